@@ -1,0 +1,53 @@
+import { z } from 'zod';
+
+/** Every environment variable FACT reads, validated once at start-up (README lists them). */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** Public origin used in emails and redirect checks. */
+  APP_URL: z.string().url().optional(),
+  DATABASE_URL: z.string().url().optional(),
+  /** Where the embedded PostgreSQL and local uploads live when DATABASE_URL is absent. */
+  DATA_DIR: z.string().default('.data'),
+  EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
+  SESSION_SECRET: z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  STRIPE_SECRET_KEY: z.string().startsWith('sk_').optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().startsWith('pk_').optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_').optional(),
+  STRIPE_API_BASE: z.string().url().optional(),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().default('FACT <no-reply@fact.example>'),
+  /** Seed the demo world into an empty embedded database on first start. */
+  DEMO_SEED: z.enum(['auto', 'never']).default('auto'),
+  /** Test-only switches; refused in production. */
+  FACT_TEST_MODE: z.enum(['0', '1']).default('0'),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const env = parsed.data;
+  if (env.NODE_ENV === 'production' && env.FACT_TEST_MODE === '1') {
+    throw new ConfigError('Invalid configuration:\n  FACT_TEST_MODE: must not be set in production');
+  }
+  if (env.NODE_ENV === 'production' && env.DATABASE_URL && !env.SESSION_SECRET) {
+    // The embedded default keeps a generated secret under DATA_DIR; a real deployment must set one.
+    throw new ConfigError('Invalid configuration:\n  SESSION_SECRET: required with DATABASE_URL in production');
+  }
+  if (Boolean(env.STRIPE_SECRET_KEY) !== Boolean(env.STRIPE_PUBLISHABLE_KEY)) {
+    throw new ConfigError('Invalid configuration:\n  STRIPE_SECRET_KEY / STRIPE_PUBLISHABLE_KEY: set both or neither');
+  }
+  return env;
+}

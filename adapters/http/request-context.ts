@@ -1,0 +1,14 @@
+import type { Logger } from '../logging/logger';
+import type { Application } from '../composition-root';
+
+/** What every Remix loader and action receives as `context`. */
+export interface RequestContext {
+  app: Application;
+  requestId: string;
+  log: Logger;
+}
+
+declare module '@remix-run/node' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface AppLoadContext extends RequestContext {}
+}

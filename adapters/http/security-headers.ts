@@ -1,0 +1,14 @@
+import type { RequestHandler } from 'express';
+
+/** Baseline security headers for every response (CSP is added with the pages that need it). */
+export function securityHeaders(options: { https: boolean }): RequestHandler {
+  return (_req, res, next) => {
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
+    res.setHeader('X-Frame-Options', 'DENY');
+    res.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
+    res.setHeader('Permissions-Policy', 'camera=(), microphone=(), geolocation=()');
+    if (options.https) res.setHeader('Strict-Transport-Security', 'max-age=63072000; includeSubDomains');
+    next();
+  };
+}

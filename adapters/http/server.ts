@@ -1,0 +1,74 @@
+import { createRequestHandler } from '@remix-run/express';
+import type { ServerBuild } from '@remix-run/node';
+import compression from 'compression';
+import express, { type Express } from 'express';
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import type { Application } from '../composition-root';
+import type { RequestContext } from './request-context';
+import { securityHeaders } from './security-headers';
+
+export interface HttpServerOptions {
+  app: Application;
+  /** Returns the Remix build; in development it re-imports after each rebuild. */
+  getBuild: () => Promise<ServerBuild>;
+  publicDir: string;
+  /** Extra routes mounted before Remix (webhooks, server-sent events). */
+  mount?: (server: Express) => void;
+}
+
+/** The express server: health checks, static files, request logs, then Remix. */
+export function createHttpServer(options: HttpServerOptions): Express {
+  const { app } = options;
+  const server = express();
+  server.disable('x-powered-by');
+  server.set('trust proxy', 'loopback');
+  server.use(compression());
+  server.use(securityHeaders({ https: (app.env.APP_URL ?? '').startsWith('https://') }));
+
+  server.get('/healthz', (_req, res) => {
+    res.json({ status: 'ok' });
+  });
+  server.get('/readyz', async (_req, res) => {
+    try {
+      await app.orm.em.fork().getConnection().execute('select 1');
+      res.json({ status: 'ready' });
+    } catch {
+      res.status(503).json({ status: 'database unavailable' });
+    }
+  });
+
+  server.use('/build', express.static(path.join(options.publicDir, 'build'), { immutable: true, maxAge: '1y' }));
+  server.use(express.static(options.publicDir, { maxAge: '1h' }));
+
+  // One log line per request: method, path, status, duration, request id.
+  server.use((req, res, next) => {
+    const requestId = (req.headers['x-request-id'] as string | undefined)?.slice(0, 64) || randomUUID();
+    const started = process.hrtime.bigint();
+    res.locals.requestId = requestId;
+    res.setHeader('X-Request-Id', requestId);
+    res.on('finish', () => {
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      app.logger.info(
+        { requestId, method: req.method, path: req.path, status: res.statusCode, durationMs: Math.round(ms * 10) / 10 },
+        'request',
+      );
+    });
+    next();
+  });
+
+  options.mount?.(server);
+
+  server.all(
+    '*',
+    createRequestHandler({
+      build: options.getBuild,
+      mode: app.env.NODE_ENV === 'development' ? 'development' : 'production',
+      getLoadContext: (_req, res): RequestContext => {
+        const requestId = res.locals.requestId as string;
+        return { app, requestId, log: app.logger.child({ requestId }) };
+      },
+    }),
+  );
+  return server;
+}

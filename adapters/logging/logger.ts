@@ -1,0 +1,40 @@
+import pino, { type Logger } from 'pino';
+
+export type { Logger };
+
+/** Paths that must never reach a log line (ARCHITECTURE rule 6). */
+const REDACT = [
+  'password',
+  '*.password',
+  'passwordHash',
+  '*.passwordHash',
+  'token',
+  '*.token',
+  'cookie',
+  'req.headers.cookie',
+  'headers.cookie',
+  'headers.authorization',
+  'card',
+  '*.card',
+  'cardNumber',
+  '*.cardNumber',
+  'clientSecret',
+  '*.clientSecret',
+];
+
+export function createLogger(options: { level: string; pretty: boolean }): Logger {
+  return pino({
+    level: options.level,
+    redact: { paths: REDACT, censor: '[redacted]' },
+    ...(options.pretty
+      ? { transport: { target: 'pino-pretty', options: { colorize: true, translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } }
+      : {}),
+  });
+}
+
+/** j***@example.com: enough for an operator, never the full address. */
+export function maskEmail(email: string): string {
+  const [local, domain] = email.split('@');
+  if (!local || !domain) return '[email]';
+  return `${local[0]}***@${domain}`;
+}

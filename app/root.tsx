@@ -1,0 +1,53 @@
+import type { LinksFunction, MetaFunction } from '@remix-run/node';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteError, Link } from '@remix-run/react';
+import stylesheet from '~/tailwind.css';
+
+export const links: LinksFunction = () => [
+  { rel: 'stylesheet', href: stylesheet },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+];
+
+export const meta: MetaFunction = () => [
+  { title: 'FACT — Football Academy Coaching & Training' },
+  { name: 'description', content: 'Book one-to-one football coaching with verified coaches.' },
+];
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="en-GB" className="h-full">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-full bg-slate-50 font-sans antialiased">
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const title = status === 404 ? 'Page not found' : status === 403 ? 'Not allowed' : 'Something went wrong';
+  return (
+    <main className="mx-auto flex min-h-screen max-w-lg flex-col items-center justify-center gap-4 p-6 text-center">
+      <p className="text-sm font-semibold text-pitch-700">{status}</p>
+      <h1 className="text-2xl font-bold">{title}</h1>
+      <p className="text-slate-600">
+        {status === 500 ? 'Please try again in a moment.' : 'The page you asked for is not available to you.'}
+      </p>
+      <Link to="/" className="rounded-md bg-pitch-600 px-4 py-2 font-medium text-white hover:bg-pitch-700">
+        Back to Home
+      </Link>
+    </main>
+  );
+}

@@ -1,0 +1,67 @@
+/**
+ * Europe/London wall-clock time <-> UTC instants, with Intl only (no Node I/O).
+ * Session times are entered and shown in London time and stored as UTC instants.
+ */
+export const LONDON = 'Europe/London';
+
+const partsFormatter = new Intl.DateTimeFormat('en-GB', {
+  timeZone: LONDON,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+
+export interface LondonParts {
+  date: string; // YYYY-MM-DD
+  time: string; // HH:MM
+}
+
+function offsetMinutesAt(instant: Date): number {
+  const p = Object.fromEntries(partsFormatter.formatToParts(instant).map((x) => [x.type, x.value]));
+  const asUtc = Date.UTC(+p.year!, +p.month! - 1, +p.day!, +p.hour!, +p.minute!, +p.second!);
+  return Math.round((asUtc - Math.floor(instant.getTime() / 1000) * 1000) / 60_000);
+}
+
+/** '2026-03-29' + '09:00' in London -> the UTC instant. Returns null for malformed input. */
+export function londonToUtc(date: string, time: string): Date | null {
+  const d = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  const t = /^(\d{2}):(\d{2})$/.exec(time);
+  if (!d || !t) return null;
+  const [y, mo, da, h, mi] = [+d[1]!, +d[2]!, +d[3]!, +t[1]!, +t[2]!];
+  if (mo < 1 || mo > 12 || da < 1 || da > 31 || h > 23 || mi > 59) return null;
+  const naive = Date.UTC(y, mo - 1, da, h, mi);
+  const check = new Date(naive);
+  if (check.getUTCDate() !== da) return null;
+  // Two passes settle the offset across a daylight-saving change.
+  let guess = naive - offsetMinutesAt(new Date(naive)) * 60_000;
+  guess = naive - offsetMinutesAt(new Date(guess)) * 60_000;
+  return new Date(guess);
+}
+
+export function utcToLondon(instant: Date): LondonParts {
+  const p = Object.fromEntries(partsFormatter.formatToParts(instant).map((x) => [x.type, x.value]));
+  return { date: `${p.year}-${p.month}-${p.day}`, time: `${p.hour}:${p.minute}` };
+}
+
+const longDate = new Intl.DateTimeFormat('en-GB', {
+  timeZone: LONDON,
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+});
+const shortTime = new Intl.DateTimeFormat('en-GB', { timeZone: LONDON, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+
+/** 'Sat 21 Nov 2026' */
+export function formatLondonDate(instant: Date): string {
+  return longDate.format(instant);
+}
+
+/** '09:30' */
+export function formatLondonTime(instant: Date): string {
+  return shortTime.format(instant);
+}
