@@ -1,5 +1,20 @@
+import type { UserRepository } from './accounts/user.repository';
+import type { CoachProfileRepository } from './accounts/coach-profile.repository';
+import type { DeletionRequestRepository } from './accounts/deletion-request.repository';
+import type { MessageRepository } from './messaging/message.repository';
+import type { ReviewRepository } from './reviews/review.repository';
+import type { AvailabilityRepository } from './availability/availability.repository';
+import type { BookingPartiesReader } from './policy/booking-parties';
 /**
  * Every repository port, as one bag bound to a transaction by the UnitOfWork.
  * Each bounded context adds its own repository here (one line each).
  */
-export interface Repositories {}
+export interface Repositories {
+  users: UserRepository;
+  coachProfiles: CoachProfileRepository;
+  deletionRequests: DeletionRequestRepository;
+  messages: MessageRepository;
+  reviews: ReviewRepository;
+  availability: AvailabilityRepository;
+  bookingParties: BookingPartiesReader;
+}

@@ -1,0 +1,146 @@
+import { z } from 'zod';
+import type { Actor } from '../accounts/actor';
+import { conflict, forbidden, invalid, notFound } from '../shared/errors';
+import { isId, type Id } from '../shared/ids';
+import { err, ok, type Result } from '../shared/result';
+import { canManageAvailability } from '../policy/permissions';
+
+/**
+ * SPEC §3: a period a coach publishes on their calendar, as available (bookable) or not
+ * (blocked). Instants are UTC; the calendar shows them in London time.
+ */
+export interface AvailabilityPeriod {
+  readonly id: Id;
+  readonly coachId: Id;
+  readonly startsAt: Date;
+  readonly endsAt: Date;
+  readonly locationOverride: string | null;
+  readonly notes: string | null;
+  readonly isAvailable: boolean;
+  readonly createdAt: Date;
+  readonly updatedAt: Date;
+}
+
+export interface AvailabilityDetails {
+  readonly startsAt: Date;
+  readonly endsAt: Date;
+  readonly locationOverride?: string | null;
+  readonly notes?: string | null;
+  readonly isAvailable?: boolean;
+}
+
+export const availabilityErrors = {
+  notOwner: () => forbidden('NOT_AVAILABILITY_OWNER', 'Only the coach can change their availability.'),
+  notFound: () => notFound('AVAILABILITY_NOT_FOUND', 'Availability period not found'),
+  endBeforeStart: () => invalid('VALIDATION_FAILED', 'End date must be after start date', { endDate: ['End date must be after start date'] }),
+  outsideAvailability: () =>
+    conflict('OUTSIDE_AVAILABILITY', 'The coach is not available at that time. Please choose a time within their availability.'),
+  invalidRecord: (detail: string) => invalid('INVALID_RECORD', `Stored availability period is invalid: ${detail}`),
+} as const;
+
+/** A coach publishes a period on their own calendar. */
+export function createAvailability(
+  input: { id: Id; actor: Actor; coachId: Id; details: AvailabilityDetails },
+  now: Date,
+): Result<AvailabilityPeriod> {
+  if (!canManageAvailability(input.actor, input.coachId)) return err(availabilityErrors.notOwner());
+  const d = input.details;
+  if (d.endsAt.getTime() <= d.startsAt.getTime()) return err(availabilityErrors.endBeforeStart());
+  return ok({
+    id: input.id,
+    coachId: input.coachId,
+    startsAt: d.startsAt,
+    endsAt: d.endsAt,
+    locationOverride: d.locationOverride ?? null,
+    notes: d.notes ?? null,
+    isAvailable: d.isAvailable ?? true,
+    createdAt: now,
+    updatedAt: now,
+  });
+}
+
+/** The owner changes a period (absent details stay as they were). */
+export function updateAvailability(
+  period: AvailabilityPeriod,
+  actor: Actor,
+  details: Partial<AvailabilityDetails>,
+  now: Date,
+): Result<AvailabilityPeriod> {
+  if (!canManageAvailability(actor, period.coachId)) return err(availabilityErrors.notOwner());
+  const next: AvailabilityPeriod = {
+    ...period,
+    startsAt: details.startsAt ?? period.startsAt,
+    endsAt: details.endsAt ?? period.endsAt,
+    locationOverride: details.locationOverride === undefined ? period.locationOverride : details.locationOverride,
+    notes: details.notes === undefined ? period.notes : details.notes,
+    isAvailable: details.isAvailable ?? period.isAvailable,
+    updatedAt: now,
+  };
+  if (next.endsAt.getTime() <= next.startsAt.getTime()) return err(availabilityErrors.endBeforeStart());
+  return ok(next);
+}
+
+/** Only the owner removes a period. */
+export function ensureCanDeleteAvailability(period: AvailabilityPeriod, actor: Actor): Result<void> {
+  return canManageAvailability(actor, period.coachId) ? ok(undefined) : err(availabilityErrors.notOwner());
+}
+
+const overlaps = (p: Pick<AvailabilityPeriod, 'startsAt' | 'endsAt'>, start: Date, end: Date): boolean =>
+  p.startsAt.getTime() < end.getTime() && start.getTime() < p.endsAt.getTime();
+
+const contains = (p: Pick<AvailabilityPeriod, 'startsAt' | 'endsAt'>, start: Date, end: Date): boolean =>
+  p.startsAt.getTime() <= start.getTime() && end.getTime() <= p.endsAt.getTime();
+
+/**
+ * PRODUCT.md: where a coach has published available periods, a session [start, end) must lie
+ * inside one of them; and never overlap a period marked not available. A coach with no
+ * available periods published is bookable at any time not blocked.
+ */
+export function isWithinAvailability(
+  periods: readonly Pick<AvailabilityPeriod, 'startsAt' | 'endsAt' | 'isAvailable'>[],
+  start: Date,
+  end: Date,
+): boolean {
+  if (periods.some((p) => !p.isAvailable && overlaps(p, start, end))) return false;
+  const open = periods.filter((p) => p.isAvailable);
+  return open.length === 0 || open.some((p) => contains(p, start, end));
+}
+
+/** The same rule as a Result, for the booking use cases. */
+export function checkWithinAvailability(
+  periods: readonly Pick<AvailabilityPeriod, 'startsAt' | 'endsAt' | 'isAvailable'>[],
+  start: Date,
+  end: Date,
+): Result<void> {
+  return isWithinAvailability(periods, start, end) ? ok(undefined) : err(availabilityErrors.outsideAvailability());
+}
+
+/** Periods for the calendar: by start time, with those already over left out. */
+export function upcomingPeriods<P extends Pick<AvailabilityPeriod, 'startsAt' | 'endsAt'>>(periods: readonly P[], now: Date): P[] {
+  return periods.filter((p) => p.endsAt.getTime() > now.getTime()).sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
+}
+
+const nullableString = z.preprocess((v) => (v === undefined || v === '' ? null : v), z.string().nullable());
+
+const periodRowSchema = z
+  .object({
+    id: z.string().refine(isId, 'id'),
+    coachId: z.string().refine(isId, 'coachId'),
+    startsAt: z.coerce.date(),
+    endsAt: z.coerce.date(),
+    locationOverride: nullableString,
+    notes: nullableString,
+    isAvailable: z.boolean(),
+    createdAt: z.coerce.date(),
+    updatedAt: z.coerce.date(),
+  })
+  .refine((p) => p.endsAt.getTime() > p.startsAt.getTime(), 'endsAt must be after startsAt');
+
+export function parseAvailabilityPeriod(row: unknown): Result<AvailabilityPeriod> {
+  const parsed = periodRowSchema.safeParse(row);
+  if (!parsed.success) {
+    const first = parsed.error.issues[0];
+    return err(availabilityErrors.invalidRecord(`${first?.path.join('.') ?? ''} ${first?.message ?? ''}`.trim()));
+  }
+  return ok(parsed.data);
+}

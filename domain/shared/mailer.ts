@@ -1,0 +1,31 @@
+import type { Result } from './result';
+
+/** An e-mail as every context writes it; the adapter (SMTP, or console + local outbox) sends it. */
+export interface MailAttachment {
+  readonly filename: string;
+  readonly content: string | Uint8Array;
+  readonly contentType: string;
+}
+
+export interface Mail {
+  readonly to: string;
+  readonly subject: string;
+  readonly text: string;
+  readonly html: string;
+  readonly attachments?: readonly MailAttachment[];
+}
+
+/** Port: sends one e-mail. A failure is an 'unavailable' DomainError (code MAIL_UNAVAILABLE). */
+export interface Mailer {
+  send(mail: Mail): Promise<Result<void>>;
+}
+
+/** Escapes text for the HTML part of a mail (names and reasons are user input). */
+export function escapeHtml(text: string): string {
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}

@@ -1,0 +1,176 @@
+import { z } from 'zod';
+import { COACHING_TYPES, DEFAULT_LOCATION_TYPE, LOCATION_TYPES } from '../shared/catalogue';
+import { DAY_MS } from '../shared/clock';
+import { londonToUtc } from '../shared/london-time';
+import { sanitiseText } from '../shared/sanitise';
+import { DATE_PATTERN, TIME_PATTERN, cleanString, formNumber, optionalText, requiredText } from './fields';
+
+/**
+ * SPEC §5 / PRODUCT.md: the forms around a booking (booking dialog, cancel, decline, reschedule,
+ * report issue, reference search). The booking lifecycle itself lives in domain/booking; these
+ * schemas only say what a well-formed request looks like.
+ */
+
+/** Durations offered in the booking dialog (minutes). The server accepts any whole 30–240. */
+export const BOOKING_DIALOG_DURATIONS = [30, 60, 90, 120] as const;
+export const MIN_SESSION_MINUTES = 30;
+export const MAX_SESSION_MINUTES = 240;
+/** PRODUCT.md: bookings from today to 90 days ahead. */
+export const BOOKING_WINDOW_DAYS = 90;
+/** SPEC §9: the dialog's slots. */
+export const BOOKING_SLOT_HOURS = { first: 9, last: 20 } as const; // hourly 09:00..20:00
+export const RESCHEDULE_SLOT_RANGE = { first: '06:00', last: '22:00', stepMinutes: 30 } as const;
+
+export const BOOKING_MESSAGES = {
+  invalidServiceType: 'Invalid service type',
+  dateRequired: 'Please select a date',
+  timeRequired: 'Please select a time',
+  inFuture: 'Booking date must be in the future',
+  tooFarAhead: `Bookings can be made up to ${BOOKING_WINDOW_DAYS} days ahead`,
+  durationRequired: 'Please select a session duration',
+  durationWhole: 'Duration must be a whole number of minutes',
+  durationMin: 'Minimum session duration is 30 minutes',
+  durationMax: 'Maximum session duration is 4 hours',
+  notesTooLong: 'Notes too long',
+  addressTooLong: 'Address too long',
+  invalidLocationType: 'Invalid location type',
+  cancellationReason: 'Please provide a reason for cancelling.',
+  declineReason: 'Please provide a reason for declining.',
+  issueDescription: 'Please describe the issue.',
+  earlyCompletionReason: 'Please provide a reason for completing the session early.',
+  reasonTooLong: 'Reason too long',
+  descriptionTooLong: 'Description too long',
+  rescheduleDateTime: 'Please select both date and time',
+  rescheduleFuture: 'Please choose a date and time in the future',
+  referenceSearchRequired: 'Please enter a booking reference',
+} as const;
+
+/** Hourly 09:00 to 20:00, as the booking dialog offers them. */
+export function bookingTimeSlots(): string[] {
+  const slots: string[] = [];
+  for (let h = BOOKING_SLOT_HOURS.first; h <= BOOKING_SLOT_HOURS.last; h++) slots.push(`${String(h).padStart(2, '0')}:00`);
+  return slots;
+}
+
+/** Half-hourly 06:00 to 22:00, as the reschedule dialog offers them. */
+export function rescheduleTimeSlots(): string[] {
+  const slots: string[] = [];
+  for (let m = 6 * 60; m <= 22 * 60; m += RESCHEDULE_SLOT_RANGE.stepMinutes) {
+    slots.push(`${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`);
+  }
+  return slots;
+}
+
+const durationMinutes = formNumber(BOOKING_MESSAGES.durationRequired)
+  .pipe(
+    z
+      .number()
+      .int(BOOKING_MESSAGES.durationWhole)
+      .min(MIN_SESSION_MINUTES, BOOKING_MESSAGES.durationMin)
+      .max(MAX_SESSION_MINUTES, BOOKING_MESSAGES.durationMax),
+  );
+
+const dateField = (message: string) => z.string({ error: message }).trim().regex(DATE_PATTERN, message);
+const timeField = (message: string) => z.string({ error: message }).trim().regex(TIME_PATTERN, message);
+
+/**
+ * The booking dialog (SPEC §2, PRODUCT.md): service type among the six coaching types (whether
+ * the coach offers it is the booking domain's check), a London date and time in the future and
+ * at most 90 days ahead, a duration of 30–240 minutes, a location and notes.
+ * Output adds `startsAt`, the UTC instant of the London date and time.
+ */
+export function bookingFormSchema(now: Date) {
+  return z
+    .object({
+      serviceType: z.enum(COACHING_TYPES, { error: BOOKING_MESSAGES.invalidServiceType }),
+      date: dateField(BOOKING_MESSAGES.dateRequired),
+      time: timeField(BOOKING_MESSAGES.timeRequired),
+      durationMinutes,
+      locationType: z
+        .preprocess((v) => (v === undefined || v === null || v === '' ? DEFAULT_LOCATION_TYPE : v), z.enum(LOCATION_TYPES, { error: BOOKING_MESSAGES.invalidLocationType })),
+      locationAddress: optionalText(200, BOOKING_MESSAGES.addressTooLong),
+      locationNotes: optionalText(500, BOOKING_MESSAGES.notesTooLong),
+      clientNotes: optionalText(500, BOOKING_MESSAGES.notesTooLong),
+    })
+    .transform((form, ctx) => {
+      const startsAt = londonToUtc(form.date, form.time);
+      if (!startsAt) {
+        ctx.addIssue({ code: 'custom', path: ['date'], message: BOOKING_MESSAGES.dateRequired });
+        return z.NEVER;
+      }
+      if (startsAt.getTime() <= now.getTime()) {
+        ctx.addIssue({ code: 'custom', path: ['date'], message: BOOKING_MESSAGES.inFuture });
+        return z.NEVER;
+      }
+      if (startsAt.getTime() > now.getTime() + (BOOKING_WINDOW_DAYS + 1) * DAY_MS) {
+        ctx.addIssue({ code: 'custom', path: ['date'], message: BOOKING_MESSAGES.tooFarAhead });
+        return z.NEVER;
+      }
+      return { ...form, startsAt };
+    });
+}
+export type BookingForm = z.output<ReturnType<typeof bookingFormSchema>>;
+
+/** SPEC §5: a client's cancellation reason is required. */
+export const cancellationReasonSchema = z.object({
+  reason: requiredText(BOOKING_MESSAGES.cancellationReason, 500, BOOKING_MESSAGES.reasonTooLong),
+});
+
+/** SPEC §2/§5: a coach's decline reason is required and shared with the client. */
+export const declineReasonSchema = z.object({
+  reason: requiredText(BOOKING_MESSAGES.declineReason, 500, BOOKING_MESSAGES.reasonTooLong),
+});
+
+/** SPEC §5: reporting a session issue needs a description. */
+export const sessionIssueSchema = z.object({
+  description: requiredText(BOOKING_MESSAGES.issueDescription, 2000, BOOKING_MESSAGES.descriptionTooLong),
+});
+
+/** SPEC §2: completing before the scheduled end needs a reason. */
+export const earlyCompletionReasonSchema = z.object({
+  reason: requiredText(BOOKING_MESSAGES.earlyCompletionReason, 500, BOOKING_MESSAGES.reasonTooLong),
+});
+
+/**
+ * SPEC §5 reschedule: date and time both required, the proposal in the future, reason ≤ 500.
+ * Output adds `proposedAt`, the UTC instant of the London date and time.
+ */
+export function rescheduleSchema(now: Date) {
+  return z
+    .object({
+      date: z.preprocess((v) => (v === null ? undefined : v), z.string().trim().optional()),
+      time: z.preprocess((v) => (v === null ? undefined : v), z.string().trim().optional()),
+      reason: optionalText(500, BOOKING_MESSAGES.reasonTooLong),
+    })
+    .transform((form, ctx) => {
+      const { date, time } = form;
+      if (!date || !time || !DATE_PATTERN.test(date) || !TIME_PATTERN.test(time)) {
+        ctx.addIssue({ code: 'custom', path: ['date'], message: BOOKING_MESSAGES.rescheduleDateTime });
+        return z.NEVER;
+      }
+      const proposedAt = londonToUtc(date, time);
+      if (!proposedAt) {
+        ctx.addIssue({ code: 'custom', path: ['date'], message: BOOKING_MESSAGES.rescheduleDateTime });
+        return z.NEVER;
+      }
+      if (proposedAt.getTime() <= now.getTime()) {
+        ctx.addIssue({ code: 'custom', path: ['date'], message: BOOKING_MESSAGES.rescheduleFuture });
+        return z.NEVER;
+      }
+      return { date, time, reason: form.reason ?? null, proposedAt };
+    });
+}
+export type RescheduleForm = z.output<ReturnType<typeof rescheduleSchema>>;
+
+/** SPEC §5: a booking reference search needs text once trimmed; kept as typed, upper-cased. */
+export const bookingReferenceSearchSchema = z.object({
+  query: cleanString(BOOKING_MESSAGES.referenceSearchRequired)
+    .min(1, BOOKING_MESSAGES.referenceSearchRequired)
+    .max(64, BOOKING_MESSAGES.referenceSearchRequired)
+    .overwrite((s) => s.toUpperCase()),
+});
+
+/** Helper for an input that is only submitted when it has text (the search button is disabled otherwise). */
+export function isSearchable(text: string): boolean {
+  return sanitiseText(text).trim().length > 0;
+}
