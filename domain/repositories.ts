@@ -5,6 +5,8 @@ import type { MessageRepository } from './messaging/message.repository';
 import type { ReviewRepository } from './reviews/review.repository';
 import type { AvailabilityRepository } from './availability/availability.repository';
 import type { BookingPartiesReader } from './policy/booking-parties';
+import type { BookingRepository } from './booking/booking.repository';
+import type { OutboxPort } from './shared/outbox';
 /**
  * Every repository port, as one bag bound to a transaction by the UnitOfWork.
  * Each bounded context adds its own repository here (one line each).
@@ -17,4 +19,6 @@ export interface Repositories {
   reviews: ReviewRepository;
   availability: AvailabilityRepository;
   bookingParties: BookingPartiesReader;
+  bookings: BookingRepository;
+  outbox: OutboxPort;
 }

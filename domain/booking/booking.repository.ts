@@ -1,0 +1,41 @@
+import type { Id } from '../shared/ids';
+import type { BookingStatus } from './booking';
+import type { Booking } from './booking';
+import type { BookingListFilter } from './booking-lists';
+
+/**
+ * Port: where bookings are stored. Every booking it returns was re-validated with parseBooking.
+ * "Overlapping" always means the half-open ranges [startsAt, startsAt + duration) intersect.
+ */
+export interface BookingRepository {
+  findById(id: Id): Promise<Booking | null>;
+  /** Locks the row (SELECT ... FOR UPDATE) until the transaction ends. */
+  findByIdForUpdate(id: Id): Promise<Booking | null>;
+  findByReferenceCode(code: string): Promise<Booking | null>;
+  /** Case-insensitive prefix match on the reference (the query is already normalised), newest first. */
+  findByReferencePrefix(prefix: string, limit: number): Promise<Booking[]>;
+  list(filter: BookingListFilter): Promise<Booking[]>;
+  countByStatus(): Promise<Record<BookingStatus, number>>;
+
+  /**
+   * Inserts a booking with version 0 (stored as version 1), otherwise updates the row whose
+   * version equals booking.version and bumps it. Returns the stored booking (new version).
+   * A stale version throws DomainFailure(conflict 'CONCURRENT_UPDATE'); the coach overlap
+   * constraint surfaces as conflict 'COACH_ALREADY_BOOKED' through the unit of work.
+   */
+  save(booking: Booking): Promise<Booking>;
+
+  /** The coach's pending requests overlapping the range, locked FOR UPDATE, except `excludeId`. */
+  listOverlappingPendingForCoach(coachId: Id, startsAt: Date, endsAt: Date, excludeId?: Id): Promise<Booking[]>;
+  /** Whether the coach has a confirmed or in-session booking overlapping the range, except `excludeId`. */
+  hasOverlappingActiveForCoach(coachId: Id, startsAt: Date, endsAt: Date, excludeId?: Id): Promise<boolean>;
+  /** Confirmed or in-session bookings whose scheduled end + 24 h is at or before `now`, with no dispute; oldest first. */
+  listDueForAutoComplete(now: Date, limit: number): Promise<Booking[]>;
+  /**
+   * Bookings that may be due for release: payment captured or partially refunded, not released,
+   * paymentHeldUntil at or before `now`, no open dispute; oldest hold first. (isReleaseDue decides.)
+   */
+  listDueForRelease(now: Date, limit: number): Promise<Booking[]>;
+  /** Pending requests whose start is at or before `now` (unanswered in time); oldest first. */
+  listExpiredRequests(now: Date, limit: number): Promise<Booking[]>;
+}
