@@ -19,6 +19,7 @@ export function acceptBooking(booking: Booking, actor: Actor, now: Date): Result
   const coach = requireCoach(booking, actor);
   if (!coach.ok) return coach;
   if (booking.status !== 'pending') return err(bookingErrors.notPending());
+  if (booking.startsAt.getTime() <= now.getTime()) return err(bookingErrors.requestExpired());
   const next = changed(booking, { status: 'confirmed' }, now);
   const effects = booking.paymentStatus === 'authorized' ? [captureInstruction(booking.amountAuthorizedPence)] : [];
   return ok({ booking: next, effects });

@@ -41,10 +41,12 @@ export const bookingErrors = {
   notesTooLong: (name: string): DomainError => invalid('NOTES_TOO_LONG', BOOKING_MESSAGES.notesTooLong, field(name, BOOKING_MESSAGES.notesTooLong)),
   addressTooLong: (): DomainError =>
     invalid('ADDRESS_TOO_LONG', BOOKING_MESSAGES.addressTooLong, field('locationAddress', BOOKING_MESSAGES.addressTooLong)),
+  referenceUnavailable: (): DomainError => conflict('REFERENCE_UNAVAILABLE', 'Could not create a booking reference. Please try again.'),
   invalidPrice: (): DomainError => invalid('INVALID_PRICE', "The coach's rate is not a valid amount."),
 
   // Accept, decline, cancel ------------------------------------------------------------------
   notPending: (): DomainError => conflict('BOOKING_NOT_PENDING', 'This booking request is no longer pending.'),
+  requestExpired: (): DomainError => conflict('REQUEST_EXPIRED', 'The time of this request has already passed.'),
   notCancellable: (): DomainError => conflict('BOOKING_NOT_CANCELLABLE', 'This booking can no longer be cancelled.'),
   coachMustDecline: (): DomainError =>
     conflict('BOOKING_NOT_CONFIRMED', 'Only a confirmed booking can be cancelled by the coach. Decline a pending request instead.'),

@@ -1,6 +1,5 @@
 import type { Id } from '../shared/ids';
-import type { BookingStatus } from './booking';
-import type { Booking } from './booking';
+import type { Booking, BookingStatus } from './booking';
 import type { BookingListFilter } from './booking-lists';
 
 /**
@@ -12,6 +11,7 @@ export interface BookingRepository {
   /** Locks the row (SELECT ... FOR UPDATE) until the transaction ends. */
   findByIdForUpdate(id: Id): Promise<Booking | null>;
   findByReferenceCode(code: string): Promise<Booking | null>;
+  findByPaymentIntentId(intentId: string): Promise<Booking | null>;
   /** Case-insensitive prefix match on the reference (the query is already normalised), newest first. */
   findByReferencePrefix(prefix: string, limit: number): Promise<Booking[]>;
   list(filter: BookingListFilter): Promise<Booking[]>;

@@ -15,5 +15,8 @@ export const paymentErrors = {
   /** The card was refused; the message is the provider's when it gives one (SPEC §8). */
   failed: (message: string | null): DomainError =>
     invalid('PAYMENT_FAILED', message ?? 'There was an issue processing your payment. Please try again.'),
+  processing: (): DomainError => conflict('PAYMENT_PROCESSING', 'Your payment is being processed. Please wait a moment.'),
   gateway: (message: string): DomainError => unavailable('PAYMENT_GATEWAY_ERROR', message),
+  gatewayUnavailable: (): DomainError =>
+    unavailable('PAYMENT_GATEWAY_UNAVAILABLE', 'The payment service is not available right now. Please try again.'),
 } as const;

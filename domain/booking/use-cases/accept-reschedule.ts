@@ -1,0 +1,21 @@
+import type { Actor } from '../../accounts/actor';
+import type { Id } from '../../shared/ids';
+import { err, ok, type Result } from '../../shared/result';
+import { endsAt, type Booking } from '../booking';
+import { bookingErrors } from '../booking-errors';
+import { acceptReschedule as accept } from '../reschedule';
+import { commitChange, type BookingUseCaseDeps } from './change-booking';
+
+/** The other party accepts the proposed time; refused if the coach has since been booked then. */
+export async function acceptReschedule(deps: BookingUseCaseDeps, input: { actor: Actor; bookingId: Id }): Promise<Result<Booking>> {
+  const now = deps.clock.now();
+  return deps.uow.transaction(async (tx) => {
+    const booking = await tx.bookings.findByIdForUpdate(input.bookingId);
+    if (!booking) return err(bookingErrors.notFound());
+    const moved = accept(booking, input.actor, now);
+    if (!moved.ok) return moved;
+    const m = moved.value;
+    if (await tx.bookings.hasOverlappingActiveForCoach(m.coachId, m.startsAt, endsAt(m), m.id)) return err(bookingErrors.coachUnavailable());
+    return ok(await commitChange(tx, { booking: m, effects: [] }, 'reschedule_accepted', input.actor.userId, now));
+  });
+}

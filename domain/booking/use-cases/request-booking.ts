@@ -1,0 +1,73 @@
+import type { Actor } from '../../accounts/actor';
+import type { IdSource } from '../../shared/ids';
+import type { Id } from '../../shared/ids';
+import type { RandomSource } from '../../shared/random';
+import { err, ok, type Result } from '../../shared/result';
+import { endsAt, type Booking } from '../booking';
+import { bookingErrors } from '../booking-errors';
+import { notifyBooking } from '../booking-notifications';
+import { isWithinAvailability, type CoachDirectory } from '../coach-directory';
+import { createBooking } from '../create-booking';
+import { generateReferenceCode } from '../reference-code';
+import type { BookingUseCaseDeps } from './change-booking';
+
+export interface RequestBookingInput {
+  readonly actor: Actor;
+  readonly coachId: Id;
+  readonly serviceType: string;
+  readonly startsAt: Date;
+  readonly durationMinutes: number;
+  readonly locationType?: string | null;
+  readonly locationAddress?: string | null;
+  readonly locationNotes?: string | null;
+  readonly clientNotes?: string | null;
+}
+
+/** How many random references to try before giving up (36^4 per day: a clash is rare). */
+const REFERENCE_ATTEMPTS = 8;
+
+/**
+ * A client requests a session (SPEC §2 booking dialog). The coach must be bookable, offer the
+ * service and be available then (their published periods, and no confirmed session overlapping).
+ * The booking is created pending at the coach's current rate; the payment dialog follows.
+ */
+export async function requestBooking(
+  deps: BookingUseCaseDeps & { readonly ids: IdSource; readonly random: RandomSource; readonly coaches: CoachDirectory },
+  input: RequestBookingInput,
+): Promise<Result<Booking>> {
+  const now = deps.clock.now();
+  if (input.actor.userId === input.coachId) return err(bookingErrors.cannotBookSelf());
+  const coach = await deps.coaches.findCoachForBooking(input.coachId);
+  if (!coach || !coach.isBookable) return err(bookingErrors.coachNotFound());
+  const created = createBooking(
+    input.actor,
+    {
+      id: deps.ids.newId(),
+      referenceCode: generateReferenceCode(now, deps.random),
+      coach: { coachId: coach.coachId, hourlyRatePence: coach.hourlyRatePence, servicesOffered: coach.servicesOffered },
+      serviceType: input.serviceType,
+      startsAt: input.startsAt,
+      durationMinutes: input.durationMinutes,
+      locationType: input.locationType,
+      locationAddress: input.locationAddress,
+      locationNotes: input.locationNotes,
+      clientNotes: input.clientNotes,
+    },
+    now,
+  );
+  if (!created.ok) return created;
+  let booking = created.value;
+  if (!isWithinAvailability(coach.availability, booking.startsAt, endsAt(booking))) return err(bookingErrors.coachUnavailable());
+
+  return deps.uow.transaction(async (tx) => {
+    if (await tx.bookings.hasOverlappingActiveForCoach(booking.coachId, booking.startsAt, endsAt(booking)))
+      return err(bookingErrors.coachUnavailable());
+    for (let attempt = 1; (await tx.bookings.findByReferenceCode(booking.referenceCode)) !== null; attempt++) {
+      if (attempt >= REFERENCE_ATTEMPTS) return err(bookingErrors.referenceUnavailable());
+      booking = { ...booking, referenceCode: generateReferenceCode(now, deps.random) };
+    }
+    const saved = await tx.bookings.save(booking);
+    await notifyBooking(tx.outbox, { bookingId: saved.id, event: 'requested', actorId: input.actor.userId }, now);
+    return ok(saved);
+  });
+}
