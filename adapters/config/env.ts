@@ -20,6 +20,8 @@ const envSchema = z.object({
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('FACT <no-reply@fact.example>'),
+  /** Development mail outbox (JSON Lines); default <DATA_DIR>/mail-outbox.jsonl. */
+  MAIL_OUTBOX_FILE: z.string().optional(),
   /** Seed the demo world into an empty embedded database on first start. */
   DEMO_SEED: z.enum(['auto', 'never']).default('auto'),
   /** Test-only switches; refused in production. */
@@ -32,7 +34,7 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
-export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);

@@ -1,11 +1,11 @@
 import { createRequestHandler } from '@remix-run/express';
-import type { ServerBuild } from '@remix-run/node';
+import type { AppLoadContext, ServerBuild } from '@remix-run/node';
 import compression from 'compression';
 import express, { type Express } from 'express';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { Application } from '../composition-root';
-import type { RequestContext } from './request-context';
+import './request-context';
 import { securityHeaders } from './security-headers';
 
 export interface HttpServerOptions {
@@ -64,7 +64,7 @@ export function createHttpServer(options: HttpServerOptions): Express {
     createRequestHandler({
       build: options.getBuild,
       mode: app.env.NODE_ENV === 'development' ? 'development' : 'production',
-      getLoadContext: (_req, res): RequestContext => {
+      getLoadContext: (_req, res): AppLoadContext => {
         const requestId = res.locals.requestId as string;
         return { app, requestId, log: app.logger.child({ requestId }) };
       },

@@ -58,8 +58,8 @@ export async function startEmbeddedPostgres(options: {
     createPostgresUser: isRoot,
     initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8'],
     postgresFlags: ['-c', 'unix_socket_directories=', '-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200', ...fast],
-    onLog: options.onLog ?? (() => {}),
-    onError: options.onLog ?? (() => {}),
+    onLog: (message: string) => options.onLog?.(message),
+    onError: (error: unknown) => options.onLog?.(error instanceof Error ? error.message : String(error)),
   });
   if (!existsSync(path.join(dir, 'PG_VERSION'))) await pg.initialise();
   await pg.start();

@@ -1,0 +1,43 @@
+import { appendFile, mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { Mailer } from '../../domain/shared/mailer';
+import { ok } from '../../domain/shared/result';
+import type { Logger } from '../logging/logger';
+
+/** One line of the local outbox (JSON Lines): what was sent, to whom and when. */
+export interface OutboxLine {
+  readonly at: string;
+  readonly from: string;
+  readonly to: string;
+  readonly subject: string;
+  readonly text: string;
+  readonly html: string;
+  readonly attachments: readonly { filename: string; contentType: string }[];
+}
+
+/**
+ * Development mail: prints each message (with its links) to the console and appends it to a
+ * local outbox file, one JSON object per line, which tests read to follow verification links.
+ */
+export function createDevMailer(options: { outboxFile: string; from: string; logger: Logger }): Mailer {
+  const file = path.resolve(options.outboxFile);
+  let ready: Promise<unknown> | undefined;
+  return {
+    async send(mail) {
+      ready ??= mkdir(path.dirname(file), { recursive: true });
+      await ready;
+      const line: OutboxLine = {
+        at: new Date().toISOString(),
+        from: options.from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        attachments: (mail.attachments ?? []).map((a) => ({ filename: a.filename, contentType: a.contentType })),
+      };
+      await appendFile(file, `${JSON.stringify(line)}\n`, 'utf8');
+      options.logger.info({ to: mail.to, subject: mail.subject, outbox: file }, `mail (development):\n${mail.text}`);
+      return ok(undefined);
+    },
+  };
+}
