@@ -1,0 +1,96 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { MessageRepository } from '../../../domain/messaging/message.repository';
+import { parseMessage, type Message } from '../../../domain/messaging/message';
+import { isId, type Id } from '../../../domain/shared/ids';
+import { ok } from '../../../domain/shared/result';
+import { DomainFailure } from '../../../domain/shared/errors';
+import { publishMessageEvent } from '../../realtime/message-events';
+import { MessageEntity } from '../entities';
+
+/**
+ * Messages in PostgreSQL. Every write also queues a NOTIFY in the same transaction
+ * (adapters/realtime), so other app instances hear of a message exactly when it is committed.
+ */
+interface MessageRow {
+  id: string;
+  booking_id: string;
+  sender_id: string;
+  receiver_id: string;
+  content: string;
+  is_read: boolean;
+  read_at: Date | string | null;
+  created_at: Date | string;
+}
+
+const COLUMNS = 'id, booking_id, sender_id, receiver_id, content, is_read, read_at, created_at';
+
+/** Re-validates a row; a row that does not parse is a corrupted store, not a user error. */
+export function messageFromRow(row: MessageRow): Message {
+  const parsed = parseMessage({
+    id: row.id,
+    bookingId: row.booking_id,
+    senderId: row.sender_id,
+    receiverId: row.receiver_id,
+    content: row.content,
+    isRead: row.is_read,
+    readAt: row.read_at,
+    createdAt: row.created_at,
+  });
+  if (!parsed.ok) throw new DomainFailure(parsed.error);
+  return parsed.value;
+}
+
+const DEFAULT_LIMIT = 200;
+
+export function createMessageRepository(em: EntityManager): MessageRepository {
+  const rows = (sql: string, params: unknown[]) => em.execute<MessageRow[]>(sql, params);
+  return {
+    async add(message) {
+      await em.insert(MessageEntity, { ...message });
+      await publishMessageEvent(em, {
+        type: 'message',
+        bookingId: message.bookingId,
+        messageId: message.id,
+        senderId: message.senderId,
+        receiverId: message.receiverId,
+      });
+      return ok(undefined);
+    },
+
+    async listByBooking(bookingId) {
+      const found = await rows(`select ${COLUMNS} from messages where booking_id = ? order by created_at, id`, [bookingId]);
+      return found.map(messageFromRow);
+    },
+
+    async listForUser(userId, limit = DEFAULT_LIMIT) {
+      const found = await rows(
+        `select ${COLUMNS} from messages where sender_id = ? or receiver_id = ? order by created_at desc, id desc limit ?`,
+        [userId, userId, limit],
+      );
+      return found.map(messageFromRow);
+    },
+
+    async listAll(limit = DEFAULT_LIMIT) {
+      const found = await rows(`select ${COLUMNS} from messages order by created_at desc, id desc limit ?`, [limit]);
+      return found.map(messageFromRow);
+    },
+
+    async markRead(messageIds: readonly Id[], readAt: Date) {
+      const ids = messageIds.filter(isId);
+      if (ids.length === 0) return;
+      const changed = await em.execute<{ booking_id: string; receiver_id: string }[]>(
+        `update messages set is_read = true, read_at = ?
+          where id = any(?::uuid[]) and not is_read
+          returning booking_id, receiver_id`,
+        [readAt, `{${ids.join(',')}}`],
+      );
+      const seen = new Set<string>();
+      for (const row of changed) {
+        const key = `${row.booking_id}:${row.receiver_id}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        await publishMessageEvent(em, { type: 'read', bookingId: row.booking_id, readerId: row.receiver_id });
+      }
+    },
+  };
+}
