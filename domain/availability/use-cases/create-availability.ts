@@ -1,0 +1,39 @@
+import type { Actor } from '../../accounts/actor';
+import type { Clock } from '../../shared/clock';
+import type { IdSource } from '../../shared/ids';
+import { ok, type Result } from '../../shared/result';
+import type { UnitOfWork } from '../../shared/unit-of-work';
+import { parseForm } from '../../validation/parse-form';
+import { createAvailability as create, type AvailabilityPeriod } from '../availability-period';
+import { availabilityPeriodSchema } from '../availability.schemas';
+
+/** SPEC §2 CoachProfile calendar: the coach adds a period to their own calendar. */
+export async function createAvailability(
+  deps: { uow: UnitOfWork; clock: Clock; ids: IdSource },
+  input: { actor: Actor; form: unknown },
+): Promise<Result<AvailabilityPeriod>> {
+  const now = deps.clock.now();
+  const parsed = parseForm(availabilityPeriodSchema(now), input.form);
+  if (!parsed.ok) return parsed;
+  const form = parsed.value;
+  return deps.uow.transaction(async (tx) => {
+    const period = create(
+      {
+        id: deps.ids.newId(),
+        actor: input.actor,
+        coachId: input.actor.userId,
+        details: {
+          startsAt: form.startsAt,
+          endsAt: form.endsAt,
+          locationOverride: form.locationOverride ?? null,
+          notes: form.notes ?? null,
+          isAvailable: form.isAvailable,
+        },
+      },
+      now,
+    );
+    if (!period.ok) return period;
+    const saved = await tx.availability.save(period.value);
+    return saved.ok ? ok(period.value) : saved;
+  });
+}

@@ -1,0 +1,28 @@
+import type { Actor } from '../accounts/actor';
+import { pagePath, type PageName } from './pages';
+
+export interface MenuItem {
+  readonly label: string;
+  readonly page: PageName;
+  readonly href: string;
+}
+
+const item = (label: string, page: PageName): MenuItem => ({ label, page, href: pagePath(page) });
+
+/**
+ * SPEC §2 menus. Admin: Admin Dashboard, Messages. Coach: Dashboard, Messages, Profile.
+ * Client: Find Coaches, My Bookings, Messages, Profile. Signed-out visitors have none.
+ */
+export function menuFor(actor: Actor | null): readonly MenuItem[] {
+  if (!actor) return [];
+  if (actor.role === 'admin') return [item('Admin Dashboard', 'AdminDashboard'), item('Messages', 'Messages')];
+  if (actor.userType === 'coach') {
+    return [item('Dashboard', 'CoachDashboard'), item('Messages', 'Messages'), item('Profile', 'CoachProfile')];
+  }
+  return [item('Find Coaches', 'FindCoaches'), item('My Bookings', 'MyBookings'), item('Messages', 'Messages'), item('Profile', 'UserProfile')];
+}
+
+/** The chips in the sidebar footer (SPEC §2: a user-type chip and a role chip). */
+export function userChips(actor: Actor): { userType: string; role: string } {
+  return { userType: actor.userType === 'coach' ? 'coach' : 'client', role: actor.role };
+}

@@ -1,0 +1,14 @@
+import { nextWindow } from './fixed-window';
+import type { RateLimitHit, RateLimitStore } from './rate-limit-store';
+
+/** A RateLimitStore in one process's memory: for unit tests and single-process tools only. */
+export function createInMemoryRateLimitStore(): RateLimitStore {
+  const windows = new Map<string, RateLimitHit>();
+  return {
+    async hit(key, windowMs, now) {
+      const next = nextWindow(windows.get(key), windowMs, now);
+      windows.set(key, next);
+      return next;
+    },
+  };
+}

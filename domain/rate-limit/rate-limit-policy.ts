@@ -1,0 +1,31 @@
+import { HOUR_MS, MINUTE_MS } from '../shared/clock';
+
+/**
+ * SPEC §9 rate limits, enforced on the server per user (or per IP when signed out) in a store
+ * shared by every instance (PRODUCT.md). Each policy: how many hits per window, and the words
+ * shown when the limit is passed ('{time}' is the London time the window ends, HH:MM).
+ */
+export type RateLimitAction = 'login' | 'booking' | 'message' | 'profile' | 'default';
+
+export interface RateLimitPolicy {
+  readonly action: RateLimitAction;
+  readonly limit: number;
+  readonly windowMs: number;
+  readonly message: string;
+}
+
+export const RATE_LIMITS: Readonly<Record<RateLimitAction, RateLimitPolicy>> = {
+  login: { action: 'login', limit: 5, windowMs: 15 * MINUTE_MS, message: 'Too many requests. Please wait until {time}' },
+  booking: { action: 'booking', limit: 10, windowMs: HOUR_MS, message: 'Too many booking attempts. Please wait until {time}' },
+  message: { action: 'message', limit: 50, windowMs: 15 * MINUTE_MS, message: 'Too many messages. Please wait until {time}' },
+  profile: { action: 'profile', limit: 20, windowMs: 15 * MINUTE_MS, message: 'Too many requests. Please wait until {time}' },
+  default: { action: 'default', limit: 100, windowMs: 15 * MINUTE_MS, message: 'Too many requests. Please wait until {time}' },
+};
+
+/** Who is counted: the signed-in user, else the client's IP address. */
+export type RateLimitSubject = { readonly userId: string } | { readonly ip: string };
+
+/** The store key of a policy and subject, e.g. 'booking:user:<id>' or 'login:ip:203.0.113.9'. */
+export function rateLimitKey(action: RateLimitAction, subject: RateLimitSubject): string {
+  return 'userId' in subject ? `${action}:user:${subject.userId}` : `${action}:ip:${subject.ip}`;
+}

@@ -1,0 +1,241 @@
+/**
+ * In-memory fakes of the ports of accounts, messaging, reviews and availability, for unit tests
+ * of use cases. A transaction snapshots the data and restores it when the work fails, like the
+ * real unit of work. Not used by production code.
+ */
+import type { AccountDeletionRequest } from '../accounts/deletion-request';
+import type { CoachProfile } from '../accounts/coach-profile';
+import type { EmailVerificationTokens, AccountLinks } from '../accounts/email-verification-tokens';
+import type { PasswordHasher } from '../accounts/password-hasher';
+import type { User } from '../accounts/user';
+import type { AvailabilityPeriod } from '../availability/availability-period';
+import type { Message } from '../messaging/message';
+import type { BookingParties } from '../policy/booking-parties';
+import type { Repositories } from '../repositories';
+import type { Review } from '../reviews/review';
+import { conflict } from '../shared/errors';
+import type { FileStorage } from '../shared/file-storage';
+import type { Id, IdSource } from '../shared/ids';
+import type { Mail, Mailer } from '../shared/mailer';
+import { err, ok, type Result } from '../shared/result';
+import type { UnitOfWork } from '../shared/unit-of-work';
+
+export interface MemoryData {
+  users: Map<Id, User>;
+  coachProfiles: Map<Id, CoachProfile>;
+  deletionRequests: Map<Id, AccountDeletionRequest>;
+  messages: Map<Id, Message>;
+  reviews: Map<Id, Review>;
+  availability: Map<Id, AvailabilityPeriod>;
+  bookings: Map<Id, BookingParties>;
+}
+
+export function emptyData(): MemoryData {
+  return {
+    users: new Map(),
+    coachProfiles: new Map(),
+    deletionRequests: new Map(),
+    messages: new Map(),
+    reviews: new Map(),
+    availability: new Map(),
+    bookings: new Map(),
+  };
+}
+
+function snapshot(data: MemoryData): MemoryData {
+  return {
+    users: new Map(data.users),
+    coachProfiles: new Map(data.coachProfiles),
+    deletionRequests: new Map(data.deletionRequests),
+    messages: new Map(data.messages),
+    reviews: new Map(data.reviews),
+    availability: new Map(data.availability),
+    bookings: new Map(data.bookings),
+  };
+}
+
+function restore(data: MemoryData, from: MemoryData): void {
+  for (const key of Object.keys(from) as (keyof MemoryData)[]) {
+    const target = data[key] as Map<Id, unknown>;
+    target.clear();
+    for (const [k, v] of from[key] as Map<Id, unknown>) target.set(k, v);
+  }
+}
+
+const byTime = <T extends { createdAt: Date }>(a: T, b: T) => a.createdAt.getTime() - b.createdAt.getTime();
+
+export function memoryRepositories(data: MemoryData): Repositories {
+  const repos = {
+    users: {
+      findById: async (id: Id) => data.users.get(id) ?? null,
+      findByEmail: async (email: string) => [...data.users.values()].find((u) => u.email === email.toLowerCase()) ?? null,
+      findByGoogleId: async (googleId: string) => [...data.users.values()].find((u) => u.googleId === googleId) ?? null,
+      findManyByIds: async (ids: readonly Id[]) => ids.flatMap((id) => data.users.get(id) ?? []),
+      save: async (user: User): Promise<Result<void>> => {
+        const clash = [...data.users.values()].find((u) => u.email === user.email && u.id !== user.id);
+        if (clash) return err(conflict('EMAIL_TAKEN', 'An account with this email already exists. Please try logging in instead.'));
+        data.users.set(user.id, user);
+        return ok(undefined);
+      },
+    },
+    coachProfiles: {
+      findByUserId: async (userId: Id) => data.coachProfiles.get(userId) ?? null,
+      save: async (profile: CoachProfile): Promise<Result<void>> => {
+        data.coachProfiles.set(profile.userId, profile);
+        return ok(undefined);
+      },
+    },
+    deletionRequests: {
+      findById: async (id: Id) => data.deletionRequests.get(id) ?? null,
+      findPendingByUserId: async (userId: Id) =>
+        [...data.deletionRequests.values()].find((r) => r.userId === userId && r.status === 'pending') ?? null,
+      listPending: async () =>
+        [...data.deletionRequests.values()].filter((r) => r.status === 'pending').sort((a, b) => a.requestedAt.getTime() - b.requestedAt.getTime()),
+      listByUserId: async (userId: Id) => [...data.deletionRequests.values()].filter((r) => r.userId === userId),
+      save: async (request: AccountDeletionRequest): Promise<Result<void>> => {
+        const clash = [...data.deletionRequests.values()].find(
+          (r) => r.userId === request.userId && r.status === 'pending' && r.id !== request.id && request.status === 'pending',
+        );
+        if (clash) return err(conflict('DELETION_ALREADY_PENDING', 'You already have a pending deletion request.'));
+        data.deletionRequests.set(request.id, request);
+        return ok(undefined);
+      },
+    },
+    messages: {
+      add: async (message: Message): Promise<Result<void>> => {
+        data.messages.set(message.id, message);
+        return ok(undefined);
+      },
+      listByBooking: async (bookingId: Id) => [...data.messages.values()].filter((m) => m.bookingId === bookingId).sort(byTime),
+      listForUser: async (userId: Id) =>
+        [...data.messages.values()].filter((m) => m.senderId === userId || m.receiverId === userId).sort(byTime).reverse(),
+      listAll: async () => [...data.messages.values()].sort(byTime).reverse(),
+      markRead: async (ids: readonly Id[], readAt: Date) => {
+        for (const id of ids) {
+          const m = data.messages.get(id);
+          if (m) data.messages.set(id, { ...m, isRead: true, readAt });
+        }
+      },
+    },
+    reviews: {
+      add: async (review: Review): Promise<Result<void>> => {
+        const clash = [...data.reviews.values()].find((r) => r.bookingId === review.bookingId && r.reviewerId === review.reviewerId);
+        if (clash) return err(conflict('REVIEW_ALREADY_SUBMITTED', 'You have already reviewed this session.'));
+        data.reviews.set(review.id, review);
+        return ok(undefined);
+      },
+      findByBookingAndReviewer: async (bookingId: Id, reviewerId: Id) =>
+        [...data.reviews.values()].find((r) => r.bookingId === bookingId && r.reviewerId === reviewerId) ?? null,
+      listByBooking: async (bookingId: Id) => [...data.reviews.values()].filter((r) => r.bookingId === bookingId),
+      listClientReviewsOfCoach: async (coachId: Id) =>
+        [...data.reviews.values()].filter((r) => r.coachId === coachId && r.reviewerType === 'client'),
+    },
+    availability: {
+      findById: async (id: Id) => data.availability.get(id) ?? null,
+      listByCoach: async (coachId: Id) =>
+        [...data.availability.values()].filter((p) => p.coachId === coachId).sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime()),
+      save: async (period: AvailabilityPeriod): Promise<Result<void>> => {
+        data.availability.set(period.id, period);
+        return ok(undefined);
+      },
+      delete: async (id: Id) => {
+        data.availability.delete(id);
+      },
+    },
+    bookingParties: {
+      findParties: async (id: Id) => data.bookings.get(id) ?? null,
+      haveBookingTogether: async (coachId: Id, clientId: Id) =>
+        [...data.bookings.values()].some((b) => b.coachId === coachId && b.clientId === clientId),
+      countCompletedSessions: async (coachId: Id) =>
+        [...data.bookings.values()].filter((b) => b.coachId === coachId && b.status === 'completed').length,
+    },
+  };
+  // The other contexts' repositories are not faked here.
+  return repos as unknown as Repositories;
+}
+
+export function memoryUnitOfWork(data: MemoryData = emptyData()): UnitOfWork & { data: MemoryData } {
+  const repos = memoryRepositories(data);
+  return {
+    data,
+    read: repos,
+    async transaction<T>(work: (tx: Repositories) => Promise<Result<T>>): Promise<Result<T>> {
+      const before = snapshot(data);
+      try {
+        const result = await work(repos);
+        if (!result.ok) restore(data, before);
+        return result;
+      } catch (e) {
+        restore(data, before);
+        throw e;
+      }
+    },
+  };
+}
+
+/** Ids 00000000-0000-4000-8000-000000000001, …002, … */
+export function sequentialIds(prefix = 0): IdSource {
+  let n = 0;
+  return {
+    newId: () => {
+      n += 1;
+      return `00000000-0000-4000-8${String(prefix).padStart(3, '0')}-${String(n).padStart(12, '0')}`;
+    },
+  };
+}
+
+export function fixedClock(at: Date): { now: () => Date; set: (d: Date) => void } {
+  let current = at;
+  return { now: () => current, set: (d) => (current = d) };
+}
+
+/** 'hash:<password>' — enough to tell passwords apart in tests. */
+export const fakeHasher: PasswordHasher = {
+  hash: async (password) => `hash:${password}`,
+  verify: async (password, hash) => hash === `hash:${password}`,
+};
+
+export function recordingMailer(failWith?: string): Mailer & { sent: Mail[] } {
+  const sent: Mail[] = [];
+  return {
+    sent,
+    async send(mail) {
+      if (failWith) return err({ kind: 'unavailable', code: 'MAIL_UNAVAILABLE', message: failWith });
+      sent.push(mail);
+      return ok(undefined);
+    },
+  };
+}
+
+export const fakeTokens: EmailVerificationTokens = {
+  issue: async ({ userId, email }) => `token:${userId}:${email}`,
+  read: async (token) => {
+    const [kind, userId, email] = token.split(':');
+    return kind === 'token' && userId && email ? { userId, email } : null;
+  },
+};
+
+export const fakeLinks: AccountLinks = {
+  verifyEmailUrl: (token) => `https://fact.test/verify-email?token=${encodeURIComponent(token)}`,
+  loginUrl: () => 'https://fact.test/',
+};
+
+export function memoryStorage(): FileStorage & { files: Map<string, { bytes: Uint8Array; contentType: string }> } {
+  const files = new Map<string, { bytes: Uint8Array; contentType: string }>();
+  return {
+    files,
+    async put(key, bytes, contentType) {
+      files.set(key, { bytes, contentType });
+      return ok({ key, url: `/media/${key}` });
+    },
+    async get(key) {
+      return files.get(key) ?? null;
+    },
+    async delete(key) {
+      files.delete(key);
+    },
+    keyFromUrl(url) {
+      return url.startsWith('/media/') ? url.slice('/media/'.length) : null;
+    },
+  };
+}
