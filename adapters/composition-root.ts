@@ -1,8 +1,10 @@
+import type { PaymentGateway } from '../domain/payments/payment-gateway';
 import type { Clock } from '../domain/shared/clock';
 import type { IdSource } from '../domain/shared/ids';
 import type { RandomSource } from '../domain/shared/random';
 import type { Env } from './config/env';
 import type { Logger } from './logging/logger';
+import { createPayments, type Payments } from './payments/payments';
 import { openOrm, type Orm } from './persistence/orm';
 import { MikroUnitOfWork } from './persistence/unit-of-work';
 import { AdjustableClock, cryptoRandom, systemClock, uuidSource } from './system/system-ports';
@@ -22,6 +24,8 @@ export interface Application {
   readonly sessionSecret: string;
   /** Present only in test mode: lets browser tests move time. */
   readonly testClock?: AdjustableClock;
+  /** The payment gateway (Stripe, or the offline test gateway) and what the dialog and webhooks need. */
+  readonly payments: Payments;
   deps(): UseCaseDeps;
   close(): Promise<void>;
 }
@@ -32,6 +36,7 @@ export interface UseCaseDeps {
   clock: Clock;
   ids: IdSource;
   random: RandomSource;
+  gateway: PaymentGateway;
 }
 
 export async function createApplication(options: {
@@ -44,6 +49,7 @@ export async function createApplication(options: {
   const orm = await openOrm(options.databaseUrl);
   const testClock = env.FACT_TEST_MODE === '1' ? new AdjustableClock() : undefined;
   const clock: Clock = testClock ?? systemClock;
+  const payments = createPayments(env, orm, clock);
 
   return {
     env,
@@ -54,7 +60,8 @@ export async function createApplication(options: {
     random: cryptoRandom,
     sessionSecret: options.sessionSecret,
     testClock,
-    deps: () => ({ uow: new MikroUnitOfWork(orm), clock, ids: uuidSource, random: cryptoRandom }),
+    payments,
+    deps: () => ({ uow: new MikroUnitOfWork(orm), clock, ids: uuidSource, random: cryptoRandom, gateway: payments.gateway }),
     close: () => orm.close(),
   };
 }

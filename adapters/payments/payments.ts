@@ -1,0 +1,36 @@
+import type { PaymentGateway } from '../../domain/payments/payment-gateway';
+import type { Clock } from '../../domain/shared/clock';
+import type { Env } from '../config/env';
+import type { Orm } from '../persistence/orm';
+import { StripeGateway } from './stripe/stripe-gateway';
+import { TestGateway, type TestCardConfirmer } from './test-gateway/test-gateway';
+
+/**
+ * The payment side of the application, chosen from configuration: Stripe when STRIPE_SECRET_KEY
+ * (and its publishable key) are set, otherwise the offline test gateway with its own card form.
+ */
+export interface Payments {
+  readonly gateway: PaymentGateway;
+  /** 'stripe' confirms cards in the browser with Stripe Elements; 'test' posts the test card to our server. */
+  readonly provider: 'stripe' | 'test';
+  /** Only for the test gateway: confirms a test card on the server. */
+  readonly testCards: TestCardConfirmer | null;
+  /** For Stripe.js in the payment dialog. */
+  readonly publishableKey: string | null;
+  /** Verifies /webhooks/stripe; without it the endpoint answers 503. */
+  readonly webhookSecret: string | null;
+}
+
+export function createPayments(env: Env, orm: Orm, clock: Clock): Payments {
+  if (env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY) {
+    return {
+      gateway: new StripeGateway({ secretKey: env.STRIPE_SECRET_KEY, apiBase: env.STRIPE_API_BASE }),
+      provider: 'stripe',
+      testCards: null,
+      publishableKey: env.STRIPE_PUBLISHABLE_KEY,
+      webhookSecret: env.STRIPE_WEBHOOK_SECRET ?? null,
+    };
+  }
+  const gateway = new TestGateway(orm, clock);
+  return { gateway, provider: 'test', testCards: gateway, publishableKey: null, webhookSecret: env.STRIPE_WEBHOOK_SECRET ?? null };
+}
