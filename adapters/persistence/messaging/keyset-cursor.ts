@@ -1,0 +1,29 @@
+import { isId } from '../../../domain/shared/ids';
+
+/**
+ * An opaque keyset cursor: PostgreSQL's own timestamp text (so no microsecond is lost) and the
+ * id that breaks ties, as base64url JSON. Anything that does not parse means "from the start".
+ */
+export interface Keyset {
+  readonly at: string;
+  readonly id: string;
+}
+
+const TIMESTAMP_TEXT = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}(:?\d{2})?|Z)$/;
+
+export function encodeKeyset(keyset: Keyset): string {
+  return Buffer.from(JSON.stringify([keyset.at, keyset.id])).toString('base64url');
+}
+
+export function decodeKeyset(text: string | null | undefined): Keyset | null {
+  if (!text || text.length > 200) return null;
+  try {
+    const value: unknown = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
+    if (!Array.isArray(value) || value.length !== 2) return null;
+    const [at, id] = value as unknown[];
+    if (typeof at !== 'string' || !TIMESTAMP_TEXT.test(at) || !isId(id)) return null;
+    return { at, id };
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,7 @@
+import type { Actor } from '../../accounts/actor';
+import { viewerOf, type ConversationReader } from '../conversation-reader';
+
+/** The number beside Messages in the menu: messages addressed to the actor and not read yet. */
+export async function countUnreadMessages(deps: { conversations: ConversationReader }, input: { actor: Actor }): Promise<number> {
+  return deps.conversations.countUnread(viewerOf(input.actor));
+}
