@@ -155,7 +155,7 @@ export const preferredSessionTimesSchema = enumList(SESSION_TIMES, ACCOUNT_MESSA
 
 /** Whole pounds, as the rate is read (SPEC §5: 'Hourly rate is read as an integer'). */
 function hourlyRatePounds(min: number, minMessage: string, requiredMessage: string) {
-  return formNumber(requiredMessage).pipe(
+  return formNumber(requiredMessage, ACCOUNT_MESSAGES.rateNumeric).pipe(
     z
       .number({ error: ACCOUNT_MESSAGES.rateNumeric })
       .int(ACCOUNT_MESSAGES.rateWhole)

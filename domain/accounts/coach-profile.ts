@@ -147,7 +147,7 @@ const coachProfileRowSchema = z.object({
   serviceRadiusMiles: z.number().int().min(0),
   ageGroups: list(AGE_GROUPS),
   isVerified: z.boolean(),
-  rating: z.number().min(0).max(5),
+  rating: z.coerce.number().min(0).max(5),
   reviewCount: z.number().int().min(0),
   totalSessions: z.number().int().min(0),
   createdAt: z.coerce.date(),

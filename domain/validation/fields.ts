@@ -58,13 +58,16 @@ export function enumList<const T extends readonly [string, ...string[]]>(values:
     .optional();
 }
 
-/** A number typed into a form ('50' or 50). Blank counts as missing. */
-export function formNumber(message: string) {
-  return z.preprocess((v) => {
-    if (typeof v !== 'string') return v;
-    const t = v.trim();
-    return t === '' ? undefined : Number(t);
-  }, z.number({ error: message }));
+/** A number typed into a form ('50' or 50). Blank counts as missing; text that is no number gets `notNumberMessage`. */
+export function formNumber(requiredMessage: string, notNumberMessage: string = requiredMessage) {
+  return z.preprocess(
+    (v) => {
+      if (typeof v !== 'string') return v;
+      const t = v.trim();
+      return t === '' ? undefined : Number(t);
+    },
+    z.number({ error: (issue) => (issue.input === undefined || issue.input === null ? requiredMessage : notNumberMessage) }),
+  );
 }
 
 /** A checkbox or boolean field: true for true, 'true', 'on', '1', 'yes'. */
