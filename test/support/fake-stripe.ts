@@ -60,6 +60,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const requests: RecordedRequest[] = [];
   const intents = new Map<string, Json>();
   const charges = new Map<string, Json>();
+  const refunds: Json[] = [];
   const replays = new Map<string, { fingerprint: string; reply: Reply }>();
   const failures: Reply[] = [];
   let seq = 0;
@@ -120,7 +121,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         if (amount === null || amount > (pi.amount_capturable as number))
           return stripeError(400, 'invalid_request_error', 'The amount to capture is greater than the amount capturable.', { code: 'amount_too_large' });
         const charge = charges.get(pi.latest_charge as string)!;
-        Object.assign(charge, { captured: true, amount_captured: amount });
+        // Like Stripe, the uncaptured rest of a partial capture is released and shows in amount_refunded.
+        Object.assign(charge, { captured: true, amount_captured: amount, amount_refunded: (pi.amount as number) - amount });
         Object.assign(pi, { status: 'succeeded', amount_received: amount, amount_capturable: 0 });
         return { status: 200, body: pi };
       }
@@ -135,13 +137,21 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       if (!pi) return missing(form.payment_intent ?? '');
       if (pi.status !== 'succeeded') return unexpected(pi, 'refund', 'succeeded');
       const charge = charges.get(pi.latest_charge as string)!;
-      const left = (charge.amount_captured as number) - (charge.amount_refunded as number);
+      const ours = refunds.filter((r) => r.payment_intent === pi.id).reduce((sum, r) => sum + (r.amount as number), 0);
+      const left = (charge.amount_captured as number) - ours;
       const amount = form.amount === undefined ? left : positiveInt(form.amount);
       if (amount === null || amount > left)
         return stripeError(400, 'invalid_request_error', `Refund amount (£${((amount ?? 0) / 100).toFixed(2)}) is greater than unrefunded amount on charge (£${(left / 100).toFixed(2)})`, { code: 'amount_too_large' });
       const refunded = (charge.amount_refunded as number) + amount;
-      Object.assign(charge, { amount_refunded: refunded, refunded: refunded === charge.amount_captured });
-      return { status: 200, body: { id: nextId('re'), object: 'refund', amount, currency: pi.currency, payment_intent: pi.id, charge: charge.id, status: 'succeeded', reason: form.reason ?? null } };
+      Object.assign(charge, { amount_refunded: refunded, refunded: refunded === charge.amount });
+      const metadata = Object.fromEntries(Object.entries(form).flatMap(([k, v]) => (/^metadata\[(.+)\]$/.exec(k) ? [[k.slice(9, -1), v]] : [])));
+      const refund: Json = { id: nextId('re'), object: 'refund', amount, currency: pi.currency, payment_intent: pi.id, charge: charge.id, status: 'succeeded', reason: form.reason ?? null, metadata };
+      refunds.push(refund);
+      return { status: 200, body: refund };
+    }
+    if (req.method === 'GET' && req.path === '/v1/refunds') {
+      const data = refunds.filter((r) => r.payment_intent === req.query.get('payment_intent'));
+      return { status: 200, body: { object: 'list', data, has_more: false, url: '/v1/refunds' } };
     }
     return stripeError(404, 'invalid_request_error', `Unrecognized request URL (${req.method}: ${req.path}).`);
   }

@@ -8,7 +8,7 @@ import type {
 import type { Pence } from '../../../domain/shared/money';
 import { err, ok } from '../../../domain/shared/result';
 import { createStripeClient, type StripeClientOptions } from './stripe-client';
-import { toGatewayError, toGatewayIntent } from './stripe-mapping';
+import { REFUND_SOURCE, refundedByUs, toGatewayError, toGatewayIntent } from './stripe-mapping';
 
 /**
  * The payment-gateway port over Stripe PaymentIntents: GBP, manual capture (the card is only
@@ -72,16 +72,24 @@ export class StripeGateway implements PaymentGateway {
   refund(input: { intentId: string; amountPence: Pence; idempotencyKey: string }): Promise<GatewayResult<GatewayIntent>> {
     return this.#call(async () => {
       await this.#stripe.refunds.create(
-        { payment_intent: input.intentId, amount: input.amountPence, reason: 'requested_by_customer' },
+        {
+          payment_intent: input.intentId,
+          amount: input.amountPence,
+          reason: 'requested_by_customer',
+          metadata: { source: REFUND_SOURCE, idempotency_key: input.idempotencyKey },
+        },
         { idempotencyKey: input.idempotencyKey },
       );
       return this.#retrieve(input.intentId);
     });
   }
 
-  /** The intent with its latest charge expanded, so refunds are known. */
+  /** The intent, with what FACT refunded of it once captured. */
   async #retrieve(intentId: string): Promise<GatewayIntent> {
-    return toGatewayIntent(await this.#stripe.paymentIntents.retrieve(intentId, { expand: ['latest_charge'] }));
+    const pi = await this.#stripe.paymentIntents.retrieve(intentId);
+    if (pi.status !== 'succeeded') return toGatewayIntent(pi);
+    const refunds = await this.#stripe.refunds.list({ payment_intent: intentId, limit: 100 });
+    return toGatewayIntent(pi, refundedByUs(refunds.data));
   }
 
   async #call<T>(body: () => Promise<T>): Promise<GatewayResult<T>> {

@@ -18,19 +18,27 @@ function statusOf(status: string): GatewayIntentStatus {
   return (STATUSES as readonly string[]).includes(status) ? (status as GatewayIntentStatus) : 'processing';
 }
 
-/** What was refunded, when the latest charge was expanded (retrieveIntent always expands it). */
-function refundedOf(latestCharge: string | Stripe.Charge | null): number {
-  return latestCharge !== null && typeof latestCharge === 'object' ? latestCharge.amount_refunded : 0;
+/**
+ * What FACT refunded of the capture: the sum of the refunds this adapter made (metadata
+ * source=fact), not the charge's amount_refunded, which also counts the uncaptured rest of a
+ * partial capture that Stripe releases.
+ */
+export function refundedByUs(refunds: readonly Pick<Stripe.Refund, 'amount' | 'status' | 'metadata'>[]): number {
+  return refunds
+    .filter((r) => r.metadata?.source === REFUND_SOURCE && (r.status === 'succeeded' || r.status === 'pending' || r.status === 'requires_action'))
+    .reduce((sum, r) => sum + r.amount, 0);
 }
 
-export function toGatewayIntent(pi: Stripe.PaymentIntent): GatewayIntent {
+export const REFUND_SOURCE = 'fact';
+
+export function toGatewayIntent(pi: Stripe.PaymentIntent, refundedPence = 0): GatewayIntent {
   const lastError = pi.last_payment_error;
   return {
     intentId: pi.id,
     status: statusOf(pi.status),
     amountPence: pi.amount,
     amountCapturedPence: pi.amount_received,
-    amountRefundedPence: refundedOf(pi.latest_charge),
+    amountRefundedPence: refundedPence,
     clientSecret: pi.client_secret,
     lastError: lastError
       ? {
@@ -38,21 +46,6 @@ export function toGatewayIntent(pi: Stripe.PaymentIntent): GatewayIntent {
           message: lastError.message ?? 'There was an issue processing your payment. Please try again.',
         }
       : null,
-  };
-}
-
-/** A charge (charge.refunded webhooks) read as the state of its payment intent. */
-export function chargeAsIntent(charge: Stripe.Charge): GatewayIntent | null {
-  const intentId = typeof charge.payment_intent === 'string' ? charge.payment_intent : (charge.payment_intent?.id ?? null);
-  if (intentId === null) return null;
-  return {
-    intentId,
-    status: charge.captured ? 'succeeded' : 'requires_capture',
-    amountPence: charge.amount,
-    amountCapturedPence: charge.amount_captured,
-    amountRefundedPence: charge.amount_refunded,
-    clientSecret: null,
-    lastError: null,
   };
 }
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { STRIPE_API_VERSION } from '../../../adapters/payments/stripe/stripe-client';
 import { StripeGateway } from '../../../adapters/payments/stripe/stripe-gateway';
 import { unwrap } from '../../../domain/shared/result';
-import { expandsOf, startFakeStripe, type FakeStripe } from '../../support/fake-stripe';
+import { startFakeStripe, type FakeStripe } from '../../support/fake-stripe';
 
 const BOOKING = '0b5a3a51-6c3e-4c43-9a1e-2f5d7f0c9a11';
 const REFERENCE = 'FACT-20261201-A7B2';
@@ -73,13 +73,21 @@ describe('the Stripe gateway against a local fake Stripe', () => {
     const refunded = unwrap(await gateway.refund({ intentId: intent.intentId, amountPence: 300, idempotencyKey: `${BOOKING}:refund-cancellation` }));
     expect(refunded).toMatchObject({ status: 'succeeded', amountCapturedPence: 5300, amountRefundedPence: 300 });
     const refund = fake.writes().find((r) => r.path === '/v1/refunds')!;
-    expect(refund.form).toMatchObject({ payment_intent: intent.intentId, amount: '300' });
+    expect(refund.form).toMatchObject({ payment_intent: intent.intentId, amount: '300', 'metadata[source]': 'fact' });
     expect(refund.headers['idempotency-key']).toBe(`${BOOKING}:refund-cancellation`);
 
     // The same refund again (a retried job) replays the first answer: still 300 refunded, not 600.
     const again = unwrap(await gateway.refund({ intentId: intent.intentId, amountPence: 300, idempotencyKey: `${BOOKING}:refund-cancellation` }));
     expect(again.amountRefundedPence).toBe(300);
-    expect(fake.requests.filter((r) => r.method === 'GET').every((r) => expandsOf(r.query).includes('latest_charge'))).toBe(true);
+  });
+
+  it('counts only its own refunds after a partial capture, not the released rest of the hold', async () => {
+    const intent = unwrap(await create(`${BOOKING}:intent:partial`));
+    fake.authorise(intent.intentId);
+    unwrap(await gateway.capture({ intentId: intent.intentId, amountPence: 5000, idempotencyKey: `${BOOKING}:refund-cancellation:capture` }));
+    expect(unwrap(await gateway.retrieveIntent(intent.intentId))).toMatchObject({ amountCapturedPence: 5000, amountRefundedPence: 0 });
+    const refunded = unwrap(await gateway.refund({ intentId: intent.intentId, amountPence: 1000, idempotencyKey: `${BOOKING}:refund-dispute` }));
+    expect(refunded).toMatchObject({ amountCapturedPence: 5000, amountRefundedPence: 1000 });
   });
 
   it('voids an authorisation with the void key', async () => {
