@@ -1,0 +1,173 @@
+import { BOOKING_STATUSES, type BookingStatusValue } from '../../../domain/shared/catalogue';
+import { finishPage, keysetClause, pageSize, type KeysetRow, type Page, type PageRequest } from './keyset';
+import { prefixPattern, toCount, toIso, toIsoRequired, toText, type Sql } from './sql';
+
+/** A booking as the admin lists show it: plain, serialisable data, names joined in. */
+export interface AdminBookingRow {
+  readonly id: string;
+  readonly referenceCode: string;
+  readonly status: BookingStatusValue;
+  readonly paymentStatus: string;
+  readonly serviceType: string;
+  readonly startsAt: string;
+  readonly durationMinutes: number;
+  readonly servicePricePence: number;
+  readonly adminFeePence: number;
+  readonly totalPricePence: number;
+  readonly clientId: string;
+  readonly clientName: string;
+  readonly coachId: string;
+  readonly coachName: string;
+  readonly disputeStatus: string | null;
+  readonly createdAt: string;
+}
+
+export const ADMIN_BOOKING_FILTERS = ['all', ...BOOKING_STATUSES] as const;
+export type AdminBookingFilter = (typeof ADMIN_BOOKING_FILTERS)[number];
+
+/** Reference search never returns more than this (the panel scrolls above 15rem). */
+export const REFERENCE_SEARCH_LIMIT = 25;
+
+export const BOOKING_COLUMNS = `
+  b.id, b.reference_code, b.status, b.payment_status, b.service_type, b.starts_at, b.duration_minutes,
+  b.service_price_pence, b.admin_fee_pence, b.total_price_pence, b.client_id, b.coach_id,
+  b.dispute_status, b.created_at, b.created_at::text as cursor_at,
+  coalesce(c.full_name, '') as client_name, coalesce(k.full_name, '') as coach_name`;
+export const BOOKING_JOINS = `left join users c on c.id = b.client_id left join users k on k.id = b.coach_id`;
+
+export interface BookingSqlRow extends KeysetRow {
+  reference_code: string;
+  status: string;
+  payment_status: string;
+  service_type: string;
+  starts_at: unknown;
+  duration_minutes: number;
+  service_price_pence: number;
+  admin_fee_pence: number;
+  total_price_pence: number;
+  client_id: string;
+  coach_id: string;
+  dispute_status: string | null;
+  created_at: unknown;
+  client_name: string;
+  coach_name: string;
+}
+
+export function toBookingRow(r: BookingSqlRow): AdminBookingRow {
+  return {
+    id: r.id,
+    referenceCode: r.reference_code,
+    status: r.status as BookingStatusValue,
+    paymentStatus: r.payment_status,
+    serviceType: r.service_type,
+    startsAt: toIsoRequired(r.starts_at),
+    durationMinutes: toCount(r.duration_minutes),
+    servicePricePence: toCount(r.service_price_pence),
+    adminFeePence: toCount(r.admin_fee_pence),
+    totalPricePence: toCount(r.total_price_pence),
+    clientId: r.client_id,
+    clientName: r.client_name,
+    coachId: r.coach_id,
+    coachName: r.coach_name,
+    disputeStatus: toText(r.dispute_status),
+    createdAt: toIsoRequired(r.created_at),
+  };
+}
+
+export function isAdminBookingFilter(value: unknown): value is AdminBookingFilter {
+  return typeof value === 'string' && (ADMIN_BOOKING_FILTERS as readonly string[]).includes(value);
+}
+
+/**
+ * Bookings newest first, optionally of one status: keyset on (created_at, id), served by the
+ * indexes bookings_by_created and bookings_by_status, so page 50 000 costs what page 1 does.
+ */
+export async function listAdminBookings(sql: Sql, filter: { status: AdminBookingFilter } & PageRequest): Promise<Page<AdminBookingRow>> {
+  const limit = pageSize(filter.limit);
+  const keyset = keysetClause('b', filter);
+  const statusWhere = filter.status === 'all' ? 'true' : 'b.status = ?';
+  const statusParams = filter.status === 'all' ? [] : [filter.status];
+  const rows = await sql<BookingSqlRow>(
+    `select ${BOOKING_COLUMNS} from bookings b ${BOOKING_JOINS}
+     where ${statusWhere} and ${keyset.where}
+     order by ${keyset.order} limit ?`,
+    [...statusParams, ...keyset.params, limit + 1],
+  );
+  return finishPage(rows, limit, keyset.direction, toBookingRow);
+}
+
+/** One booking by id, for the highlight and the detail card; null when it does not exist. */
+export async function findAdminBooking(sql: Sql, id: string): Promise<AdminBookingRow | null> {
+  const rows = await sql<BookingSqlRow>(`select ${BOOKING_COLUMNS} from bookings b ${BOOKING_JOINS} where b.id = ?::uuid`, [id]);
+  return rows[0] ? toBookingRow(rows[0]) : null;
+}
+
+/** One booking by its whole reference code. */
+export async function findAdminBookingByReference(sql: Sql, code: string): Promise<AdminBookingRow | null> {
+  const rows = await sql<BookingSqlRow>(`select ${BOOKING_COLUMNS} from bookings b ${BOOKING_JOINS} where b.reference_code = ?`, [code]);
+  return rows[0] ? toBookingRow(rows[0]) : null;
+}
+
+/**
+ * Reference search: `query` is already normalised by the domain (upper case, a prefix or the
+ * whole code). A LIKE 'prefix%' on reference_code is a range scan of bookings_reference_prefix
+ * (text_pattern_ops), read backwards: codes start with their creation date, so this is newest day
+ * first, and a short prefix matching a million bookings costs what a whole code does.
+ * At most `limit`, plus whether there were more.
+ */
+export async function searchBookingReferences(sql: Sql, query: string, limit = REFERENCE_SEARCH_LIMIT): Promise<{ items: AdminBookingRow[]; more: boolean }> {
+  const rows = await sql<BookingSqlRow>(
+    `select ${BOOKING_COLUMNS} from bookings b ${BOOKING_JOINS}
+     where b.reference_code like ? order by b.reference_code using ~>~ limit ?`,
+    [prefixPattern(query), limit + 1],
+  );
+  return { items: rows.slice(0, limit).map(toBookingRow), more: rows.length > limit };
+}
+
+/** Everything an admin needs to judge one booking: the row plus its story. */
+export interface AdminBookingDetail extends AdminBookingRow {
+  readonly locationType: string;
+  readonly locationAddress: string | null;
+  readonly clientNotes: string | null;
+  readonly cancellationReason: string | null;
+  readonly cancelledBy: string | null;
+  readonly disputeReason: string | null;
+  readonly disputeOutcome: string | null;
+  readonly disputeRefundPence: number | null;
+  readonly disputeResolutionNote: string | null;
+  readonly amountAuthorizedPence: number;
+  readonly amountCapturedPence: number;
+  readonly amountRefundedPence: number;
+  readonly paymentHeldUntil: string | null;
+  readonly messageCount: number;
+}
+
+export async function findAdminBookingDetail(sql: Sql, id: string): Promise<AdminBookingDetail | null> {
+  const rows = await sql<BookingSqlRow & Record<string, unknown>>(
+    `select ${BOOKING_COLUMNS}, b.location_type, b.location_address, b.client_notes, b.cancellation_reason, b.cancelled_by,
+       b.dispute_reason, b.dispute_outcome, b.dispute_refund_pence, b.dispute_resolution_note,
+       b.amount_authorized_pence, b.amount_captured_pence, b.amount_refunded_pence, b.payment_held_until,
+       (select count(*) from messages m where m.booking_id = b.id) as message_count
+     from bookings b ${BOOKING_JOINS} where b.id = ?::uuid`,
+    [id],
+  );
+  const r = rows[0];
+  if (!r) return null;
+  return {
+    ...toBookingRow(r),
+    locationType: String(r.location_type),
+    locationAddress: toText(r.location_address),
+    clientNotes: toText(r.client_notes),
+    cancellationReason: toText(r.cancellation_reason),
+    cancelledBy: toText(r.cancelled_by),
+    disputeReason: toText(r.dispute_reason),
+    disputeOutcome: toText(r.dispute_outcome),
+    disputeRefundPence: r.dispute_refund_pence === null ? null : toCount(r.dispute_refund_pence),
+    disputeResolutionNote: toText(r.dispute_resolution_note),
+    amountAuthorizedPence: toCount(r.amount_authorized_pence),
+    amountCapturedPence: toCount(r.amount_captured_pence),
+    amountRefundedPence: toCount(r.amount_refunded_pence),
+    paymentHeldUntil: toIso(r.payment_held_until),
+    messageCount: toCount(r.message_count),
+  };
+}

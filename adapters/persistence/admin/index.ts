@@ -1,0 +1,43 @@
+import type { Orm } from '../orm';
+import { findAdminBooking, findAdminBookingByReference, findAdminBookingDetail, listAdminBookings, searchBookingReferences } from './admin-bookings.query';
+import { loadAdminCounts, loadAdminDashboard, listOpenDisputes, listPendingDeletionRequests } from './admin-dashboard.query';
+import { listRecentAudit, listRecentMessages, runDiagnostics } from './admin-diagnostics.query';
+import { findAdminUser, listAdminUsers } from './admin-users.query';
+import { sqlOf } from './sql';
+
+export * from './admin-bookings.query';
+export * from './admin-dashboard.query';
+export * from './admin-diagnostics.query';
+export * from './admin-users.query';
+export * from './audited-unit-of-work';
+export type { Page, PageRequest } from './keyset';
+
+type Rest<F> = F extends (sql: never, ...args: infer A) => infer R ? (...args: A) => R : never;
+const bind =
+  <F extends (...args: never[]) => unknown>(fn: F, sql: ReturnType<typeof sqlOf>): Rest<F> =>
+    ((...args: unknown[]) => (fn as unknown as (...a: unknown[]) => unknown)(sql, ...args)) as Rest<F>;
+
+/**
+ * The administration read models (SQL, bounded, keyset-paginated), bound to the application's
+ * database. Used by the admin pages and by the ops CLI alike.
+ */
+export function adminReadModels(orm: Orm) {
+  const sql = sqlOf(orm);
+  return {
+    counts: bind(loadAdminCounts, sql),
+    dashboard: bind(loadAdminDashboard, sql),
+    pendingDeletionRequests: bind(listPendingDeletionRequests, sql),
+    openDisputes: bind(listOpenDisputes, sql),
+    users: bind(listAdminUsers, sql),
+    user: bind(findAdminUser, sql),
+    bookings: bind(listAdminBookings, sql),
+    booking: bind(findAdminBooking, sql),
+    bookingByReference: bind(findAdminBookingByReference, sql),
+    bookingDetail: bind(findAdminBookingDetail, sql),
+    searchReferences: bind(searchBookingReferences, sql),
+    diagnostics: bind(runDiagnostics, sql),
+    recentMessages: bind(listRecentMessages, sql),
+    recentAudit: bind(listRecentAudit, sql),
+  };
+}
+export type AdminReadModels = ReturnType<typeof adminReadModels>;
