@@ -1,11 +1,11 @@
 import type { Express } from 'express';
 import type { Application } from '../composition-root';
+import { mountStripeWebhook } from '../payments/webhooks/mount-stripe-webhook';
 
 /**
  * Routes that live outside Remix because they need the raw request or a long-lived response
  * (Stripe webhooks, server-sent events). Each feature mounts its own here.
  */
 export function mountServerRoutes(server: Express, app: Application): void {
-  void server;
-  void app;
+  mountStripeWebhook(server, app);
 }
