@@ -1,7 +1,9 @@
 import type { MigrationObject } from '@mikro-orm/core';
 import { Migration20261121000001_initial } from './Migration20261121000001_initial';
+import { Migration20261122000001_persistence_indexes } from './Migration20261122000001_persistence_indexes';
 
 /** Every migration, in order. Listed explicitly so the bundled server and the CLI run the same set. */
 export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261121000001_initial', class: Migration20261121000001_initial },
+  { name: 'Migration20261122000001_persistence_indexes', class: Migration20261122000001_persistence_indexes },
 ];

@@ -39,6 +39,8 @@ export function mapDatabaseError(error: unknown): DomainError | undefined {
         return conflict('EMAIL_TAKEN', 'An account with this email already exists. Please try logging in instead.');
       if (constraint === 'deletion_one_pending_per_user')
         return conflict('DELETION_ALREADY_PENDING', 'You already have a pending deletion request.');
+      if (constraint === 'bookings_reference_unique')
+        return conflict('REFERENCE_UNAVAILABLE', 'Could not create a booking reference. Please try again.');
       if (constraint === 'reviews_one_per_party')
         return conflict('REVIEW_ALREADY_SUBMITTED', 'You have already reviewed this session.');
       return conflict('DUPLICATE', 'This already exists.');

@@ -1,0 +1,53 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { CoachDirectory, CoachForBooking } from '../../../domain/booking/coach-directory';
+import { COACHING_TYPES, type CoachingType } from '../../../domain/shared/catalogue';
+import type { Id } from '../../../domain/shared/ids';
+import { StoredDataError } from '../shared/stored-data';
+
+interface CoachRow {
+  id: string;
+  full_name: string | null;
+  bookable: boolean;
+  hourly_rate_pence: number;
+  services_offered: string[];
+}
+
+interface PeriodRow {
+  starts_at: Date;
+  ends_at: Date;
+  is_available: boolean;
+}
+
+/**
+ * What booking needs to know of a coach: two queries (the coach with the profile, the periods).
+ * Bookable means an active, not erased user of type coach with a coach profile.
+ */
+export class MikroCoachDirectory implements CoachDirectory {
+  constructor(private readonly em: EntityManager) {}
+
+  async findCoachForBooking(coachId: Id): Promise<CoachForBooking | null> {
+    const coaches = await this.em.execute<CoachRow[]>(
+      `select u.id, u.full_name, (u.is_active and u.erased_at is null and u.user_type = 'coach') as bookable,
+              p.hourly_rate_pence, p.services_offered
+         from users u join coach_profiles p on p.user_id = u.id
+        where u.id = ?`,
+      [coachId],
+    );
+    const coach = coaches[0];
+    if (!coach) return null;
+    const rate = Number(coach.hourly_rate_pence);
+    if (!Number.isSafeInteger(rate) || rate <= 0) throw new StoredDataError('coach_profiles', coach.id, 'hourly_rate_pence');
+    const periods = await this.em.execute<PeriodRow[]>(
+      'select starts_at, ends_at, is_available from availability_periods where coach_id = ? order by starts_at',
+      [coachId],
+    );
+    return {
+      coachId: coach.id,
+      fullName: coach.full_name,
+      isBookable: coach.bookable === true,
+      hourlyRatePence: rate,
+      servicesOffered: (coach.services_offered ?? []).filter((s): s is CoachingType => (COACHING_TYPES as readonly string[]).includes(s)),
+      availability: periods.map((p) => ({ startsAt: new Date(p.starts_at), endsAt: new Date(p.ends_at), isAvailable: p.is_available })),
+    };
+  }
+}
