@@ -48,3 +48,8 @@ export function planInstruction(booking: Booking, instruction: PaymentInstructio
       return isReleasable(booking) ? { call: 'release' } : none('nothing releasable');
   }
 }
+
+/** The gateway idempotency key of a planned call: the job's key, the call and its amount. */
+export function gatewayCallKey(jobKey: string, plan: GatewayPlan): string {
+  return `${jobKey}:${plan.call}${'amountPence' in plan ? `:${plan.amountPence}` : ''}`;
+}

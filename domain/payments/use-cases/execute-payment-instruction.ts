@@ -1,6 +1,6 @@
 import { err, ok, type Result } from '../../shared/result';
 import { bookingErrors } from '../../booking/booking-errors';
-import { planInstruction, type GatewayPlan } from '../instruction-plan';
+import { gatewayCallKey, planInstruction, type GatewayPlan } from '../instruction-plan';
 import type { PaymentInstructionJob } from '../payment-instruction';
 import type { GatewayIntent, GatewayResult } from '../payment-gateway';
 import { recordRelease } from '../payment-records';
@@ -40,7 +40,7 @@ export async function executePaymentInstruction(deps: PaymentUseCaseDeps, job: P
 
   const intentId = booking.paymentIntentId;
   if (intentId === null) return ok({ outcome: 'skipped', plan: { call: 'none', why: 'no payment intent' } });
-  const key = `${job.idempotencyKey}:${plan.call}${'amountPence' in plan ? `:${plan.amountPence}` : ''}`;
+  const key = gatewayCallKey(job.idempotencyKey, plan);
   let result: GatewayResult<GatewayIntent>;
   switch (plan.call) {
     case 'capture':
