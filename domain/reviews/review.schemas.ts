@@ -19,20 +19,17 @@ export const ratingSchema = formNumber(REVIEW_MESSAGES.rating).pipe(
 
 /** Null when left blank; otherwise sanitised, trimmed, 10–1000 characters. */
 export const reviewCommentSchema = z.preprocess(
-  (v) => (v === undefined ? null : v),
-  z.union([
-    z.null(),
-    z
-      .string()
-      .overwrite(sanitiseText)
-      .trim()
-      .transform((s, ctx): string | null => {
-        if (s === '') return null;
-        if (s.length < MIN_COMMENT_LENGTH) ctx.addIssue({ code: 'custom', message: REVIEW_MESSAGES.commentTooShort });
-        else if (s.length > MAX_COMMENT_LENGTH) ctx.addIssue({ code: 'custom', message: REVIEW_MESSAGES.commentTooLong });
-        return s;
-      }),
-  ]),
+  (v) => (v === undefined || v === null ? '' : v),
+  z
+    .string({ error: REVIEW_MESSAGES.commentTooShort })
+    .overwrite(sanitiseText)
+    .trim()
+    .transform((s, ctx): string | null => {
+      if (s === '') return null;
+      if (s.length < MIN_COMMENT_LENGTH) ctx.addIssue({ code: 'custom', message: REVIEW_MESSAGES.commentTooShort });
+      else if (s.length > MAX_COMMENT_LENGTH) ctx.addIssue({ code: 'custom', message: REVIEW_MESSAGES.commentTooLong });
+      return s;
+    }),
 );
 
 export const reviewFormSchema = z.object({

@@ -1,0 +1,141 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { parseForm } from '../validation/parse-form';
+import { unwrap } from '../shared/result';
+import { adminActor, clientActor, coach2Actor, coachActor, IDS, NOW } from '../testing/fixtures';
+import {
+  checkWithinAvailability,
+  createAvailability,
+  ensureCanDeleteAvailability,
+  isWithinAvailability,
+  parseAvailabilityPeriod,
+  updateAvailability,
+  upcomingPeriods,
+} from './availability-period';
+import { availabilityPeriodSchema } from './availability.schemas';
+
+const id = '80000000-0000-4000-8000-000000000001';
+const at = (iso: string) => new Date(iso);
+const firstMessage = (r: ReturnType<typeof parseForm>) => (r.ok ? null : r.error.message);
+
+describe('availability form (SPEC §5)', () => {
+  const schema = availabilityPeriodSchema(NOW); // 2026-03-10 12:00 UTC
+
+  it("requires a date range: 'Please select a date range'", () => {
+    expect(firstMessage(parseForm(schema, {}))).toBe('Please select a date range');
+    expect(firstMessage(parseForm(schema, { startDate: '2026-03-12' }))).toBe('Please select a date range');
+  });
+
+  it("requires the end after the start: 'End date must be after start date'", () => {
+    expect(firstMessage(parseForm(schema, { startDate: '2026-03-12', endDate: '2026-03-11' }))).toBe('End date must be after start date');
+    expect(firstMessage(parseForm(schema, { startDate: '2026-03-12', endDate: '2026-03-12', startTime: '17:00', endTime: '09:00' }))).toBe(
+      'End date must be after start date',
+    );
+  });
+
+  it('refuses a start on a past day', () => {
+    expect(firstMessage(parseForm(schema, { startDate: '2026-03-09', endDate: '2026-03-12' }))).toBe('Availability cannot start in the past');
+    expect(parseForm(schema, { startDate: '2026-03-10', endDate: '2026-03-10' }).ok).toBe(true);
+  });
+
+  it('covers whole London days without times, and exact London times with them', () => {
+    const days = parseForm(schema, { startDate: '2026-03-12', endDate: '2026-03-13' });
+    expect(days.ok && [days.value.startsAt, days.value.endsAt]).toEqual([at('2026-03-12T00:00:00Z'), at('2026-03-14T00:00:00Z')]);
+    const summer = parseForm(schema, { startDate: '2026-04-04', endDate: '2026-04-04', startTime: '09:00', endTime: '17:00', isAvailable: 'false' });
+    expect(summer.ok && summer.value).toMatchObject({ startsAt: at('2026-04-04T08:00:00Z'), endsAt: at('2026-04-04T16:00:00Z'), isAvailable: false });
+  });
+
+  it('is available unless marked otherwise, with optional location and notes', () => {
+    const r = parseForm(schema, { startDate: '2026-03-12', endDate: '2026-03-12', locationOverride: 'Hyde Park', notes: '' });
+    expect(r.ok && r.value).toMatchObject({ isAvailable: true, locationOverride: 'Hyde Park', notes: null });
+  });
+});
+
+describe('availability periods', () => {
+  const details = { startsAt: at('2026-03-12T09:00:00Z'), endsAt: at('2026-03-12T17:00:00Z') };
+
+  it('are created by the coach on their own calendar', () => {
+    expect(unwrap(createAvailability({ id, actor: coachActor, coachId: IDS.coach, details }, NOW))).toMatchObject({
+      coachId: IDS.coach,
+      isAvailable: true,
+      locationOverride: null,
+    });
+    for (const actor of [coach2Actor, clientActor, adminActor]) {
+      expect(createAvailability({ id, actor, coachId: IDS.coach, details }, NOW)).toMatchObject({
+        ok: false,
+        error: { kind: 'forbidden', code: 'NOT_AVAILABILITY_OWNER' },
+      });
+    }
+  });
+
+  it('are changed and deleted by their coach only, and keep the end after the start', () => {
+    const period = unwrap(createAvailability({ id, actor: coachActor, coachId: IDS.coach, details }, NOW));
+    expect(unwrap(updateAvailability(period, coachActor, { notes: 'Bring boots' }, NOW)).notes).toBe('Bring boots');
+    expect(updateAvailability(period, coach2Actor, { notes: 'x' }, NOW)).toMatchObject({ ok: false, error: { code: 'NOT_AVAILABILITY_OWNER' } });
+    expect(updateAvailability(period, coachActor, { endsAt: at('2026-03-12T08:00:00Z') }, NOW)).toMatchObject({
+      ok: false,
+      error: { message: 'End date must be after start date' },
+    });
+    expect(ensureCanDeleteAvailability(period, coachActor).ok).toBe(true);
+    expect(ensureCanDeleteAvailability(period, adminActor).ok).toBe(false);
+  });
+
+  it('list upcoming periods by start', () => {
+    const p = (s: string, e: string) => ({ startsAt: at(s), endsAt: at(e) });
+    const list = [p('2026-03-20T00:00:00Z', '2026-03-21T00:00:00Z'), p('2026-03-01T00:00:00Z', '2026-03-02T00:00:00Z'), p('2026-03-11T00:00:00Z', '2026-03-12T00:00:00Z')];
+    expect(upcomingPeriods(list, NOW).map((x) => x.startsAt.toISOString().slice(0, 10))).toEqual(['2026-03-11', '2026-03-20']);
+  });
+
+  it('re-validate stored rows', () => {
+    const period = unwrap(createAvailability({ id, actor: coachActor, coachId: IDS.coach, details }, NOW));
+    expect(parseAvailabilityPeriod({ ...period, startsAt: period.startsAt.toISOString() }).ok).toBe(true);
+    expect(parseAvailabilityPeriod({ ...period, endsAt: period.startsAt }).ok).toBe(false);
+  });
+});
+
+describe('isWithinAvailability (PRODUCT.md)', () => {
+  const open = { startsAt: at('2026-03-12T09:00:00Z'), endsAt: at('2026-03-12T17:00:00Z'), isAvailable: true };
+  const blocked = { startsAt: at('2026-03-12T12:00:00Z'), endsAt: at('2026-03-12T13:00:00Z'), isAvailable: false };
+
+  it('accepts any time when the coach has published no available periods', () => {
+    expect(isWithinAvailability([], at('2026-03-12T20:00:00Z'), at('2026-03-12T21:00:00Z'))).toBe(true);
+  });
+
+  it('requires a session inside an available period once any is published', () => {
+    expect(isWithinAvailability([open], at('2026-03-12T09:00:00Z'), at('2026-03-12T10:00:00Z'))).toBe(true);
+    expect(isWithinAvailability([open], at('2026-03-12T16:30:00Z'), at('2026-03-12T17:30:00Z'))).toBe(false);
+    expect(isWithinAvailability([open], at('2026-03-13T09:00:00Z'), at('2026-03-13T10:00:00Z'))).toBe(false);
+  });
+
+  it('refuses a session overlapping a period marked not available', () => {
+    expect(isWithinAvailability([open, blocked], at('2026-03-12T11:30:00Z'), at('2026-03-12T12:30:00Z'))).toBe(false);
+    expect(isWithinAvailability([open, blocked], at('2026-03-12T11:00:00Z'), at('2026-03-12T12:00:00Z'))).toBe(true);
+    expect(isWithinAvailability([blocked], at('2026-03-12T12:00:00Z'), at('2026-03-12T12:30:00Z'))).toBe(false);
+  });
+
+  it('explains a refusal with OUTSIDE_AVAILABILITY', () => {
+    expect(checkWithinAvailability([open], at('2026-03-13T09:00:00Z'), at('2026-03-13T10:00:00Z'))).toMatchObject({
+      ok: false,
+      error: { kind: 'conflict', code: 'OUTSIDE_AVAILABILITY' },
+    });
+  });
+
+  it('never accepts a session that overlaps a blocked period, and always accepts one inside an open period clear of blocks', () => {
+    const hour = 3_600_000;
+    const base = at('2026-03-12T00:00:00Z').getTime();
+    const period = fc.record({ start: fc.integer({ min: 0, max: 47 }), length: fc.integer({ min: 1, max: 12 }), isAvailable: fc.boolean() });
+    fc.assert(
+      fc.property(fc.array(period, { maxLength: 6 }), fc.integer({ min: 0, max: 47 }), fc.integer({ min: 1, max: 4 }), (specs, s, len) => {
+        const periods = specs.map((p) => ({ startsAt: new Date(base + p.start * hour), endsAt: new Date(base + (p.start + p.length) * hour), isAvailable: p.isAvailable }));
+        const start = new Date(base + s * hour);
+        const end = new Date(base + (s + len) * hour);
+        const result = isWithinAvailability(periods, start, end);
+        const hitsBlock = periods.some((p) => !p.isAvailable && p.startsAt < end && start < p.endsAt);
+        const insideOpen = periods.some((p) => p.isAvailable && p.startsAt <= start && end <= p.endsAt);
+        const anyOpen = periods.some((p) => p.isAvailable);
+        expect(result).toBe(!hitsBlock && (!anyOpen || insideOpen));
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
