@@ -1,0 +1,106 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { parseBooking } from '../../../domain/booking/booking';
+import type { BookingListItem } from '../../../domain/booking/booking-card-view';
+import {
+  bookingCursorAfter,
+  type BookingListCursor,
+  type BookingListPage,
+  type BookingListReader,
+} from '../../../domain/booking/booking-list-reader';
+import type { CoachDashboardGroup, MyBookingsTab } from '../../../domain/booking/booking-lists';
+
+/**
+ * MyBookings and CoachDashboard in SQL (SPEC §4): one query per page (bookings joined with both
+ * parties' names and whether the viewer reviewed), keyset on (starts_at, id); one query for the
+ * dashboard counts. Rows are re-validated by the domain's parseBooking.
+ */
+
+const UPCOMING = `(b.status in ('pending', 'confirmed') and b.starts_at >= ?)`;
+
+function tabCondition(tab: MyBookingsTab, now: Date): { sql: string; params: unknown[] } {
+  switch (tab) {
+    case 'upcoming':
+      return { sql: UPCOMING, params: [now] };
+    case 'cancelled':
+      return { sql: `b.status = 'cancelled'`, params: [] };
+    case 'past':
+      return { sql: `b.status <> 'cancelled' and not ${UPCOMING}`, params: [now] };
+  }
+}
+
+const GROUP_STATUSES: Record<CoachDashboardGroup, string> = {
+  pending: `('pending')`,
+  upcoming: `('confirmed', 'in_session')`,
+  history: `('completed', 'cancelled', 'disputed')`,
+};
+
+const camel = (key: string) => key.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+
+function toItem(row: Record<string, unknown>): BookingListItem {
+  const data: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(row)) data[camel(key)] = value;
+  const booking = parseBooking(data);
+  if (!booking.ok) throw new Error(`bookings ${String(row.id)}: ${booking.error.message}`);
+  return {
+    booking: booking.value,
+    clientName: (row.x_client_name as string | null) ?? null,
+    coachName: (row.x_coach_name as string | null) ?? null,
+    reviewedByViewer: row.x_reviewed === true,
+  };
+}
+
+const SELECT = (viewerParam: boolean) => `
+  select b.*, cu.full_name as x_client_name, co.full_name as x_coach_name,
+         ${viewerParam ? 'exists (select 1 from reviews r where r.booking_id = b.id and r.reviewer_id = ?)' : 'false'} as x_reviewed
+    from bookings b
+    join users cu on cu.id = b.client_id
+    join users co on co.id = b.coach_id`;
+
+export function createBookingListReader(em: EntityManager): BookingListReader {
+  const run = (sql: string, params: unknown[]) => em.getConnection().execute<Record<string, unknown>[]>(sql, params);
+  const page = (rows: Record<string, unknown>[], limit: number): BookingListPage => {
+    const items = rows.slice(0, limit).map(toItem);
+    const last = items.at(-1);
+    return { items, nextCursor: rows.length > limit && last ? bookingCursorAfter(last) : null };
+  };
+  const keyset = (cursor: BookingListCursor | null, op: '<' | '>') =>
+    cursor ? { sql: ` and (b.starts_at, b.id) ${op} (?, ?)`, params: [cursor.startsAt, cursor.id] } : { sql: '', params: [] };
+
+  return {
+    async myBookings({ viewerId, tab, now, cursor, limit }) {
+      const cond = tabCondition(tab, now);
+      const after = keyset(cursor, '<');
+      const rows = await run(
+        `${SELECT(true)}
+          where (b.client_id = ? or b.coach_id = ?) and ${cond.sql}${after.sql}
+          order by b.starts_at desc, b.id desc
+          limit ?`,
+        [viewerId, viewerId, viewerId, ...cond.params, ...after.params, limit + 1],
+      );
+      return page(rows, limit);
+    },
+
+    async coachDashboard({ coachId, group, cursor, limit }) {
+      const after = keyset(cursor, '>');
+      const rows = await run(
+        `${SELECT(true)}
+          where b.coach_id = ? and b.status in ${GROUP_STATUSES[group]}${after.sql}
+          order by b.starts_at asc, b.id asc
+          limit ?`,
+        [coachId, coachId, ...after.params, limit + 1],
+      );
+      return page(rows, limit);
+    },
+
+    async coachDashboardCounts(coachId) {
+      const [row] = await run(
+        `select count(*) filter (where status in ${GROUP_STATUSES.pending}) as pending,
+                count(*) filter (where status in ${GROUP_STATUSES.upcoming}) as upcoming,
+                count(*) filter (where status in ${GROUP_STATUSES.history}) as history
+           from bookings where coach_id = ?`,
+        [coachId],
+      );
+      return { pending: Number(row?.pending ?? 0), upcoming: Number(row?.upcoming ?? 0), history: Number(row?.history ?? 0) };
+    },
+  };
+}

@@ -1,0 +1,27 @@
+import type { AppLoadContext } from '@remix-run/node';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { MikroCoachDirectory } from '../../adapters/persistence/booking/coach-directory';
+import { createBookingListReader } from '../../adapters/persistence/read-models/booking-lists';
+import { createCoachScheduleReader } from '../../adapters/persistence/read-models/coach-schedule';
+import { createCoachSearch } from '../../adapters/persistence/search/coach-search';
+
+/**
+ * The read models behind FindCoaches, the booking dialog, MyBookings and the CoachDashboard,
+ * bound to one request's EntityManager fork (no identity map shared between requests).
+ */
+export function readModels(context: AppLoadContext) {
+  const em = context.app.orm.em.fork() as EntityManager;
+  return {
+    coachSearch: createCoachSearch(em),
+    bookingLists: createBookingListReader(em),
+    coachSchedule: createCoachScheduleReader(em),
+    coachDirectory: new MikroCoachDirectory(em),
+  };
+}
+
+/** The ports the booking use cases take: the application's, plus the coach directory until the composition root provides it. */
+export function bookingDeps(context: AppLoadContext) {
+  const deps = context.app.deps();
+  const em = context.app.orm.em.fork() as EntityManager;
+  return { coaches: new MikroCoachDirectory(em), ...deps };
+}

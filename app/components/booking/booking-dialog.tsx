@@ -1,0 +1,254 @@
+import { useFetcher } from '@remix-run/react';
+import { useEffect, useMemo, useState } from 'react';
+import { bookingWindowDays, daySlots, unavailableDays, type CoachCalendar } from '../../../domain/booking/booking-calendar';
+import { LOCATION_TYPE_OPTIONS } from '../../../domain/shared/catalogue';
+import { formatPence } from '../../../domain/shared/money';
+import { BOOKING_DIALOG_DURATIONS } from '../../../domain/validation/booking-forms';
+import type { BookingOptions } from './booking-options';
+import { DatePicker } from './date-picker';
+import { FieldError, FormAlert, Modal, inputClass, labelClass, primaryButton, secondaryButton } from './modal';
+
+/** What the booking action answers once the request is stored. */
+export interface BookedSummary {
+  readonly id: string;
+  readonly referenceCode: string;
+  readonly coachName: string;
+  readonly serviceLabel: string;
+  readonly durationMinutes: number;
+  readonly servicePricePence: number;
+  readonly adminFeePence: number;
+  readonly totalPricePence: number;
+}
+
+type BookResponse =
+  | { ok: true; intent: 'book'; booking: BookedSummary }
+  | { ok: false; intent: string; message: string; fieldErrors: Record<string, readonly string[]> };
+
+export function durationLabel(minutes: number): string {
+  if (minutes < 60) return `${minutes} minutes`;
+  const hours = minutes / 60;
+  return `${hours} ${hours === 1 ? 'hour' : 'hours'}`;
+}
+
+const calendarOf = (o: BookingOptions): CoachCalendar => ({
+  availability: o.availability.map((w) => ({ startsAt: new Date(w.startsAt), endsAt: new Date(w.endsAt), isAvailable: w.isAvailable })),
+  busy: o.busy.map((b) => ({ startsAt: new Date(b.startsAt), endsAt: new Date(b.endsAt) })),
+});
+
+/**
+ * SPEC §2 booking dialog: service (the coach's), date (today to 90 days, unavailable days
+ * disabled), hourly slot 09:00–20:00 (taken ones disabled), duration, location, notes, the price
+ * summary and the payment note. The server validates everything again (submitBookingRequest).
+ */
+export function BookingDialog({ coachId, coachName, onClose, onBooked }: { coachId: string; coachName: string; onClose: () => void; onBooked: (b: BookedSummary) => void }) {
+  const options = useFetcher<BookingOptions>();
+  const submit = useFetcher<BookResponse>();
+  useEffect(() => {
+    options.load(`/api/booking-options?coachId=${encodeURIComponent(coachId)}`);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [coachId]);
+  const data = options.data && 'coachId' in options.data ? options.data : null;
+
+  return (
+    <Modal title={`Book a session with ${coachName}`} description="Choose a service, a date and a time. Times are UK time." onClose={onClose} size="lg">
+      {data ? (
+        <BookingForm options={data} fetcher={submit} onClose={onClose} onBooked={onBooked} />
+      ) : options.state === 'idle' && options.data ? (
+        <FormAlert message="This coach cannot be booked at the moment." />
+      ) : (
+        <p className="py-10 text-center text-sm text-slate-500" role="status">
+          Loading the coach's calendar…
+        </p>
+      )}
+    </Modal>
+  );
+}
+
+function BookingForm({
+  options,
+  fetcher,
+  onClose,
+  onBooked,
+}: {
+  options: BookingOptions;
+  fetcher: ReturnType<typeof useFetcher<BookResponse>>;
+  onClose: () => void;
+  onBooked: (b: BookedSummary) => void;
+}) {
+  const now = useMemo(() => new Date(options.now), [options.now]);
+  const calendar = useMemo(() => calendarOf(options), [options]);
+  const days = useMemo(() => bookingWindowDays(now), [now]);
+  const [serviceType, setServiceType] = useState<string>(options.services[0]?.value ?? '');
+  const [duration, setDuration] = useState<number>(60);
+  const [date, setDate] = useState<string | null>(null);
+  const [time, setTime] = useState<string | null>(null);
+  const [locationType, setLocationType] = useState('online');
+  const disabled = useMemo(() => new Set(unavailableDays(duration, calendar, now)), [duration, calendar, now]);
+  const slots = useMemo(() => (date ? daySlots(date, duration, calendar, now) : []), [date, duration, calendar, now]);
+
+  useEffect(() => {
+    if (date && disabled.has(date)) setDate(null);
+    if (time && !slots.some((s) => s.time === time && s.state === 'available')) setTime(null);
+  }, [date, time, disabled, slots]);
+
+  const result = fetcher.data;
+  useEffect(() => {
+    if (result?.ok) onBooked(result.booking);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [result]);
+  const errors = result && !result.ok ? result.fieldErrors : {};
+  const busy = fetcher.state !== 'idle';
+
+  return (
+    <fetcher.Form method="post" action="/FindCoaches" noValidate className="space-y-5">
+      <input type="hidden" name="intent" value="book" />
+      <input type="hidden" name="coachId" value={options.coachId} />
+      <input type="hidden" name="date" value={date ?? ''} />
+      <input type="hidden" name="time" value={time ?? ''} />
+      <FormAlert message={result && !result.ok ? result.message : null} />
+
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div>
+          <label htmlFor="serviceType" className={labelClass}>
+            Service type
+          </label>
+          <select id="serviceType" name="serviceType" value={serviceType} onChange={(e) => setServiceType(e.target.value)} className={inputClass}>
+            {options.services.map((s) => (
+              <option key={s.value} value={s.value}>
+                {s.label}
+              </option>
+            ))}
+          </select>
+          <FieldError id="serviceType-error" messages={errors.serviceType} />
+        </div>
+        <div>
+          <label htmlFor="durationMinutes" className={labelClass}>
+            Duration
+          </label>
+          <select id="durationMinutes" name="durationMinutes" value={duration} onChange={(e) => setDuration(Number(e.target.value))} className={inputClass}>
+            {BOOKING_DIALOG_DURATIONS.map((d) => (
+              <option key={d} value={d}>
+                {durationLabel(d)}
+              </option>
+            ))}
+          </select>
+          <FieldError id="duration-error" messages={errors.durationMinutes} />
+        </div>
+      </div>
+
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div>
+          <p id="date-label" className={labelClass}>
+            Date
+          </p>
+          <DatePicker first={days[0]!} last={days.at(-1)!} disabled={disabled} value={date} onChange={setDate} labelledBy="date-label" />
+          <FieldError id="date-error" messages={errors.date} />
+        </div>
+        <div>
+          <p id="time-label" className={labelClass}>
+            Time
+          </p>
+          {date ? (
+            <div className="grid grid-cols-4 gap-2" role="group" aria-labelledby="time-label">
+              {slots.map((s) => (
+                <button
+                  key={s.time}
+                  type="button"
+                  disabled={s.state !== 'available'}
+                  aria-pressed={time === s.time}
+                  title={s.state === 'taken' ? 'Already booked' : s.state === 'available' ? undefined : 'Not available'}
+                  onClick={() => setTime(s.time)}
+                  className={`rounded-lg border px-2 py-2 text-sm ${
+                    time === s.time
+                      ? 'border-pitch-600 bg-pitch-600 font-semibold text-white'
+                      : s.state === 'available'
+                        ? 'border-slate-300 text-slate-800 hover:border-pitch-600'
+                        : 'cursor-not-allowed border-slate-100 bg-slate-50 text-slate-300 line-through'
+                  }`}
+                >
+                  {s.time}
+                </button>
+              ))}
+            </div>
+          ) : (
+            <p className="rounded-xl border border-dashed border-slate-300 p-4 text-sm text-slate-500">Pick a date to see the free times.</p>
+          )}
+          <FieldError id="time-error" messages={errors.time} />
+        </div>
+      </div>
+
+      <fieldset className="space-y-3">
+        <legend className="text-sm font-semibold text-slate-800">Location</legend>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <div>
+            <label htmlFor="locationType" className={labelClass}>
+              Location type
+            </label>
+            <select id="locationType" name="locationType" value={locationType} onChange={(e) => setLocationType(e.target.value)} className={inputClass}>
+              {LOCATION_TYPE_OPTIONS.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <label htmlFor="locationAddress" className={labelClass}>
+              Address {locationType === 'online' ? <span className="font-normal text-slate-400">(optional)</span> : null}
+            </label>
+            <input id="locationAddress" name="locationAddress" maxLength={200} className={inputClass} placeholder={locationType === 'online' ? 'Video link or leave blank' : 'Where to meet'} />
+            <FieldError id="locationAddress-error" messages={errors.locationAddress} />
+          </div>
+        </div>
+        <div>
+          <label htmlFor="locationNotes" className={labelClass}>
+            Location notes
+          </label>
+          <input id="locationNotes" name="locationNotes" maxLength={500} className={inputClass} placeholder="Parking, entrance, pitch number…" />
+          <FieldError id="locationNotes-error" messages={errors.locationNotes} />
+        </div>
+      </fieldset>
+
+      <div>
+        <label htmlFor="clientNotes" className={labelClass}>
+          Notes for the coach
+        </label>
+        <textarea id="clientNotes" name="clientNotes" rows={3} maxLength={500} className={inputClass} placeholder="Your level, what you want to work on…" />
+        <FieldError id="clientNotes-error" messages={errors.clientNotes} />
+      </div>
+
+      <section aria-label="Price summary" className="rounded-xl bg-slate-50 p-4 text-sm">
+        <dl className="space-y-1">
+          <div className="flex justify-between">
+            <dt className="text-slate-600">Session price</dt>
+            <dd className="text-slate-900">{formatPence(options.hourlyRatePence)}</dd>
+          </div>
+          <div className="flex justify-between">
+            <dt className="text-slate-600">Admin fee</dt>
+            <dd className="text-slate-900">{formatPence(options.adminFeePence)}</dd>
+          </div>
+          <div className="flex justify-between border-t border-slate-200 pt-2 text-base font-semibold">
+            <dt>Total</dt>
+            <dd>{formatPence(options.hourlyRatePence + options.adminFeePence)}</dd>
+          </div>
+        </dl>
+        <p className="mt-3 flex items-center gap-1.5 text-xs text-slate-500">
+          <svg viewBox="0 0 24 24" className="h-4 w-4 fill-none stroke-current" strokeWidth={2} aria-hidden="true">
+            <rect x="5" y="11" width="14" height="9" rx="2" />
+            <path d="M8 11V8a4 4 0 018 0v3" />
+          </svg>
+          Secure payment powered by Stripe
+        </p>
+      </section>
+
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <button type="button" onClick={onClose} className={secondaryButton}>
+          Cancel
+        </button>
+        <button type="submit" disabled={busy} className={primaryButton}>
+          {busy ? 'Sending request…' : 'Request Booking'}
+        </button>
+      </div>
+    </fetcher.Form>
+  );
+}

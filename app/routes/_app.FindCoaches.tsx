@@ -1,0 +1,246 @@
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, Link, useFetcher, useLoaderData, useNavigation, useSubmit } from '@remix-run/react';
+import { useEffect, useRef, useState } from 'react';
+import { submitBookingRequest } from '../../domain/booking/use-cases/submit-booking-request';
+import { redirectFor } from '../../domain/navigation/routing';
+import {
+  COACH_SEARCH_PAGE_SIZE,
+  PRICE_BAND_OPTIONS,
+  activeFilterCount,
+  filtersFromSearchParams,
+  foundCoachesText,
+  parseCursor,
+  type CoachCard as CoachCardData,
+  type CoachSearchPage,
+} from '../../domain/search/coach-search';
+import { COACHING_TYPE_OPTIONS, coachingTypeLabel } from '../../domain/shared/catalogue';
+import { collectFormEntries } from '../../domain/validation/parse-form';
+import { actorOf, requireUser } from '~/auth/guards.server';
+import { failure, intentOf } from '~/booking/domain-response.server';
+import { bookingDeps, readModels } from '~/booking/read-models.server';
+import { BookingDialog, type BookedSummary } from '~/components/booking/booking-dialog';
+import { CoachCard, CoachCardPlaceholder } from '~/components/booking/coach-card';
+import { inputClass, primaryButton, secondaryButton } from '~/components/booking/modal';
+import { PaymentStep } from '~/components/booking/payment-step';
+
+export const meta: MetaFunction = () => [{ title: 'Find Coaches — FACT' }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
+  const actor = actorOf(user);
+  const away = redirectFor('FindCoaches', actor);
+  if (away) throw redirect(`/${away}`);
+  const url = new URL(request.url);
+  const filters = filtersFromSearchParams(url.searchParams);
+  const page = await readModels(context).coachSearch.search(filters, { cursor: parseCursor(url.searchParams.get('cursor')), limit: COACH_SEARCH_PAGE_SIZE });
+  return json({ filters, page, viewerId: user.id });
+}
+
+/** intent=book: the booking dialog's submit (SPEC §2), through the domain's submitBookingRequest. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireUser(request, context);
+  const actor = actorOf(user);
+  const form = await request.formData();
+  const intent = intentOf(form, ['book'] as const);
+  if (intent !== 'book') return json({ ok: false, intent: 'unknown', message: 'Unknown action', fieldErrors: {} }, { status: 400 });
+  const fields = collectFormEntries(form.entries());
+  const result = await submitBookingRequest({ ...bookingDeps(context), rateLimits: context.app.deps().rateLimits }, { actor, coachId: fields.coachId, form: fields });
+  if (!result.ok) {
+    context.log.info({ userId: user.id, code: result.error.code, action: 'book' }, 'booking refused');
+    return failure(result.error, 'book');
+  }
+  const b = result.value;
+  const coach = await readModels(context).coachDirectory.findCoachForBooking(b.coachId);
+  const booking: BookedSummary = {
+    id: b.id,
+    referenceCode: b.referenceCode,
+    coachName: coach?.fullName ?? 'your coach',
+    serviceLabel: coachingTypeLabel(b.serviceType),
+    durationMinutes: b.durationMinutes,
+    servicePricePence: b.servicePricePence,
+    adminFeePence: b.adminFeePence,
+    totalPricePence: b.totalPricePence,
+  };
+  return json({ ok: true as const, intent: 'book' as const, booking });
+}
+
+export default function FindCoaches() {
+  const { filters, page, viewerId } = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
+  const loading = navigation.state === 'loading' && navigation.location.pathname.toLowerCase() === '/findcoaches';
+  const [bookingWith, setBookingWith] = useState<CoachCardData | null>(null);
+  const [booked, setBooked] = useState<BookedSummary | null>(null);
+  const { coaches, nextCursor, loadMore, loadingMore } = usePagedCoaches(page);
+  const active = activeFilterCount(filters);
+
+  return (
+    <div className="mx-auto w-full max-w-6xl">
+      <header className="mb-6">
+        <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Find a Coach</h1>
+        <p className="mt-1 text-slate-600">Browse verified football coaches and book a one-to-one session.</p>
+      </header>
+
+      <SearchFilters key={JSON.stringify(filters)} filters={filters} active={active} />
+
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-2" aria-live="polite">
+        <p className="text-sm font-medium text-slate-700">{loading ? 'Searching…' : foundCoachesText(page.total)}</p>
+        {active > 0 ? (
+          <Link to="/FindCoaches" className="text-sm font-medium text-pitch-700 hover:underline">
+            Clear all filters
+          </Link>
+        ) : null}
+      </div>
+
+      {loading ? (
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true" aria-label="Loading coaches">
+          {Array.from({ length: 6 }, (_, i) => (
+            <CoachCardPlaceholder key={i} />
+          ))}
+        </div>
+      ) : coaches.length === 0 ? (
+        <EmptyState anyCoachListed={page.anyCoachListed} />
+      ) : (
+        <>
+          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {coaches.map((c) => (
+              <li key={c.userId}>
+                <CoachCard coach={c} canBook={c.userId !== viewerId} onBook={setBookingWith} />
+              </li>
+            ))}
+          </ul>
+          {nextCursor ? (
+            <div className="mt-6 flex justify-center">
+              <button type="button" onClick={loadMore} disabled={loadingMore} className={secondaryButton}>
+                {loadingMore ? 'Loading…' : 'Load more'}
+              </button>
+            </div>
+          ) : null}
+        </>
+      )}
+
+      {bookingWith ? (
+        <BookingDialog
+          coachId={bookingWith.userId}
+          coachName={bookingWith.fullName ?? 'Coach'}
+          onClose={() => setBookingWith(null)}
+          onBooked={(b) => {
+            setBookingWith(null);
+            setBooked(b);
+          }}
+        />
+      ) : null}
+      {booked ? <PaymentStep booking={booked} onDone={() => setBooked(null)} /> : null}
+    </div>
+  );
+}
+
+/** The first page from the loader plus the pages 'Load more' fetched (keyset cursor). */
+function usePagedCoaches(first: CoachSearchPage) {
+  const fetcher = useFetcher<{ page: CoachSearchPage }>();
+  const [more, setMore] = useState<{ coaches: CoachCardData[]; nextCursor: string | null } | null>(null);
+  useEffect(() => setMore(null), [first]);
+  useEffect(() => {
+    const next = fetcher.data?.page;
+    if (fetcher.state === 'idle' && next) setMore((m) => ({ coaches: [...(m?.coaches ?? []), ...next.coaches], nextCursor: next.nextCursor }));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [fetcher.data]);
+  const nextCursor = more ? more.nextCursor : first.nextCursor;
+  return {
+    coaches: [...first.coaches, ...(more?.coaches ?? [])],
+    nextCursor,
+    loadingMore: fetcher.state !== 'idle',
+    loadMore: () => {
+      if (!nextCursor) return;
+      const params = new URLSearchParams(window.location.search);
+      params.set('cursor', nextCursor);
+      fetcher.load(`/FindCoaches?${params.toString()}`);
+    },
+  };
+}
+
+function SearchFilters({ filters, active }: { filters: ReturnType<typeof filtersFromSearchParams>; active: number }) {
+  const submit = useSubmit();
+  const form = useRef<HTMLFormElement>(null);
+  const timer = useRef<ReturnType<typeof setTimeout>>();
+  const change = (delay: number) => {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
+      if (!form.current) return;
+      const data = new FormData(form.current);
+      for (const [k, v] of [...data.entries()]) if (v === '') data.delete(k);
+      submit(data, { method: 'get', action: '/FindCoaches', replace: delay > 0 });
+    }, delay);
+  };
+  return (
+    <Form ref={form} method="get" action="/FindCoaches" role="search" className="mb-6 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm" onSubmit={(e) => (e.preventDefault(), change(0))}>
+      <div className="flex flex-col gap-3 lg:flex-row">
+        <label className="relative flex-1">
+          <span className="sr-only">Search coaches</span>
+          <svg viewBox="0 0 24 24" className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 fill-none stroke-slate-400" strokeWidth={2} aria-hidden="true">
+            <circle cx="11" cy="11" r="7" />
+            <path d="M20 20l-3.5-3.5" />
+          </svg>
+          <input type="search" name="q" defaultValue={filters.text ?? ''} placeholder="Search by name, bio or location" className={`${inputClass} pl-9`} onChange={() => change(400)} />
+        </label>
+        <div className="grid grid-cols-1 gap-3 sm:grid-cols-3 lg:flex">
+          <label>
+            <span className="sr-only">Specialization</span>
+            <select name="specialization" defaultValue={filters.specialisation ?? ''} className={inputClass} onChange={() => change(0)} aria-label="Specialization">
+              <option value="">All specializations</option>
+              {COACHING_TYPE_OPTIONS.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            <span className="sr-only">Price</span>
+            <select name="price" defaultValue={filters.priceBand ?? ''} className={inputClass} onChange={() => change(0)} aria-label="Price">
+              <option value="">Any price</option>
+              {PRICE_BAND_OPTIONS.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            <span className="sr-only">Location</span>
+            <input name="location" defaultValue={filters.location ?? ''} placeholder="Location" className={inputClass} onChange={() => change(400)} aria-label="Location" />
+          </label>
+        </div>
+        <button type="submit" className={`${primaryButton} lg:w-auto`}>
+          Search
+        </button>
+      </div>
+      <p className="mt-3 text-xs text-slate-500">
+        {active === 0 ? 'No filters applied' : `${active} active ${active === 1 ? 'filter' : 'filters'}`}
+      </p>
+    </Form>
+  );
+}
+
+function EmptyState({ anyCoachListed }: { anyCoachListed: boolean }) {
+  return (
+    <div className="rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-14 text-center">
+      {anyCoachListed ? (
+        <>
+          <h2 className="text-lg font-semibold text-slate-900">No coaches found</h2>
+          <p className="mt-1 text-sm text-slate-600">Try other words, or widen the price or location.</p>
+          <Link to="/FindCoaches" className={`${secondaryButton} mt-5`}>
+            Clear all filters
+          </Link>
+        </>
+      ) : (
+        <>
+          <h2 className="text-lg font-semibold text-slate-900">No coaches yet</h2>
+          <p className="mt-1 text-sm text-slate-600">Coaches will appear here as soon as they join. Are you a coach?</p>
+          <Link to="/Register?type=coach" className={`${primaryButton} mt-5`}>
+            Become a Coach
+          </Link>
+        </>
+      )}
+    </div>
+  );
+}
