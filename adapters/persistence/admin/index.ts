@@ -41,3 +41,4 @@ export function adminReadModels(orm: Orm) {
   };
 }
 export type AdminReadModels = ReturnType<typeof adminReadModels>;
+export * from './administrator-directory';
