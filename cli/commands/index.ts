@@ -1,7 +1,9 @@
 import type { Command } from 'commander';
 import { registerDbCommands } from './db';
+import { registerPaymentCommands } from './payments';
 
 /** Every command group, one line each. */
 export function registerCommands(program: Command): void {
   registerDbCommands(program);
+  registerPaymentCommands(program);
 }

@@ -181,3 +181,17 @@ describe('admin forms', () => {
     expect(parseForm(removeUserSchema, { userId: id, reason: '' })).toEqual({ ok: true, value: { userId: id, reason: null } });
   });
 });
+
+describe('parsing twice', () => {
+  it('gives the same value when a parsed form is parsed again (forms and server share the schemas)', () => {
+    const forms = [
+      [registrationSchema, { ...coach, credentials: 'UEFA B\nFA Level 2', serviceRadius: '10', bio: ' <b>Hi</b> ' }],
+      [profileSchema, { fullName: ' Sam ', phone: '', location: 'Leeds', videoClip1: 'https://youtu.be/dQw4w9WgXcQ', preferredSessionTimes: 'weekend' }],
+      [coachProfileSchema, { hourlyRate: '50', servicesOffered: 'striker', ageGroups: ['adults', 'adults'] }],
+    ] as const;
+    for (const [schema, input] of forms) {
+      const once = schema.parse(input);
+      expect(schema.parse(once)).toEqual(once);
+    }
+  });
+});

@@ -123,3 +123,12 @@ describe('booking reference search', () => {
     expect(isSearchable(' FACT ')).toBe(true);
   });
 });
+
+describe('parsing twice', () => {
+  it('gives the same value when a parsed booking or reschedule form is parsed again', () => {
+    const booking = bookingFormSchema(now).parse({ ...valid, clientNotes: ' <i>notes</i> ', locationAddress: '' });
+    expect(bookingFormSchema(now).parse(booking)).toEqual(booking);
+    const reschedule = rescheduleSchema(now).parse({ date: '2026-03-12', time: '07:00' });
+    expect(rescheduleSchema(now).parse(reschedule)).toEqual(reschedule);
+  });
+});
