@@ -1,0 +1,145 @@
+import { conflict, DomainFailure } from '../../shared/errors';
+import type { Clock } from '../../shared/clock';
+import type { Id, IdSource } from '../../shared/ids';
+import type { OutboxJob, OutboxPort } from '../../shared/outbox';
+import { err, type Result } from '../../shared/result';
+import type { UnitOfWork } from '../../shared/unit-of-work';
+import type { Repositories } from '../../repositories';
+import { endsAt, type Booking, type BookingStatus } from '../booking';
+import type { BookingListFilter } from '../booking-lists';
+import type { BookingRepository } from '../booking.repository';
+import type { CoachDirectory, CoachForBooking } from '../coach-directory';
+import { isAutoCompleteDue } from '../session-progress';
+import { isRequestExpired } from '../booking-decisions';
+import { BOOKING_STATUSES } from '../../shared/catalogue';
+
+/** In-memory stand-ins for the booking use-case tests (the real ones are in adapters/). */
+
+export interface InMemoryBookings extends BookingRepository {
+  readonly rows: Map<Id, Booking>;
+}
+
+const overlaps = (b: Booking, s: Date, e: Date) => b.startsAt.getTime() < e.getTime() && s.getTime() < endsAt(b).getTime();
+const active = (b: Booking) => b.status === 'confirmed' || b.status === 'in_session';
+const oldestFirst = (a: Booking, b: Booking) => a.startsAt.getTime() - b.startsAt.getTime();
+
+export function createInMemoryBookings(): InMemoryBookings {
+  const rows = new Map<Id, Booking>();
+  const all = () => [...rows.values()];
+  return {
+    rows,
+    findById: async (id) => rows.get(id) ?? null,
+    findByIdForUpdate: async (id) => rows.get(id) ?? null,
+    findByReferenceCode: async (code) => all().find((b) => b.referenceCode === code) ?? null,
+    findByPaymentIntentId: async (intentId) => all().find((b) => b.paymentIntentId === intentId) ?? null,
+    findByReferencePrefix: async (prefix, limit) =>
+      all()
+        .filter((b) => b.referenceCode.startsWith(prefix.toUpperCase()))
+        .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
+        .slice(0, limit),
+    list: async (f: BookingListFilter) =>
+      all()
+        .filter(
+          (b) =>
+            (!f.clientId || b.clientId === f.clientId) &&
+            (!f.coachId || b.coachId === f.coachId) &&
+            (!f.partyId || b.clientId === f.partyId || b.coachId === f.partyId) &&
+            (!f.statuses || f.statuses.includes(b.status)),
+        )
+        .slice(0, f.limit),
+    countByStatus: async () => {
+      const counts = Object.fromEntries(BOOKING_STATUSES.map((s) => [s, 0])) as Record<BookingStatus, number>;
+      for (const b of all()) counts[b.status] += 1;
+      return counts;
+    },
+    save: async (booking) => {
+      const existing = rows.get(booking.id);
+      if (booking.version === 0 ? existing !== undefined : existing?.version !== booking.version)
+        throw new DomainFailure(conflict('CONCURRENT_UPDATE', 'This record changed while you were working on it. Please reload and try again.'));
+      if (all().some((b) => b.id !== booking.id && b.referenceCode === booking.referenceCode)) throw new DomainFailure(conflict('DUPLICATE', 'This already exists.'));
+      if (active(booking) && all().some((b) => b.id !== booking.id && b.coachId === booking.coachId && active(b) && overlaps(b, booking.startsAt, endsAt(booking))))
+        throw new DomainFailure(conflict('COACH_ALREADY_BOOKED', 'The coach already has a confirmed session at this time.'));
+      const stored = { ...booking, version: booking.version + 1 };
+      rows.set(booking.id, stored);
+      return stored;
+    },
+    listOverlappingPendingForCoach: async (coachId, s, e, excludeId) =>
+      all().filter((b) => b.coachId === coachId && b.status === 'pending' && b.id !== excludeId && overlaps(b, s, e)),
+    hasOverlappingActiveForCoach: async (coachId, s, e, excludeId) =>
+      all().some((b) => b.coachId === coachId && active(b) && b.id !== excludeId && overlaps(b, s, e)),
+    listDueForAutoComplete: async (now, limit) => all().filter((b) => isAutoCompleteDue(b, now)).sort(oldestFirst).slice(0, limit),
+    listDueForRelease: async (now, limit) =>
+      all()
+        .filter((b) => (b.paymentStatus === 'captured' || b.paymentStatus === 'partially_refunded') && b.paymentHeldUntil !== null && b.paymentHeldUntil <= now && b.disputeStatus !== 'open')
+        .slice(0, limit),
+    listExpiredRequests: async (now, limit) => all().filter((b) => isRequestExpired(b, now)).sort(oldestFirst).slice(0, limit),
+  };
+}
+
+export interface RecordingOutbox extends OutboxPort {
+  readonly jobs: OutboxJob[];
+}
+
+export function createRecordingOutbox(): RecordingOutbox {
+  const jobs: OutboxJob[] = [];
+  return {
+    jobs,
+    enqueue: async (job) => {
+      if (job.dedupeKey !== undefined && jobs.some((j) => j.dedupeKey === job.dedupeKey)) return;
+      jobs.push(job);
+    },
+  };
+}
+
+export interface InMemoryUnitOfWork extends UnitOfWork {
+  readonly bookings: InMemoryBookings;
+  readonly outbox: RecordingOutbox;
+}
+
+/** Transactions roll back (bookings and jobs) on a failed result or a DomainFailure. */
+export function createInMemoryUnitOfWork(): InMemoryUnitOfWork {
+  const bookings = createInMemoryBookings();
+  const outbox = createRecordingOutbox();
+  const repos = { bookings, outbox } as unknown as Repositories;
+  return {
+    bookings,
+    outbox,
+    read: repos,
+    async transaction<T>(work: (tx: Repositories) => Promise<Result<T>>): Promise<Result<T>> {
+      const savedRows = new Map(bookings.rows);
+      const savedJobs = outbox.jobs.length;
+      const rollback = () => {
+        bookings.rows.clear();
+        for (const [k, v] of savedRows) bookings.rows.set(k, v);
+        outbox.jobs.splice(savedJobs);
+      };
+      try {
+        const result = await work(repos);
+        if (!result.ok) rollback();
+        return result;
+      } catch (e) {
+        rollback();
+        if (e instanceof DomainFailure) return err(e.error);
+        throw e;
+      }
+    },
+  };
+}
+
+export interface SettableClock extends Clock {
+  set(now: Date): void;
+}
+
+export function fixedClock(start: Date): SettableClock {
+  let now = start;
+  return { now: () => now, set: (next) => void (now = next) };
+}
+
+export function sequentialIds(): IdSource {
+  let n = 0;
+  return { newId: () => `aaaaaaaa-0000-4000-8000-${String(++n).padStart(12, '0')}` };
+}
+
+export function coachDirectory(coaches: readonly CoachForBooking[]): CoachDirectory {
+  return { findCoachForBooking: async (id) => coaches.find((c) => c.coachId === id) ?? null };
+}
