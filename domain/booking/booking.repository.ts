@@ -20,8 +20,8 @@ export interface BookingRepository {
   /**
    * Inserts a booking with version 0 (stored as version 1), otherwise updates the row whose
    * version equals booking.version and bumps it. Returns the stored booking (new version).
-   * A stale version throws DomainFailure(conflict 'CONCURRENT_UPDATE'); the coach overlap
-   * constraint surfaces as conflict 'COACH_ALREADY_BOOKED' through the unit of work.
+   * A stale version throws DomainFailure with a `conflict` error (the unit of work returns it);
+   * the coach overlap constraint surfaces as conflict 'COACH_ALREADY_BOOKED' the same way.
    */
   save(booking: Booking): Promise<Booking>;
 
