@@ -11,6 +11,7 @@ import { ConfigError } from '../adapters/config/env';
 import { createHttpServer } from '../adapters/http/server';
 import { mountServerRoutes } from '../adapters/http/server-routes';
 import { seedDemoIfEmpty } from '../adapters/seed/seed-demo';
+import { createAppWorker } from '../adapters/outbox/app-worker';
 
 installGlobals({ nativeFetch: true });
 
@@ -29,6 +30,7 @@ async function main(): Promise<void> {
     const seeded = await seedDemoIfEmpty(app);
     if (seeded) logger.info(seeded.summary, 'demo world loaded');
   }
+  const worker = env.OUTBOX_WORKER === 'on' ? createAppWorker(app).start() : undefined;
   const dev = env.NODE_ENV === 'development';
   let build = await importBuild();
   const server = createHttpServer({
@@ -52,6 +54,7 @@ async function main(): Promise<void> {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     await new Promise<void>((resolve) => listener.close(() => resolve()));
+    await worker?.stop();
     await booted.shutdown();
     logger.info('stopped');
     process.exit(0);

@@ -1,0 +1,32 @@
+import { autoCompleteDue } from '../../domain/booking/use-cases/auto-complete-due';
+import { expireStaleRequests } from '../../domain/booking/use-cases/expire-stale-requests';
+import type { BatchOutcome } from '../../domain/booking/use-cases/run-due-batch';
+import { releaseDuePayments } from '../../domain/payments/use-cases/release-due-payments';
+import type { Result } from '../../domain/shared/result';
+import type { Application } from '../composition-root';
+import type { OutboxWorker } from './worker';
+
+const MINUTE = 60_000;
+
+/** A batch use case as a scheduled task: logs what it did, fails the run only if it could not start. */
+function batch(app: Application, name: string, run: () => Promise<Result<BatchOutcome>>): () => Promise<Result<BatchOutcome>> {
+  return async () => {
+    const result = await run();
+    if (result.ok) {
+      const { done, skipped, failed } = result.value;
+      if (done.length || failed.length)
+        app.logger.info({ task: name, done: done.length, skipped: skipped.length, failed: failed.map((f) => ({ id: f.id, code: f.error.code })) }, 'scheduled task ran');
+    }
+    return result;
+  };
+}
+
+/**
+ * Time-based jobs (PRODUCT.md), run by the outbox worker once per period across all instances.
+ * Add a line per periodic use case.
+ */
+export function registerScheduledTasks(worker: OutboxWorker, app: Application): void {
+  worker.schedule({ name: 'booking.auto-complete', everyMs: 5 * MINUTE, run: batch(app, 'booking.auto-complete', () => autoCompleteDue(app.deps())) });
+  worker.schedule({ name: 'booking.expire-requests', everyMs: 5 * MINUTE, run: batch(app, 'booking.expire-requests', () => expireStaleRequests(app.deps())) });
+  worker.schedule({ name: 'payments.release-due', everyMs: 15 * MINUTE, run: batch(app, 'payments.release-due', () => releaseDuePayments(app.deps())) });
+}
