@@ -1,0 +1,39 @@
+/** What the Messages and Conversation pages receive: plain JSON, already worded for people. */
+export interface ConversationRowView {
+  bookingId: string;
+  /** The other party's name; for an admin, both parties. */
+  title: string;
+  serviceLabel: string;
+  reference: string;
+  preview: string | null;
+  /** 'You', a first name, or null (the other party wrote it). */
+  previewAuthor: string | null;
+  at: string;
+  unread: number;
+}
+
+export interface PersonView {
+  id: string;
+  name: string;
+  role: 'Client' | 'Coach';
+}
+
+export interface MessageView {
+  id: string;
+  senderId: string;
+  receiverId: string;
+  content: string;
+  at: string;
+  isRead: boolean;
+}
+
+export interface ConversationPageView {
+  me: string;
+  asAdmin: boolean;
+  booking: { id: string; reference: string; serviceLabel: string; startsAt: string; status: string; client: PersonView; coach: PersonView };
+  /** The other party (null for an admin). */
+  other: PersonView | null;
+  recipients: PersonView[];
+  messages: MessageView[];
+  older: string | null;
+}
