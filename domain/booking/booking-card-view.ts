@@ -9,6 +9,7 @@ import {
 import { formatLondonDate, formatLondonTime, utcToLondon } from '../shared/london-time';
 import type { Id } from '../shared/ids';
 import type { Pence } from '../shared/money';
+import { cancellationSettlement, type CancellationRule } from '../payments/cancellation-policy';
 import { availableActions, type BookingAction } from './available-actions';
 import { endsAt, type Booking, type BookingStatus } from './booking';
 import { relationOf } from './booking-party';
@@ -77,6 +78,8 @@ export interface BookingCardView {
   /** 'Leave Review': a completed session this viewer has not reviewed yet. */
   readonly canReview: boolean;
   readonly paymentStatus: string;
+  /** What cancelling now would give back (the cancellation policy), when the viewer may cancel. */
+  readonly cancelPreview: { readonly rule: CancellationRule; readonly refundPence: Pence } | null;
 }
 
 export function bookingCardView(item: BookingListItem, actor: Actor, now: Date): BookingCardView | null {
@@ -87,6 +90,9 @@ export function bookingCardView(item: BookingListItem, actor: Actor, now: Date):
   const other = relation === 'client' ? item.coachName : item.clientName;
   const proposed = b.rescheduleStatus === 'pending' && b.rescheduleProposedStartsAt ? b.rescheduleProposedStartsAt : null;
   const reschedule = rescheduleViewFor(b, actor);
+  const actions = availableActions(b, actor, now);
+  const mayCancel = actions.includes('cancel') || actions.includes('cancel_as_coach');
+  const settlement = mayCancel && (b.status === 'pending' || b.status === 'confirmed') ? cancellationSettlement(b, b.status, relation, now) : null;
   return {
     id: b.id,
     referenceCode: b.referenceCode,
@@ -127,8 +133,9 @@ export function bookingCardView(item: BookingListItem, actor: Actor, now: Date):
       disputeOpen: b.disputeStatus === 'open',
       disputeReason: b.disputeReason,
     },
-    actions: availableActions(b, actor, now),
+    actions,
     canReview: b.status === 'completed' && !item.reviewedByViewer && actor.role !== 'admin',
     paymentStatus: b.paymentStatus,
+    cancelPreview: settlement ? { rule: settlement.rule, refundPence: settlement.refundPence } : null,
   };
 }

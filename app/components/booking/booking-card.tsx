@@ -1,0 +1,167 @@
+import { Link } from '@remix-run/react';
+import { useState } from 'react';
+import type { BookingCardView } from '../../../domain/booking/booking-card-view';
+import { formatPence } from '../../../domain/shared/money';
+import { dangerButton, primaryButton, secondaryButton } from './modal';
+import { ReasonDialog } from './reason-dialog';
+import { RescheduleDialog } from './reschedule-dialog';
+import { ReviewDialog } from './review-dialog';
+import { SessionProgress } from './session-progress';
+import { StatusBadge } from './status-badge';
+import { useBookingAction } from './use-booking-action';
+
+type Dialog = 'cancel' | 'decline' | 'reschedule' | 'review' | null;
+
+const POLICY: Record<string, string> = {
+  before_acceptance: 'The coach has not accepted yet: any payment hold is released and you are not charged.',
+  client_early: 'More than 24 hours before the start: you get a full refund.',
+  client_late: 'Less than 24 hours before the start: the session price goes to the coach; the admin fee is refunded.',
+  coach_or_platform: 'The client gets a full refund, including the admin fee.',
+};
+
+export function Detail({ icon, children }: { icon: string; children: React.ReactNode }) {
+  return (
+    <p className="flex items-center gap-2 text-sm text-slate-600">
+      <svg viewBox="0 0 24 24" className="h-4 w-4 shrink-0 fill-none stroke-slate-400" strokeWidth={2} aria-hidden="true">
+        <path d={icon} />
+      </svg>
+      <span>{children}</span>
+    </p>
+  );
+}
+export const ICONS = {
+  date: 'M4 7h16M4 7v12h16V7M4 7V5h16v2M8 3v4M16 3v4',
+  time: 'M12 7v5l3 2M21 12a9 9 0 11-18 0 9 9 0 0118 0z',
+  place: 'M12 21s-7-6.2-7-11.5A7 7 0 0119 9.5C19 14.8 12 21 12 21z',
+  price: 'M15 6.5a4 4 0 00-7 2.5v8M6 13h6M6 18h11',
+};
+
+/** A MyBookings card (SPEC §2) with the actions the domain offers this viewer. */
+export function BookingCard({ card, tab, today, lastDay }: { card: BookingCardView; tab: string; today: string; lastDay: string }) {
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const { fetcher, busy } = useBookingAction({ toastErrors: true });
+  const can = (a: string) => card.actions.includes(a as never);
+  const close = () => setDialog(null);
+  return (
+    <article className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm" aria-label={`${card.title} ${card.referenceCode}`}>
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0">
+          <h3 className="text-base font-semibold text-slate-900">{card.title}</h3>
+          <p className="font-mono text-xs text-slate-500">{card.referenceCode}</p>
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          {card.reschedule.view === 'awaiting_other_party' ? <span className="rounded-full bg-amber-50 px-2.5 py-0.5 text-xs font-semibold text-amber-800 ring-1 ring-amber-200">Reschedule Pending</span> : null}
+          <StatusBadge label={card.statusLabel} colour={card.statusColour} />
+        </div>
+      </div>
+
+      <p className="mt-3 text-sm text-slate-700">
+        <span className="text-slate-500">{card.otherPartyLabel}:</span> <span className="font-medium">{card.otherPartyName}</span>
+      </p>
+      <div className="mt-2 grid gap-1.5 sm:grid-cols-2">
+        <Detail icon={ICONS.date}>{card.date ?? 'Date TBD'}</Detail>
+        <Detail icon={ICONS.time}>
+          {card.time ?? '—'} ({card.durationMinutes} mins)
+        </Detail>
+        <Detail icon={ICONS.place}>
+          {card.locationLabel}
+          {card.locationAddress ? ` · ${card.locationAddress}` : ''}
+        </Detail>
+        <Detail icon={ICONS.price}>
+          {formatPence(card.totalPricePence)} <span className="text-slate-400">(inc. {formatPence(card.adminFeePence)} admin fee)</span>
+        </Detail>
+      </div>
+
+      {card.status === 'cancelled' && card.cancellationReason ? (
+        <p className="mt-3 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
+          {card.declined ? 'Declined' : 'Cancelled'}: {card.cancellationReason}
+        </p>
+      ) : null}
+      {card.reschedule.view === 'review' ? (
+        <p className="mt-3 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          {card.otherPartyName} proposed a new time: {card.reschedule.proposedDate} at {card.reschedule.proposedTime}.
+        </p>
+      ) : null}
+
+      {card.progress.shown ? <SessionProgress card={card} /> : null}
+
+      <div className="mt-4 flex flex-wrap gap-2 border-t border-slate-100 pt-4">
+        <Link to={`/Conversation?booking_id=${card.id}`} className={secondaryButton}>
+          Message
+        </Link>
+        {can('accept') ? (
+          <fetcher.Form method="post">
+            <input type="hidden" name="bookingId" value={card.id} />
+            <button type="submit" name="intent" value="accept" disabled={busy} className={primaryButton}>
+              Accept
+            </button>
+          </fetcher.Form>
+        ) : null}
+        {can('decline') ? (
+          <button type="button" className={secondaryButton} onClick={() => setDialog('decline')}>
+            Decline
+          </button>
+        ) : null}
+        {card.reschedule.view === 'review' ? (
+          <button type="button" className={primaryButton} onClick={() => setDialog('reschedule')}>
+            Review Reschedule
+          </button>
+        ) : can('propose_reschedule') && card.reschedule.view === 'none' ? (
+          <button type="button" className={secondaryButton} onClick={() => setDialog('reschedule')}>
+            Reschedule
+          </button>
+        ) : null}
+        {tab !== 'cancelled' && card.canReview ? (
+          <button type="button" className={primaryButton} onClick={() => setDialog('review')}>
+            Leave Review
+          </button>
+        ) : null}
+        {can('cancel') ? (
+          <button type="button" className={`${secondaryButton} text-red-700`} onClick={() => setDialog('cancel')}>
+            Cancel
+          </button>
+        ) : null}
+        {can('cancel_as_coach') ? (
+          <button type="button" className={dangerButton} onClick={() => setDialog('cancel')}>
+            Cancel as Coach
+          </button>
+        ) : null}
+      </div>
+
+      {dialog === 'cancel' ? (
+        <ReasonDialog
+          title="Cancel Booking"
+          description={card.cancelPreview ? POLICY[card.cancelPreview.rule] : undefined}
+          intent="cancel"
+          bookingId={card.id}
+          label="Reason for cancelling"
+          placeholder={`This will be shared with the ${card.otherPartyLabel.toLowerCase()}.`}
+          confirmLabel="Cancel Booking"
+          cancelLabel="Keep Booking"
+          onClose={close}
+        />
+      ) : null}
+      {dialog === 'decline' ? <DeclineDialog bookingId={card.id} clientName={card.clientName} onClose={close} /> : null}
+      {dialog === 'reschedule' ? <RescheduleDialog card={card} today={today} lastDay={lastDay} onClose={close} /> : null}
+      {dialog === 'review' ? <ReviewDialog bookingId={card.id} revieweeLabel={card.otherPartyLabel} revieweeName={card.otherPartyName} onClose={close} /> : null}
+    </article>
+  );
+}
+
+/** SPEC §2 'Decline Booking Request': a reason shared with the client; confirm disabled until one is typed. */
+export function DeclineDialog({ bookingId, clientName, onClose }: { bookingId: string; clientName: string; onClose: () => void }) {
+  return (
+    <ReasonDialog
+      title="Decline Booking Request"
+      description={`Please give ${clientName} a reason. It will be shared with them.`}
+      intent="decline"
+      bookingId={bookingId}
+      label="Reason for declining"
+      placeholder="For example: I am away that week."
+      confirmLabel="Decline Request"
+      cancelLabel="Cancel"
+      disableUntilFilled
+      onClose={onClose}
+    />
+  );
+}

@@ -1,0 +1,98 @@
+import { rescheduleTimeSlots } from '../../../domain/validation/booking-forms';
+import type { BookingCardView } from '../../../domain/booking/booking-card-view';
+import { FieldError, FormAlert, Modal, dangerButton, inputClass, labelClass, primaryButton, secondaryButton } from './modal';
+import { useBookingAction } from './use-booking-action';
+
+/**
+ * SPEC §2/§4 reschedule: the proposer picks a new date and a half-hourly time (06:00–22:00) with
+ * an optional reason; the other party reviews the proposal and accepts or declines it.
+ */
+export function RescheduleDialog({ card, today, lastDay, onClose }: { card: BookingCardView; today: string; lastDay: string; onClose: () => void }) {
+  return card.reschedule.view === 'review' ? <ReviewProposal card={card} onClose={onClose} /> : <ProposeForm card={card} today={today} lastDay={lastDay} onClose={onClose} />;
+}
+
+function ProposeForm({ card, today, lastDay, onClose }: { card: BookingCardView; today: string; lastDay: string; onClose: () => void }) {
+  const { fetcher, busy, error, fieldErrors } = useBookingAction({ onSuccess: onClose });
+  return (
+    <Modal title="Reschedule Session" description={`Currently ${card.date ?? 'Date TBD'} at ${card.time ?? '—'}. Propose a new time; ${card.otherPartyName} will be asked to accept it.`} onClose={onClose}>
+      <fetcher.Form method="post" noValidate>
+        <input type="hidden" name="intent" value="propose_reschedule" />
+        <input type="hidden" name="bookingId" value={card.id} />
+        <FormAlert message={error} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <div>
+            <label htmlFor="reschedule-date" className={labelClass}>
+              New date
+            </label>
+            <input id="reschedule-date" type="date" name="date" min={today} max={lastDay} className={inputClass} />
+            <FieldError id="reschedule-date-error" messages={fieldErrors.date} />
+          </div>
+          <div>
+            <label htmlFor="reschedule-time" className={labelClass}>
+              New time
+            </label>
+            <select id="reschedule-time" name="time" defaultValue="" className={inputClass}>
+              <option value="">Select a time</option>
+              {rescheduleTimeSlots().map((t) => (
+                <option key={t} value={t}>
+                  {t}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+        <label htmlFor="reschedule-reason" className={`${labelClass} mt-4`}>
+          Reason <span className="font-normal text-slate-400">(optional)</span>
+        </label>
+        <textarea id="reschedule-reason" name="reason" rows={3} maxLength={500} className={inputClass} />
+        <FieldError id="reschedule-reason-error" messages={fieldErrors.reason} />
+        <div className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <button type="button" onClick={onClose} className={secondaryButton}>
+            Cancel
+          </button>
+          <button type="submit" disabled={busy} className={primaryButton}>
+            {busy ? 'Sending…' : 'Send Request'}
+          </button>
+        </div>
+      </fetcher.Form>
+    </Modal>
+  );
+}
+
+function ReviewProposal({ card, onClose }: { card: BookingCardView; onClose: () => void }) {
+  const { fetcher, busy, error } = useBookingAction({ onSuccess: onClose });
+  return (
+    <Modal title="Review Reschedule" description={`${card.otherPartyName} would like to move this session.`} onClose={onClose}>
+      <FormAlert message={error} />
+      <dl className="grid grid-cols-2 gap-3 rounded-xl bg-slate-50 p-4 text-sm">
+        <div>
+          <dt className="text-slate-500">Current time</dt>
+          <dd className="font-medium text-slate-900">
+            {card.date} at {card.time}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-slate-500">Proposed time</dt>
+          <dd className="font-medium text-slate-900">
+            {card.reschedule.proposedDate} at {card.reschedule.proposedTime}
+          </dd>
+        </div>
+        {card.reschedule.reason ? (
+          <div className="col-span-2">
+            <dt className="text-slate-500">Reason</dt>
+            <dd className="text-slate-900">{card.reschedule.reason}</dd>
+          </div>
+        ) : null}
+      </dl>
+      <fetcher.Form method="post" className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <input type="hidden" name="bookingId" value={card.id} />
+        <button type="submit" name="intent" value="decline_reschedule" disabled={busy} className={dangerButton}>
+          Decline
+        </button>
+        <button type="submit" name="intent" value="accept_reschedule" disabled={busy} className={primaryButton}>
+          Accept New Time
+        </button>
+      </fetcher.Form>
+    </Modal>
+  );
+}

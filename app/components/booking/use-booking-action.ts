@@ -1,0 +1,49 @@
+import { useFetcher } from '@remix-run/react';
+import { useEffect, useRef } from 'react';
+import { showToast } from '~/components/toaster';
+
+export interface BookingActionResult {
+  readonly ok: boolean;
+  readonly intent: string;
+  readonly bookingId: string | null;
+  readonly message: string;
+  readonly fieldErrors?: Record<string, readonly string[]>;
+}
+
+/** SPEC §8: what a failure says when the server could not even answer. */
+const FALLBACK: Record<string, string> = {
+  cancel: 'Error cancelling booking. Please try again.',
+  accept: 'Error accepting booking. Please try again.',
+  decline: 'Error declining booking. Please try again.',
+  review: 'Error submitting review. Please try again.',
+  propose_reschedule: 'Failed to request reschedule',
+  accept_reschedule: 'Failed to accept reschedule',
+  decline_reschedule: 'Failed to decline reschedule',
+};
+
+export function fallbackMessage(intent: string): string {
+  return FALLBACK[intent] ?? 'Something went wrong. Please try again.';
+}
+
+/**
+ * Posts a booking action to the page's route (one action, `intent` + `bookingId`). A success is
+ * toasted and `onSuccess` runs (a dialog closes); a refusal is toasted unless a dialog shows it.
+ */
+export function useBookingAction(options: { onSuccess?: () => void; toastErrors?: boolean } = {}) {
+  const fetcher = useFetcher<BookingActionResult>();
+  const seen = useRef<unknown>(null);
+  useEffect(() => {
+    if (fetcher.state !== 'idle' || !fetcher.data || seen.current === fetcher.data) return;
+    seen.current = fetcher.data;
+    const data = fetcher.data;
+    if (data.ok) {
+      showToast({ type: 'success', title: data.message });
+      options.onSuccess?.();
+    } else if (options.toastErrors) {
+      showToast({ type: 'error', title: data.message || fallbackMessage(data.intent) });
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [fetcher.state, fetcher.data]);
+  const failed = fetcher.state === 'idle' && fetcher.data && !fetcher.data.ok ? fetcher.data : null;
+  return { fetcher, busy: fetcher.state !== 'idle', error: failed?.message ?? null, fieldErrors: failed?.fieldErrors ?? {} };
+}
