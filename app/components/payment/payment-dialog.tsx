@@ -1,0 +1,238 @@
+/**
+ * PaymentDialog — SPEC §2 'Secure Payment' (PRODUCT.md Payments).
+ *
+ * How to open it (the booking flow does, right after the booking request is created; the admin
+ * 'Take Payment' button does for any booking):
+ *
+ *   <PaymentDialog
+ *     bookingId={booking.id}
+ *     summary={{ serviceLabel: 'Striker & Finishing', durationMinutes: 60, coachName: 'Sam Jones',
+ *                servicePricePence: 5000, adminFeePence: 300, totalPricePence: 5300 }}
+ *     payer={{ name: user.fullName, email: user.email }}   // optional: Stripe billing details
+ *     onClose={() => setPaying(null)}                       // Cancel, the close button, Escape
+ *     onPaid={(bookingId) => revalidate()}                  // once, 2 s after 'Payment Successful!'
+ *   />
+ *
+ * On open it asks the server for the payment (POST /api/payments/{bookingId}, intent=start: the
+ * client's own request, or any booking for an administrator), then shows the summary (service,
+ * duration in hours, coach, service price, admin fee, total — the amounts the server charges),
+ * the 'Payment Protection' note, the card field and 'Pay {total}'. The card field is Stripe
+ * Elements when a publishable key is configured, otherwise the test gateway's form with a
+ * 'Test mode' notice. Success shows 'Payment Successful!' and closes after 2 seconds (onPaid,
+ * then onClose); failure shows 'Payment Failed' with the provider's message, 'Try Again' and
+ * 'Cancel'. The funds are only authorised: the coach's acceptance captures them.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { FormAlert, Modal, primaryButton, secondaryButton } from '~/components/booking/modal';
+import { PAYMENT_FAILED_TEXT, type PaymentSessionView } from '~/payments/payment-view';
+import { formatPence } from '../../../domain/shared/money';
+import { hoursLabel, postPaymentStep } from './payment-request';
+import { StripeCardField, type CardController } from './stripe-card-field';
+import { EMPTY_TEST_CARD, isTestCardComplete, TestCardForm, TestModeNotice, type TestCard } from './test-card-form';
+
+export interface PaymentSummary {
+  /** e.g. 'Striker & Finishing'. */
+  readonly serviceLabel: string;
+  readonly durationMinutes: number;
+  readonly coachName: string;
+  readonly servicePricePence: number;
+  readonly adminFeePence: number;
+  readonly totalPricePence: number;
+}
+
+export interface PaymentDialogProps {
+  readonly bookingId: string;
+  readonly summary: PaymentSummary;
+  /** Billing details for Stripe (SPEC §7: the client's name and email). */
+  readonly payer?: { readonly name?: string | null; readonly email?: string | null };
+  readonly onClose: () => void;
+  readonly onPaid: (bookingId: string) => void;
+}
+
+type Phase = 'loading' | 'form' | 'paying' | 'success' | 'error';
+
+/** SPEC §9: the success screen closes after 2 seconds. */
+export const SUCCESS_CLOSE_MS = 2_000;
+
+export function PaymentDialog({ bookingId, summary, payer, onClose, onPaid }: PaymentDialogProps) {
+  const [phase, setPhase] = useState<Phase>('loading');
+  const [session, setSession] = useState<PaymentSessionView | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [card, setCard] = useState<TestCard>(EMPTY_TEST_CARD);
+  const [stripeComplete, setStripeComplete] = useState(false);
+  const stripeCard = useRef<CardController | null>(null);
+  const finished = useRef(false);
+
+  const fail = (message: string | null) => {
+    setError(message || PAYMENT_FAILED_TEXT);
+    setPhase('error');
+  };
+
+  const start = useCallback(async () => {
+    setPhase('loading');
+    setError(null);
+    const reply = await postPaymentStep(bookingId, 'start');
+    if (reply.ok && reply.step === 'session') {
+      setSession(reply.session);
+      setPhase('form');
+    } else fail(reply.ok ? null : reply.error);
+  }, [bookingId]);
+
+  useEffect(() => {
+    void start();
+  }, [start]);
+
+  const finish = useCallback(() => {
+    if (finished.current) return;
+    finished.current = true;
+    onPaid(bookingId);
+    onClose();
+  }, [bookingId, onClose, onPaid]);
+
+  useEffect(() => {
+    if (phase !== 'success') return;
+    const timer = setTimeout(finish, SUCCESS_CLOSE_MS);
+    return () => clearTimeout(timer);
+  }, [phase, finish]);
+
+  async function pay() {
+    if (!session) return;
+    setPhase('paying');
+    setError(null);
+    if (session.provider === 'stripe') {
+      const controller = stripeCard.current;
+      if (!controller) return fail('The card form is not ready yet. Please try again.');
+      const billing = { ...(payer?.name ? { name: payer.name } : {}), ...(payer?.email ? { email: payer.email } : {}) };
+      const confirmed = await controller.confirm(session.clientSecret, billing);
+      // Whatever the browser says, the server reads the intent and records the outcome.
+      const reply = await postPaymentStep(bookingId, 'confirm', { intentId: session.intentId });
+      if (reply.ok) return setPhase('success');
+      return fail(confirmed.error ?? reply.error);
+    }
+    const attempt = typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : String(Date.now());
+    const reply = await postPaymentStep(bookingId, 'confirm-test-card', { intentId: session.intentId, attempt, ...card });
+    if (reply.ok) return setPhase('success');
+    fail(reply.error);
+  }
+
+  const close = () => {
+    if (phase === 'paying') return;
+    if (phase === 'success') return finish();
+    onClose();
+  };
+
+  const total = session?.amountPence ?? summary.totalPricePence;
+  const canPay = phase === 'form' && session !== null && (session.provider === 'stripe' ? stripeComplete : isTestCardComplete(card));
+
+  if (phase === 'success') {
+    return (
+      <Modal title="Secure Payment" onClose={close}>
+        <div role="status" className="flex flex-col items-center gap-3 py-6 text-center">
+          <span className="flex h-14 w-14 items-center justify-center rounded-full bg-pitch-100 text-pitch-700">
+            <svg viewBox="0 0 24 24" className="h-8 w-8 fill-none stroke-current" strokeWidth={2.5} aria-hidden="true">
+              <path d="M5 12l4 4 10-10" />
+            </svg>
+          </span>
+          <p className="text-xl font-semibold text-slate-900">Payment Successful!</p>
+          <p className="text-sm text-slate-600">
+            {formatPence(total)} is held on your card. {summary.coachName} will now see your request; you are charged only if they accept.
+          </p>
+        </div>
+      </Modal>
+    );
+  }
+
+  if (phase === 'error') {
+    return (
+      <Modal title="Secure Payment" onClose={close}>
+        <div className="flex flex-col items-center gap-2 pb-2 pt-4 text-center">
+          <span className="flex h-14 w-14 items-center justify-center rounded-full bg-red-100 text-red-700">
+            <svg viewBox="0 0 24 24" className="h-8 w-8 fill-none stroke-current" strokeWidth={2.5} aria-hidden="true">
+              <path d="M6 6l12 12M18 6L6 18" />
+            </svg>
+          </span>
+          <p className="text-xl font-semibold text-slate-900">Payment Failed</p>
+        </div>
+        <FormAlert message={error ?? PAYMENT_FAILED_TEXT} />
+        {error && error !== PAYMENT_FAILED_TEXT ? <p className="mb-4 text-center text-sm text-slate-600">{PAYMENT_FAILED_TEXT}</p> : null}
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <button type="button" className={secondaryButton} onClick={onClose}>
+            Cancel
+          </button>
+          <button type="button" className={primaryButton} onClick={() => (session ? setPhase('form') : void start())}>
+            Try Again
+          </button>
+        </div>
+      </Modal>
+    );
+  }
+
+  return (
+    <Modal title="Secure Payment" description="Complete your booking by holding the session fee on your card." onClose={close}>
+      <section aria-label="Booking summary" className="rounded-xl border border-slate-200 bg-slate-50 p-4 text-sm">
+        <h3 className="mb-2 font-semibold text-slate-900">Booking Summary</h3>
+        <dl className="space-y-1.5">
+          <Row label="Service" value={summary.serviceLabel} />
+          <Row label="Duration" value={hoursLabel(session?.durationMinutes ?? summary.durationMinutes)} />
+          <Row label="Coach" value={summary.coachName} />
+          <Row label="Service price" value={formatPence(session?.servicePricePence ?? summary.servicePricePence)} />
+          <Row label="Admin fee" value={formatPence(session?.adminFeePence ?? summary.adminFeePence)} />
+          <div className="flex justify-between border-t border-slate-200 pt-2 text-base font-semibold text-slate-900">
+            <dt>Total</dt>
+            <dd>{formatPence(total)}</dd>
+          </div>
+        </dl>
+      </section>
+
+      <div className="mt-4 flex gap-3 rounded-xl border border-pitch-200 bg-pitch-50 p-3 text-sm text-pitch-900">
+        <svg viewBox="0 0 24 24" className="mt-0.5 h-5 w-5 shrink-0 fill-none stroke-current" strokeWidth={2} aria-hidden="true">
+          <path d="M12 3l7 3v5c0 4.5-3 8.5-7 10-4-1.5-7-5.5-7-10V6z" />
+        </svg>
+        <div>
+          <p className="font-semibold">Payment Protection</p>
+          <p>Your payment is held securely until your session is completed. If your coach doesn&apos;t show up, you get a full refund.</p>
+        </div>
+      </div>
+
+      <div className="mt-4 space-y-3">
+        {phase === 'loading' || !session ? (
+          <p role="status" className="py-4 text-center text-sm text-slate-600">
+            Preparing secure payment…
+          </p>
+        ) : session.provider === 'stripe' && session.publishableKey ? (
+          <StripeCardField publishableKey={session.publishableKey} controller={stripeCard} onComplete={setStripeComplete} onLoadError={fail} />
+        ) : (
+          <>
+            <TestModeNotice />
+            <TestCardForm value={card} onChange={setCard} disabled={phase === 'paying'} />
+          </>
+        )}
+        <p className="flex items-center gap-1.5 text-xs text-slate-500">
+          <svg viewBox="0 0 24 24" className="h-4 w-4 fill-none stroke-current" strokeWidth={2} aria-hidden="true">
+            <rect x="5" y="11" width="14" height="10" rx="2" />
+            <path d="M8 11V7a4 4 0 018 0v4" />
+          </svg>
+          Secured by Stripe{session?.testMode ? ' (test mode)' : ''}
+        </p>
+      </div>
+
+      <div className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <button type="button" className={secondaryButton} onClick={onClose} disabled={phase === 'paying'}>
+          Cancel
+        </button>
+        <button type="button" className={primaryButton} onClick={() => void pay()} disabled={!canPay}>
+          {phase === 'paying' ? 'Processing…' : `Pay ${formatPence(total)}`}
+        </button>
+      </div>
+    </Modal>
+  );
+}
+
+function Row({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="flex justify-between gap-4">
+      <dt className="text-slate-600">{label}</dt>
+      <dd className="text-right font-medium text-slate-900">{value}</dd>
+    </div>
+  );
+}

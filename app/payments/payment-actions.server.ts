@@ -1,0 +1,103 @@
+import type { AppLoadContext } from '@remix-run/node';
+import type { Actor } from '../../domain/accounts/actor';
+import { paymentErrors } from '../../domain/payments/payment-errors';
+import { confirmPayment } from '../../domain/payments/use-cases/confirm-payment';
+import type { PaymentSession } from '../../domain/payments/use-cases/open-payment-session';
+import { startPayment } from '../../domain/payments/use-cases/start-payment';
+import { takePayment } from '../../domain/payments/use-cases/take-payment';
+import type { DomainError } from '../../domain/shared/errors';
+import { isId } from '../../domain/shared/ids';
+import { lastFour } from '../../adapters/payments/test-gateway/test-cards';
+import { actorOf, requireUser } from '../auth/guards.server';
+import { STATUS_OF } from '../booking/domain-response.server';
+import { PAYMENT_INTENTS, type PaymentIntentName, type PaymentReply, type PaymentSessionView } from './payment-view';
+
+export interface PaymentOutcome {
+  readonly status: number;
+  readonly body: PaymentReply;
+}
+
+const refused = (error: DomainError): PaymentOutcome => ({ status: STATUS_OF[error.kind], body: { ok: false, code: error.code, error: error.message } });
+const text = (form: FormData, name: string): string => {
+  const value = form.get(name);
+  return typeof value === 'string' ? value.trim() : '';
+};
+
+function view(session: PaymentSession, context: AppLoadContext): PaymentSessionView {
+  const payments = context.app.payments;
+  return {
+    bookingId: session.bookingId,
+    referenceCode: session.referenceCode,
+    intentId: session.intentId,
+    clientSecret: session.clientSecret,
+    amountPence: session.amountPence,
+    servicePricePence: session.servicePricePence,
+    adminFeePence: session.adminFeePence,
+    durationMinutes: session.durationMinutes,
+    provider: payments.provider,
+    publishableKey: payments.publishableKey,
+    testMode: session.testMode,
+  };
+}
+
+/** After the card step: reads the intent from the gateway (never the browser's word) and records it. */
+async function confirmed(context: AppLoadContext, actor: Actor, bookingId: string, intentId: string, cardError: string | null): Promise<PaymentOutcome> {
+  const result = await confirmPayment(context.app.deps(), { actor, bookingId, intentId });
+  if (!result.ok) {
+    const error = result.error.code === 'PAYMENT_FAILED' && cardError ? paymentErrors.failed(cardError) : result.error;
+    return refused(error);
+  }
+  if (result.value.intentStatus !== 'requires_capture' && result.value.intentStatus !== 'succeeded') return refused(paymentErrors.processing());
+  return { status: 200, body: { ok: true, step: 'paid', bookingId, paymentStatus: result.value.booking.paymentStatus } };
+}
+
+/**
+ * The Secure Payment dialog's requests for one booking:
+ * - `start`: opens (or reopens) the payment: the client for their request, an administrator
+ *   for any booking (SPEC "Take Payment");
+ * - `confirm-test-card`: the offline test gateway's card form (card number, expiry, CVC), confirmed
+ *   on the server; only the last four digits are ever logged;
+ * - `confirm`: after Stripe Elements confirmed the card in the browser.
+ */
+export async function handlePaymentAction(request: Request, context: AppLoadContext, bookingId: string | undefined): Promise<PaymentOutcome> {
+  const user = await requireUser(request, context);
+  const actor = actorOf(user);
+  if (!isId(bookingId)) return refused(paymentErrors.notPayable());
+  const form = await request.formData();
+  const intent = text(form, 'intent') as PaymentIntentName;
+  if (!PAYMENT_INTENTS.includes(intent)) return { status: 400, body: { ok: false, code: 'UNKNOWN_INTENT', error: 'Unknown payment step.' } };
+  const log = context.log.child({ bookingId, userId: user.id, paymentStep: intent });
+  const deps = context.app.deps();
+
+  if (intent === 'start') {
+    const opened = actor.role === 'admin' ? await takePayment(deps, { actor, bookingId }) : await startPayment(deps, { actor, bookingId });
+    if (!opened.ok) {
+      log.info({ code: opened.error.code }, 'payment not opened');
+      return refused(opened.error);
+    }
+    return { status: 200, body: { ok: true, step: 'session', session: view(opened.value, context) } };
+  }
+
+  const intentId = text(form, 'intentId');
+  if (!intentId) return refused(paymentErrors.intentMismatch());
+
+  if (intent === 'confirm') return confirmed(context, actor, bookingId, intentId, null);
+
+  const testCards = context.app.payments.testCards;
+  if (!testCards) return { status: 400, body: { ok: false, code: 'NOT_TEST_MODE', error: 'Card details are taken by Stripe on this site.' } };
+  const booking = await deps.uow.read.bookings.findById(bookingId);
+  if (!booking || booking.paymentIntentId !== intentId) return refused(paymentErrors.intentMismatch());
+  if (actor.role !== 'admin' && booking.clientId !== actor.userId) return refused(paymentErrors.payerOnly());
+  const attempt = text(form, 'attempt');
+  const cardNumber = text(form, 'cardNumber');
+  const card = await testCards.confirmCard({
+    intentId,
+    cardNumber,
+    expiry: text(form, 'expiry'),
+    cvc: text(form, 'cvc'),
+    idempotencyKey: `${bookingId}:confirm:${intentId}:${isId(attempt) ? attempt : 'single'}`,
+  });
+  log.info({ last4: lastFour(cardNumber), outcome: card.ok ? card.value.status : card.error.code }, 'test card confirmed');
+  if (!card.ok && card.error.retryable) return refused(paymentErrors.gatewayUnavailable());
+  return confirmed(context, actor, bookingId, intentId, card.ok ? null : card.error.message);
+}

@@ -1,0 +1,28 @@
+/** What the payment route answers (shared by the route and the dialog; no server code here). */
+
+export interface PaymentSessionView {
+  readonly bookingId: string;
+  readonly referenceCode: string;
+  readonly intentId: string;
+  /** For Stripe.js (confirmCardPayment); unused by the test gateway's form. */
+  readonly clientSecret: string;
+  readonly amountPence: number;
+  readonly servicePricePence: number;
+  readonly adminFeePence: number;
+  readonly durationMinutes: number;
+  /** 'stripe': Stripe Elements in the browser; 'test': the offline test gateway's card form. */
+  readonly provider: 'stripe' | 'test';
+  readonly publishableKey: string | null;
+  readonly testMode: boolean;
+}
+
+export type PaymentReply =
+  | { readonly ok: true; readonly step: 'session'; readonly session: PaymentSessionView }
+  | { readonly ok: true; readonly step: 'paid'; readonly bookingId: string; readonly paymentStatus: string }
+  | { readonly ok: false; readonly code: string; readonly error: string };
+
+export const PAYMENT_INTENTS = ['start', 'confirm-test-card', 'confirm'] as const;
+export type PaymentIntentName = (typeof PAYMENT_INTENTS)[number];
+
+/** SPEC §8: the generic failure text of the payment dialog. */
+export const PAYMENT_FAILED_TEXT = 'There was an issue processing your payment. Please try again.';

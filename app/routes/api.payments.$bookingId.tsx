@@ -1,0 +1,22 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
+import { handlePaymentAction } from '~/payments/payment-actions.server';
+
+/**
+ * The Secure Payment dialog's resource route (SPEC §7 payment calls): POST with `intent`
+ * start | confirm-test-card | confirm. Answers JSON, never a page, and is never cached.
+ */
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  if (request.method !== 'POST') return json({ ok: false, code: 'METHOD_NOT_ALLOWED', error: 'Method not allowed' }, { status: 405 });
+  try {
+    const { status, body } = await handlePaymentAction(request, context, params.bookingId);
+    return json(body, { status, headers: { 'Cache-Control': 'no-store' } });
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    context.log.error({ err: error, bookingId: params.bookingId }, 'payment step failed');
+    return json({ ok: false, code: 'PAYMENT_ERROR', error: 'There was an issue processing your payment. Please try again.' }, { status: 500 });
+  }
+}
+
+export function loader(_args: LoaderFunctionArgs) {
+  return json({ ok: false, code: 'METHOD_NOT_ALLOWED', error: 'Method not allowed' }, { status: 405 });
+}
