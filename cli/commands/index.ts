@@ -1,6 +1,12 @@
 import type { Command } from 'commander';
+import { registerAdminCommands } from './admin';
+import { registerBookingCommands } from './bookings';
 import { registerDbCommands } from './db';
+import { registerDeletionRequestCommands } from './deletion-requests';
+import { registerDiagnoseCommand } from './diagnose';
+import { registerDisputeCommands } from './disputes';
 import { registerPaymentCommands } from './payments';
+import { registerUsersCommands } from './users';
 import { registerWorkerCommands } from './worker';
 
 /** Every command group, one line each. */
@@ -8,4 +14,10 @@ export function registerCommands(program: Command): void {
   registerDbCommands(program);
   registerPaymentCommands(program);
   registerWorkerCommands(program);
+  registerAdminCommands(program);
+  registerUsersCommands(program);
+  registerDeletionRequestCommands(program);
+  registerBookingCommands(program);
+  registerDisputeCommands(program);
+  registerDiagnoseCommand(program);
 }

@@ -1,0 +1,110 @@
+import type { Command } from 'commander';
+import { z } from 'zod';
+import { adminReadModels, type AdminBookingRow } from '../../adapters/persistence/admin/index';
+import { cancelBooking } from '../../domain/booking/use-cases/cancel-booking';
+import { normaliseReferenceSearch, REFERENCE_MESSAGES } from '../../domain/booking/reference-code';
+import { coachingTypeLabel } from '../../domain/shared/catalogue';
+import { actingAdmin, audited, findBooking, orRefuse } from '../admin-support';
+import { details, money, nameOf, table, when } from '../format';
+import { output, parseOptions } from '../program';
+import { withApp } from '../with-app';
+
+const jsonSchema = z.object({ json: z.boolean().optional() });
+const cancelSchema = z.object({ as: z.string().min(1), reason: z.string().min(1, 'missing --reason').max(500), json: z.boolean().optional() });
+
+export function bookingRows(items: readonly AdminBookingRow[]): Record<string, string>[] {
+  return items.map((b) => ({
+    reference: b.referenceCode,
+    status: b.status,
+    session: when(b.startsAt),
+    client: nameOf(b.clientName),
+    coach: nameOf(b.coachName),
+    total: money(b.totalPricePence),
+    payment: b.paymentStatus,
+  }));
+}
+export const BOOKING_COLUMNS = ['reference', 'status', 'session', 'client', 'coach', 'total', 'payment'];
+
+/** `fact bookings search|show|cancel`. */
+export function registerBookingCommands(program: Command): void {
+  const bookings = program.command('bookings').description('bookings: find by reference, show, cancel');
+
+  bookings
+    .command('search')
+    .description('bookings whose reference starts with the text (any case), newest first')
+    .argument('<reference>', 'a whole reference (FACT-20250924-A7B2) or its beginning')
+    .option('--json', 'machine-readable output')
+    .action(async (text: string, raw: unknown) => {
+      const opts = parseOptions(jsonSchema, raw);
+      const out = output(Boolean(opts.json));
+      await withApp(async ({ app }) => {
+        const query = orRefuse(normaliseReferenceSearch(text));
+        const found = await adminReadModels(app.orm).searchReferences(query);
+        const { items } = found;
+        const human =
+          items.length === 0
+            ? REFERENCE_MESSAGES.notFound
+            : `${items.length === 1 ? `Found booking ${items[0]!.referenceCode}` : `Found ${items.length}${found.more ? '+' : ''} matching bookings`}\n${table(bookingRows(items), BOOKING_COLUMNS)}`;
+        out.print(human, { query, items, more: found.more });
+      });
+    });
+
+  bookings
+    .command('show')
+    .description('one booking: parties, session, money, dispute')
+    .argument('<booking>', 'booking id or whole reference')
+    .option('--json', 'machine-readable output')
+    .action(async (key: string, raw: unknown) => {
+      const opts = parseOptions(jsonSchema, raw);
+      const out = output(Boolean(opts.json));
+      await withApp(async ({ app }) => {
+        const row = await findBooking(app, key);
+        const b = (await adminReadModels(app.orm).bookingDetail(row.id))!;
+        out.print(
+          details([
+            ['reference', b.referenceCode],
+            ['id', b.id],
+            ['status', b.status],
+            ['service', coachingTypeLabel(b.serviceType)],
+            ['session', `${when(b.startsAt)} (${b.durationMinutes} mins, London time)`],
+            ['location', [b.locationType, b.locationAddress].filter(Boolean).join(', ')],
+            ['client', `${nameOf(b.clientName)} (${b.clientId})`],
+            ['coach', `${nameOf(b.coachName)} (${b.coachId})`],
+            ['price', `${money(b.servicePricePence)} + ${money(b.adminFeePence)} fee = ${money(b.totalPricePence)}`],
+            ['payment', `${b.paymentStatus}; authorised ${money(b.amountAuthorizedPence)}, captured ${money(b.amountCapturedPence)}, refunded ${money(b.amountRefundedPence)}`],
+            ['held until', when(b.paymentHeldUntil)],
+            ['cancellation', b.cancellationReason ? `${b.cancelledBy ?? ''}: ${b.cancellationReason}` : null],
+            ['dispute', b.disputeStatus ? `${b.disputeStatus}: ${b.disputeReason ?? ''}` : null],
+            ['decision', b.disputeOutcome ? `${b.disputeOutcome}${b.disputeRefundPence ? ` ${money(b.disputeRefundPence)}` : ''} ${b.disputeResolutionNote ?? ''}`.trim() : null],
+            ['messages', b.messageCount],
+            ['created', when(b.createdAt)],
+          ]),
+          b,
+        );
+      });
+    });
+
+  bookings
+    .command('cancel')
+    .description('cancel a pending or confirmed booking; the cancellation policy moves the money')
+    .argument('<booking>', 'booking id or whole reference')
+    .requiredOption('--as <email>', 'the administrator acting')
+    .requiredOption('--reason <text>', 'why (shared with both parties)')
+    .option('--json', 'machine-readable output')
+    .action(async (key: string, raw: unknown) => {
+      const opts = parseOptions(cancelSchema, raw);
+      const out = output(Boolean(opts.json));
+      await withApp(async ({ app }) => {
+        const actor = await actingAdmin(app, opts.as);
+        const row = await findBooking(app, key);
+        const deps = audited(app, actor, { action: 'booking.cancel', targetType: 'booking', targetId: row.id, details: { reference: row.referenceCode, reason: opts.reason } });
+        const cancelled = orRefuse(await cancelBooking(deps, { actor, bookingId: row.id, reason: opts.reason }));
+        out.print(`Cancelled ${cancelled.referenceCode}. Payment: ${cancelled.paymentStatus}.`, {
+          id: cancelled.id,
+          referenceCode: cancelled.referenceCode,
+          status: cancelled.status,
+          paymentStatus: cancelled.paymentStatus,
+        });
+      });
+    });
+}

@@ -1,0 +1,123 @@
+import type { Command } from 'commander';
+import { z } from 'zod';
+import { adminReadModels, ADMIN_USER_TYPES } from '../../adapters/persistence/admin/index';
+import { removeUser } from '../../domain/accounts/use-cases/remove-user';
+import { restoreUser } from '../../domain/accounts/use-cases/restore-user';
+import { actingAdmin, audited, findUser, orRefuse } from '../admin-support';
+import { details, moreHint, nameOf, table, when } from '../format';
+import { output, parseOptions } from '../program';
+import { withApp } from '../with-app';
+
+const listSchema = z.object({
+  type: z.enum(ADMIN_USER_TYPES).default('all'),
+  search: z.string().max(100).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  after: z.string().max(200).optional(),
+  json: z.boolean().optional(),
+});
+const showSchema = z.object({ json: z.boolean().optional() });
+const actSchema = z.object({ as: z.string().min(1, 'missing --as <admin email>'), reason: z.string().max(500).optional(), json: z.boolean().optional() });
+
+function status(u: { isActive: boolean; erased: boolean }): string {
+  return u.erased ? 'erased' : u.isActive ? 'active' : 'deactivated';
+}
+
+/** `fact users list|show|remove|restore`: the AdminUsers page from the ops shell. */
+export function registerUsersCommands(program: Command): void {
+  const users = program.command('users').description('accounts: list, show, remove (deactivate) and restore');
+
+  users
+    .command('list')
+    .description('accounts, newest first (emails hidden, as on the admin cards)')
+    .option('--type <type>', 'all, client or coach', 'all')
+    .option('--search <text>', 'part of a name or email, any case')
+    .option('--limit <n>', 'rows per page (1-100)', '20')
+    .option('--after <cursor>', 'the page after this cursor')
+    .option('--json', 'machine-readable output')
+    .action(async (raw: unknown) => {
+      const opts = parseOptions(listSchema, raw);
+      const out = output(Boolean(opts.json));
+      await withApp(async ({ app }) => {
+        const page = await adminReadModels(app.orm).users({ type: opts.type, search: opts.search, limit: opts.limit, after: opts.after });
+        const rows = page.items.map((u) => ({
+          id: u.id,
+          name: nameOf(u.fullName),
+          type: u.userType,
+          role: u.role,
+          status: status(u),
+          created: when(u.createdAt),
+        }));
+        const human = rows.length ? table(rows, ['id', 'name', 'type', 'role', 'status', 'created']) + moreHint(page.next, 'fact users list') : 'No users found.';
+        out.print(human, page);
+      });
+    });
+
+  users
+    .command('show')
+    .description('one account, contact details included')
+    .argument('<user>', 'user id or email')
+    .option('--json', 'machine-readable output')
+    .action(async (key: string, raw: unknown) => {
+      const opts = parseOptions(showSchema, raw);
+      const out = output(Boolean(opts.json));
+      await withApp(async ({ app }) => {
+        const u = await findUser(app, key);
+        out.print(
+          details([
+            ['id', u.id],
+            ['name', nameOf(u.fullName)],
+            ['email', u.email],
+            ['phone', u.phone],
+            ['location', u.locationAddress],
+            ['type', u.userType],
+            ['role', u.role],
+            ['status', status(u)],
+            ['deactivated', when(u.deactivatedAt)],
+            ['reason', u.deactivationReason],
+            [u.userType === 'coach' ? 'offers' : 'needs', (u.userType === 'coach' ? u.offers : u.needs).join(', ')],
+            ['bookings', `${u.bookingsAsClient} as client, ${u.bookingsAsCoach} as coach`],
+            ['deletion request', u.hasPendingDeletion ? 'pending' : 'none'],
+            ['created', when(u.createdAt)],
+          ]),
+          u,
+        );
+      });
+    });
+
+  users
+    .command('remove')
+    .description("deactivate a non-admin account (ends the user's sessions)")
+    .argument('<user>', 'user id or email')
+    .requiredOption('--as <email>', 'the administrator acting')
+    .option('--reason <text>', 'why (seen by administrators only)')
+    .option('--json', 'machine-readable output')
+    .action(async (key: string, raw: unknown) => {
+      const opts = parseOptions(actSchema, raw);
+      const out = output(Boolean(opts.json));
+      await withApp(async ({ app }) => {
+        const actor = await actingAdmin(app, opts.as);
+        const target = await findUser(app, key);
+        const deps = audited(app, actor, { action: 'user.remove', targetType: 'user', targetId: target.id, details: { reason: opts.reason ?? null } });
+        const removed = orRefuse(await removeUser(deps, { actor, form: { userId: target.id, reason: opts.reason } }));
+        out.print(`Removed ${nameOf(removed.fullName)} (${removed.id}). Their sessions have ended.`, { id: removed.id, isActive: removed.isActive, deactivatedAt: removed.deactivatedAt });
+      });
+    });
+
+  users
+    .command('restore')
+    .description('re-activate a removed account')
+    .argument('<user>', 'user id or email')
+    .requiredOption('--as <email>', 'the administrator acting')
+    .option('--json', 'machine-readable output')
+    .action(async (key: string, raw: unknown) => {
+      const opts = parseOptions(actSchema, raw);
+      const out = output(Boolean(opts.json));
+      await withApp(async ({ app }) => {
+        const actor = await actingAdmin(app, opts.as);
+        const target = await findUser(app, key);
+        const deps = audited(app, actor, { action: 'user.restore', targetType: 'user', targetId: target.id });
+        const restored = orRefuse(await restoreUser(deps, { actor, userId: target.id }));
+        out.print(`Restored ${nameOf(restored.fullName)} (${restored.id}).`, { id: restored.id, isActive: restored.isActive });
+      });
+    });
+}
