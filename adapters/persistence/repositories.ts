@@ -1,11 +1,29 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Repositories } from '../../domain/repositories';
+import { createAvailabilityRepository } from './accounts/availability.repository';
+import { createCoachProfileRepository } from './accounts/coach-profile.repository';
+import { createDeletionRequestRepository } from './accounts/deletion-request.repository';
+import { createUserRepository } from './accounts/user.repository';
+import { MikroBookingPartiesReader } from './booking/booking-parties.reader';
+import { MikroBookingRepository } from './booking/booking.repository';
+import { createMessageRepository } from './messaging/message.repository';
+import { MikroOutbox } from './outbox/outbox.repository';
+import { MikroReviewRepository } from './reviews/review.repository';
 
 /**
  * Binds every repository adapter to one EntityManager (one transaction, or one request's reads).
  * Each context adds its adapter here, one line each.
  */
 export function makeRepositories(em: EntityManager): Repositories {
-  void em;
-  return {};
+  return {
+    users: createUserRepository(em),
+    coachProfiles: createCoachProfileRepository(em),
+    deletionRequests: createDeletionRequestRepository(em),
+    availability: createAvailabilityRepository(em),
+    messages: createMessageRepository(em),
+    reviews: new MikroReviewRepository(em),
+    bookingParties: new MikroBookingPartiesReader(em),
+    bookings: new MikroBookingRepository(em),
+    outbox: new MikroOutbox(em),
+  };
 }
