@@ -1,0 +1,31 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+export interface CliRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+  json: <T = unknown>() => T;
+}
+
+/** Runs the real `fact` binary (node --import tsx cli/index.ts) against a database. */
+export function runCli(databaseUrl: string, args: readonly string[], options: { input?: string } = {}): Promise<CliRun> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(path.join(root, 'node_modules/.bin/node'), ['--import', 'tsx', 'cli/index.ts', ...args], {
+      cwd: root,
+      env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', NODE_ENV: 'test', OUTBOX_WORKER: 'off' },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('error', reject);
+    child.on('close', (code) =>
+      resolve({ code: code ?? -1, stdout, stderr, json: <T>() => JSON.parse(stdout) as T }),
+    );
+    child.stdin.end(options.input ?? '');
+  });
+}
