@@ -1,0 +1,106 @@
+import type { AppLoadContext } from '@remix-run/node';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loader as rootLoader } from '../../../app/root';
+import { loader as shellLoader } from '../../../app/routes/_app';
+import { loader as coachDashboardLoader } from '../../../app/routes/_app.CoachDashboard';
+import { loader as findCoachesLoader } from '../../../app/routes/_app.FindCoaches';
+import { loader as messagesLoader } from '../../../app/routes/_app.Messages';
+import { loader as myBookingsLoader } from '../../../app/routes/_app.MyBookings';
+import { loader as conversationLoader } from '../../../app/routes/Conversation';
+import { cursorAfter } from '../../../domain/search/coach-search';
+import { useTestApp } from '../../support/app';
+import { insertPerson, remixContext, requestAs, type Person } from '../../support/booking-flow';
+import { createTestBooking } from '../../support/fixtures/bookings';
+import { countQueries } from '../../support/query-counter';
+
+/**
+ * Issue 11: at most 4 SQL statements for a whole page request of each main page — every loader
+ * Remix runs for that URL (root, the signed-in shell, the page), with one Request as the server
+ * passes it, so the session lookup is counted once. Set SHOW_QUERIES=1 to print them.
+ */
+const BUDGET = 4;
+const ctx = useTestApp();
+let client: Person;
+let coach: Person;
+let bookingId: string;
+
+type Loader = (args: { request: Request; context: AppLoadContext; params: Record<string, string> }) => Promise<unknown>;
+
+async function pageRequest(loaders: Loader[], userId: string, path: string) {
+  const request = await requestAs(ctx.app, userId, path);
+  const context = remixContext(ctx.app);
+  return countQueries(async () => {
+    const results = await Promise.all(
+      loaders.map(async (loader) => {
+        try {
+          return await loader({ request, context, params: {} });
+        } catch (thrown) {
+          return thrown;
+        }
+      }),
+    );
+    for (const r of results) if (r instanceof Response && r.status !== 200) throw new Error(`${path}: ${r.status} ${await r.text()}`);
+    return results;
+  });
+}
+
+const SHELL: Loader[] = [rootLoader as Loader, shellLoader as Loader];
+
+async function expectWithinBudget(loaders: Loader[], userId: string, path: string) {
+  const { count, queries } = await pageRequest(loaders, userId, path);
+  if (process.env.SHOW_QUERIES) console.log(`${path}: ${count}\n  ${queries.join('\n  ')}`);
+  expect(count, `${path}\n${queries.join('\n')}`).toBeLessThanOrEqual(BUDGET);
+  return count;
+}
+
+describe('SQL statements per page request', () => {
+  beforeAll(async () => {
+    client = await insertPerson(ctx.db, { type: 'client', name: 'Chloe Client' });
+    coach = await insertPerson(ctx.db, { type: 'coach', name: 'Alex Keeper', services: ['goalkeeping', 'striker'], ratePence: 4500, location: 'London' });
+    for (let i = 0; i < 30; i++) await insertPerson(ctx.db, { type: 'coach', name: `Alex Coach ${i}`, services: ['goalkeeping'], ratePence: 3000 + i * 50 });
+    const now = ctx.app.clock.now();
+    for (let d = 1; d <= 12; d++) {
+      const b = await createTestBooking(ctx.app, { clientId: client.id, coachId: coach.id, serviceType: 'striker', startsAt: new Date(Math.ceil(now.getTime() / 3_600_000) * 3_600_000 + d * 86_400_000) });
+      bookingId ??= b.id;
+    }
+    await ctx.db.query(
+      `insert into messages (id, booking_id, sender_id, receiver_id, content, is_read, created_at)
+       select gen_random_uuid(), $1, case when s % 2 = 0 then $2::uuid else $3::uuid end, case when s % 2 = 0 then $3::uuid else $2::uuid end,
+              'message ' || s, true, now() - s * interval '1 minute'
+         from generate_series(1, 120) as s`,
+      [bookingId, client.id, coach.id],
+    );
+  });
+
+  it('FindCoaches, first page', async () => {
+    await expectWithinBudget([...SHELL, findCoachesLoader as Loader], client.id, '/FindCoaches');
+  });
+
+  it('FindCoaches with specialisation, price band and text', async () => {
+    await expectWithinBudget([...SHELL, findCoachesLoader as Loader], client.id, '/FindCoaches?specialization=goalkeeping&price=30-60&q=alex');
+  });
+
+  it('FindCoaches, a later page by keyset cursor', async () => {
+    const [row] = await ctx.db.query<{ rating: string; total_sessions: number; user_id: string }>(
+      `select rating, total_sessions, user_id from coach_profiles order by rating desc, total_sessions desc, user_id asc offset 9 limit 1`,
+    );
+    const cursor = cursorAfter({ rating: Number(row!.rating), totalSessions: row!.total_sessions, userId: row!.user_id });
+    await expectWithinBudget([...SHELL, findCoachesLoader as Loader], client.id, `/FindCoaches?cursor=${encodeURIComponent(cursor)}`);
+  });
+
+  it('MyBookings', async () => {
+    await expectWithinBudget([...SHELL, myBookingsLoader as Loader], client.id, '/MyBookings');
+  });
+
+  it('CoachDashboard', async () => {
+    await expectWithinBudget([...SHELL, coachDashboardLoader as Loader], coach.id, '/CoachDashboard?tab=pending');
+  });
+
+  it('Messages', async () => {
+    await expectWithinBudget([...SHELL, messagesLoader as Loader], client.id, '/Messages');
+  });
+
+  it('Conversation (no shell), already read', async () => {
+    await expectWithinBudget([rootLoader as Loader, conversationLoader as Loader], client.id, `/Conversation?booking_id=${bookingId}`);
+  });
+});
