@@ -2,11 +2,14 @@ import type { PaymentGateway } from '../domain/payments/payment-gateway';
 import type { Clock } from '../domain/shared/clock';
 import type { IdSource } from '../domain/shared/ids';
 import type { RandomSource } from '../domain/shared/random';
+import { createAccountPorts, type AccountPorts } from './accounts/account-ports';
 import type { Env } from './config/env';
 import type { Logger } from './logging/logger';
 import { createPayments, type Payments } from './payments/payments';
 import { openOrm, type Orm } from './persistence/orm';
 import { MikroUnitOfWork } from './persistence/unit-of-work';
+import { createMessaging, type MessagingPorts } from './realtime/messaging';
+import type { PgNotifier } from './realtime/pg-notifier';
 import { AdjustableClock, cryptoRandom, systemClock, uuidSource } from './system/system-ports';
 
 /**
@@ -26,12 +29,14 @@ export interface Application {
   readonly testClock?: AdjustableClock;
   /** The payment gateway (Stripe, or the offline test gateway) and what the dialog and webhooks need. */
   readonly payments: Payments;
+  /** Messages committed by any instance (PostgreSQL LISTEN/NOTIFY), for server-sent events. */
+  readonly messageEvents: PgNotifier;
   deps(): UseCaseDeps;
   close(): Promise<void>;
 }
 
 /** The ports a use case may ask for. Contexts add theirs as they arrive. */
-export interface UseCaseDeps {
+export interface UseCaseDeps extends AccountPorts, MessagingPorts {
   uow: MikroUnitOfWork;
   clock: Clock;
   ids: IdSource;
@@ -50,6 +55,8 @@ export async function createApplication(options: {
   const testClock = env.FACT_TEST_MODE === '1' ? new AdjustableClock() : undefined;
   const clock: Clock = testClock ?? systemClock;
   const payments = createPayments(env, orm, clock);
+  const accounts = createAccountPorts({ env, logger, orm, sessionSecret: options.sessionSecret });
+  const messaging = createMessaging({ orm, logger, databaseUrl: options.databaseUrl });
 
   return {
     env,
@@ -61,7 +68,11 @@ export async function createApplication(options: {
     sessionSecret: options.sessionSecret,
     testClock,
     payments,
-    deps: () => ({ uow: new MikroUnitOfWork(orm), clock, ids: uuidSource, random: cryptoRandom, gateway: payments.gateway }),
-    close: () => orm.close(),
+    messageEvents: messaging.events,
+    deps: () => ({ uow: new MikroUnitOfWork(orm), clock, ids: uuidSource, random: cryptoRandom, gateway: payments.gateway, ...accounts, ...messaging.ports() }),
+    close: async () => {
+      await messaging.close();
+      await orm.close();
+    },
   };
 }

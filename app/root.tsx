@@ -1,6 +1,17 @@
-import type { LinksFunction, MetaFunction } from '@remix-run/node';
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteError, Link } from '@remix-run/react';
+import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLoaderData, useRouteError, Link } from '@remix-run/react';
+import { Toaster } from '~/components/toaster';
+import { getToast } from '~/toast.server';
 import stylesheet from '~/tailwind.css';
+
+/** The flash toast of the previous action or redirect (app/toast.server.ts). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { toast, headers } = await getToast(request);
+  return json({ toast }, { headers });
+}
+
+/** Cheap (one cookie): run on every navigation so a toast set by any redirect shows. */
+export const shouldRevalidate = () => true;
 
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },
@@ -31,7 +42,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  return <Outlet />;
+  const { toast } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <Outlet />
+      <Toaster serverToast={toast} />
+    </>
+  );
 }
 
 export function ErrorBoundary() {

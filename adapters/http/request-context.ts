@@ -6,6 +6,8 @@ export interface RequestContext {
   app: Application;
   requestId: string;
   log: Logger;
+  /** The client's address (express `req.ip`, proxies trusted on loopback only): rate limits of signed-out visitors. */
+  clientIp: string;
 }
 
 declare module '@remix-run/server-runtime' {

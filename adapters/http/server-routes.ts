@@ -1,6 +1,8 @@
 import type { Express } from 'express';
 import type { Application } from '../composition-root';
 import { mountStripeWebhook } from '../payments/webhooks/mount-stripe-webhook';
+import { mountMessageStream } from '../realtime/mount-message-stream';
+import { mountUploads } from './uploads-route';
 
 /**
  * Routes that live outside Remix because they need the raw request or a long-lived response
@@ -8,4 +10,6 @@ import { mountStripeWebhook } from '../payments/webhooks/mount-stripe-webhook';
  */
 export function mountServerRoutes(server: Express, app: Application): void {
   mountStripeWebhook(server, app);
+  mountUploads(server, app);
+  mountMessageStream(server, app);
 }

@@ -64,9 +64,9 @@ export function createHttpServer(options: HttpServerOptions): Express {
     createRequestHandler({
       build: options.getBuild,
       mode: app.env.NODE_ENV === 'development' ? 'development' : 'production',
-      getLoadContext: (_req, res): AppLoadContext => {
+      getLoadContext: (req, res): AppLoadContext => {
         const requestId = res.locals.requestId as string;
-        return { app, requestId, log: app.logger.child({ requestId }) };
+        return { app, requestId, log: app.logger.child({ requestId }), clientIp: req.ip ?? 'unknown' };
       },
     }),
   );

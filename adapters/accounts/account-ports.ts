@@ -1,0 +1,45 @@
+import type { EmailVerificationTokens, AccountLinks } from '../../domain/accounts/email-verification-tokens';
+import type { PasswordHasher } from '../../domain/accounts/password-hasher';
+import type { PhotoProcessor } from '../../domain/accounts/photo-processor';
+import type { RateLimitReader } from '../../domain/rate-limit/rate-limit-reader';
+import type { RateLimitStore } from '../../domain/rate-limit/rate-limit-store';
+import type { FileStorage } from '../../domain/shared/file-storage';
+import type { Mailer } from '../../domain/shared/mailer';
+import { createAccountLinks, createEmailVerificationTokens } from '../auth/email-verification-tokens';
+import { createScryptPasswordHasher } from '../auth/scrypt-password-hasher';
+import type { Env } from '../config/env';
+import type { Logger } from '../logging/logger';
+import { createMailer } from '../mail/index';
+import type { Orm } from '../persistence/orm';
+import { createSharpPhotoProcessor } from '../photos/sharp-photo-processor';
+import { createPgRateLimitStore } from '../rate-limit/pg-rate-limit-store';
+import { createLocalFileStorage } from '../storage/local-file-storage';
+
+/** The ports of accounts (and of every context that mails, stores files or rate-limits). */
+export interface AccountPorts {
+  hasher: PasswordHasher;
+  mailer: Mailer;
+  tokens: EmailVerificationTokens;
+  links: AccountLinks;
+  storage: FileStorage;
+  photos: PhotoProcessor;
+  rateLimits: RateLimitStore & RateLimitReader;
+}
+
+/** The public origin: APP_URL, or this machine on PORT. */
+export function publicOrigin(env: Env): string {
+  return (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+}
+
+export function createAccountPorts(options: { env: Env; logger: Logger; orm: Orm; sessionSecret: string }): AccountPorts {
+  const { env, logger, orm } = options;
+  return {
+    hasher: createScryptPasswordHasher(),
+    mailer: createMailer(env, logger),
+    tokens: createEmailVerificationTokens(options.sessionSecret),
+    links: createAccountLinks(publicOrigin(env)),
+    storage: createLocalFileStorage(env.DATA_DIR),
+    photos: createSharpPhotoProcessor(),
+    rateLimits: createPgRateLimitStore(orm),
+  };
+}

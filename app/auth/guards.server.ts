@@ -1,0 +1,86 @@
+import { redirect, type AppLoadContext } from '@remix-run/node';
+import type { Actor } from '../../domain/accounts/actor';
+import { canSignIn, toActor, type User } from '../../domain/accounts/user';
+import { destroySession, getSession } from './session.server';
+
+/**
+ * Who is signed in. A session counts only while its user exists, may sign in (active, not
+ * erased) and still has the session version the cookie was issued with; anything else is
+ * treated as signed out (and the cookie is cleared by requireUser).
+ */
+interface SessionLookup {
+  readonly user: User | null;
+  /** A cookie was sent but no longer names a valid session. */
+  readonly stale: boolean;
+}
+
+const lookups = new WeakMap<Request, Promise<SessionLookup>>();
+
+async function lookUp(request: Request, context: AppLoadContext): Promise<SessionLookup> {
+  const session = await getSession(request, context);
+  const userId = session.get('userId');
+  if (!userId) return { user: null, stale: false };
+  const user = await context.app.deps().uow.read.users.findById(userId);
+  if (!user || !canSignIn(user) || user.sessionVersion !== session.get('sessionVersion')) return { user: null, stale: true };
+  return { user, stale: false };
+}
+
+function lookUpOnce(request: Request, context: AppLoadContext): Promise<SessionLookup> {
+  let found = lookups.get(request);
+  if (!found) {
+    found = lookUp(request, context);
+    lookups.set(request, found);
+  }
+  return found;
+}
+
+/** The signed-in user, or null. */
+export async function getCurrentUser(request: Request, context: AppLoadContext): Promise<User | null> {
+  return (await lookUpOnce(request, context)).user;
+}
+
+/** A same-origin path to come back to: '/x?y' only (never '//host' or '/\\host'). */
+export function safeRedirectPath(value: unknown, fallback: string): string {
+  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return fallback;
+  if (/[\u0000-\u001f]/.test(value)) return fallback;
+  return value;
+}
+
+/** The landing page with the login dialog open, coming back to `request`'s page afterwards. */
+export function loginUrlFor(request: Request): string {
+  const url = new URL(request.url);
+  const back = `${url.pathname}${url.search}`;
+  return back === '/' ? '/?login=1' : `/?login=1&redirectTo=${encodeURIComponent(back)}`;
+}
+
+/**
+ * The signed-in user, or a redirect to Landing with the login dialog (and the way back). A
+ * deactivated user or a session ended elsewhere (stale version) is signed out here.
+ */
+export async function requireUser(request: Request, context: AppLoadContext): Promise<User> {
+  const { user, stale } = await lookUpOnce(request, context);
+  if (user) return user;
+  if (stale) {
+    const session = await getSession(request, context);
+    throw redirect(loginUrlFor(request), { headers: { 'Set-Cookie': await destroySession(session, context) } });
+  }
+  throw redirect(loginUrlFor(request));
+}
+
+/**
+ * An administrator, or nothing at all: everyone else gets a plain 404 (SPEC: non-admins see
+ * nothing of admin pages), logged as a refused action.
+ */
+export async function requireAdmin(request: Request, context: AppLoadContext): Promise<User> {
+  const user = await requireUser(request, context);
+  if (user.role !== 'admin') {
+    context.log.warn({ userId: user.id, path: new URL(request.url).pathname, action: 'admin_page' }, 'refused: not an administrator');
+    throw new Response('Not Found', { status: 404 });
+  }
+  return user;
+}
+
+/** The actor every use case takes. */
+export function actorOf(user: User): Actor {
+  return toActor(user);
+}

@@ -1,0 +1,35 @@
+import { useCallback, type ReactNode } from 'react';
+import { SiteFooter } from '../site-footer';
+import { ShellHeader } from './header';
+import { MobileSheet } from './mobile-sheet';
+import type { ShellData } from './shell-user';
+import { SidebarContent } from './sidebar';
+import { useSidebarState } from './sidebar-state';
+
+/** SPEC §2 signed-in shell: sidebar (16rem, or 3rem icons), header, page, footer with the notice. */
+export function AppShell({ data, children }: { data: ShellData; children: ReactNode }) {
+  const { open, openMobile, setOpenMobile, toggle } = useSidebarState(data.sidebarOpen);
+  const closeSheet = useCallback(() => setOpenMobile(false), [setOpenMobile]);
+  const home = data.menu[0]?.href ?? '/';
+  return (
+    <div className="flex min-h-screen bg-slate-50">
+      <aside
+        aria-label="Sidebar"
+        data-state={open ? 'expanded' : 'collapsed'}
+        className={`sticky top-0 hidden h-screen shrink-0 border-r border-slate-200 bg-white transition-[width] duration-200 md:block ${open ? 'w-64' : 'w-12'}`}
+      >
+        <SidebarContent user={data.user} menu={data.menu} collapsed={!open} />
+      </aside>
+      <MobileSheet open={openMobile} onClose={closeSheet}>
+        <SidebarContent user={data.user} menu={data.menu} onNavigate={closeSheet} />
+      </MobileSheet>
+      <div className="flex min-w-0 flex-1 flex-col">
+        <ShellHeader home={home} onToggle={toggle} sheetOpen={openMobile} />
+        <main id="main" className="flex-1 px-4 py-6 sm:px-6 lg:px-8">
+          {children}
+        </main>
+        <SiteFooter signedIn />
+      </div>
+    </div>
+  );
+}

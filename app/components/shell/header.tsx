@@ -1,0 +1,38 @@
+import { Form, Link } from '@remix-run/react';
+import { LogoMark, PRODUCT_NAME } from '../brand';
+
+/** SPEC §2 header: logo, the sidebar toggle (small screens) and Logout. */
+export function ShellHeader({ home, onToggle, sheetOpen }: { home: string; onToggle: () => void; sheetOpen: boolean }) {
+  return (
+    <header className="sticky top-0 z-30 flex h-14 items-center gap-3 border-b border-slate-200 bg-white/95 px-3 backdrop-blur sm:px-5">
+      <button
+        type="button"
+        onClick={onToggle}
+        aria-label="Toggle sidebar"
+        aria-expanded={sheetOpen}
+        aria-controls="mobile-sidebar"
+        className="rounded-md p-2 text-slate-700 hover:bg-slate-100 md:hidden"
+      >
+        <svg viewBox="0 0 24 24" className="h-5 w-5 fill-none stroke-current" strokeWidth={2} aria-hidden="true">
+          <path d="M4 6h16M4 12h16M4 18h16" />
+        </svg>
+      </button>
+      <Link to={home} className="flex items-center gap-2 rounded-md" aria-label={`${PRODUCT_NAME} home`}>
+        <LogoMark className="h-8 w-8" />
+        <span className="text-base font-extrabold tracking-tight text-slate-900 md:hidden">{PRODUCT_NAME}</span>
+      </Link>
+      <div className="flex-1" />
+      <Form method="post" action="/auth/logout">
+        <button
+          type="submit"
+          className="inline-flex items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-semibold text-slate-800 hover:bg-slate-50"
+        >
+          <svg viewBox="0 0 24 24" className="h-4 w-4 fill-none stroke-current" strokeWidth={2} aria-hidden="true">
+            <path d="M15 4h4v16h-4M10 8l-4 4 4 4M6 12h10" />
+          </svg>
+          Logout
+        </button>
+      </Form>
+    </header>
+  );
+}

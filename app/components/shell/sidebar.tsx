@@ -1,0 +1,91 @@
+import { NavLink } from '@remix-run/react';
+import type { MenuItem } from '../../../domain/navigation/menus';
+import { LogoMark, PRODUCT_NAME, TAGLINE } from '../brand';
+import { UnreadBadge } from '../messaging/unread-badge';
+import { AdminSidebarSlot } from './admin-sidebar-slot';
+import { MenuIcon } from './menu-icon';
+import type { ShellUser } from './shell-user';
+
+function Chip({ children, tone }: { children: string; tone: 'green' | 'slate' | 'amber' }) {
+  const tones = {
+    green: 'bg-pitch-100 text-pitch-800',
+    slate: 'bg-slate-100 text-slate-700',
+    amber: 'bg-amber-100 text-amber-800',
+  };
+  return <span className={`rounded-full px-2 py-0.5 text-[11px] font-semibold uppercase tracking-wide ${tones[tone]}`}>{children}</span>;
+}
+
+/**
+ * SPEC §2 sidebar: logo, product name and tagline; the role's menu; (admins) the booking
+ * reference search; a footer with the initial, full name (or 'User'), user-type and role chips.
+ * `collapsed` is the desktop icon mode (3rem): labels stay for screen readers and tooltips.
+ */
+export function SidebarContent({
+  user,
+  menu,
+  collapsed = false,
+  onNavigate,
+}: {
+  user: ShellUser;
+  menu: readonly MenuItem[];
+  collapsed?: boolean;
+  onNavigate?: () => void;
+}) {
+  return (
+    <div className="flex h-full flex-col">
+      <div className={`flex items-center gap-3 border-b border-slate-200 py-4 ${collapsed ? 'justify-center px-1' : 'px-4'}`}>
+        <LogoMark className={collapsed ? 'h-8 w-8' : 'h-10 w-10'} />
+        <div className={collapsed ? 'sr-only' : 'min-w-0 leading-tight'}>
+          <p className="text-lg font-extrabold tracking-tight text-slate-900">{PRODUCT_NAME}</p>
+          <p className="text-xs text-slate-500">{TAGLINE}</p>
+        </div>
+      </div>
+
+      <nav aria-label="Main" className={`flex-1 overflow-y-auto py-4 ${collapsed ? 'px-1.5' : 'px-3'}`}>
+        <ul className="flex flex-col gap-1">
+          {menu.map((item) => (
+            <li key={item.page}>
+              <NavLink
+                to={item.href}
+                onClick={onNavigate}
+                title={collapsed ? item.label : undefined}
+                className={({ isActive }) =>
+                  `relative flex items-center gap-3 rounded-lg py-2 text-sm font-medium transition-colors ${collapsed ? 'justify-center px-0' : 'px-3'} ${
+                    isActive ? 'bg-pitch-50 text-pitch-800' : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900'
+                  }`
+                }
+              >
+                <MenuIcon page={item.page} />
+                <span className={collapsed ? 'sr-only' : ''}>{item.label}</span>
+                {item.page === 'Messages' ? <UnreadBadge collapsed={collapsed} /> : null}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+        {user.role === 'admin' ? (
+          <div className="mt-6">
+            <AdminSidebarSlot collapsed={collapsed} />
+          </div>
+        ) : null}
+      </nav>
+
+      <div className={`border-t border-slate-200 py-3 ${collapsed ? 'px-1.5' : 'px-3'}`}>
+        <div className={`flex items-center gap-3 ${collapsed ? 'justify-center' : ''}`} title={collapsed ? user.displayName : undefined}>
+          <span
+            aria-hidden="true"
+            className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-pitch-600 text-sm font-bold text-white"
+          >
+            {user.initial}
+          </span>
+          <div className={collapsed ? 'sr-only' : 'min-w-0 flex-1'}>
+            <p className="truncate text-sm font-semibold text-slate-900">{user.displayName}</p>
+            <div className="mt-1 flex flex-wrap gap-1">
+              <Chip tone="green">{user.chips.userType}</Chip>
+              <Chip tone={user.role === 'admin' ? 'amber' : 'slate'}>{user.chips.role}</Chip>
+            </div>
+          </div>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+import { json, type LoaderFunctionArgs } from '@remix-run/node';
+import { Outlet, useLoaderData } from '@remix-run/react';
+import { displayName, toActor } from '../../domain/accounts/user';
+import { menuFor, userChips } from '../../domain/navigation/menus';
+import { requireUser } from '~/auth/guards.server';
+import { AppShell } from '~/components/shell/app-shell';
+import type { ShellData } from '~/components/shell/shell-user';
+import { sidebarOpenFromCookie } from '~/components/shell/sidebar-state';
+
+export { useCurrentUser } from '~/components/shell/shell-user';
+
+/**
+ * The pathless layout of every signed-in page (`app/routes/_app.<Page>.tsx`): signed-out
+ * visitors go to Landing with the login dialog; the shell gets the person's public fields only.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
+  const actor = toActor(user);
+  const name = displayName(user);
+  const data: ShellData = {
+    user: {
+      id: user.id,
+      displayName: name,
+      initial: name.trim().charAt(0).toUpperCase() || 'U',
+      avatarUrl: user.avatarUrl,
+      role: user.role,
+      userType: user.userType,
+      chips: userChips(actor),
+    },
+    menu: menuFor(actor),
+    sidebarOpen: sidebarOpenFromCookie(request.headers.get('Cookie')),
+  };
+  return json(data, { headers: { 'Cache-Control': 'private, no-store' } });
+}
+
+export default function SignedInLayout() {
+  const data = useLoaderData<typeof loader>();
+  return (
+    <AppShell data={data}>
+      <Outlet />
+    </AppShell>
+  );
+}

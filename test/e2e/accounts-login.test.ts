@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { createUser, signIn } from '../support/accounts';
+import { screenshot, useBrowser } from '../support/browser';
+import { useTestServer } from '../support/server';
+
+describe('logging in and out', () => {
+  const server = useTestServer();
+  const browser = useBrowser();
+
+  it('logs a client in through the dialog, honours redirectTo, shows the shell and logs out to Landing', async () => {
+    const { email, password } = await createUser(server.db, { fullName: 'Lena Client' });
+    const page = await browser.newPage();
+    await page.goto(`${server.baseUrl}/UserProfile`);
+    await page.waitForURL(/\/\?login=1&redirectTo=%2FUserProfile$/);
+    const dialog = page.getByRole('dialog', { name: 'Welcome back' });
+    await expect(dialog.isVisible()).resolves.toBe(true);
+    await expect(dialog.getByRole('button', { name: /Continue with Google/ }).isDisabled()).resolves.toBe(true);
+    await expect(dialog.getByText('Google sign-in is not configured').isVisible()).resolves.toBe(true);
+    await screenshot(page, 'login-dialog-1280');
+    await dialog.getByRole('button', { name: 'Continue with Email' }).click();
+    await dialog.getByLabel('Email').fill(email);
+    await dialog.getByLabel('Password', { exact: true }).fill(password);
+    await dialog.getByRole('button', { name: 'Show password' }).click();
+    await expect(dialog.getByLabel('Password', { exact: true }).getAttribute('type')).resolves.toBe('text');
+    await screenshot(page, 'login-dialog-email-1280');
+    await dialog.getByRole('button', { name: 'Login' }).click();
+    await page.waitForURL(/\/UserProfile$/);
+    await expect(page.getByRole('heading', { name: 'My Profile' }).isVisible()).resolves.toBe(true);
+
+    const sidebar = page.getByRole('complementary', { name: 'Sidebar' });
+    for (const label of ['Find Coaches', 'My Bookings', 'Messages', 'Profile']) {
+      await expect(sidebar.getByRole('link', { name: label, exact: true }).isVisible()).resolves.toBe(true);
+    }
+    await expect(sidebar.getByText('Football Academy Coaching & Training').isVisible()).resolves.toBe(true);
+    await expect(sidebar.getByText('Lena Client').isVisible()).resolves.toBe(true);
+    await expect(sidebar.getByText('client', { exact: true }).isVisible()).resolves.toBe(true);
+    await expect(sidebar.getByText('user', { exact: true }).isVisible()).resolves.toBe(true);
+    await expect(page.getByText("We're constantly improving! Some features may be temporarily unavailable during updates...").isVisible()).resolves.toBe(true);
+    await screenshot(page, 'shell-client-1280');
+
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL(`${server.baseUrl}/`);
+    await page.goto(`${server.baseUrl}/UserProfile`);
+    await page.waitForURL(/login=1/);
+  });
+
+  it('shows the SPEC message for a wrong password and for an unverified email', async () => {
+    const { email } = await createUser(server.db, {});
+    const unverified = await createUser(server.db, { verified: false });
+    const page = await browser.newPage({ width: 390, height: 844 });
+    await page.goto(`${server.baseUrl}/?login=1`);
+    const dialog = page.getByRole('dialog', { name: 'Welcome back' });
+    await dialog.getByRole('button', { name: 'Continue with Email' }).click();
+    await dialog.getByLabel('Email').fill(email);
+    await dialog.getByLabel('Password', { exact: true }).fill('not-the-password');
+    await dialog.getByRole('button', { name: 'Login' }).click();
+    await expect(dialog.getByRole('alert').textContent()).resolves.toBe(
+      'Invalid email or password. Please check your credentials and try again.',
+    );
+    await screenshot(page, 'login-dialog-error-390');
+    await dialog.getByLabel('Email').fill(unverified.email);
+    await dialog.getByLabel('Password', { exact: true }).fill(unverified.password);
+    await dialog.getByRole('button', { name: 'Login' }).click();
+    await dialog.getByText('Please check your email and click the verification link before logging in.').waitFor();
+  });
+
+  it('signs in fast for other tests and sends a coach to the coach dashboard', async () => {
+    const coach = await createUser(server.db, { userType: 'coach' });
+    const page = await browser.newPage();
+    const landed = await signIn(page, server.baseUrl, coach.email, coach.password);
+    expect(landed).toBeDefined();
+    const response = await page.request.post(`${server.baseUrl}/auth/login`, {
+      form: { email: coach.email, password: coach.password },
+      maxRedirects: 0,
+    });
+    expect(response.headers()['location']).toBe('/CoachDashboard');
+    const cookie = response.headers()['set-cookie'] ?? '';
+    expect(cookie).toMatch(/^fact_session=/);
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+  });
+});
