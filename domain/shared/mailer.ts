@@ -13,6 +13,16 @@ export interface Mail {
   readonly text: string;
   readonly html: string;
   readonly attachments?: readonly MailAttachment[];
+  /** The Message-ID header ('<id@host>'); the same id on a retried send lets mail systems keep one copy. */
+  readonly messageId?: string;
+  /** An iCalendar invite, sent as a text/calendar part (with its METHOD) and as an .ics attachment. */
+  readonly calendar?: MailCalendar;
+}
+
+export interface MailCalendar {
+  readonly method: 'REQUEST' | 'CANCEL';
+  readonly content: string;
+  readonly filename?: string;
 }
 
 /** Port: sends one e-mail. A failure is an 'unavailable' DomainError (code MAIL_UNAVAILABLE). */

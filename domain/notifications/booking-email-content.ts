@@ -1,0 +1,183 @@
+import type { BookingFacts, EmailDetails, EmailJobPayload } from './email-job';
+import { formatLondonDateTime, formatLondonDay, type EmailContent } from './email-format';
+import {
+  bookingAction,
+  bookingFactRows,
+  clientName,
+  coachName,
+  footerFor,
+  greetingName,
+  pounds,
+  serviceOf,
+  whenOf,
+  type ComposeContext,
+} from './email-context';
+
+/** The words of each booking email (issue 10), for the recipient's side of the booking. */
+
+type Body = Pick<EmailContent, 'paragraphs'> & Partial<Pick<EmailContent, 'facts' | 'action'>> & { title: string };
+
+const withReason = (label: string, reason: string | null | undefined): string[] => (reason ? [`${label}: ${reason}`] : []);
+const instant = (iso: string | null | undefined): string => (iso ? formatLondonDateTime(new Date(iso)) : 'a new time');
+
+function clientMoney(d: EmailDetails): string[] {
+  const paid = d.paidPence ?? 0;
+  const refund = d.refundPence ?? 0;
+  const kept = d.keptPence ?? 0;
+  if (paid === 0) return ['No payment had been taken, so there is nothing to refund.'];
+  if (d.heldOnly)
+    return kept === 0
+      ? [`You have not been charged: the ${pounds(paid)} held on your card is released.`]
+      : [`Under the cancellation policy (less than 24 hours' notice) ${pounds(kept)} is charged for the session; the other ${pounds(refund)} held on your card is released.`];
+  if (kept === 0) return [`A full refund of ${pounds(refund)} is on its way to your card. It can take 5 to 10 working days to appear.`];
+  return [
+    `You are refunded ${pounds(refund)}. Under the cancellation policy (less than 24 hours' notice) the session price of ${pounds(kept)} is paid to the coach.`,
+  ];
+}
+
+/** Who did it, as the reader should read it ('You' when it was the reader). */
+function who(ctx: ComposeContext, b: BookingFacts, role: string | null | undefined): string {
+  if (role === ctx.recipient.role) return 'You';
+  if (role === 'client') return clientName(ctx, b);
+  if (role === 'coach') return coachName(ctx, b);
+  if (role === 'admin') return "FACT's support team";
+  return 'FACT';
+}
+
+function body(p: EmailJobPayload, b: BookingFacts, ctx: ComposeContext, at: Date): Body {
+  const d = p.details;
+  const role = ctx.recipient.role;
+  const facts = bookingFactRows(ctx, b);
+  const action = bookingAction(ctx, b, at);
+  const invite = d.calendar === 'request' ? ['The attached invite puts the session in your calendar.'] : [];
+  switch (p.event) {
+    case 'booking_requested':
+      return {
+        title: `New booking request from ${clientName(ctx, b)}`,
+        paragraphs: [`${clientName(ctx, b)} would like to book a ${serviceOf(b)} session with you on ${whenOf(b)}.`, 'Please accept or decline the request before the session time.'],
+        facts,
+        action: bookingAction(ctx, b, at, 'Review the request'),
+      };
+    case 'booking_accepted':
+      return role === 'client'
+        ? {
+            title: 'Booking confirmed',
+            paragraphs: [
+              `${coachName(ctx, b)} accepted your booking: your session on ${whenOf(b)} is confirmed.`,
+              ...((d.paidPence ?? 0) > 0 ? [`Your payment of ${pounds(d.paidPence)} is taken now and held by FACT until after the session.`] : []),
+              ...invite,
+            ],
+            facts,
+            action,
+          }
+        : { title: `Session confirmed with ${clientName(ctx, b)}`, paragraphs: [`You accepted ${clientName(ctx, b)}'s booking for ${whenOf(b)}.`, ...invite], facts, action };
+    case 'booking_declined':
+      return {
+        title: 'Booking request declined',
+        paragraphs: [
+          d.actorRole === 'system'
+            ? `Your booking request with ${coachName(ctx, b)} for ${whenOf(b)} was declined.`
+            : `${coachName(ctx, b)} declined your booking request for ${whenOf(b)}.`,
+          ...withReason('Reason', d.reason),
+          ...clientMoney(d),
+        ],
+        facts,
+        action: { label: 'Find another coach', url: `${ctx.appUrl}/FindCoaches` },
+      };
+    case 'booking_cancelled': {
+      const money = role === 'client' ? clientMoney(d) : (d.keptPence ?? 0) > 0 ? [`Under the cancellation policy you are paid ${pounds(d.keptPence)} for this session.`] : [];
+      const refundRow: [string, string][] = role === 'client' && (d.paidPence ?? 0) > 0 ? [['Refund', pounds(d.refundPence)]] : [];
+      return {
+        title: 'Booking cancelled',
+        paragraphs: [
+          `${who(ctx, b, d.actorRole)} cancelled the ${serviceOf(b)} session on ${whenOf(b)}.`,
+          ...withReason('Reason', d.reason),
+          ...money,
+          ...(d.calendar === 'cancel' ? ['The attached calendar update removes the session from your calendar.'] : []),
+        ],
+        facts: [...facts, ...refundRow],
+        action,
+      };
+    }
+    case 'reschedule_proposed':
+      return {
+        title: 'New time proposed',
+        paragraphs: [
+          `${who(ctx, b, d.actorRole)} would like to move your ${serviceOf(b)} session from ${whenOf(b)} to ${instant(d.proposedStartsAt)}.`,
+          ...withReason('Reason', d.reason),
+          'Please accept or decline the new time.',
+        ],
+        facts: [...facts, ['Proposed time', instant(d.proposedStartsAt)]],
+        action: bookingAction(ctx, b, at, 'Review the new time'),
+      };
+    case 'reschedule_accepted':
+      return {
+        title: 'New time confirmed',
+        paragraphs: [
+          d.actorRole === role ? `You accepted the new time: your session is now on ${whenOf(b)}.` : `${who(ctx, b, d.actorRole)} accepted the new time: your session is now on ${whenOf(b)}.`,
+          ...(d.calendar === 'request' ? ['The attached calendar update moves the session in your calendar.'] : []),
+        ],
+        facts,
+        action,
+      };
+    case 'reschedule_declined':
+      return {
+        title: 'Proposed time declined',
+        paragraphs: [`${who(ctx, b, d.actorRole)} declined moving the session to ${instant(d.proposedStartsAt)}. It stays on ${whenOf(b)}.`],
+        facts,
+        action,
+      };
+    case 'session_completed':
+      return {
+        title: 'Session completed',
+        paragraphs:
+          role === 'client'
+            ? [`Your ${serviceOf(b)} session with ${coachName(ctx, b)} on ${whenOf(b)} is complete.`, 'How did it go? Your review helps other players choose a coach.']
+            : [`Your session with ${clientName(ctx, b)} on ${whenOf(b)} is complete.`, 'You can now leave a review of the session.'],
+        facts,
+        action: bookingAction(ctx, b, at, 'Leave a review'),
+      };
+    case 'dispute_opened':
+      return {
+        title: role === 'admin' ? 'Dispute opened' : 'Issue reported',
+        paragraphs: [
+          `${who(ctx, b, d.actorRole)} reported an issue with the session on ${whenOf(b)}.`,
+          ...withReason('Description', d.reason),
+          role === 'admin'
+            ? 'The payment is held until an administrator resolves the dispute.'
+            : "The payment is held while FACT's support team looks into it. We will email you with the decision.",
+        ],
+        facts,
+        action,
+      };
+    case 'dispute_resolved':
+      return {
+        title: 'Dispute resolved',
+        paragraphs: [
+          `The issue reported on the session of ${whenOf(b)} has been resolved.`,
+          d.disputeOutcome === 'release'
+            ? 'The payment is released to the coach.'
+            : d.disputeOutcome === 'refund_full'
+              ? `The client is refunded in full (${pounds(d.refundPence)}).`
+              : `The client is refunded ${pounds(d.refundPence)}; the rest is paid to the coach.`,
+          ...withReason('Note from FACT', d.note),
+        ],
+        facts,
+        action,
+      };
+    default:
+      return { title: 'Booking update', paragraphs: ['There is news about your booking.'], facts, action };
+  }
+}
+
+/** Subject: what happened, the day, and the booking reference. */
+export function bookingEmailContent(p: EmailJobPayload, b: BookingFacts, ctx: ComposeContext): EmailContent {
+  const at = new Date(p.occurredAt);
+  const { title, ...rest } = body(p, b, ctx, at);
+  return {
+    subject: `${title}: ${formatLondonDay(new Date(b.startsAt))} — ${b.referenceCode}`,
+    greetingName: greetingName(ctx),
+    ...rest,
+    ...footerFor(ctx, p),
+  };
+}

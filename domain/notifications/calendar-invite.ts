@@ -1,0 +1,63 @@
+import { COACHING_TYPE_LABELS, LOCATION_TYPE_LABELS } from '../shared/catalogue';
+import { MINUTE_MS } from '../shared/clock';
+import type { Id } from '../shared/ids';
+import type { BookingFacts, EmailDetails } from './email-job';
+
+/**
+ * An iCalendar invite as plain data (issue 10): a confirmed session is sent with METHOD:REQUEST
+ * and a UID derived from the booking, a reschedule with the same UID and a higher SEQUENCE (the
+ * booking's version, which grows with every change), a cancellation with METHOD:CANCEL and the
+ * same UID. The adapter renders it with ical-generator.
+ */
+export interface CalendarInvite {
+  readonly method: 'REQUEST' | 'CANCEL';
+  readonly uid: string;
+  readonly sequence: number;
+  readonly startsAt: Date;
+  readonly endsAt: Date;
+  /** When this version of the invite was made (DTSTAMP). */
+  readonly stampedAt: Date;
+  readonly summary: string;
+  readonly description: string;
+  readonly location: string | null;
+  readonly url: string;
+  readonly attendee: { readonly name: string; readonly email: string };
+}
+
+/** Port: renders an invite to iCalendar text (ical-generator in adapters/mail). */
+export interface CalendarRenderer {
+  render(invite: CalendarInvite): string;
+}
+
+/** Stable for the life of the booking, whatever happens to it. */
+export function bookingEventUid(bookingId: Id): string {
+  return `booking-${bookingId}@fact`;
+}
+
+export function calendarInviteFor(input: {
+  booking: BookingFacts;
+  details: EmailDetails;
+  occurredAt: Date;
+  otherPartyName: string;
+  attendee: { name: string; email: string };
+  url: string;
+}): CalendarInvite | null {
+  const { booking: b, details } = input;
+  if (!details.calendar) return null;
+  const startsAt = new Date(b.startsAt);
+  const service = COACHING_TYPE_LABELS[b.serviceType];
+  const where = [LOCATION_TYPE_LABELS[b.locationType], b.locationAddress].filter(Boolean).join(', ');
+  return {
+    method: details.calendar === 'cancel' ? 'CANCEL' : 'REQUEST',
+    uid: bookingEventUid(b.id),
+    sequence: b.version,
+    startsAt,
+    endsAt: new Date(startsAt.getTime() + b.durationMinutes * MINUTE_MS),
+    stampedAt: input.occurredAt,
+    summary: `${service} session with ${input.otherPartyName} (${b.referenceCode})`,
+    description: `FACT booking ${b.referenceCode}: ${service} with ${input.otherPartyName}.\n${input.url}`,
+    location: where || null,
+    url: input.url,
+    attendee: input.attendee,
+  };
+}

@@ -1,0 +1,84 @@
+import type { Id } from '../shared/ids';
+import type { OutboxJob, OutboxPort } from '../shared/outbox';
+import type { Result } from '../shared/result';
+import type { EmailPreferenceChange, EmailPreferences } from './email-preferences';
+
+/** Ports of the notifications context (adapters in adapters/persistence/notifications). */
+
+/** A user as the email sender needs them. */
+export interface EmailRecipientInfo {
+  readonly id: Id;
+  /** Null once the account is erased. */
+  readonly email: string | null;
+  readonly fullName: string;
+  readonly isActive: boolean;
+  readonly erased: boolean;
+  readonly preferences: EmailPreferences;
+}
+
+export type DeliveryStatus = 'sent' | 'skipped' | 'failed';
+
+/** Why an email was not sent. */
+export type SkipReason = 'turned_off' | 'no_address' | 'inactive' | 'already_read';
+
+/** What happened to one email job: kept for the operator (and so a retried job never sends twice). */
+export interface DeliveryRecord {
+  readonly jobId: Id;
+  readonly event: string;
+  readonly userId: Id | null;
+  readonly status: DeliveryStatus;
+  readonly reason: SkipReason | null;
+  readonly messageId: string | null;
+  readonly subject: string | null;
+  readonly error: string | null;
+}
+
+export interface NotificationStore {
+  findRecipients(ids: readonly Id[]): Promise<EmailRecipientInfo[]>;
+  activeAdministratorIds(): Promise<Id[]>;
+  /** Queues jobs together (one transaction); jobs whose dedupe key exists are ignored. */
+  enqueueAll(jobs: readonly OutboxJob[]): Promise<void>;
+  findDelivery(jobId: Id): Promise<DeliveryRecord | null>;
+  /** Inserts or replaces the record of a job. */
+  recordDelivery(record: DeliveryRecord): Promise<void>;
+  /** Drops a fixed address from a job's payload once sent (an erased account's former email). */
+  forgetAddress(jobId: Id): Promise<void>;
+  /** How many of these messages are still unread. */
+  countUnread(messageIds: readonly Id[]): Promise<number>;
+}
+
+export interface EmailPreferencesStore {
+  /** Null for a user that does not exist. */
+  read(userId: Id): Promise<EmailPreferences | null>;
+  /** Turns one kind on or off in a single statement (two toggles at once both count); null: no such user. */
+  change(userId: Id, change: EmailPreferenceChange): Promise<EmailPreferences | null>;
+}
+
+/** Unread messages of one receiver in one conversation from one sender, waiting for a digest. */
+export interface WaitingConversation {
+  readonly receiverId: Id;
+  readonly receiverRole: 'client' | 'coach' | 'admin';
+  readonly bookingId: Id;
+  readonly referenceCode: string | null;
+  readonly senderId: Id;
+  readonly messageIds: readonly Id[];
+  readonly lastAt: Date;
+}
+
+export interface DigestWindow {
+  /** Only messages sent before this (waiting long enough). */
+  readonly unreadBefore: Date;
+  /** Only messages sent after this (an old backlog is not mailed). */
+  readonly sentAfter: Date;
+  readonly limit: number;
+}
+
+export interface DigestTransaction {
+  /** Marks as digested, and returns, the unread messages in the window no digest has covered. */
+  claimWaitingMessages(window: DigestWindow): Promise<WaitingConversation[]>;
+  readonly outbox: OutboxPort;
+}
+
+export interface MessageDigestStore {
+  transaction<T>(work: (tx: DigestTransaction) => Promise<Result<T>>): Promise<Result<T>>;
+}
