@@ -58,7 +58,7 @@ export async function reconcilePayments(
     `select id, reference_code, payment_intent_id, payment_status from bookings
       where payment_intent_id is not null and payment_status = any(?::text[]) ${options.bookingId ? 'and id = ?' : ''}
       order by updated_at asc, id limit ?`,
-    [OPEN_PAYMENT_STATUSES, ...(options.bookingId ? [options.bookingId] : []), options.limit ?? 500],
+    [`{${OPEN_PAYMENT_STATUSES.join(',')}}`, ...(options.bookingId ? [options.bookingId] : []), options.limit ?? 500],
   );
   const deps = app.deps();
   const lines: ReconcileLine[] = [];
