@@ -49,7 +49,7 @@ describe('fact payments reconcile and release-due', () => {
   });
 
   it('runs both as CLI commands with machine-readable output', async () => {
-    const env = { ...process.env, NODE_ENV: 'test', DATABASE_URL: ctx.db.url, LOG_LEVEL: 'silent', DEMO_SEED: 'never' };
+    const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'test', DATABASE_URL: ctx.db.url, LOG_LEVEL: 'silent', DEMO_SEED: 'never' };
     for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_API_BASE']) delete env[name];
     const node = path.join(root, 'node_modules/.bin/node');
     const reconcile = await run(node, ['--import', 'tsx', 'cli/index.ts', 'payments', 'reconcile', '--json'], { cwd: root, env });
