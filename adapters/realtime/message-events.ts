@@ -12,11 +12,12 @@ export const MESSAGE_CHANNEL = 'fact_messages';
 
 export type MessageEvent =
   | { readonly type: 'message'; readonly bookingId: Id; readonly messageId: Id; readonly senderId: Id; readonly receiverId: Id }
-  | { readonly type: 'read'; readonly bookingId: Id; readonly readerId: Id };
+  /** `readerId` read messages of `senderIds` (so the senders' pages can show 'Read'). */
+  | { readonly type: 'read'; readonly bookingId: Id; readonly readerId: Id; readonly senderIds: readonly Id[] };
 
 const messageEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('message'), bookingId: idSchema, messageId: idSchema, senderId: idSchema, receiverId: idSchema }),
-  z.object({ type: z.literal('read'), bookingId: idSchema, readerId: idSchema }),
+  z.object({ type: z.literal('read'), bookingId: idSchema, readerId: idSchema, senderIds: z.array(idSchema).max(20).default([]) }),
 ]);
 
 /** Re-validates a payload heard on the channel; anything else is ignored. */
@@ -38,7 +39,7 @@ export async function publishMessageEvent(em: EntityManager, event: MessageEvent
   await em.execute('select pg_notify(?, ?)', [MESSAGE_CHANNEL, JSON.stringify(event)]);
 }
 
-/** The users who may hear of an event: the two people of a message, or the reader. Admins hear everything. */
+/** The users who may hear of an event: the two people of a message, or the reader and the senders. Admins hear everything. */
 export function audienceOf(event: MessageEvent): readonly Id[] {
-  return event.type === 'message' ? [event.senderId, event.receiverId] : [event.readerId];
+  return event.type === 'message' ? [event.senderId, event.receiverId] : [event.readerId, ...event.senderIds];
 }

@@ -8,7 +8,7 @@ import type { PgNotifier } from './pg-notifier';
  * instance's LISTEN connection (so a message sent through any instance arrives here).
  *
  *   event: message  data: {"bookingId":…,"messageId":…}   a message the user may read was committed
- *   event: read     data: {"bookingId":…}                  the user read messages (another tab)
+ *   event: read     data: {"bookingId":…,"byMe":bool}      messages were read (by the user in another tab, or by the other party)
  *   event: unread   data: {"count":n}                      the user's unread total (sent first, then on change)
  *   event: resync                                          events may have been missed: reload
  *
@@ -94,7 +94,7 @@ export function createMessageStream(options: MessageStreamOptions): {
         const event = parseMessageEvent(payload);
         if (!event || !mayHear(me, event)) return;
         if (event.type === 'message') send('message', { bookingId: event.bookingId, messageId: event.messageId });
-        else if (event.readerId === me.userId) send('read', { bookingId: event.bookingId });
+        else send('read', { bookingId: event.bookingId, byMe: event.readerId === me.userId });
         if (changesUnread(me, event)) recount();
       },
       () => {

@@ -6,7 +6,8 @@
  */
 export type LiveEvent =
   | { readonly type: 'message'; readonly bookingId: string; readonly messageId: string }
-  | { readonly type: 'read'; readonly bookingId: string }
+  /** Messages were read: by this user elsewhere (`byMe`), or by the other party (the sender's 'Read'). */
+  | { readonly type: 'read'; readonly bookingId: string; readonly byMe: boolean }
   | { readonly type: 'unread'; readonly count: number }
   | { readonly type: 'resync' }
   | { readonly type: 'poll' };
@@ -79,7 +80,7 @@ function connect(): void {
   });
   es.addEventListener('read', (e) => {
     const d = dataOf(e);
-    if (typeof d.bookingId === 'string') emit({ type: 'read', bookingId: d.bookingId });
+    if (typeof d.bookingId === 'string') emit({ type: 'read', bookingId: d.bookingId, byMe: d.byMe === true });
   });
   es.addEventListener('unread', (e) => {
     const d = dataOf(e);

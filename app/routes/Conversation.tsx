@@ -54,7 +54,14 @@ export default function ConversationPage() {
   const bookingId = 'view' in data ? data.view.booking.id : null;
 
   // A message in this conversation (from any app instance), or a polling tick, reloads it.
-  useRevalidateOn((event) => event.type === 'poll' || event.type === 'resync' || (event.type === 'message' && event.bookingId === bookingId));
+  // Reading by the other party (to show 'Read') too; not this viewer's own reads, which this page made.
+  useRevalidateOn(
+    (event) =>
+      event.type === 'poll' ||
+      event.type === 'resync' ||
+      (event.type === 'message' && event.bookingId === bookingId) ||
+      (event.type === 'read' && !event.byMe && event.bookingId === bookingId),
+  );
 
   if (!('view' in data)) return <NotFound message={data.notFound} />;
   return (

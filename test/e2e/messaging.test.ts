@@ -69,11 +69,12 @@ describe('messaging', () => {
     await type(clientPage, 'Hi Casey, can we work on finishing?');
     await thread(clientPage).getByText('Hi Casey, can we work on finishing?').waitFor(LIVE);
     await thread(coachPage).getByText('Hi Casey, can we work on finishing?').waitFor(LIVE);
+    // The coach has it open, so it is read at once, and the client sees that without a reload.
+    await thread(clientPage).getByText('Read').waitFor(LIVE);
 
     await type(coachPage, 'Of course! Bring your boots.');
     await thread(clientPage).getByText('Of course! Bring your boots.').waitFor(LIVE);
-    // The client has the conversation open, so the coach's first message shows as read.
-    await clientPage.getByText('Read').first().waitFor(LIVE);
+    await thread(coachPage).getByText('Read').waitFor(LIVE);
     await screenshot(clientPage, 'conversation-client-1280');
     await screenshot(coachPage, 'conversation-coach-390');
   });

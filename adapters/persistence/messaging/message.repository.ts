@@ -78,18 +78,21 @@ export function createMessageRepository(em: EntityManager): MessageRepository {
     async markRead(messageIds: readonly Id[], readAt: Date) {
       const ids = messageIds.filter(isId);
       if (ids.length === 0) return;
-      const changed = await em.execute<{ booking_id: string; receiver_id: string }[]>(
+      const changed = await em.execute<{ booking_id: string; receiver_id: string; sender_id: string }[]>(
         `update messages set is_read = true, read_at = ?
           where id = any(?::uuid[]) and not is_read
-          returning booking_id, receiver_id`,
+          returning booking_id, receiver_id, sender_id`,
         [readAt, `{${ids.join(',')}}`],
       );
-      const seen = new Set<string>();
+      const byReader = new Map<string, { bookingId: string; readerId: string; senderIds: Set<string> }>();
       for (const row of changed) {
         const key = `${row.booking_id}:${row.receiver_id}`;
-        if (seen.has(key)) continue;
-        seen.add(key);
-        await publishMessageEvent(em, { type: 'read', bookingId: row.booking_id, readerId: row.receiver_id });
+        const entry = byReader.get(key) ?? { bookingId: row.booking_id, readerId: row.receiver_id, senderIds: new Set<string>() };
+        entry.senderIds.add(row.sender_id);
+        byReader.set(key, entry);
+      }
+      for (const { bookingId, readerId, senderIds } of byReader.values()) {
+        await publishMessageEvent(em, { type: 'read', bookingId, readerId, senderIds: [...senderIds].slice(0, 20) });
       }
     },
   };

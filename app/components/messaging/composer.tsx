@@ -76,8 +76,8 @@ export function Composer({ bookingId, recipients, chooseRecipient, send, initial
           {recipients.map((person) => (
             <label
               key={person.id}
-              className={`cursor-pointer rounded-full border px-3 py-1.5 text-sm font-medium ${
-                recipient === person.id ? 'border-pitch-600 bg-pitch-50 text-pitch-800' : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-50'
+              className={`flex cursor-pointer items-center gap-1.5 rounded-full border px-3 py-1.5 text-sm font-medium has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-pitch-600 ${
+                recipient === person.id ? 'border-pitch-600 bg-pitch-600 text-white' : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-50'
               }`}
             >
               <input
@@ -88,6 +88,11 @@ export function Composer({ bookingId, recipients, chooseRecipient, send, initial
                 onChange={() => setRecipient(person.id)}
                 className="sr-only"
               />
+              {recipient === person.id ? (
+                <svg viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2.5" aria-hidden="true">
+                  <path d="M5 12l4 4 10-10" strokeLinecap="round" strokeLinejoin="round" />
+                </svg>
+              ) : null}
               Message {person.role}: {person.name}
             </label>
           ))}

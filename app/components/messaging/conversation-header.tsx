@@ -28,7 +28,13 @@ export function ConversationHeader({ view }: { view: ConversationPageView }) {
           aria-hidden="true"
           className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-pitch-100 text-sm font-bold text-pitch-800"
         >
-          {(view.other?.name.charAt(0) ?? booking.serviceLabel.charAt(0)).toUpperCase()}
+          {view.other ? (
+            view.other.name.charAt(0).toUpperCase()
+          ) : (
+            <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+              <path d="M4 5h16v11H8l-4 4z" strokeLinejoin="round" />
+            </svg>
+          )}
         </span>
         <div className="min-w-0 flex-1">
           <h1 className="truncate text-base font-bold text-slate-900 sm:text-lg">{title}</h1>

@@ -33,7 +33,8 @@ export function ConversationList({ rows, now }: { rows: readonly ConversationRow
                   </time>
                 </span>
                 <span className="block truncate text-xs text-slate-500">
-                  Re: {row.serviceLabel} Session · <span className="font-mono">{row.reference}</span>
+                  Re: {row.serviceLabel} Session<span className="hidden sm:inline"> · </span>
+                  <span className="hidden font-mono sm:inline">{row.reference}</span>
                 </span>
                 <span className="mt-1 flex items-center justify-between gap-3">
                   <span className={`truncate text-sm ${unread ? 'font-medium text-slate-900' : 'text-slate-600'}`} data-testid="conversation-preview">

@@ -21,6 +21,7 @@ function bubbleLabel(view: ConversationPageView, m: MessageView, mine: boolean):
 
 /** The bubbles, oldest at the top, with a divider above each new London day. */
 export function MessageThread({ view, now }: { view: ConversationPageView; now: Date }) {
+  const lastMine = view.messages.findLast((m) => m.senderId === view.me)?.id;
   return (
     <ol className="flex flex-col gap-1.5" aria-label="Messages" data-testid="message-thread">
       {view.messages.map((m, i) => {
@@ -51,7 +52,7 @@ export function MessageThread({ view, now }: { view: ConversationPageView; now: 
                 <p className="whitespace-pre-wrap break-words text-[15px] leading-snug">{m.content}</p>
                 <p className={`mt-1 flex items-center justify-end gap-1 text-[11px] ${mine ? 'text-pitch-100' : 'text-slate-500'}`}>
                   <time dateTime={m.at}>{bubbleTime(at)}</time>
-                  {mine && !view.asAdmin ? <span>· {m.isRead ? 'Read' : 'Sent'}</span> : null}
+                  {mine && !view.asAdmin && m.id === lastMine ? <span>· {m.isRead ? 'Read' : 'Sent'}</span> : null}
                 </p>
               </div>
             </li>

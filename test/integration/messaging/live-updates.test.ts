@@ -90,7 +90,7 @@ describe('NOTIFY across instances', () => {
   it('announces read marking so the reader’s other tabs update their badge', async () => {
     await viewConversation(ctx.app.deps(), { actor: coach.actor, bookingId });
     const event = await waitFor(() => heard.find((e) => e.type === 'read' && e.readerId === coach.id));
-    expect(event).toEqual({ type: 'read', bookingId, readerId: coach.id });
+    expect(event).toEqual({ type: 'read', bookingId, readerId: coach.id, senderIds: [client.id] });
   });
 });
 
