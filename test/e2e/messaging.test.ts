@@ -120,6 +120,20 @@ describe('messaging', () => {
     await screenshot(page, 'messages-empty-390');
   });
 
+  it('falls back to polling where server-sent events are unavailable', async () => {
+    const page = await browser.newPage({ width: 390, height: 844 });
+    await page.addInitScript(() => {
+      Reflect.deleteProperty(window, 'EventSource');
+    });
+    await signIn(page, server.baseUrl, client.email, client.password);
+    await page.goto(`${server.baseUrl}/Conversation?booking_id=${bookingId}`);
+    await thread(page).getByText('And one more thing.').waitFor();
+    await type(coachPage, 'Polling works too.');
+    // One polling interval (3 s) plus the reload.
+    await thread(page).getByText('Polling works too.').waitFor({ timeout: 5_000 });
+    await page.close();
+  });
+
   it('lets an admin read the whole chat and write to each party', async () => {
     const page = await browser.newPage({ width: 1280, height: 800 });
     await signIn(page, server.baseUrl, admin.email, admin.password);
