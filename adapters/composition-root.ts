@@ -1,3 +1,5 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { CoachDirectory } from '../domain/booking/coach-directory';
 import type { PaymentGateway } from '../domain/payments/payment-gateway';
 import type { Clock } from '../domain/shared/clock';
 import type { IdSource } from '../domain/shared/ids';
@@ -6,6 +8,7 @@ import { createAccountPorts, type AccountPorts } from './accounts/account-ports'
 import type { Env } from './config/env';
 import type { Logger } from './logging/logger';
 import { createPayments, type Payments } from './payments/payments';
+import { MikroCoachDirectory } from './persistence/booking/coach-directory';
 import { openOrm, type Orm } from './persistence/orm';
 import { MikroUnitOfWork } from './persistence/unit-of-work';
 import { createMessaging, type MessagingPorts } from './realtime/messaging';
@@ -42,6 +45,8 @@ export interface UseCaseDeps extends AccountPorts, MessagingPorts {
   ids: IdSource;
   random: RandomSource;
   gateway: PaymentGateway;
+  /** What booking needs to know of a coach (reads outside the unit of work). */
+  coaches: CoachDirectory;
 }
 
 export async function createApplication(options: {
@@ -69,7 +74,7 @@ export async function createApplication(options: {
     testClock,
     payments,
     messageEvents: messaging.events,
-    deps: () => ({ uow: new MikroUnitOfWork(orm), clock, ids: uuidSource, random: cryptoRandom, gateway: payments.gateway, ...accounts, ...messaging.ports() }),
+    deps: () => ({ uow: new MikroUnitOfWork(orm), clock, ids: uuidSource, random: cryptoRandom, gateway: payments.gateway, coaches: new MikroCoachDirectory(orm.em.fork() as EntityManager), ...accounts, ...messaging.ports() }),
     close: async () => {
       await messaging.close();
       await orm.close();

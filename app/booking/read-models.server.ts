@@ -19,9 +19,7 @@ export function readModels(context: AppLoadContext) {
   };
 }
 
-/** The ports the booking use cases take: the application's, plus the coach directory until the composition root provides it. */
+/** The ports the booking use cases take (the composition root provides the coach directory). */
 export function bookingDeps(context: AppLoadContext) {
-  const deps = context.app.deps();
-  const em = context.app.orm.em.fork() as EntityManager;
-  return { coaches: new MikroCoachDirectory(em), ...deps };
+  return context.app.deps();
 }
