@@ -17,6 +17,7 @@ import { conflict } from '../shared/errors';
 import type { FileStorage } from '../shared/file-storage';
 import type { Id, IdSource } from '../shared/ids';
 import type { Mail, Mailer } from '../shared/mailer';
+import type { OutboxJob } from '../shared/outbox';
 import { err, ok, type Result } from '../shared/result';
 import type { UnitOfWork } from '../shared/unit-of-work';
 
@@ -28,6 +29,8 @@ export interface MemoryData {
   reviews: Map<Id, Review>;
   availability: Map<Id, AvailabilityPeriod>;
   bookings: Map<Id, BookingParties>;
+  /** Outbox jobs by dedupe key (or order of arrival). */
+  outbox: Map<string, OutboxJob>;
 }
 
 export function emptyData(): MemoryData {
@@ -39,6 +42,7 @@ export function emptyData(): MemoryData {
     reviews: new Map(),
     availability: new Map(),
     bookings: new Map(),
+    outbox: new Map(),
   };
 }
 
@@ -51,6 +55,7 @@ function snapshot(data: MemoryData): MemoryData {
     reviews: new Map(data.reviews),
     availability: new Map(data.availability),
     bookings: new Map(data.bookings),
+    outbox: new Map(data.outbox),
   };
 }
 
@@ -148,6 +153,12 @@ export function memoryRepositories(data: MemoryData): Repositories {
         [...data.bookings.values()].some((b) => b.coachId === coachId && b.clientId === clientId),
       countCompletedSessions: async (coachId: Id) =>
         [...data.bookings.values()].filter((b) => b.coachId === coachId && b.status === 'completed').length,
+    },
+    outbox: {
+      enqueue: async (job: OutboxJob) => {
+        const key = job.dedupeKey ?? `#${data.outbox.size}`;
+        if (!data.outbox.has(key)) data.outbox.set(key, job);
+      },
     },
   };
   // The other contexts' repositories are not faked here.

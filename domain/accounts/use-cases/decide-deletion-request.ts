@@ -10,6 +10,7 @@ import type { Actor } from '../actor';
 import { eraseCoachProfile } from '../coach-profile';
 import { decideDeletionRequest as decide, type AccountDeletionRequest } from '../deletion-request';
 import type { User } from '../user';
+import { notifyDeletionDecided } from '../../notifications/account-emails';
 
 /**
  * SPEC §2 'Decide deletion request': an admin approves or rejects a pending request with an
@@ -37,6 +38,7 @@ export async function decideDeletionRequest(
     if (!decided.ok) return decided;
     const savedRequest = await tx.deletionRequests.save(decided.value.request);
     if (!savedRequest.ok) return savedRequest;
+    await notifyDeletionDecided(tx.outbox, { request: decided.value.request, user }, now);
     if (decision === 'approved') {
       const savedUser = await tx.users.save(decided.value.user);
       if (!savedUser.ok) return savedUser;

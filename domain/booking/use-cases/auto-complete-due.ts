@@ -1,5 +1,6 @@
 import { ok, type Result } from '../../shared/result';
 import { notifyBooking } from '../booking-notifications';
+import { notifyByEmail } from '../../notifications/booking-emails';
 import { autoComplete, isAutoCompleteDue } from '../session-progress';
 import type { BookingUseCaseDeps } from './change-booking';
 import { DEFAULT_BATCH_SIZE, runDueBatch, type BatchOutcome } from './run-due-batch';
@@ -15,8 +16,9 @@ export async function autoCompleteDue(deps: BookingUseCaseDeps, input: { limit?:
         if (!booking || !isAutoCompleteDue(booking, now)) return ok(false);
         const completed = autoComplete(booking, now);
         if (!completed.ok) return completed;
-        await tx.bookings.save(completed.value);
+        const saved = await tx.bookings.save(completed.value);
         await notifyBooking(tx.outbox, { bookingId: booking.id, event: 'completed', actorId: null }, now);
+        await notifyByEmail(tx.outbox, { event: 'completed', booking: saved, actorId: null }, now);
         return ok(true);
       }),
     ),

@@ -9,6 +9,7 @@ import type { Booking } from '../booking';
 import { bookingErrors } from '../booking-errors';
 import type { BookingChange } from '../booking-party';
 import { notifyBooking, type BookingEvent } from '../booking-notifications';
+import { notifyByEmail } from '../../notifications/booking-emails';
 
 export interface BookingUseCaseDeps {
   readonly uow: UnitOfWork;
@@ -22,10 +23,12 @@ export async function commitChange(
   event: BookingEvent | null,
   actorId: Id | null,
   now: Date,
+  previous?: Booking,
 ): Promise<Booking> {
   const saved = await tx.bookings.save(change.booking);
   await enqueuePaymentInstructions(tx.outbox, saved.id, change.effects);
   if (event !== null) await notifyBooking(tx.outbox, { bookingId: saved.id, event, actorId }, now);
+  if (event !== null) await notifyByEmail(tx.outbox, { event, booking: saved, previous, actorId }, now);
   return saved;
 }
 
@@ -46,7 +49,7 @@ export async function changeBooking(
     if (!booking) return err(bookingErrors.notFound());
     const change = apply(booking, now);
     if (!change.ok) return change;
-    return ok(await commitChange(tx, change.value, eventOf(booking, change.value.booking), actorId, now));
+    return ok(await commitChange(tx, change.value, eventOf(booking, change.value.booking), actorId, now, booking));
   });
 }
 

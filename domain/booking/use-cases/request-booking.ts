@@ -6,6 +6,7 @@ import { err, ok, type Result } from '../../shared/result';
 import { endsAt, type Booking } from '../booking';
 import { bookingErrors } from '../booking-errors';
 import { notifyBooking } from '../booking-notifications';
+import { notifyByEmail } from '../../notifications/booking-emails';
 import { isWithinAvailability, type CoachDirectory } from '../coach-directory';
 import { createBooking } from '../create-booking';
 import { generateReferenceCode } from '../reference-code';
@@ -68,6 +69,7 @@ export async function requestBooking(
     }
     const saved = await tx.bookings.save(booking);
     await notifyBooking(tx.outbox, { bookingId: saved.id, event: 'requested', actorId: input.actor.userId }, now);
+    await notifyByEmail(tx.outbox, { event: 'requested', booking: saved, actorId: input.actor.userId }, now);
     return ok(saved);
   });
 }
