@@ -1,9 +1,11 @@
 import type { MigrationObject } from '@mikro-orm/core';
 import { Migration20261121000001_initial } from './Migration20261121000001_initial';
 import { Migration20261122000001_persistence_indexes } from './Migration20261122000001_persistence_indexes';
+import { Migration20261122001900_notifications } from './Migration20261122001900_notifications';
 
 /** Every migration, in order. Listed explicitly so the bundled server and the CLI run the same set. */
 export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261121000001_initial', class: Migration20261121000001_initial },
   { name: 'Migration20261122000001_persistence_indexes', class: Migration20261122000001_persistence_indexes },
+  { name: 'Migration20261122001900_notifications', class: Migration20261122001900_notifications },
 ];
