@@ -94,6 +94,7 @@ describe('messaging', () => {
     const row = coachPage.getByRole('link', { name: /Chris Client/ });
     await row.getByTestId('unread-badge').getByText('1').waitFor(LIVE);
     await row.getByText('See you Saturday at 10.').waitFor(LIVE);
+    await coachPage.getByTestId('menu-unread-dot').waitFor(LIVE);
     await screenshot(coachPage, 'messages-coach-390');
     await coachPage.setViewportSize({ width: 1280, height: 800 });
     await menuBadge(coachPage).getByText('1').waitFor(LIVE);

@@ -4,13 +4,13 @@ import { useUnreadCount } from '../../messaging/use-live';
  * The unread-message count beside Messages in the menu, kept live by server-sent events (or
  * polling). Renders nothing while the count is unknown or zero. `collapsed`: a dot on the icon.
  */
-export function UnreadBadge({ collapsed = false }: { collapsed?: boolean }) {
+export function UnreadBadge({ collapsed = false, testId = 'menu-unread-count' }: { collapsed?: boolean; testId?: string }) {
   const count = useUnreadCount();
   if (!count) return null;
   const text = count > 99 ? '99+' : String(count);
   if (collapsed) {
     return (
-      <span className="absolute right-1 top-1 h-2.5 w-2.5 rounded-full bg-pitch-600 ring-2 ring-white" data-testid="menu-unread-count">
+      <span className="absolute right-1 top-1 h-2.5 w-2.5 rounded-full bg-pitch-600 ring-2 ring-white" data-testid={testId}>
         <span className="sr-only">{count} unread messages</span>
       </span>
     );
@@ -18,7 +18,7 @@ export function UnreadBadge({ collapsed = false }: { collapsed?: boolean }) {
   return (
     <span
       className="ml-auto flex h-5 min-w-5 items-center justify-center rounded-full bg-pitch-600 px-1.5 text-xs font-bold text-white"
-      data-testid="menu-unread-count"
+      data-testid={testId}
       aria-label={`${count} unread messages`}
     >
       {text}

@@ -1,5 +1,6 @@
 import { Form, Link } from '@remix-run/react';
 import { LogoMark, PRODUCT_NAME } from '../brand';
+import { UnreadBadge } from '../messaging/unread-badge';
 
 /** SPEC §2 header: logo, the sidebar toggle (small screens) and Logout. */
 export function ShellHeader({ home, onToggle, sheetOpen }: { home: string; onToggle: () => void; sheetOpen: boolean }) {
@@ -11,11 +12,12 @@ export function ShellHeader({ home, onToggle, sheetOpen }: { home: string; onTog
         aria-label="Toggle sidebar"
         aria-expanded={sheetOpen}
         aria-controls="mobile-sidebar"
-        className="rounded-md p-2 text-slate-700 hover:bg-slate-100 md:hidden"
+        className="relative rounded-md p-2 text-slate-700 hover:bg-slate-100 md:hidden"
       >
         <svg viewBox="0 0 24 24" className="h-5 w-5 fill-none stroke-current" strokeWidth={2} aria-hidden="true">
           <path d="M4 6h16M4 12h16M4 18h16" />
         </svg>
+        <UnreadBadge collapsed testId="menu-unread-dot" />
       </button>
       <Link to={home} className="flex items-center gap-2 rounded-md" aria-label={`${PRODUCT_NAME} home`}>
         <LogoMark className="h-8 w-8" />
