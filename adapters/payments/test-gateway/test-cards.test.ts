@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { checkCardDetails, lastFour, normaliseCardNumber, outcomeOfCard } from './test-cards';
+
+describe("the test gateway's cards", () => {
+  it("approves 4242 4242 4242 4242 however it is spaced", () => {
+    expect(outcomeOfCard('4242 4242 4242 4242')).toEqual({ approved: true });
+    expect(outcomeOfCard('4242-4242-4242-4242')).toEqual({ approved: true });
+    expect(normaliseCardNumber(' 4242 4242 ')).toBe('42424242');
+  });
+
+  it("declines 4000 0000 0000 0002 and 9995 with Stripe's words", () => {
+    expect(outcomeOfCard('4000 0000 0000 0002')).toEqual({ approved: false, code: 'card_declined', message: 'Your card was declined.' });
+    expect(outcomeOfCard('4000000000009995')).toEqual({ approved: false, code: 'insufficient_funds', message: 'Your card has insufficient funds.' });
+  });
+
+  it('refuses a number that fails the Luhn check, and a real-looking card in test mode', () => {
+    expect(outcomeOfCard('4242 4242 4242 4241')).toMatchObject({ approved: false, code: 'incorrect_number', message: 'Your card number is incorrect.' });
+    expect(outcomeOfCard('12')).toMatchObject({ code: 'incorrect_number' });
+    expect(outcomeOfCard('4012 8888 8888 1881')).toMatchObject({ approved: false, code: 'card_declined' });
+  });
+
+  it('checks the expiry against the clock and the CVC length', () => {
+    const now = new Date('2026-11-21T12:00:00Z');
+    expect(checkCardDetails({ expiry: '11/26', cvc: '123' }, now)).toEqual({ approved: true });
+    expect(checkCardDetails({ expiry: '10/26', cvc: '123' }, now)).toMatchObject({ code: 'invalid_expiry_year' });
+    expect(checkCardDetails({ expiry: '13/30', cvc: '123' }, now)).toMatchObject({ code: 'invalid_expiry_month' });
+    expect(checkCardDetails({ expiry: '1230', cvc: '123' }, now)).toMatchObject({ code: 'invalid_expiry_month' });
+    expect(checkCardDetails({ expiry: '12/2030', cvc: '12' }, now)).toMatchObject({ code: 'incomplete_cvc' });
+  });
+
+  it('keeps only the last four digits', () => {
+    expect(lastFour('4242 4242 4242 4242')).toBe('4242');
+    expect(lastFour('4000 0000 0000 9995')).toBe('9995');
+  });
+});
