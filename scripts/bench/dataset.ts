@@ -10,6 +10,8 @@
  * bulk build is several times faster than row-by-row maintenance, and re-creating them validates
  * every row).
  *
+ * Ids are md5-based, stamped as version-4 UUIDs (the domain accepts only RFC 4122 ids).
+ *
  * Special rows the scenarios use: coach #1 has exactly 500 bookings, client #1 exactly 200, and
  * client #1's first booking (with coach #3) carries a conversation of 2 000 messages.
  */
@@ -30,9 +32,9 @@ export const BUSY_CLIENT_BOOKINGS = 200;
 export const LONG_CONVERSATION_MESSAGES = 2_000;
 
 /** Bump when the generated data changes shape: a kept database with another version is reloaded. */
-export const DATASET_VERSION = 4;
+export const DATASET_VERSION = 5;
 
-export const coachId = (i: number) => `md5('coach-' || ${i})::uuid`;
+export const coachId = (i: number) => `overlay(overlay(md5('coach-' || ${i}) placing '4' from 13) placing 'a' from 17)::uuid`;
 const TABLES = ['users', 'coach_profiles', 'bookings', 'messages', 'reviews'] as const;
 
 /** What the scenarios need to know about the loaded data. */
@@ -71,7 +73,7 @@ function steps(size: DatasetSize): Step[] {
       label: 'users',
       sql: `
       insert into users (id, email, email_verified_at, password_hash, full_name, phone, bio, location_address, role, user_type, created_at, updated_at)
-      select md5('coach-' || i)::uuid, 'coach' || i || '@bench.fact.test', now() - interval '500 days', 'bench-no-password',
+      select overlay(overlay(md5('coach-' || i) placing '4' from 13) placing 'a' from 17)::uuid, 'coach' || i || '@bench.fact.test', now() - interval '500 days', 'bench-no-password',
              case when i = 1 then 'Busy Coach' else (${FIRST})[1 + i % 20] || ' ' || (${LAST})[1 + (i / 20) % 50] end,
              '+44 7700 ' || lpad((i % 1000000)::text, 6, '0'),
              'UEFA B licensed coach with ' || (1 + i % 25) || ' years of experience. I help players with first touch, finishing and match awareness, from grassroots to academy level.',
@@ -79,20 +81,20 @@ function steps(size: DatasetSize): Step[] {
              'user', 'coach', now() - interval '500 days' + (i % 1000) * interval '1 hour', now() - interval '400 days'
         from generate_series(1, ${C}) as i
       union all
-      select md5('client-' || i)::uuid, 'client' || i || '@bench.fact.test', now() - interval '500 days', 'bench-no-password',
+      select overlay(overlay(md5('client-' || i) placing '4' from 13) placing 'a' from 17)::uuid, 'client' || i || '@bench.fact.test', now() - interval '500 days', 'bench-no-password',
              case when i = 1 then 'Busy Client' else (${FIRST})[1 + (i * 7) % 20] || ' ' || (${LAST})[1 + (i / 7) % 50] end,
              '+44 7700 ' || lpad((i % 1000000)::text, 6, '0'), null, (${CITY})[1 + i % 12],
              'user', 'client', now() - interval '450 days' + (i % 1000) * interval '1 hour', now() - interval '400 days'
         from generate_series(1, ${K}) as i
       union all
-      select md5('admin-1')::uuid, 'admin@bench.fact.test', now() - interval '500 days', 'bench-no-password', 'Bench Admin', null, null, null,
+      select overlay(overlay(md5('admin-1') placing '4' from 13) placing 'a' from 17)::uuid, 'admin@bench.fact.test', now() - interval '500 days', 'bench-no-password', 'Bench Admin', null, null, null,
              'admin', 'client', now() - interval '500 days', now() - interval '500 days'`,
     },
     {
       label: 'coach_profiles',
       sql: `
       insert into coach_profiles (user_id, credentials, services_offered, hourly_rate_pence, age_groups, service_radius_miles, is_verified, rating, review_count, total_sessions, is_listed, created_at, updated_at)
-      select md5('coach-' || i)::uuid, array['UEFA B Licence', 'FA Safeguarding'],
+      select overlay(overlay(md5('coach-' || i) placing '4' from 13) placing 'a' from 17)::uuid, array['UEFA B Licence', 'FA Safeguarding'],
              array_remove(array[(${SERVICES})[1 + i % 6],
                                 case when (i / 6) % 2 = 0 and (${SERVICES})[1 + (i + 1) % 6] <> (${SERVICES})[1 + i % 6] then (${SERVICES})[1 + (i + 1) % 6] end,
                                 case when (i / 6) % 3 = 0 then (${SERVICES})[1 + (i + 3) % 6] end], null),
@@ -119,7 +121,7 @@ function steps(size: DatasetSize): Step[] {
                (array[60, 60, 90, 120, 30])[1 + r.n % 5] as dur
           from raw r
       )
-      select t.n, md5('booking-' || t.n)::uuid as id, md5('coach-' || t.co)::uuid as coach_id, md5('client-' || t.cl)::uuid as client_id,
+      select t.n, overlay(overlay(md5('booking-' || t.n) placing '4' from 13) placing 'a' from 17)::uuid as id, overlay(overlay(md5('coach-' || t.co) placing '4' from 13) placing 'a' from 17)::uuid as coach_id, overlay(overlay(md5('client-' || t.cl) placing '4' from 13) placing 'a' from 17)::uuid as client_id,
              t.starts_at, t.dur,
              least(t.starts_at - (1 + t.n % 20) * interval '1 day', now() - (60 + t.n % 1000) * interval '1 minute') as created_at,
              case when t.starts_at + t.dur * interval '1 minute' < now()
@@ -179,7 +181,7 @@ function steps(size: DatasetSize): Step[] {
       // The long conversation: 2 000 messages on client #1's first booking (booking n = regular + 500 + 1, with coach #3), all read.
       sql: `
       insert into messages (id, booking_id, sender_id, receiver_id, content, is_read, read_at, created_at)
-      select md5('message-c-' || s)::uuid, p.id,
+      select overlay(overlay(md5('message-c-' || s) placing '4' from 13) placing 'a' from 17)::uuid, p.id,
              case when s % 2 = 0 then p.client_id else p.coach_id end,
              case when s % 2 = 0 then p.coach_id else p.client_id end,
              'Message ' || s || ': shall we focus on finishing drills and movement off the ball next time?',
@@ -188,7 +190,7 @@ function steps(size: DatasetSize): Step[] {
         from bench_plan p, generate_series(1, ${LONG_CONVERSATION_MESSAGES}) as s
        where p.n = ${conversation}
       union all
-      select md5('message-' || j)::uuid, p.id,
+      select overlay(overlay(md5('message-' || j) placing '4' from 13) placing 'a' from 17)::uuid, p.id,
              case when j % 2 = 0 then p.client_id else p.coach_id end,
              case when j % 2 = 0 then p.coach_id else p.client_id end,
              (array['Hi coach, looking forward to the session!','Great, see you there. Bring boots for grass and a water bottle.',
@@ -203,7 +205,7 @@ function steps(size: DatasetSize): Step[] {
       label: 'reviews',
       sql: `
       insert into reviews (id, booking_id, coach_id, reviewer_id, reviewee_id, reviewer_type, rating, comment, created_at)
-      select md5('review-' || p.n)::uuid, p.id, p.coach_id, p.client_id, p.coach_id, 'client', 3 + p.n % 3,
+      select overlay(overlay(md5('review-' || p.n) placing '4' from 13) placing 'a' from 17)::uuid, p.id, p.coach_id, p.client_id, p.coach_id, 'client', 3 + p.n % 3,
              'Brilliant session, really clear explanations and plenty of touches on the ball.', p.starts_at + interval '1 day'
         from bench_plan p where p.status = 'completed' and p.n % 4 = 0`,
     },
@@ -298,12 +300,12 @@ export async function datasetFacts(db: pg.Client, size: DatasetSize, loadedAt: s
   // Distinct clients with a booking each (message POST: the client writes to that booking's coach).
   const pairs = await db.query<{ client_id: string; coach_id: string; id: string }>(
     `select distinct on (client_id) client_id, coach_id, id from bookings
-      where client_id <> md5('client-1')::uuid and created_at <= $1
+      where client_id <> overlay(overlay(md5('client-1') placing '4' from 13) placing 'a' from 17)::uuid and created_at <= $1
       order by client_id, starts_at desc limit 4000`,
     [loadedAt],
   );
   const clients = await db.query<{ id: string }>(
-    `select id from users where user_type = 'client' and role = 'user' and id <> md5('client-1')::uuid order by email limit 6000`,
+    `select id from users where user_type = 'client' and role = 'user' and id <> overlay(overlay(md5('client-1') placing '4' from 13) placing 'a' from 17)::uuid order by email limit 6000`,
   );
   const coaches = await db.query<{ id: string; service: string }>(
     `select cp.user_id as id, cp.services_offered[1] as service from coach_profiles cp
@@ -313,10 +315,10 @@ export async function datasetFacts(db: pg.Client, size: DatasetSize, loadedAt: s
   return {
     size,
     loadedAt,
-    adminId: await one(`select md5('admin-1')::uuid::text as v`),
-    busyCoachId: await one(`select md5('coach-1')::uuid::text as v`),
-    busyClientId: await one(`select md5('client-1')::uuid::text as v`),
-    conversationBookingId: await one(`select md5('booking-' || ${regular + BUSY_COACH_BOOKINGS + 1})::uuid::text as v`),
+    adminId: await one(`select overlay(overlay(md5('admin-1') placing '4' from 13) placing 'a' from 17)::uuid::text as v`),
+    busyCoachId: await one(`select overlay(overlay(md5('coach-1') placing '4' from 13) placing 'a' from 17)::uuid::text as v`),
+    busyClientId: await one(`select overlay(overlay(md5('client-1') placing '4' from 13) placing 'a' from 17)::uuid::text as v`),
+    conversationBookingId: await one(`select overlay(overlay(md5('booking-' || ${regular + BUSY_COACH_BOOKINGS + 1}) placing '4' from 13) placing 'a' from 17)::uuid::text as v`),
     messagePairs: pairs.rows.map((r) => ({ clientId: r.client_id, coachId: r.coach_id, bookingId: r.id })),
     bookingClients: clients.rows.map((r) => r.id),
     bookableCoaches: coaches.rows,

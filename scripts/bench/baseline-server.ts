@@ -1,0 +1,439 @@
+/**
+ * The bare baseline of `npm run bench`: plain node:http and the pg driver, no framework. It
+ * answers the same URLs as FACT for the benchmark's scenarios, checks the same signed session
+ * cookie, runs the same SQL statements FACT runs for each page or action (same tables, indexes,
+ * filters, keyset order, transactions), and writes equivalent HTML with string templates (the
+ * shell, the page's content, and the page's data as JSON for hydration, as a server-rendered
+ * app must ship). It is the practical upper limit of this stack on this machine.
+ *
+ *   DATABASE_URL=… SESSION_SECRET=… PORT=… node --import tsx scripts/bench/baseline-server.ts
+ */
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import http from 'node:http';
+import pg from 'pg';
+
+const DATABASE_URL = process.env.DATABASE_URL ?? '';
+const SECRET = process.env.SESSION_SECRET ?? '';
+const PORT = Number(process.env.PORT ?? 0);
+if (!DATABASE_URL || SECRET.length < 32) throw new Error('baseline: DATABASE_URL and SESSION_SECRET are required');
+
+// Same pool size and UTC session as FACT's ORM.
+const pool = new pg.Pool({ connectionString: DATABASE_URL, max: 10, options: '-c TimeZone=UTC' });
+
+// --- session --------------------------------------------------------------------------------
+
+interface SessionUser {
+  id: string;
+  full_name: string | null;
+  avatar_url: string | null;
+  role: string;
+  user_type: string;
+}
+
+function sign(value: string): string {
+  return createHmac('sha256', SECRET).update(value).digest('base64').replace(/=+$/, '');
+}
+
+/** The `fact_session` cookie's data when its signature is good (Remix's cookie format). */
+function sessionFrom(header: string | undefined): { userId: string; sessionVersion: number } | null {
+  if (!header) return null;
+  const at = header.indexOf('fact_session=');
+  if (at < 0) return null;
+  const end = header.indexOf(';', at);
+  const raw = decodeURIComponent(header.slice(at + 13, end < 0 ? undefined : end));
+  const dot = raw.lastIndexOf('.');
+  if (dot < 0) return null;
+  const value = raw.slice(0, dot);
+  const given = Buffer.from(raw.slice(dot + 1));
+  const expected = Buffer.from(sign(value));
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  try {
+    const data = JSON.parse(decodeURIComponent(escape(atob(value)))) as { userId?: unknown; sessionVersion?: unknown };
+    return typeof data.userId === 'string' && typeof data.sessionVersion === 'number' ? { userId: data.userId, sessionVersion: data.sessionVersion } : null;
+  } catch {
+    return null;
+  }
+}
+
+// FACT's users.findById selects every column of the user; so does this.
+const USER_SQL = `select id, email, email_verified_at, password_hash, google_id, full_name, phone, bio, avatar_url, location_address, role, user_type,
+  is_active, deactivated_at, deactivation_reason, deactivated_by, erased_at, session_version, preferred_coaching_types, preferred_session_times,
+  video_clip_1, video_clip_2, video_clip_3, created_at, updated_at, version from users where id = $1`;
+
+async function currentUser(req: http.IncomingMessage): Promise<SessionUser | null> {
+  const session = sessionFrom(req.headers.cookie);
+  if (!session) return null;
+  const { rows } = await pool.query(USER_SQL, [session.userId]);
+  const u = rows[0] as (SessionUser & { is_active: boolean; erased_at: Date | null; session_version: number; email_verified_at: Date | null }) | undefined;
+  if (!u || !u.is_active || u.erased_at !== null || u.session_version !== session.sessionVersion) return null;
+  return u;
+}
+
+// --- html -----------------------------------------------------------------------------------
+
+const ESC: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const esc = (v: unknown) => String(v ?? '').replace(/[&<>"']/g, (c) => ESC[c]!);
+const json = (v: unknown) => JSON.stringify(v).replace(/</g, '\\u003c');
+const london = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+const when = (d: Date | string) => london.format(new Date(d));
+const pounds = (pence: number) => `£${(pence / 100).toFixed(2)}`;
+const SERVICE_LABELS: Record<string, string> = {
+  striker: 'Striker & Finishing',
+  midfield: 'Midfield Play',
+  defense: 'Defensive Skills',
+  goalkeeping: 'Goalkeeping',
+  fitness_conditioning: 'Fitness & Conditioning',
+  tactical_analysis: 'Tactical Analysis',
+};
+const CLIENT_MENU = [['FindCoaches', 'Find Coaches'], ['MyBookings', 'My Bookings'], ['Messages', 'Messages'], ['UserProfile', 'My Profile']];
+const COACH_MENU = [['CoachDashboard', 'Dashboard'], ['MyBookings', 'My Bookings'], ['Availability', 'Availability'], ['Messages', 'Messages'], ['CoachProfile', 'My Profile']];
+const ADMIN_MENU = [['AdminDashboard', 'Dashboard'], ['AdminUsers', 'Users'], ['AdminBookings', 'Bookings'], ['AdminPayments', 'Payments'], ['Messages', 'Messages']];
+
+function document(title: string, body: string, data: unknown): string {
+  return `<!DOCTYPE html><html lang="en-GB" class="h-full"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${esc(title)}</title><link rel="stylesheet" href="/build/app.css"><link rel="icon" href="/favicon.svg"></head><body class="min-h-full bg-slate-50 font-sans antialiased">${body}<script>window.__DATA=${json(data)}</script><script type="module" src="/build/entry.js"></script></body></html>`;
+}
+
+function shell(user: SessionUser, page: string, content: string): string {
+  const menu = user.role === 'admin' ? ADMIN_MENU : user.user_type === 'coach' ? COACH_MENU : CLIENT_MENU;
+  const name = user.full_name ?? 'User';
+  const nav = menu
+    .map(([href, label]) => `<li><a href="/${href}" class="flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium ${href === page ? 'bg-pitch-50 text-pitch-700' : 'text-slate-600 hover:bg-slate-100'}"${href === page ? ' aria-current="page"' : ''}>${esc(label)}</a></li>`)
+    .join('');
+  return `<div class="flex min-h-screen"><aside class="hidden w-64 shrink-0 border-r border-slate-200 bg-white lg:block"><a href="/" class="flex h-16 items-center px-6 text-lg font-bold text-pitch-700">FACT</a><nav aria-label="Main"><ul class="space-y-1 px-3">${nav}</ul></nav></aside><div class="flex min-w-0 flex-1 flex-col"><header class="flex h-16 items-center justify-between border-b border-slate-200 bg-white px-4"><button type="button" aria-label="Open menu" class="lg:hidden">☰</button><div class="flex items-center gap-3"><span class="flex h-8 w-8 items-center justify-center rounded-full bg-pitch-600 text-sm font-semibold text-white">${esc(name.charAt(0).toUpperCase())}</span><span class="text-sm font-medium text-slate-700">${esc(name)}</span><form method="post" action="/auth/logout"><button class="text-sm text-slate-600">Log out</button></form></div></header><main class="flex-1 px-4 py-6 sm:px-6 lg:px-8">${content}</main><footer class="border-t border-slate-200 bg-white px-6 py-4 text-xs text-slate-500">© FACT · <a href="/Terms">Terms</a> · <a href="/PrivacyPolicy">Privacy</a></footer></div></div>`;
+}
+
+// --- pages ----------------------------------------------------------------------------------
+
+const SERVICES = Object.keys(SERVICE_LABELS);
+const PRICE: Record<string, [number, number | null]> = { '0-30': [0, 3000], '30-60': [3000, 6000], '60-100': [6000, 10000], '100+': [10000, null] };
+const like = (t: string) => `%${t.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const LISTED = `cp.is_listed and u.user_type = 'coach' and u.is_active and u.erased_at is null`;
+const textArray = (v: unknown): string[] => (Array.isArray(v) ? v : typeof v === 'string' && v !== '{}' ? v.replace(/^\{|\}$/g, '').split(',') : []);
+
+async function findCoaches(url: URL, user: SessionUser): Promise<string> {
+  const clauses = [LISTED];
+  const params: unknown[] = [];
+  const p = (v: unknown) => (params.push(v), `$${params.length}`);
+  const q = (url.searchParams.get('q') ?? '').trim().slice(0, 100);
+  for (const word of q.split(' ').filter(Boolean)) clauses.push(`u.search_document like ${p(like(word))}`);
+  const location = (url.searchParams.get('location') ?? '').trim();
+  if (location) clauses.push(`lower(u.location_address) like ${p(like(location))}`);
+  const spec = url.searchParams.get('specialization') ?? '';
+  if (SERVICES.includes(spec)) clauses.push(`cp.services_offered @> array[${p(spec)}]::text[]`);
+  const band = PRICE[url.searchParams.get('price') ?? ''];
+  if (band) {
+    clauses.push(`cp.hourly_rate_pence >= ${p(band[0])}`);
+    if (band[1] !== null) clauses.push(`cp.hourly_rate_pence < ${p(band[1])}`);
+  }
+  const where = clauses.join(' and ');
+  const whereParams = [...params];
+  const cursor = /^(\d(?:\.\d)?)_(\d{1,9})_([0-9a-f-]{36})$/i.exec(url.searchParams.get('cursor') ?? '');
+  let keyset = '';
+  if (cursor) {
+    const [r, t, id] = [Number(cursor[1]), Number(cursor[2]), cursor[3]!.toLowerCase()];
+    keyset = ` and (cp.rating < ${p(r)} or (cp.rating = ${p(r)} and (cp.total_sessions < ${p(t)} or (cp.total_sessions = ${p(t)} and cp.user_id > ${p(id)}))))`;
+  }
+  const rows = (
+    await pool.query(
+      `select u.id, u.full_name, u.avatar_url, u.location_address, u.bio, cp.is_verified, cp.rating, cp.review_count, cp.total_sessions, cp.services_offered, cp.hourly_rate_pence
+         from coach_profiles cp join users u on u.id = cp.user_id where ${where}${keyset}
+        order by cp.rating desc, cp.total_sessions desc, cp.user_id asc limit ${p(21)}`,
+      params,
+    )
+  ).rows;
+  const coaches = rows.slice(0, 20);
+  let total = coaches.length;
+  if (cursor || rows.length > 20) total = Number((await pool.query(`select count(*) as n from coach_profiles cp join users u on u.id = cp.user_id where ${where}`, whereParams)).rows[0].n);
+  const last = coaches.at(-1);
+  const next = rows.length > 20 && last ? `${Number(last.rating).toFixed(1)}_${last.total_sessions}_${last.id}` : null;
+  const cards = coaches
+    .map((c) => {
+      const services = textArray(c.services_offered);
+      return `<li><article class="flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"><div class="flex items-start gap-4"><span class="flex h-14 w-14 items-center justify-center rounded-full bg-pitch-100 text-lg font-semibold text-pitch-700">${esc((c.full_name ?? 'C').charAt(0))}</span><div class="min-w-0 flex-1"><h2 class="truncate text-lg font-semibold text-slate-900">${esc(c.full_name)}</h2>${c.is_verified ? '<span class="text-xs font-medium text-pitch-700">Verified</span>' : ''}<p class="text-sm text-slate-600">★ ${Number(c.rating).toFixed(1)} (${c.review_count} reviews) · ${c.total_sessions} sessions</p><p class="text-sm text-slate-500">${esc(c.location_address)}</p></div></div><ul class="mt-3 flex flex-wrap gap-1">${services.map((s) => `<li class="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700">${esc(SERVICE_LABELS[s] ?? s)}</li>`).join('')}</ul><p class="mt-3 line-clamp-3 text-sm text-slate-600">${esc(c.bio)}</p><div class="mt-auto flex items-center justify-between pt-4"><span class="text-lg font-bold text-slate-900">${pounds(c.hourly_rate_pence)}<span class="text-sm font-normal text-slate-500">/hour</span></span>${c.id === user.id ? '' : '<button type="button" class="rounded-lg bg-pitch-600 px-4 py-2 text-sm font-semibold text-white">Book Session</button>'}</div></article></li>`;
+    })
+    .join('');
+  const options = (values: string[], labels: (v: string) => string, chosen: string) => values.map((v) => `<option value="${esc(v)}"${v === chosen ? ' selected' : ''}>${esc(labels(v))}</option>`).join('');
+  const content = `<div class="mx-auto w-full max-w-6xl"><header class="mb-6"><h1 class="text-2xl font-bold text-slate-900 sm:text-3xl">Find a Coach</h1><p class="mt-1 text-slate-600">Browse verified football coaches and book a one-to-one session.</p></header><form method="get" action="/FindCoaches" role="search" class="mb-6 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"><input type="search" name="q" value="${esc(q)}" placeholder="Search by name, bio or location"><select name="specialization" aria-label="Specialization"><option value="">All specializations</option>${options(SERVICES, (v) => SERVICE_LABELS[v]!, spec)}</select><select name="price" aria-label="Price"><option value="">Any price</option>${options(Object.keys(PRICE), (v) => `£${v}`, url.searchParams.get('price') ?? '')}</select><input name="location" value="${esc(location)}" placeholder="Location" aria-label="Location"><button type="submit">Search</button></form><p class="mb-4 text-sm font-medium text-slate-700">Found ${total} ${total === 1 ? 'coach' : 'coaches'}</p><ul class="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">${cards}</ul>${next ? `<div class="mt-6 flex justify-center"><a href="/FindCoaches?cursor=${encodeURIComponent(next)}" class="rounded-lg border px-4 py-2">Load more</a></div>` : ''}</div>`;
+  return document('Find Coaches — FACT', shell(user, 'FindCoaches', content), { coaches, total, nextCursor: next });
+}
+
+const BOOKING_SELECT = `select b.*, cu.full_name as x_client_name, co.full_name as x_coach_name,
+  exists (select 1 from reviews r where r.booking_id = b.id and r.reviewer_id = $1) as x_reviewed
+  from bookings b join users cu on cu.id = b.client_id join users co on co.id = b.coach_id`;
+
+function bookingCards(rows: Record<string, any>[], viewer: SessionUser): string {
+  return rows
+    .map((b) => {
+      const other = b.client_id === viewer.id ? b.x_coach_name : b.x_client_name;
+      return `<li><article class="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"><div class="flex items-start justify-between gap-3"><div><h2 class="text-lg font-semibold text-slate-900">${esc(SERVICE_LABELS[b.service_type] ?? b.service_type)}</h2><p class="text-sm text-slate-600">with ${esc(other)}</p><p class="font-mono text-xs text-slate-500">${esc(b.reference_code)}</p></div><span class="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-medium">${esc(b.status)}</span></div><dl class="mt-4 grid grid-cols-2 gap-2 text-sm"><dt class="text-slate-500">When</dt><dd>${esc(when(b.starts_at))}</dd><dt class="text-slate-500">Duration</dt><dd>${b.duration_minutes} minutes</dd><dt class="text-slate-500">Where</dt><dd>${esc(b.location_type)}${b.location_address ? ` · ${esc(b.location_address)}` : ''}</dd><dt class="text-slate-500">Total</dt><dd>${pounds(b.total_price_pence)}</dd><dt class="text-slate-500">Payment</dt><dd>${esc(b.payment_status)}</dd></dl>${b.client_notes ? `<p class="mt-3 text-sm text-slate-600">${esc(b.client_notes)}</p>` : ''}<div class="mt-4 flex flex-wrap gap-2"><a href="/Conversation?booking_id=${b.id}" class="rounded-lg border px-3 py-1.5 text-sm">Message</a>${b.status === 'pending' || b.status === 'confirmed' ? '<button type="button" class="rounded-lg border px-3 py-1.5 text-sm">Reschedule</button><button type="button" class="rounded-lg border border-red-200 px-3 py-1.5 text-sm text-red-700">Cancel</button>' : ''}</div></article></li>`;
+    })
+    .join('');
+}
+
+const bookingCursor = (rows: Record<string, any>[]) => {
+  const last = rows[19];
+  return rows.length > 20 && last ? `${new Date(last.starts_at).toISOString()}_${last.id}` : null;
+};
+
+async function myBookings(url: URL, user: SessionUser): Promise<string> {
+  const tab = ['upcoming', 'past', 'cancelled'].includes(url.searchParams.get('tab') ?? '') ? url.searchParams.get('tab')! : 'upcoming';
+  const now = new Date();
+  const cond = tab === 'upcoming' ? `(b.status in ('pending', 'confirmed') and b.starts_at >= $3)` : tab === 'cancelled' ? `b.status = 'cancelled' and $3::timestamptz is not null` : `b.status <> 'cancelled' and not (b.status in ('pending', 'confirmed') and b.starts_at >= $3)`;
+  const rows = (await pool.query(`${BOOKING_SELECT} where (b.client_id = $2 or b.coach_id = $2) and ${cond} order by b.starts_at desc, b.id desc limit 21`, [user.id, user.id, now])).rows;
+  const tabs = ['upcoming', 'past', 'cancelled'].map((t) => `<a href="/MyBookings?tab=${t}"${t === tab ? ' aria-current="page"' : ''} class="rounded-lg px-2 py-2 text-center">${t}</a>`).join('');
+  const content = `<div class="mx-auto w-full max-w-4xl"><header class="mb-6"><h1 class="text-2xl font-bold">My Bookings</h1><p class="mt-1 text-slate-600">Your coaching sessions, past and upcoming.</p></header><nav aria-label="Booking tabs" class="mb-5 grid grid-cols-3 gap-1">${tabs}</nav><ul class="space-y-4">${bookingCards(rows.slice(0, 20), user)}</ul></div>`;
+  return document('My Bookings — FACT', shell(user, 'MyBookings', content), { tab, bookings: rows.slice(0, 20), nextCursor: bookingCursor(rows) });
+}
+
+const GROUPS: Record<string, string> = { pending: `('pending')`, upcoming: `('confirmed', 'in_session')`, history: `('completed', 'cancelled', 'disputed')` };
+
+async function coachDashboard(url: URL, user: SessionUser): Promise<string> {
+  const group = GROUPS[url.searchParams.get('tab') ?? ''] ? url.searchParams.get('tab')! : 'pending';
+  const counts = (
+    await pool.query(
+      `select count(*) filter (where status in ${GROUPS.pending}) as pending, count(*) filter (where status in ${GROUPS.upcoming}) as upcoming,
+              count(*) filter (where status in ${GROUPS.history}) as history from bookings where coach_id = $1`,
+      [user.id],
+    )
+  ).rows[0];
+  const rows = (await pool.query(`${BOOKING_SELECT} where b.coach_id = $2 and b.status in ${GROUPS[group]} order by b.starts_at asc, b.id asc limit 21`, [user.id, user.id])).rows;
+  const n = Number(counts.pending);
+  const tabs = Object.keys(GROUPS).map((g) => `<a href="/CoachDashboard?tab=${g}"${g === group ? ' aria-current="page"' : ''} class="rounded-lg px-2 py-2 text-center">${g} (${Number(counts[g])})</a>`).join('');
+  const content = `<div class="mx-auto w-full max-w-4xl"><header class="mb-6"><h1 class="text-2xl font-bold">Coach Dashboard</h1><p class="mt-1 text-slate-600">Manage your bookings and schedule.</p></header>${n > 0 ? `<div role="status" class="mb-5 rounded-xl border border-amber-200 bg-amber-50 p-4"><p class="text-sm text-amber-900"><strong>New Booking Requests:</strong> You have ${n} new ${n === 1 ? 'request' : 'requests'} to review.</p></div>` : ''}<nav aria-label="Booking groups" class="mb-5 grid grid-cols-3 gap-1">${tabs}</nav><ul class="space-y-4">${bookingCards(rows.slice(0, 20), user)}</ul></div>`;
+  return document('Coach Dashboard — FACT', shell(user, 'CoachDashboard', content), { group, counts, bookings: rows.slice(0, 20), nextCursor: bookingCursor(rows) });
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+async function conversation(url: URL, user: SessionUser): Promise<{ status: number; html: string }> {
+  const bookingId = url.searchParams.get('booking_id') ?? '';
+  const admin = user.role === 'admin';
+  const missing = { status: 404, html: document('Conversation · FACT', '<main><p>Conversation not found.</p><a href="/Messages">Back to Messages</a></main>', { notFound: true }) };
+  if (!UUID.test(bookingId)) return missing;
+  const booking = (
+    await pool.query(
+      `select b.id, b.reference_code, b.service_type, b.status, b.starts_at, b.client_id, b.coach_id, cu.full_name as client_name, co.full_name as coach_name
+         from bookings b join users cu on cu.id = b.client_id join users co on co.id = b.coach_id
+        where b.id = $1::uuid and ($2::boolean or b.client_id = $3::uuid or b.coach_id = $3::uuid)`,
+      [bookingId, admin, user.id],
+    )
+  ).rows[0];
+  if (!booking) return missing;
+  const rows = (
+    await pool.query(
+      `select m.id, m.booking_id, m.sender_id, m.receiver_id, m.content, m.is_read, m.read_at, m.created_at, m.created_at::text as cursor_at
+         from messages m join bookings b on b.id = m.booking_id
+        where m.booking_id = $1::uuid and ($2::boolean or b.client_id = $3::uuid or b.coach_id = $3::uuid) and ($2::boolean or m.sender_id = $3::uuid or m.receiver_id = $3::uuid)
+        order by m.created_at desc, m.id desc limit 51`,
+      [bookingId, admin, user.id],
+    )
+  ).rows;
+  const unread = (
+    await pool.query(
+      `select id, booking_id, sender_id, receiver_id, content, is_read, read_at, created_at, created_at::text as cursor_at
+         from messages where booking_id = $1::uuid and receiver_id = $2::uuid and not is_read order by created_at, id`,
+      [bookingId, user.id],
+    )
+  ).rows;
+  if (unread.length > 0) {
+    const client = await pool.connect();
+    try {
+      await client.query('begin');
+      await client.query(`update messages set is_read = true, read_at = now() where id = any($1::uuid[])`, [unread.map((m) => m.id)]);
+      await client.query('commit');
+    } finally {
+      client.release();
+    }
+  }
+  const messages = rows.slice(0, 50).reverse();
+  const other = booking.client_id === user.id ? { id: booking.coach_id, name: booking.coach_name } : { id: booking.client_id, name: booking.client_name };
+  const items = messages
+    .map((m) => {
+      const mine = m.sender_id === user.id;
+      return `<li class="flex ${mine ? 'justify-end' : 'justify-start'}"><div class="max-w-[75%] rounded-2xl px-4 py-2 ${mine ? 'bg-pitch-600 text-white' : 'bg-white text-slate-900 shadow-sm'}"><p class="whitespace-pre-wrap break-words text-sm">${esc(m.content)}</p><p class="mt-1 text-right text-[11px] opacity-70"><time dateTime="${new Date(m.created_at).toISOString()}">${esc(when(m.created_at))}</time>${mine && m.is_read ? ' · Read' : ''}</p></div></li>`;
+    })
+    .join('');
+  const body = `<div class="flex h-screen flex-col bg-slate-50"><header class="flex items-center gap-3 border-b border-slate-200 bg-white px-4 py-3"><a href="/Messages" aria-label="Back to Messages">←</a><div><h1 class="text-base font-semibold text-slate-900">${esc(other.name)}</h1><p class="text-xs text-slate-500">${esc(SERVICE_LABELS[booking.service_type] ?? booking.service_type)} · ${esc(booking.reference_code)} · ${esc(when(booking.starts_at))}</p></div></header><main class="flex-1 overflow-y-auto px-4 py-4">${rows.length > 50 ? '<div class="mb-3 text-center"><a href="?before=x" class="text-sm">Show earlier messages</a></div>' : ''}<ol class="space-y-2">${items}</ol></main><form method="post" class="border-t border-slate-200 bg-white p-3"><input type="hidden" name="bookingId" value="${booking.id}"><input type="hidden" name="receiverId" value="${other.id}"><textarea name="content" rows="2" maxlength="5000" placeholder="Type a message…" class="w-full rounded-lg border px-3 py-2"></textarea><button type="submit" class="rounded-lg bg-pitch-600 px-4 py-2 text-sm font-semibold text-white">Send</button></form></div>`;
+  return { status: 200, html: document(`${other.name} · Messages · FACT`, body, { now: new Date().toISOString(), booking, messages, older: rows.length > 50 }) };
+}
+
+// --- actions --------------------------------------------------------------------------------
+
+const RATE_SQL = `insert into rate_limit_counters as c (key, window_started_at, hits, expires_at) values ($1, $2, 1, $3)
+  on conflict (key) do update set window_started_at = case when c.expires_at <= excluded.window_started_at then excluded.window_started_at else c.window_started_at end,
+  hits = case when c.expires_at <= excluded.window_started_at then 1 else c.hits + 1 end,
+  expires_at = case when c.expires_at <= excluded.window_started_at then excluded.expires_at else c.expires_at end returning hits, expires_at`;
+
+async function underLimit(action: string, userId: string, limit: number, windowMs: number): Promise<boolean> {
+  const now = new Date();
+  const { rows } = await pool.query(RATE_SQL, [`${action}:user:${userId}`, now, new Date(now.getTime() + windowMs)]);
+  return Number(rows[0].hits) <= limit;
+}
+
+async function readForm(req: http.IncomingMessage): Promise<URLSearchParams> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
+}
+
+const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+const londonDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' });
+const reference = (now: Date) => `FACT-${londonDay.format(now).replaceAll('-', '')}-${Array.from({ length: 4 }, () => ALPHABET[Math.floor(Math.random() * 36)]).join('')}`;
+
+/** London wall-clock date and time to a UTC instant (the offset of that day at noon). */
+function londonToUtc(date: string, time: string): Date {
+  const guess = new Date(`${date}T${time}:00Z`);
+  const parts = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', hour: '2-digit', hourCycle: 'h23' }).format(guess);
+  const offsetHours = Number(parts) - guess.getUTCHours();
+  return new Date(guess.getTime() - offsetHours * 3_600_000);
+}
+
+async function book(req: http.IncomingMessage, user: SessionUser): Promise<{ status: number; body: unknown }> {
+  const form = await readForm(req);
+  const coachId = form.get('coachId') ?? '';
+  const serviceType = form.get('serviceType') ?? '';
+  const date = form.get('date') ?? '';
+  const time = form.get('time') ?? '';
+  const duration = Number(form.get('durationMinutes'));
+  const locationType = form.get('locationType') || 'online';
+  if (form.get('intent') !== 'book' || !UUID.test(coachId) || !SERVICES.includes(serviceType) || !/^\d{4}-\d{2}-\d{2}$/.test(date) || !/^\d{2}:\d{2}$/.test(time) || !(duration >= 30 && duration <= 240))
+    return { status: 422, body: { ok: false, message: 'Invalid booking' } };
+  const now = new Date();
+  const startsAt = londonToUtc(date, time);
+  if (startsAt <= now || startsAt.getTime() > now.getTime() + 90 * 86_400_000) return { status: 422, body: { ok: false, message: 'Booking date must be in the future' } };
+  if (!(await underLimit('booking', user.id, 10, 3_600_000))) return { status: 429, body: { ok: false, message: 'Too many booking attempts.' } };
+  if (user.id === coachId) return { status: 422, body: { ok: false, message: 'You cannot book yourself' } };
+  const coach = (
+    await pool.query(
+      `select u.id, u.full_name, (u.is_active and u.erased_at is null and u.user_type = 'coach') as bookable, p.hourly_rate_pence, p.services_offered
+         from users u join coach_profiles p on p.user_id = u.id where u.id = $1`,
+      [coachId],
+    )
+  ).rows[0];
+  if (!coach || !coach.bookable || !textArray(coach.services_offered).includes(serviceType)) return { status: 404, body: { ok: false, message: 'Coach not found' } };
+  const periods = (await pool.query(`select starts_at, ends_at, is_available from availability_periods where coach_id = $1 order by starts_at`, [coachId])).rows;
+  const endsAt = new Date(startsAt.getTime() + duration * 60_000);
+  const open = periods.filter((p) => p.is_available);
+  if (periods.some((p) => !p.is_available && p.starts_at < endsAt && startsAt < p.ends_at) || (open.length > 0 && !open.some((p) => p.starts_at <= startsAt && endsAt <= p.ends_at)))
+    return { status: 409, body: { ok: false, message: 'The coach is not available then' } };
+  const price = Math.round((coach.hourly_rate_pence * duration) / 60);
+  const id = randomUUID();
+  let ref = reference(now);
+  const client = await pool.connect();
+  try {
+    await client.query('begin');
+    const overlap = await client.query(
+      `select exists (select 1 from bookings where coach_id = $1 and status in ('confirmed', 'in_session') and tstzrange(starts_at, ends_at, '[)') && tstzrange($2, $3, '[)') and ($4::uuid is null or id <> $4::uuid)) as found`,
+      [coachId, startsAt, endsAt, null],
+    );
+    if (overlap.rows[0].found) {
+      await client.query('rollback');
+      return { status: 409, body: { ok: false, message: 'The coach is not available then' } };
+    }
+    while ((await client.query(`select * from bookings where reference_code = $1 limit 1`, [ref])).rowCount! > 0) ref = reference(now);
+    await client.query(
+      `insert into bookings (id, reference_code, client_id, coach_id, service_type, starts_at, duration_minutes, ends_at, location_type, location_address, location_notes, client_notes,
+                             service_price_pence, admin_fee_pence, total_price_pence, status, payment_status, amount_authorized_pence, amount_captured_pence, amount_refunded_pence, created_at, updated_at, version)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, 300, $14, 'pending', 'pending', 0, 0, 0, $15, $15, 1)`,
+      [id, ref, user.id, coachId, serviceType, startsAt, duration, endsAt, locationType, form.get('locationAddress') || null, form.get('locationNotes') || null, form.get('clientNotes') || null, price, price + 300, now],
+    );
+    await client.query(
+      `insert into outbox_jobs (id, type, payload, dedupe_key, run_after) values ($1, 'booking.notification', $2::jsonb, $3, now()) on conflict (dedupe_key) where dedupe_key is not null do nothing`,
+      [randomUUID(), JSON.stringify({ bookingId: id, event: 'requested', actorId: user.id }), `${id}:requested:${now.getTime()}`],
+    );
+    await client.query('commit');
+  } catch (error) {
+    await client.query('rollback').catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+  }
+  return {
+    status: 200,
+    body: { ok: true, intent: 'book', booking: { id, referenceCode: ref, coachName: coach.full_name, serviceLabel: SERVICE_LABELS[serviceType], durationMinutes: duration, servicePricePence: price, adminFeePence: 300, totalPricePence: price + 300 } },
+  };
+}
+
+async function sendMessage(req: http.IncomingMessage, user: SessionUser): Promise<{ status: number; body: unknown }> {
+  const form = await readForm(req);
+  const bookingId = form.get('bookingId') ?? '';
+  const receiverId = form.get('receiverId') ?? '';
+  const content = (form.get('content') ?? '').trim();
+  if (!UUID.test(bookingId) || !UUID.test(receiverId) || content.length < 1 || content.length > 5000) return { status: 422, body: { ok: false, error: 'Message cannot be empty' } };
+  if (!(await underLimit('message', user.id, 50, 15 * 60_000))) return { status: 429, body: { ok: false, error: 'Too many messages.' } };
+  const booking = (await pool.query(`select id, client_id, coach_id, status from bookings where id = $1`, [bookingId])).rows[0];
+  const parties = booking ? [booking.client_id, booking.coach_id] : [];
+  if (!booking || (user.role !== 'admin' && !parties.includes(user.id)) || !parties.includes(receiverId) || receiverId === user.id)
+    return { status: 404, body: { ok: false, error: 'Conversation not found.' } };
+  const id = randomUUID();
+  const client = await pool.connect();
+  try {
+    await client.query('begin');
+    await client.query(`insert into messages (id, booking_id, sender_id, receiver_id, content, is_read, read_at, created_at) values ($1, $2, $3, $4, $5, false, null, $6)`, [
+      id,
+      bookingId,
+      user.id,
+      receiverId,
+      content.replace(/[<>]/g, ''),
+      new Date(),
+    ]);
+    await client.query(`select pg_notify('fact_messages', $1)`, [JSON.stringify({ type: 'message', bookingId, messageId: id, senderId: user.id, receiverId })]);
+    await client.query('commit');
+  } catch (error) {
+    await client.query('rollback').catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+  }
+  return { status: 200, body: { ok: true, messageId: id } };
+}
+
+// --- server ---------------------------------------------------------------------------------
+
+function send(res: http.ServerResponse, status: number, type: string, body: string): void {
+  res.writeHead(status, { 'Content-Type': type, 'Content-Length': Buffer.byteLength(body), 'Cache-Control': 'private, no-store', 'X-Content-Type-Options': 'nosniff' });
+  res.end(body);
+}
+
+const server = http.createServer(async (req, res) => {
+  try {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const path = url.pathname.toLowerCase();
+    if (path === '/healthz') return send(res, 200, 'application/json', '{"status":"ok"}');
+    const user = await currentUser(req);
+    if (!user) {
+      res.writeHead(302, { Location: `/?login=1&redirectTo=${encodeURIComponent(url.pathname + url.search)}` });
+      return res.end();
+    }
+    const html = 'text/html; charset=utf-8';
+    if (req.method === 'GET' && path === '/findcoaches') return send(res, 200, html, await findCoaches(url, user));
+    if (req.method === 'GET' && path === '/mybookings') return send(res, 200, html, await myBookings(url, user));
+    if (req.method === 'GET' && path === '/coachdashboard') return send(res, 200, html, await coachDashboard(url, user));
+    if (req.method === 'GET' && path === '/conversation') {
+      const page = await conversation(url, user);
+      return send(res, page.status, html, page.html);
+    }
+    if (req.method === 'POST' && path === '/findcoaches') {
+      const { status, body } = await book(req, user);
+      return send(res, status, 'application/json; charset=utf-8', JSON.stringify(body));
+    }
+    if (req.method === 'POST' && path === '/api/messages') {
+      const { status, body } = await sendMessage(req, user);
+      return send(res, status, 'application/json; charset=utf-8', JSON.stringify(body));
+    }
+    send(res, 404, 'text/plain', 'Not Found');
+  } catch (error) {
+    console.error(error);
+    if (!res.headersSent) send(res, 500, 'text/plain', 'Internal Server Error');
+    else res.destroy();
+  }
+});
+
+server.keepAliveTimeout = 65_000;
+server.listen(PORT, '127.0.0.1', () => {
+  const address = server.address();
+  console.log(JSON.stringify({ listening: typeof address === 'object' && address ? address.port : PORT }));
+});
+const stop = () => server.close(() => void pool.end().then(() => process.exit(0)));
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);

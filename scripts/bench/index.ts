@@ -1,0 +1,341 @@
+/**
+ * `npm run bench` (issue 11): FACT against the bare limit of its own stack, on this machine.
+ *
+ *   npm run bench                       default scale: 20 000 coaches, 20 000 clients, 200 000 bookings, 1 000 000 messages
+ *   npm run bench -- --scale            100 000 coaches, 1 000 000 bookings
+ *   npm run bench -- --only find-page-1,book --duration 4   a quick look (prints, writes nothing)
+ *   npm run bench -- --fresh            reload the dataset even if a kept one matches
+ *   npm run bench -- --list             the scenarios
+ *
+ * Builds the production server, opens an isolated embedded PostgreSQL under /tmp/fact-bench (its
+ * own data folder and port), migrates and loads the dataset (kept between runs, writes of earlier
+ * runs undone), starts FACT (scripts/start.ts, NODE_ENV=production) and the baseline
+ * (baseline-server.ts), then for each scenario: a warm-up of each, the timed runs interleaved
+ * A B A B (FACT, baseline, …) from a separate process (wrk, else scripts/bench/loadgen.ts), and a
+ * fixed-rate run of FACT at half of its measured maximum for p99. CPU per request comes from
+ * /proc/<pid>/stat of each server (and of the PostgreSQL cluster), RSS is sampled all along. Any
+ * answer that is not 2xx fails the run (exit 1) after the report. Finally the per-route JS/CSS
+ * sizes and the landing page's LCP; the report goes to stdout and docs/benchmarks.md.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { routeAssets, readManifest, type RouteAssets } from './assets';
+import { clearRateLimits, DEFAULT_SIZE, LARGE_SIZE } from './dataset';
+import { openBenchDatabase } from './database';
+import { measureLcp } from './lcp';
+import { clusterCpuMs, cpuMs, machine, postmasterPid, sampleRss } from './proc';
+import { writeReport, type BenchResults, type RunStats, type ScenarioResult } from './report';
+import { buildScenarios, cookieMinter, requestsFile, type Scenario } from './scenarios';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const WORK = '/tmp/fact-bench';
+
+const { values: opts } = parseArgs({
+  options: {
+    scale: { type: 'boolean', default: false },
+    fresh: { type: 'boolean', default: false },
+    'skip-build': { type: 'boolean', default: false },
+    only: { type: 'string' },
+    warmup: { type: 'string', default: '3' },
+    duration: { type: 'string', default: '6' },
+    rounds: { type: 'string', default: '2' },
+    connections: { type: 'string', default: '8' },
+    'no-lcp': { type: 'boolean', default: false },
+    'no-write': { type: 'boolean', default: false },
+    list: { type: 'boolean', default: false },
+    tool: { type: 'string' },
+  },
+});
+
+const scaleName = opts.scale ? 'large' : 'default';
+const size = opts.scale ? LARGE_SIZE : DEFAULT_SIZE;
+const warmupS = Number(opts.warmup);
+const durationS = Number(opts.duration);
+const rounds = Number(opts.rounds);
+const connections = Number(opts.connections);
+const only = opts.only ? new Set(opts.only.split(',')) : null;
+const writeDocs = !opts['no-write'] && !only;
+const started = performance.now();
+
+const log = (line: string) => console.log(`[bench ${((performance.now() - started) / 1000).toFixed(0).padStart(3)} s] ${line}`);
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+function which(cmd: string): boolean {
+  return spawnSync('sh', ['-c', `command -v ${cmd}`], { stdio: 'ignore' }).status === 0;
+}
+
+async function waitFor(url: string, child: ChildProcess, name: string, output: () => string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${name} exited (${child.exitCode}):\n${output()}`);
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      /* not yet */
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${name} did not answer ${url} within 60 s:\n${output()}`);
+}
+
+function startProcess(name: string, script: string, env: Record<string, string>): { child: ChildProcess; output: () => string } {
+  const child = spawn(process.execPath, ['--import', 'tsx', script], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let text = '';
+  const keep = (chunk: Buffer) => {
+    text = (text + chunk.toString()).slice(-20_000);
+  };
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
+  return { child, output: () => `--- ${name} output ---\n${text}` };
+}
+
+interface LoadResult {
+  tool: string;
+  requests: number;
+  durationUs: number;
+  bytes: number;
+  non2xx: number;
+  sample: string;
+  socketErrors: number;
+  timeouts: number;
+  p50Us: number;
+  p90Us: number;
+  p99Us: number;
+  maxUs: number;
+  meanUs: number;
+}
+
+const useWrk = opts.tool ? opts.tool === 'wrk' : which('wrk');
+const loadTool = useWrk ? 'wrk' : 'loadgen (node:http + undici)';
+
+function runLoad(baseUrl: string, file: string, seconds: number, rate?: number): Promise<LoadResult> {
+  const env = { ...process.env, BENCH_REQUESTS: file };
+  let cmd: string;
+  let args: string[];
+  if (rate || !useWrk) {
+    cmd = process.execPath;
+    args = ['--import', 'tsx', path.join(root, 'scripts/bench/loadgen.ts'), baseUrl, String(rate ? Math.max(2, connections) : connections), String(seconds), ...(rate ? [String(rate)] : [])];
+  } else {
+    cmd = 'wrk';
+    args = ['-t1', `-c${connections}`, `-d${seconds}s`, '--timeout', '10s', '-s', path.join(root, 'scripts/bench/wrk.lua'), baseUrl];
+  }
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (out += c.toString()));
+    const kill = setTimeout(() => child.kill('SIGKILL'), (seconds + 30) * 1000);
+    child.on('close', (code) => {
+      clearTimeout(kill);
+      const line = out.split('\n').reverse().find((l) => l.startsWith('{'));
+      if (code !== 0 || !line) return reject(new Error(`${cmd} failed (${code}):\n${out}`));
+      resolve(JSON.parse(line) as LoadResult);
+    });
+  });
+}
+
+async function main(): Promise<void> {
+  const m = machine();
+  log(`machine: ${m.cpus} CPUs (${m.cpuModel}), ${m.memoryGb} GB, Linux ${m.kernel}; load tool: ${loadTool}`);
+  if (!useWrk) log('wrk not found: using scripts/bench/loadgen.ts (apt-get install -y wrk for a lighter client)');
+
+  if (!opts['skip-build']) {
+    log('building the production server (remix build)');
+    const build = spawnSync(process.execPath, [path.join(root, 'node_modules/@remix-run/dev/dist/cli.js'), 'build'], { cwd: root, env: { ...process.env, NODE_ENV: 'production' }, encoding: 'utf8' });
+    if (build.status !== 0) throw new Error(`remix build failed:\n${build.stdout}\n${build.stderr}`);
+  }
+  const manifest = readManifest(root);
+  const routes = new Set(Object.keys(manifest.routes));
+
+  mkdirSync(WORK, { recursive: true });
+  const dataDir = path.join(WORK, `pg-${scaleName}`);
+  const pgPort = opts.scale ? 54412 : 54411;
+  const db = await openBenchDatabase({ dir: dataDir, port: pgPort, size, fresh: opts.fresh, log });
+  const pgPid = postmasterPid(dataDir);
+  const secret = randomBytes(24).toString('hex');
+  const [factPort, basePort] = [await freePort(), await freePort()];
+  const factUrl = `http://127.0.0.1:${factPort}`;
+  const baseUrl = `http://127.0.0.1:${basePort}`;
+  const cookieFor = await cookieMinter(secret, factUrl);
+  const scenarios = (await buildScenarios(db.facts, db.admin, cookieFor)).filter((s) => !only || only.has(s.id));
+  if (opts.list) {
+    for (const s of scenarios) console.log(`${s.id.padEnd(16)} ${s.kind.padEnd(5)} ${s.title}${routes.has(s.route) ? '' : '  (not available: no ' + s.route + ')'}`);
+    await db.stop();
+    return;
+  }
+
+  const fact = startProcess('FACT', 'scripts/start.ts', {
+    NODE_ENV: 'production',
+    DATABASE_URL: db.url,
+    SESSION_SECRET: secret,
+    PORT: String(factPort),
+    APP_URL: factUrl,
+    LOG_LEVEL: 'warn',
+    OUTBOX_WORKER: 'off',
+    DEMO_SEED: 'never',
+    DATA_DIR: path.join(WORK, 'data'),
+  });
+  const base = startProcess('baseline', 'scripts/bench/baseline-server.ts', { DATABASE_URL: db.url, SESSION_SECRET: secret, PORT: String(basePort) });
+  const stopAll = async () => {
+    for (const p of [fact.child, base.child]) if (p.exitCode === null) p.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 1500));
+    for (const p of [fact.child, base.child]) if (p.exitCode === null) p.kill('SIGKILL');
+    await db.stop();
+  };
+  const results: ScenarioResult[] = [];
+  let lcp: { runs: number[]; element: string } | null = null;
+  let assets: RouteAssets[] = [];
+  const failures: string[] = [];
+  const rss = { max: {} as Record<string, number>, samples: {} as Record<string, number[]> };
+  try {
+    await waitFor(`${factUrl}/healthz`, fact.child, 'FACT', fact.output);
+    await waitFor(`${baseUrl}/healthz`, base.child, 'baseline', base.output);
+    const pids = { fact: fact.child.pid!, baseline: base.child.pid! };
+    log(`FACT on ${factUrl} (pid ${pids.fact}), baseline on ${baseUrl} (pid ${pids.baseline}), PostgreSQL on ${pgPort} (pid ${pgPid})`);
+    const memory = sampleRss(pids);
+
+    for (const scenario of scenarios) {
+      if (!routes.has(scenario.route)) {
+        log(`${scenario.id}: not available (FACT has no ${scenario.route} yet): skipped`);
+        results.push({ id: scenario.id, title: scenario.title, kind: scenario.kind, available: false });
+        continue;
+      }
+      try {
+        results.push(await runScenario(scenario, { factUrl, baseUrl, pids, pgPid, db }));
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        failures.push(`${scenario.id}: ${message}`);
+        log(`${scenario.id}: FAILED: ${message}`);
+        results.push({ id: scenario.id, title: scenario.title, kind: scenario.kind, available: true, failed: message });
+      }
+    }
+    memory.stop();
+    rss.max = memory.max;
+    rss.samples = memory.samples;
+
+    assets = routeAssets(root);
+    if (!opts['no-lcp']) {
+      log('landing page LCP in headless Chromium (4× CPU throttling, fast 3G)');
+      try {
+        lcp = await measureLcp(`${factUrl}/`, 3);
+      } catch (error) {
+        failures.push(`lcp: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+    if (fact.child.exitCode !== null) failures.push(`FACT exited during the run:\n${fact.output()}`);
+  } finally {
+    await stopAll();
+  }
+
+  const report: BenchResults = {
+    date: new Date().toISOString(),
+    scale: scaleName,
+    size,
+    machine: m,
+    node: process.version,
+    loadTool,
+    settings: { warmupS, durationS, rounds, connections },
+    loadSeconds: db.loadSeconds,
+    scenarios: results,
+    rssMaxMb: rss.max,
+    rssSamples: Object.fromEntries(Object.entries(rss.samples).map(([k, v]) => [k, v.length])),
+    assets,
+    lcp,
+    wallSeconds: (performance.now() - started) / 1000,
+    failures,
+  };
+  writeReport(report, { root, write: writeDocs, log: (line) => console.log(line) });
+  if (failures.length > 0) {
+    console.error(`\n!!!!!!!!!! BENCH FAILED: ${failures.length} problem(s) !!!!!!!!!!\n${failures.join('\n')}`);
+    process.exitCode = 1;
+  }
+}
+
+async function runScenario(
+  scenario: Scenario,
+  env: { factUrl: string; baseUrl: string; pids: { fact: number; baseline: number }; pgPid: number; db: Awaited<ReturnType<typeof openBenchDatabase>> },
+): Promise<ScenarioResult> {
+  const file = path.join(WORK, `${scenario.id}.requests`);
+  writeFileSync(file, requestsFile(scenario.requests));
+  const sides = [
+    { name: 'fact' as const, url: env.factUrl, pid: env.pids.fact },
+    { name: 'baseline' as const, url: env.baseUrl, pid: env.pids.baseline },
+  ];
+  // Smoke check: one request each, 2xx and the expected content.
+  const bytes: Record<string, number> = {};
+  for (const side of sides) {
+    if (scenario.clearsRateLimits) await clearRateLimits(env.db.admin);
+    const r = scenario.requests[0]!;
+    const res = await fetch(side.url + r.path, {
+      method: r.method,
+      headers: { Cookie: r.cookie, ...(r.body ? { 'Content-Type': 'application/x-www-form-urlencoded' } : {}) },
+      body: r.body,
+      redirect: 'manual',
+    });
+    const text = await res.text();
+    if (res.status < 200 || res.status > 299) throw new Error(`${side.name} answered ${res.status} to ${r.method} ${r.path}: ${text.slice(0, 300)}`);
+    if (!text.includes(scenario.expect)) throw new Error(`${side.name}'s answer to ${r.method} ${r.path} lacks "${scenario.expect}": ${text.slice(0, 300)}`);
+    bytes[side.name] = Buffer.byteLength(text);
+  }
+  log(`${scenario.id}: ${scenario.title} — answer ${bytes.fact} B (FACT) / ${bytes.baseline} B (baseline)`);
+
+  const run = async (side: (typeof sides)[number], seconds: number, rate?: number): Promise<RunStats> => {
+    if (scenario.clearsRateLimits) await clearRateLimits(env.db.admin);
+    const cpu0 = cpuMs(side.pid);
+    const db0 = clusterCpuMs(env.pgPid);
+    const r = await runLoad(side.url, file, seconds, rate);
+    const cpu = cpuMs(side.pid) - cpu0;
+    const dbCpu = clusterCpuMs(env.pgPid) - db0;
+    if (r.non2xx > 0 || r.socketErrors > 0 || r.timeouts > 0)
+      throw new Error(`${side.name}: ${r.non2xx} answers not 2xx, ${r.socketErrors} socket errors, ${r.timeouts} timeouts of ${r.requests} (first: ${r.sample})`);
+    if (r.requests === 0) throw new Error(`${side.name}: no request completed`);
+    return {
+      requests: r.requests,
+      seconds: r.durationUs / 1e6,
+      rps: r.requests / (r.durationUs / 1e6),
+      p50Ms: r.p50Us / 1000,
+      p90Ms: r.p90Us / 1000,
+      p99Ms: r.p99Us / 1000,
+      maxMs: r.maxUs / 1000,
+      cpuMsPerRequest: cpu / r.requests,
+      dbCpuMsPerRequest: dbCpu / r.requests,
+      bytesPerResponse: r.bytes / r.requests,
+    };
+  };
+
+  for (const side of sides) await run(side, warmupS);
+  const runs: { fact: RunStats[]; baseline: RunStats[] } = { fact: [], baseline: [] };
+  for (let i = 0; i < rounds; i++) {
+    for (const side of sides) {
+      const stats = await run(side, durationS);
+      runs[side.name].push(stats);
+      log(`  ${side.name.padEnd(8)} round ${i + 1}: ${stats.rps.toFixed(0).padStart(6)} req/s  p50 ${stats.p50Ms.toFixed(1)} ms  p99 ${stats.p99Ms.toFixed(1)} ms  CPU ${stats.cpuMsPerRequest.toFixed(2)} ms/req  DB ${stats.dbCpuMsPerRequest.toFixed(2)} ms/req`);
+    }
+  }
+  const factRps = runs.fact.reduce((s, r) => s + r.rps, 0) / runs.fact.length;
+  const halfRate = Math.max(1, Math.round(factRps / 2));
+  const half = await run(sides[0]!, durationS, halfRate);
+  log(`  fact     at ${halfRate} req/s (half of its maximum): p50 ${half.p50Ms.toFixed(1)} ms  p99 ${half.p99Ms.toFixed(1)} ms`);
+  return { id: scenario.id, title: scenario.title, kind: scenario.kind, available: true, runs, half: { targetRps: halfRate, stats: half } };
+}
+
+main().catch((error: unknown) => {
+  console.error('\n!!!!!!!!!! BENCH FAILED !!!!!!!!!!');
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,108 @@
+/**
+ * npm run bench: the load generator used when `wrk` is not installed, and for the fixed-rate runs
+ * (p99 at half of the maximum throughput). A separate process; loopback only; bounded in time
+ * and in count. Reads BENCH_REQUESTS like wrk.lua (METHOD<TAB>PATH<TAB>COOKIE<TAB>FORM-BODY) and
+ * prints one JSON line in the same shape as wrk.lua.
+ *
+ *   node --import tsx scripts/bench/loadgen.ts <url> <connections> <seconds> [requests/s]
+ *
+ * Without a rate it is closed-loop (each connection sends its next request when the answer
+ * arrives); with one it is open-loop: requests start on a fixed schedule and latency counts from
+ * the scheduled start, so queueing delay is not hidden (no coordinated omission).
+ */
+import { readFileSync } from 'node:fs';
+import { Pool } from 'undici';
+
+const [target, connArg, secondsArg, rateArg] = process.argv.slice(2);
+const base = new URL(target ?? '');
+if (!['127.0.0.1', 'localhost', '[::1]'].includes(base.hostname)) throw new Error('loadgen: loopback addresses only');
+const connections = Math.min(Math.max(Number(connArg) || 8, 1), 256);
+const seconds = Math.min(Math.max(Number(secondsArg) || 5, 1), 120);
+const rate = rateArg ? Math.min(Number(rateArg), 20_000) : 0;
+const MAX_REQUESTS = 2_000_000;
+
+interface Spec {
+  method: 'GET' | 'POST';
+  path: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+const specs: Spec[] = readFileSync(process.env.BENCH_REQUESTS ?? '', 'utf8')
+  .split('\n')
+  .filter(Boolean)
+  .map((line) => {
+    const [method, path, cookie, body] = line.split('\t');
+    const headers: Record<string, string> = { cookie: cookie ?? '', accept: 'text/html,application/json' };
+    if (body) headers['content-type'] = 'application/x-www-form-urlencoded';
+    return { method: method === 'POST' ? 'POST' : 'GET', path: path ?? '/', headers, body: body || undefined };
+  });
+
+const pool = new Pool(base.origin, { connections, pipelining: 1, keepAliveTimeout: 30_000 });
+const latencies: number[] = [];
+let non2xx = 0;
+let sample = '';
+let errors = 0;
+let bytes = 0;
+let next = 0;
+
+async function once(startedAt: number): Promise<void> {
+  const spec = specs[next++ % specs.length]!;
+  try {
+    const res = await pool.request({ origin: base.origin, path: spec.path, method: spec.method, headers: spec.headers, body: spec.body });
+    const text = await res.body.text();
+    bytes += text.length;
+    if (res.statusCode < 200 || res.statusCode > 299) {
+      non2xx++;
+      if (!sample) sample = `${res.statusCode} ${text.slice(0, 200).replace(/[\u0000-\u001f"\\]/g, ' ')}`;
+    }
+  } catch {
+    errors++;
+  }
+  latencies.push(performance.now() - startedAt);
+}
+
+const started = performance.now();
+const deadline = started + seconds * 1000;
+if (rate > 0) {
+  const interval = 1000 / rate;
+  const inflight = new Set<Promise<void>>();
+  for (let i = 0; i < MAX_REQUESTS; i++) {
+    const due = started + i * interval;
+    if (due >= deadline) break;
+    const wait = due - performance.now();
+    if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+    if (inflight.size >= connections * 4) await Promise.race(inflight);
+    const p = once(due).finally(() => inflight.delete(p));
+    inflight.add(p);
+  }
+  await Promise.all(inflight);
+} else {
+  let sent = 0;
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (performance.now() < deadline && sent++ < MAX_REQUESTS) await once(performance.now());
+    }),
+  );
+}
+const duration = performance.now() - started;
+await pool.close();
+latencies.sort((a, b) => a - b);
+const pct = (p: number) => Math.round((latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? 0) * 1000);
+const mean = latencies.reduce((a, b) => a + b, 0) / Math.max(latencies.length, 1);
+console.log(
+  JSON.stringify({
+    tool: rate > 0 ? 'loadgen-rate' : 'loadgen',
+    requests: latencies.length,
+    durationUs: Math.round(duration * 1000),
+    bytes,
+    non2xx,
+    sample,
+    socketErrors: errors,
+    timeouts: 0,
+    p50Us: pct(50),
+    p90Us: pct(90),
+    p99Us: pct(99),
+    maxUs: Math.round((latencies.at(-1) ?? 0) * 1000),
+    meanUs: Math.round(mean * 1000),
+  }),
+);

@@ -1,0 +1,80 @@
+/** CPU time and memory of a process from /proc (Linux), for `npm run bench`. */
+import { readFileSync, readdirSync } from 'node:fs';
+
+const TICKS_PER_SECOND = 100; // USER_HZ on Linux
+
+/** utime + stime (and, with children, cutime + cstime) of a process, in milliseconds. */
+export function cpuMs(pid: number, withChildren = false): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // fields[0] is field 3 (state): utime is field 14, stime 15, cutime 16, cstime 17.
+    const ticks = Number(fields[11]) + Number(fields[12]) + (withChildren ? Number(fields[13]) + Number(fields[14]) : 0);
+    return (ticks * 1000) / TICKS_PER_SECOND;
+  } catch {
+    return 0;
+  }
+}
+
+export function rssMb(pid: number): number {
+  try {
+    const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Number(m[1]) / 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU of a PostgreSQL cluster: the postmaster (with its exited children) and every live backend. */
+export function clusterCpuMs(postmasterPid: number): number {
+  let total = cpuMs(postmasterPid, true);
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(fields[1]) === postmasterPid) total += cpuMs(Number(entry));
+    } catch {
+      /* gone */
+    }
+  }
+  return total;
+}
+
+export function postmasterPid(dataDir: string): number {
+  return Number(readFileSync(`${dataDir}/postmaster.pid`, 'utf8').split('\n')[0]);
+}
+
+/** Samples the RSS of some processes every `everyMs` until stopped; keeps the maximum of each. */
+export function sampleRss(pids: Record<string, number>, everyMs = 250) {
+  const max: Record<string, number> = {};
+  const samples: Record<string, number[]> = {};
+  const take = () => {
+    for (const [name, pid] of Object.entries(pids)) {
+      const mb = rssMb(pid);
+      if (mb === 0) continue;
+      max[name] = Math.max(max[name] ?? 0, mb);
+      (samples[name] ??= []).push(mb);
+    }
+  };
+  take();
+  const timer = setInterval(take, everyMs);
+  timer.unref();
+  return {
+    max,
+    samples,
+    stop: () => {
+      clearInterval(timer);
+      take();
+    },
+  };
+}
+
+export function machine(): { cpus: number; cpuModel: string; memoryGb: number; kernel: string } {
+  const cpuinfo = readFileSync('/proc/cpuinfo', 'utf8');
+  const model = /model name\s*:\s*(.+)/.exec(cpuinfo)?.[1]?.trim() ?? 'unknown';
+  const cpus = (cpuinfo.match(/^processor\s*:/gm) ?? []).length;
+  const mem = Number(/MemTotal:\s+(\d+) kB/.exec(readFileSync('/proc/meminfo', 'utf8'))?.[1] ?? 0) / 1024 / 1024;
+  const kernel = readFileSync('/proc/sys/kernel/osrelease', 'utf8').trim();
+  return { cpus, cpuModel: model, memoryGb: Math.round(mem * 10) / 10, kernel };
+}

@@ -1,0 +1,249 @@
+/**
+ * The bench's report: a table on stdout, and (full runs) docs/benchmarks.md — the generated
+ * block of this scale between its markers, the rest of the file (the analysis) kept as written —
+ * plus docs/benchmarks/<scale>.json, which the other scale's run reads for the scale goal.
+ */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { RouteAssets } from './assets';
+import type { DatasetSize } from './dataset';
+
+export interface RunStats {
+  requests: number;
+  seconds: number;
+  rps: number;
+  p50Ms: number;
+  p90Ms: number;
+  p99Ms: number;
+  maxMs: number;
+  cpuMsPerRequest: number;
+  dbCpuMsPerRequest: number;
+  bytesPerResponse: number;
+}
+
+export interface ScenarioResult {
+  id: string;
+  title: string;
+  kind: 'read' | 'write';
+  available: boolean;
+  failed?: string;
+  runs?: { fact: RunStats[]; baseline: RunStats[] };
+  half?: { targetRps: number; stats: RunStats };
+}
+
+export interface BenchResults {
+  date: string;
+  scale: 'default' | 'large';
+  size: DatasetSize;
+  machine: { cpus: number; cpuModel: string; memoryGb: number; kernel: string };
+  node: string;
+  loadTool: string;
+  settings: { warmupS: number; durationS: number; rounds: number; connections: number };
+  loadSeconds: number | null;
+  scenarios: ScenarioResult[];
+  rssMaxMb: Record<string, number>;
+  rssSamples: Record<string, number>;
+  assets: RouteAssets[];
+  lcp: { runs: number[]; element: string } | null;
+  wallSeconds: number;
+  failures: string[];
+}
+
+export const GOALS = { readRatio: 0.5, writeRatio: 0.6, p99AtHalfMs: 50, deepVsFirst: 1.2, scaleFactor: 1.5, jsKb: 150, cssKb: 30, lcpMs: 1500, rssMb: 350 };
+
+const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(xs.length, 1);
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? (s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2) : 0;
+};
+
+export interface Summary {
+  factRps: number;
+  baseRps: number;
+  ratio: number;
+  factP50: number;
+  factP99: number;
+  baseP50: number;
+  baseP99: number;
+  factCpu: number;
+  baseCpu: number;
+  factDbCpu: number;
+  baseDbCpu: number;
+  factBytes: number;
+  baseBytes: number;
+  halfRps: number;
+  halfP99: number;
+}
+
+export function summarise(s: ScenarioResult): Summary | null {
+  if (!s.runs || !s.half) return null;
+  const f = s.runs.fact;
+  const b = s.runs.baseline;
+  const factRps = mean(f.map((r) => r.rps));
+  const baseRps = mean(b.map((r) => r.rps));
+  return {
+    factRps,
+    baseRps,
+    ratio: factRps / baseRps,
+    factP50: mean(f.map((r) => r.p50Ms)),
+    factP99: mean(f.map((r) => r.p99Ms)),
+    baseP50: mean(b.map((r) => r.p50Ms)),
+    baseP99: mean(b.map((r) => r.p99Ms)),
+    factCpu: mean(f.map((r) => r.cpuMsPerRequest)),
+    baseCpu: mean(b.map((r) => r.cpuMsPerRequest)),
+    factDbCpu: mean(f.map((r) => r.dbCpuMsPerRequest)),
+    baseDbCpu: mean(b.map((r) => r.dbCpuMsPerRequest)),
+    factBytes: mean(f.map((r) => r.bytesPerResponse)),
+    baseBytes: mean(b.map((r) => r.bytesPerResponse)),
+    halfRps: s.half.stats.rps,
+    halfP99: s.half.stats.p99Ms,
+  };
+}
+
+const n0 = (x: number) => x.toFixed(0);
+const n1 = (x: number) => x.toFixed(1);
+const n2 = (x: number) => x.toFixed(2);
+const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+const yes = (ok: boolean) => (ok ? 'yes' : '**no**');
+
+function goalRows(r: BenchResults, other: BenchResults | null): string[][] {
+  const rows: string[][] = [];
+  const sums = new Map(r.scenarios.map((s) => [s.id, summarise(s)]));
+  for (const s of r.scenarios) {
+    const sum = sums.get(s.id);
+    if (!sum) continue;
+    const goal = s.kind === 'read' ? GOALS.readRatio : GOALS.writeRatio;
+    rows.push([`${s.title}: throughput ≥ ${goal} × baseline`, `${n2(sum.ratio)} ×`, yes(sum.ratio >= goal)]);
+  }
+  for (const s of r.scenarios) {
+    const sum = sums.get(s.id);
+    if (!sum) continue;
+    rows.push([`${s.title}: p99 ≤ ${GOALS.p99AtHalfMs} ms at half of FACT's maximum (${n0(sum.halfRps)} req/s)`, `${n1(sum.halfP99)} ms`, yes(sum.halfP99 <= GOALS.p99AtHalfMs)]);
+  }
+  const first = sums.get('find-page-1');
+  const deep = sums.get('find-deep');
+  if (first && deep) {
+    const ratio = deep.halfP99 / first.halfP99;
+    rows.push([`Deep page p99 ≤ ${GOALS.deepVsFirst} × page 1 p99 (at half of each one's maximum)`, `${n1(deep.halfP99)} / ${n1(first.halfP99)} ms = ${n2(ratio)} ×`, yes(ratio <= GOALS.deepVsFirst)]);
+    const maxRatio = deep.factP99 / first.factP99;
+    rows.push([`… and at maximum throughput`, `${n1(deep.factP99)} / ${n1(first.factP99)} ms = ${n2(maxRatio)} ×`, yes(maxRatio <= GOALS.deepVsFirst)]);
+  }
+  rows.push(['At most 4 SQL statements per page request', 'asserted per page by test/integration/performance/query-budget.test.ts', 'see the test']);
+  if (other) {
+    const [small, large] = r.scale === 'default' ? [r, other] : [other, r];
+    const smallSums = new Map(small.scenarios.map((s) => [s.id, summarise(s)]));
+    for (const s of large.scenarios) {
+      const l = summarise(s);
+      const d = smallSums.get(s.id);
+      if (!l || !d) continue;
+      const rps = d.factRps / l.factRps;
+      const p99 = l.halfP99 / d.halfP99;
+      rows.push([`${s.title}: --scale within ${GOALS.scaleFactor} × of default (req/s down, p99 up)`, `${n2(rps)} × / ${n2(p99)} ×`, yes(rps <= GOALS.scaleFactor && p99 <= GOALS.scaleFactor)]);
+    }
+  } else {
+    rows.push([`--scale figures within ${GOALS.scaleFactor} × of the default's`, 'needs a run of the other scale (docs/benchmarks/*.json)', '—']);
+  }
+  const pages = r.assets.filter((a) => !a.url.includes('*'));
+  const maxJs = Math.max(...pages.map((a) => a.jsGzipBytes));
+  const maxCss = Math.max(...pages.map((a) => a.cssGzipBytes));
+  rows.push([`JavaScript ≤ ${GOALS.jsKb} KB gzipped per route`, `largest ${kb(maxJs)} KB`, yes(maxJs <= GOALS.jsKb * 1024)]);
+  rows.push([`CSS ≤ ${GOALS.cssKb} KB gzipped per route`, `largest ${kb(maxCss)} KB`, yes(maxCss <= GOALS.cssKb * 1024)]);
+  if (r.lcp) {
+    const m = median(r.lcp.runs);
+    rows.push([`Landing LCP ≤ ${GOALS.lcpMs} ms (4× CPU, fast 3G, median of ${r.lcp.runs.length})`, `${n0(m)} ms`, yes(m <= GOALS.lcpMs)]);
+  }
+  const rss = r.rssMaxMb.fact ?? 0;
+  rows.push([`FACT RSS < ${GOALS.rssMb} MB through the run`, `max ${n0(rss)} MB`, yes(rss > 0 && rss < GOALS.rssMb)]);
+  return rows;
+}
+
+function table(head: string[], rows: string[][]): string {
+  return [`| ${head.join(' | ')} |`, `| ${head.map(() => '---').join(' | ')} |`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
+}
+
+export function markdown(r: BenchResults, other: BenchResults | null): string {
+  const lines: string[] = [];
+  const s = r.size;
+  lines.push(`## ${r.scale === 'default' ? 'Default scale' : '--scale'}: run of ${r.date.slice(0, 16).replace('T', ' ')} UTC`);
+  lines.push('');
+  lines.push(`- Machine: ${r.machine.cpus} CPUs (${r.machine.cpuModel}), ${r.machine.memoryGb} GB memory, Linux ${r.machine.kernel}, Node ${r.node}.`);
+  lines.push(`- Dataset: ${s.coaches.toLocaleString('en-GB')} coaches, ${s.clients.toLocaleString('en-GB')} clients, ${s.bookings.toLocaleString('en-GB')} bookings, ${s.messages.toLocaleString('en-GB')} messages${r.loadSeconds ? ` (loaded in ${n0(r.loadSeconds)} s)` : ' (kept from an earlier run)'}.`);
+  lines.push(`- Load: ${r.loadTool}, ${r.settings.connections} connections, ${r.settings.warmupS} s warm-up per side, then ${r.settings.rounds} × ${r.settings.durationS} s per side interleaved FACT, baseline, FACT, baseline; then FACT alone at a fixed rate of half its maximum (open loop) for the p99 goal. Whole run ${n0(r.wallSeconds)} s.`);
+  lines.push('- CPU per request: user + system time of the server process (from /proc/<pid>/stat) over the requests answered; DB: the same for the PostgreSQL cluster.');
+  lines.push('');
+  const rows: string[][] = [];
+  for (const sc of r.scenarios) {
+    if (!sc.available) {
+      rows.push([sc.title, 'not available (page not built yet)', '', '', '', '', '', '', '', '', '']);
+      continue;
+    }
+    if (sc.failed) {
+      rows.push([sc.title, `**FAILED**: ${sc.failed.replace(/\|/g, '/').replace(/\n/g, ' ').slice(0, 200)}`, '', '', '', '', '', '', '', '', '']);
+      continue;
+    }
+    const m = summarise(sc)!;
+    rows.push([
+      sc.title,
+      n0(m.factRps),
+      n0(m.baseRps),
+      `**${n2(m.ratio)}**`,
+      `${n1(m.factP50)} / ${n1(m.factP99)}`,
+      `${n1(m.baseP50)} / ${n1(m.baseP99)}`,
+      `${n2(m.factCpu)} / ${n2(m.baseCpu)}`,
+      `${n2(m.factDbCpu)} / ${n2(m.baseDbCpu)}`,
+      `${n0(m.halfRps)} → ${n1(m.halfP99)}`,
+      `${kb(m.factBytes)} / ${kb(m.baseBytes)}`,
+    ]);
+  }
+  lines.push('### Throughput, latency and CPU');
+  lines.push('');
+  lines.push(
+    table(
+      ['Scenario', 'FACT req/s', 'Baseline req/s', 'FACT / baseline', 'FACT p50 / p99 ms', 'Baseline p50 / p99 ms', 'CPU ms/req FACT / baseline', 'DB CPU ms/req FACT / baseline', 'FACT at ½ max: req/s → p99 ms', 'Answer KB FACT / baseline'],
+      rows,
+    ),
+  );
+  lines.push('');
+  lines.push('### Goals (issue 11)');
+  lines.push('');
+  lines.push(table(['Goal', 'Figure', 'Reached'], goalRows(r, other)));
+  lines.push('');
+  lines.push('### JavaScript and CSS per route (gzipped, what a first visit downloads)');
+  lines.push('');
+  lines.push(table(['Route', 'URL', 'JS files', 'JS KB', 'CSS KB'], r.assets.map((a) => [a.route, a.url, String(a.jsFiles), kb(a.jsGzipBytes), kb(a.cssGzipBytes)])));
+  lines.push('');
+  if (r.lcp) lines.push(`Landing page LCP (headless Chromium, 4× CPU throttling, fast 3G, cold cache): runs ${r.lcp.runs.join(', ')} ms, median ${n0(median(r.lcp.runs))} ms; element ${r.lcp.element}.`);
+  lines.push(`Server memory (RSS sampled every 250 ms through the run): FACT max ${n0(r.rssMaxMb.fact ?? 0)} MB, baseline max ${n0(r.rssMaxMb.baseline ?? 0)} MB.`);
+  if (r.failures.length) {
+    lines.push('');
+    lines.push(`**The run failed**: ${r.failures.map((f) => f.split('\n')[0]).join('; ')}`);
+  }
+  return lines.join('\n');
+}
+
+export function writeReport(r: BenchResults, options: { root: string; write: boolean; log: (line: string) => void }): void {
+  const jsonDir = path.join(options.root, 'docs', 'benchmarks');
+  const otherScale = r.scale === 'default' ? 'large' : 'default';
+  const otherFile = path.join(jsonDir, `${otherScale}.json`);
+  const other = existsSync(otherFile) ? (JSON.parse(readFileSync(otherFile, 'utf8')) as BenchResults) : null;
+  const md = markdown(r, other);
+  options.log(`\n${md}\n`);
+  if (!options.write) {
+    options.log('(a partial run: docs/benchmarks.md left as it is)');
+    return;
+  }
+  mkdirSync(jsonDir, { recursive: true });
+  writeFileSync(path.join(jsonDir, `${r.scale}.json`), `${JSON.stringify(r, null, 2)}\n`);
+  const file = path.join(options.root, 'docs', 'benchmarks.md');
+  const begin = `<!-- bench:${r.scale}:begin (generated by npm run bench${r.scale === 'large' ? ' -- --scale' : ''}; edit outside these markers) -->`;
+  const end = `<!-- bench:${r.scale}:end -->`;
+  let text = existsSync(file)
+    ? readFileSync(file, 'utf8')
+    : '# Benchmarks\n\nGenerated by `npm run bench` (see README). The blocks between the markers are rewritten by each run; the analysis below them is written by hand.\n\n<!-- bench:default:begin --><!-- bench:default:end -->\n\n<!-- bench:large:begin --><!-- bench:large:end -->\n';
+  const startAt = text.indexOf(`<!-- bench:${r.scale}:begin`);
+  const endAt = text.indexOf(end);
+  const block = `${begin}\n${md}\n${end}`;
+  text = startAt >= 0 && endAt > startAt ? text.slice(0, startAt) + block + text.slice(endAt + end.length) : `${text.trimEnd()}\n\n${block}\n`;
+  writeFileSync(file, text);
+  options.log(`written: docs/benchmarks.md and docs/benchmarks/${r.scale}.json`);
+}
