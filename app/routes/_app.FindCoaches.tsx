@@ -77,7 +77,7 @@ export default function FindCoaches() {
     <div className="mx-auto w-full max-w-6xl">
       <header className="mb-6">
         <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Find a Coach</h1>
-        <p className="mt-1 text-slate-600">Browse verified football coaches and book a one-to-one session.</p>
+        <p className="mt-1 text-slate-600">Browse football coaches near you and book a one-to-one session.</p>
       </header>
 
       <SearchFilters key={JSON.stringify(filters)} filters={filters} active={active} />
@@ -173,7 +173,7 @@ function SearchFilters({ filters, active }: { filters: ReturnType<typeof filters
   };
   return (
     <Form ref={form} method="get" action="/FindCoaches" role="search" className="mb-6 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm" onSubmit={(e) => (e.preventDefault(), change(0))}>
-      <div className="flex flex-col gap-3 lg:flex-row">
+      <div className="flex gap-2">
         <label className="relative flex-1">
           <span className="sr-only">Search coaches</span>
           <svg viewBox="0 0 24 24" className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 fill-none stroke-slate-400" strokeWidth={2} aria-hidden="true">
@@ -182,37 +182,37 @@ function SearchFilters({ filters, active }: { filters: ReturnType<typeof filters
           </svg>
           <input type="search" name="q" defaultValue={filters.text ?? ''} placeholder="Search by name, bio or location" className={`${inputClass} pl-9`} onChange={() => change(400)} />
         </label>
-        <div className="grid grid-cols-1 gap-3 sm:grid-cols-3 lg:flex">
-          <label>
-            <span className="sr-only">Specialization</span>
-            <select name="specialization" defaultValue={filters.specialisation ?? ''} className={inputClass} onChange={() => change(0)} aria-label="Specialization">
-              <option value="">All specializations</option>
-              {COACHING_TYPE_OPTIONS.map((o) => (
-                <option key={o.value} value={o.value}>
-                  {o.label}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label>
-            <span className="sr-only">Price</span>
-            <select name="price" defaultValue={filters.priceBand ?? ''} className={inputClass} onChange={() => change(0)} aria-label="Price">
-              <option value="">Any price</option>
-              {PRICE_BAND_OPTIONS.map((o) => (
-                <option key={o.value} value={o.value}>
-                  {o.label}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label>
-            <span className="sr-only">Location</span>
-            <input name="location" defaultValue={filters.location ?? ''} placeholder="Location" className={inputClass} onChange={() => change(400)} aria-label="Location" />
-          </label>
-        </div>
-        <button type="submit" className={`${primaryButton} lg:w-auto`}>
+        <button type="submit" className={primaryButton}>
           Search
         </button>
+      </div>
+      <div className="mt-3 grid grid-cols-1 gap-3 sm:grid-cols-3">
+        <label>
+          <span className="sr-only">Specialization</span>
+          <select name="specialization" defaultValue={filters.specialisation ?? ''} className={inputClass} onChange={() => change(0)} aria-label="Specialization">
+            <option value="">All specializations</option>
+            {COACHING_TYPE_OPTIONS.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          <span className="sr-only">Price</span>
+          <select name="price" defaultValue={filters.priceBand ?? ''} className={inputClass} onChange={() => change(0)} aria-label="Price">
+            <option value="">Any price</option>
+            {PRICE_BAND_OPTIONS.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          <span className="sr-only">Location</span>
+          <input name="location" defaultValue={filters.location ?? ''} placeholder="Location, e.g. Manchester" className={inputClass} onChange={() => change(400)} aria-label="Location" />
+        </label>
       </div>
       <p className="mt-3 text-xs text-slate-500">
         {active === 0 ? 'No filters applied' : `${active} active ${active === 1 ? 'filter' : 'filters'}`}

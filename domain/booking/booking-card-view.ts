@@ -52,6 +52,7 @@ export interface BookingCardView {
   readonly locationNotes: string | null;
   readonly clientNotes: string | null;
   readonly totalPricePence: Pence;
+  readonly servicePricePence: Pence;
   readonly adminFeePence: Pence;
   readonly cancellationReason: string | null;
   readonly declined: boolean;
@@ -113,6 +114,7 @@ export function bookingCardView(item: BookingListItem, actor: Actor, now: Date):
     locationNotes: b.locationNotes,
     clientNotes: b.clientNotes,
     totalPricePence: b.totalPricePence,
+    servicePricePence: b.servicePricePence,
     adminFeePence: b.adminFeePence,
     cancellationReason: b.cancellationReason,
     declined: b.declined,

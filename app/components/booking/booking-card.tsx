@@ -1,4 +1,5 @@
-import { Link } from '@remix-run/react';
+import { Link, useRevalidator } from '@remix-run/react';
+import { PaymentDialog } from '~/components/payment/payment-dialog';
 import { useState } from 'react';
 import type { BookingCardView } from '../../../domain/booking/booking-card-view';
 import { formatPence } from '../../../domain/shared/money';
@@ -10,7 +11,7 @@ import { SessionProgress } from './session-progress';
 import { StatusBadge } from './status-badge';
 import { useBookingAction } from './use-booking-action';
 
-type Dialog = 'cancel' | 'decline' | 'reschedule' | 'review' | null;
+type Dialog = 'cancel' | 'decline' | 'reschedule' | 'review' | 'pay' | null;
 
 const POLICY: Record<string, string> = {
   before_acceptance: 'The coach has not accepted yet: any payment hold is released and you are not charged.',
@@ -42,6 +43,7 @@ export function BookingCard({ card, tab, today, lastDay }: { card: BookingCardVi
   const { fetcher, busy } = useBookingAction({ toastErrors: true });
   const can = (a: string) => card.actions.includes(a as never);
   const close = () => setDialog(null);
+  const { revalidate } = useRevalidator();
   return (
     <article className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm" aria-label={`${card.title} ${card.referenceCode}`}>
       <div className="flex flex-wrap items-start justify-between gap-2">
@@ -89,6 +91,11 @@ export function BookingCard({ card, tab, today, lastDay }: { card: BookingCardVi
         <Link to={`/Conversation?booking_id=${card.id}`} className={secondaryButton}>
           Message
         </Link>
+        {can('pay') ? (
+          <button type="button" className={primaryButton} onClick={() => setDialog('pay')}>
+            Pay Now
+          </button>
+        ) : null}
         {can('accept') ? (
           <fetcher.Form method="post">
             <input type="hidden" name="bookingId" value={card.id} />
@@ -143,6 +150,21 @@ export function BookingCard({ card, tab, today, lastDay }: { card: BookingCardVi
       ) : null}
       {dialog === 'decline' ? <DeclineDialog bookingId={card.id} clientName={card.clientName} onClose={close} /> : null}
       {dialog === 'reschedule' ? <RescheduleDialog card={card} today={today} lastDay={lastDay} onClose={close} /> : null}
+      {dialog === 'pay' ? (
+        <PaymentDialog
+          bookingId={card.id}
+          summary={{
+            serviceLabel: card.serviceLabel,
+            durationMinutes: card.durationMinutes,
+            coachName: card.otherPartyName,
+            servicePricePence: card.servicePricePence,
+            adminFeePence: card.adminFeePence,
+            totalPricePence: card.totalPricePence,
+          }}
+          onPaid={() => revalidate()}
+          onClose={close}
+        />
+      ) : null}
       {dialog === 'review' ? <ReviewDialog bookingId={card.id} revieweeLabel={card.otherPartyLabel} revieweeName={card.otherPartyName} onClose={close} /> : null}
     </article>
   );

@@ -36,7 +36,7 @@ export function CoachCard({ coach, canBook, onBook }: { coach: CoachCardData; ca
           </div>
           <div className="mt-1 flex flex-wrap items-center gap-x-2 text-sm text-slate-600">
             <Stars rating={coach.rating} />
-            <span className="font-medium text-slate-800">{coach.rating.toFixed(1)}</span>
+            {coach.reviewCount > 0 ? <span className="font-medium text-slate-800">{coach.rating.toFixed(1)}</span> : <span className="text-slate-500">No reviews yet</span>}
             <span aria-hidden="true">·</span>
             <span>
               {sessions} {sessions === 1 ? 'session' : 'sessions'}

@@ -2,7 +2,10 @@ import { useMemo, useState } from 'react';
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 const monthName = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
-const dayName = new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+const weekdayName = new Intl.DateTimeFormat('en-GB', { weekday: 'long', timeZone: 'UTC' });
+const monthOnly = new Intl.DateTimeFormat('en-GB', { month: 'long', timeZone: 'UTC' });
+/** 'Wednesday 13 January 2027' (built from parts: the same in every ICU version). */
+const dayLabel = (d: Date) => `${weekdayName.format(d)} ${d.getUTCDate()} ${monthOnly.format(d)} ${d.getUTCFullYear()}`;
 
 const toUtc = (iso: string) => {
   const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
@@ -77,7 +80,7 @@ export function DatePicker({
               type="button"
               disabled={off}
               aria-pressed={selected}
-              aria-label={dayName.format(toUtc(iso))}
+              aria-label={dayLabel(toUtc(iso))}
               data-date={iso}
               onClick={() => onChange(iso)}
               className={`rounded-md py-1.5 text-sm ${

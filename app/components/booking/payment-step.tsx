@@ -1,16 +1,36 @@
-import { useEffect } from 'react';
+import { useRevalidator } from '@remix-run/react';
+import { useRef } from 'react';
+import { PaymentDialog } from '~/components/payment/payment-dialog';
 import { showToast } from '~/components/toaster';
 import type { BookedSummary } from './booking-dialog';
 
 /**
- * After the booking request is stored: the success message (SPEC §2), then the Secure Payment
- * dialog (payments issue) for the new booking.
+ * After the booking request is stored, the Secure Payment dialog (PRODUCT.md: the client pays
+ * inside the booking flow). Closing it shows SPEC's 'Booking request sent successfully to
+ * {coach}!', with a reminder when the payment is still to do.
  */
 export function PaymentStep({ booking, onDone }: { booking: BookedSummary; onDone: () => void }) {
-  useEffect(() => {
-    showToast({ type: 'success', title: `Booking request sent successfully to ${booking.coachName}!`, description: `Reference ${booking.referenceCode}` }, `booked-${booking.id}`);
-    onDone();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [booking.id]);
-  return null;
+  const paid = useRef(false);
+  const { revalidate } = useRevalidator();
+  return (
+    <PaymentDialog
+      bookingId={booking.id}
+      summary={booking}
+      onPaid={() => {
+        paid.current = true;
+        revalidate();
+      }}
+      onClose={() => {
+        showToast(
+          {
+            type: 'success',
+            title: `Booking request sent successfully to ${booking.coachName}!`,
+            description: paid.current ? `Reference ${booking.referenceCode}. Your card is authorised; you are charged when the coach accepts.` : `Reference ${booking.referenceCode}. You can complete the payment from My Bookings.`,
+          },
+          `booked-${booking.id}`,
+        );
+        onDone();
+      }}
+    />
+  );
 }

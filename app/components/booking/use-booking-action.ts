@@ -28,12 +28,14 @@ export function fallbackMessage(intent: string): string {
 /**
  * Posts a booking action to the page's route (one action, `intent` + `bookingId`). A success is
  * toasted and `onSuccess` runs (a dialog closes); a refusal is toasted unless a dialog shows it.
+ * The answer is handled as soon as it arrives, while the page still revalidates: by the time
+ * the lists reload, the card that asked may have moved to another tab and be gone.
  */
 export function useBookingAction(options: { onSuccess?: () => void; toastErrors?: boolean } = {}) {
   const fetcher = useFetcher<BookingActionResult>();
   const seen = useRef<unknown>(null);
   useEffect(() => {
-    if (fetcher.state !== 'idle' || !fetcher.data || seen.current === fetcher.data) return;
+    if (fetcher.state === 'submitting' || !fetcher.data || seen.current === fetcher.data) return;
     seen.current = fetcher.data;
     const data = fetcher.data;
     if (data.ok) {
@@ -44,6 +46,6 @@ export function useBookingAction(options: { onSuccess?: () => void; toastErrors?
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [fetcher.state, fetcher.data]);
-  const failed = fetcher.state === 'idle' && fetcher.data && !fetcher.data.ok ? fetcher.data : null;
+  const failed = fetcher.state !== 'submitting' && fetcher.data && !fetcher.data.ok ? fetcher.data : null;
   return { fetcher, busy: fetcher.state !== 'idle', error: failed?.message ?? null, fieldErrors: failed?.fieldErrors ?? {} };
 }

@@ -1,0 +1,190 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createUser, signIn } from '../support/accounts';
+import { useBrowser } from '../support/browser';
+import { cardOf, expectToast, screenshotBoth, setServerClock } from '../support/booking-e2e';
+import { useTestServer } from '../support/server';
+
+/**
+ * The whole journey (issue 6): a client finds a coach with filters, books and pays with the test
+ * card, the coach accepts, both mark arrival, both complete, both review.
+ */
+const MONDAY = new Date('2027-01-11T09:00:00Z'); // 09:00 in London (GMT)
+const HOUR = 3_600_000;
+
+describe('booking journey', () => {
+  const server = useTestServer();
+  const browser = useBrowser();
+  let reference = '';
+
+  beforeAll(async () => {
+    await setServerClock(server.baseUrl, MONDAY);
+    await createUser(server.db, { userType: 'client', email: 'chloe@example.com', fullName: 'Chloe Client' });
+    await createUser(server.db, {
+      userType: 'coach',
+      email: 'carlos@example.com',
+      fullName: 'Carlos Mendes',
+      location: '12 Park Road, Manchester',
+      bio: 'UEFA B licensed striker coach. Finishing, movement in the box and first touch for ambitious players of every age.',
+      hourlyRate: 45,
+      servicesOffered: ['striker', 'midfield', 'tactical_analysis', 'fitness_conditioning'],
+    });
+    await createUser(server.db, { userType: 'coach', email: 'gina@example.com', fullName: 'Gina Keeper', location: 'Leeds', hourlyRate: 120, servicesOffered: ['goalkeeping'] });
+    await createUser(server.db, { userType: 'coach', email: 'mo@example.com', fullName: 'Mo Midfield', location: 'Manchester', hourlyRate: 25, servicesOffered: ['midfield'] });
+  });
+
+  it('finds a coach with filters and books a session, paying with the test card', async () => {
+    const page = await browser.newPage();
+    await signIn(page, server.baseUrl, 'chloe@example.com');
+    await page.goto(`${server.baseUrl}/FindCoaches`);
+    await page.getByText('Found 3 coaches').waitFor();
+    await screenshotBoth(page, 'find-coaches');
+
+    await page.getByLabel('Location').fill('manchester');
+    await page.getByText('Found 2 coaches').waitFor();
+    await page.getByLabel('Price').selectOption('30-60');
+    await page.getByText('Found 1 coach', { exact: true }).waitFor();
+    expect(new URL(page.url()).searchParams.get('price')).toBe('30-60');
+    await expect(page.getByText('2 active filters').isVisible()).resolves.toBe(true);
+    const card = page.getByRole('article', { name: 'Carlos Mendes' });
+    await expect(card.getByText('Verified').count()).resolves.toBe(0);
+    await expect(card.getByText('per session').isVisible()).resolves.toBe(true);
+    await expect(card.locator('ul[aria-label="Services"] li').count()).resolves.toBe(3);
+    await expect(card.getByRole('link', { name: /View profile/ }).getAttribute('href')).resolves.toMatch(/^\/CoachProfile\?userId=/);
+
+    await page.getByLabel('Specialization').selectOption('goalkeeping');
+    await page.getByText('No coaches found').waitFor();
+    await screenshotBoth(page, 'find-coaches-none-found');
+    await page.getByRole('link', { name: 'Clear all filters' }).first().click();
+    await page.getByText('Found 3 coaches').waitFor();
+    await page.goBack();
+    await page.getByText('No coaches found').waitFor();
+    await page.goto(`${server.baseUrl}/FindCoaches?location=manchester&price=30-60`);
+
+    await page.getByRole('button', { name: 'Book Carlos Mendes' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Book a session with Carlos Mendes' });
+    await dialog.getByText('Secure payment powered by Stripe').waitFor();
+    await expect(dialog.getByLabel('Service type').locator('option').allTextContents()).resolves.toEqual([
+      'Striker & Finishing',
+      'Midfield & Playmaking',
+      'Tactical Analysis',
+      'Fitness & Conditioning',
+    ]);
+    await dialog.getByRole('button', { name: 'Request Booking' }).click();
+    await expect(dialog.getByRole('alert').textContent()).resolves.toBe('Please select a date');
+    await dialog.getByRole('button', { name: 'Wednesday 13 January 2027' }).click();
+    await expect(dialog.getByRole('button', { name: '09:00' }).isEnabled()).resolves.toBe(true);
+    await dialog.getByRole('button', { name: '10:00' }).click();
+    await dialog.getByLabel('Location type').selectOption('outdoor');
+    await dialog.getByLabel(/^Address/).fill('Platt Fields Park');
+    await dialog.getByLabel('Notes for the coach').fill('Left foot finishing please');
+    await expect(dialog.getByLabel('Price summary').textContent()).resolves.toContain('£48.00');
+    await screenshotBoth(page, 'booking-dialog');
+    await dialog.getByRole('button', { name: 'Request Booking' }).click();
+
+    const pay = page.getByRole('dialog', { name: 'Secure Payment' });
+    await pay.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await pay.getByLabel(/Expiry/).fill('12/34');
+    await pay.getByLabel('CVC').fill('123');
+    await pay.getByRole('button', { name: 'Pay £48.00' }).click();
+    await pay.getByText('Payment Successful!').waitFor();
+    await expectToast(page, 'Booking request sent successfully to Carlos Mendes!');
+
+    const [row] = await server.db.query<{ reference_code: string; starts_at: Date; payment_status: string; status: string }>(
+      'select reference_code, starts_at, payment_status, status from bookings',
+    );
+    expect(row).toMatchObject({ status: 'pending', payment_status: 'authorized' });
+    expect(row!.starts_at.toISOString()).toBe('2027-01-13T10:00:00.000Z');
+    reference = row!.reference_code;
+
+    await page.goto(`${server.baseUrl}/MyBookings`);
+    const mine = cardOf(page, reference);
+    await expect(mine.getByText('Striker & Finishing Session').isVisible()).resolves.toBe(true);
+    await expect(mine.getByText('Carlos Mendes').isVisible()).resolves.toBe(true);
+    await expect(mine.getByText('10:00 (60 mins)').isVisible()).resolves.toBe(true);
+    await expect(mine.getByText('(inc. £3.00 admin fee)').isVisible()).resolves.toBe(true);
+    await expect(mine.locator('[data-colour]').getAttribute('data-colour')).resolves.toBe('yellow');
+    await screenshotBoth(page, 'my-bookings-upcoming');
+  });
+
+  it('lets the coach accept the request from the dashboard', async () => {
+    const page = await browser.newPage();
+    await signIn(page, server.baseUrl, 'carlos@example.com');
+    await page.goto(`${server.baseUrl}/CoachDashboard`);
+    await page.getByText('Manage your bookings and schedule.').waitFor();
+    await expect(page.getByText('You have 1 new request to review.').isVisible()).resolves.toBe(true);
+    await page.getByRole('link', { name: 'Pending (1)' }).waitFor();
+    await screenshotBoth(page, 'coach-dashboard-pending');
+    const card = page.getByRole('article', { name: 'Session with Chloe Client' });
+    await card.getByRole('button', { name: 'Accept' }).click();
+    await expectToast(page, 'Booking accepted. The session is confirmed.');
+    await page.getByRole('link', { name: 'Upcoming (1)' }).click();
+    await page.getByRole('article', { name: 'Session with Chloe Client' }).getByText('Confirmed', { exact: true }).waitFor();
+    await screenshotBoth(page, 'coach-dashboard-upcoming');
+  });
+
+  it('takes both through arrival, completion and reviews', async () => {
+    await setServerClock(server.baseUrl, new Date(Date.UTC(2027, 0, 13, 9, 40)));
+    const client = await browser.newPage();
+    const coach = await browser.newPage();
+    await signIn(client, server.baseUrl, 'chloe@example.com');
+    await signIn(coach, server.baseUrl, 'carlos@example.com');
+
+    await client.goto(`${server.baseUrl}/MyBookings`);
+    await cardOf(client, reference).getByRole('button', { name: 'Mark Arrival' }).click();
+    await expectToast(client, 'Your arrival has been marked.');
+    await cardOf(client, reference).getByText('You arrived').waitFor();
+    await cardOf(client, reference).getByRole('button', { name: 'Mark Arrival' }).waitFor({ state: 'detached' });
+
+    await coach.goto(`${server.baseUrl}/MyBookings`);
+    await cardOf(coach, reference).getByRole('button', { name: 'Mark Arrival' }).click();
+    await expectToast(coach, 'Your arrival has been marked.');
+    // Both have arrived: the session has started and the card moves to Past Sessions (SPEC §4).
+    await coach.goto(`${server.baseUrl}/MyBookings?tab=past`);
+    await cardOf(coach, reference).getByText('Session in progress').waitFor();
+    await screenshotBoth(coach, 'my-bookings-in-session');
+
+    await setServerClock(server.baseUrl, new Date(Date.UTC(2027, 0, 13, 10, 30)));
+    await coach.reload();
+    await cardOf(coach, reference).getByRole('button', { name: 'Mark Complete' }).click();
+    const early = coach.getByRole('dialog', { name: 'Complete session early' });
+    await early.getByRole('button', { name: 'Mark Complete' }).click();
+    await expect(early.getByRole('alert').textContent()).resolves.toBe('Please provide a reason for completing the session early.');
+    await early.getByLabel('Reason').fill('Player had to leave for school');
+    await early.getByRole('button', { name: 'Mark Complete' }).click();
+    await expectToast(coach, 'You have marked the session as complete.');
+
+    await setServerClock(server.baseUrl, new Date(Date.UTC(2027, 0, 13, 11, 5)));
+    await client.goto(`${server.baseUrl}/MyBookings?tab=past`);
+    await cardOf(client, reference).getByRole('button', { name: 'Mark Complete' }).click();
+    await expectToast(client, 'You have marked the session as complete.');
+    await client.goto(`${server.baseUrl}/MyBookings?tab=past`);
+    const done = cardOf(client, reference);
+    await done.getByText('Session completed').waitFor();
+    await expect(done.locator('[data-colour]').first().getAttribute('data-colour')).resolves.toBe('blue');
+    await done.getByRole('button', { name: 'Leave Review' }).click();
+    const review = client.getByRole('dialog', { name: 'Leave a Review' });
+    await review.getByText('Rate your Coach').waitFor();
+    await review.getByRole('button', { name: 'Submit Review' }).click();
+    await expect(review.getByRole('alert').textContent()).resolves.toBe('Please select a rating');
+    await review.getByRole('button', { name: '5 stars' }).click();
+    await review.getByLabel(/Comment/).fill('Brilliant session, my finishing has improved a lot.');
+    await screenshotBoth(client, 'review-dialog');
+    await review.getByRole('button', { name: 'Submit Review' }).click();
+    await expectToast(client, 'Thank you for your review!');
+    await cardOf(client, reference).getByRole('button', { name: 'Leave Review' }).waitFor({ state: 'detached' });
+    await screenshotBoth(client, 'my-bookings-past');
+
+    await coach.goto(`${server.baseUrl}/MyBookings?tab=past`);
+    await cardOf(coach, reference).getByRole('button', { name: 'Leave Review' }).click();
+    const coachReview = coach.getByRole('dialog', { name: 'Leave a Review' });
+    await coachReview.getByText('Rate your Client').waitFor();
+    await coachReview.getByRole('button', { name: '4 stars' }).click();
+    await coachReview.getByRole('button', { name: 'Submit Review' }).click();
+    await expectToast(coach, 'Thank you for your review!');
+
+    await client.goto(`${server.baseUrl}/FindCoaches?q=carlos`);
+    const card = client.getByRole('article', { name: 'Carlos Mendes' });
+    await card.getByText('1 session', { exact: true }).waitFor();
+    await expect(card.getByText('5.0', { exact: true }).isVisible()).resolves.toBe(true);
+  });
+});

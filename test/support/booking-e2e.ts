@@ -1,0 +1,37 @@
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { screenshot } from './browser';
+
+/** Moves the test server's clock (app/routes/test.clock.tsx, FACT_TEST_MODE only). */
+export async function setServerClock(baseUrl: string, at: Date): Promise<void> {
+  const res = await fetch(`${baseUrl}/test/clock`, { method: 'POST', body: new URLSearchParams({ at: at.toISOString() }) });
+  if (!res.ok) throw new Error(`setServerClock: ${res.status} ${await res.text()}`);
+}
+
+/** Screenshots at the two widths SPEC cares about (desktop and a 390 px phone), checking no sideways scroll. */
+export async function screenshotBoth(page: Page, name: string): Promise<void> {
+  await screenshot(page, `${name}-1280`);
+  const size = page.viewportSize();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.waitForTimeout(150);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow, `${name} scrolls sideways at 390 px`).toBeLessThanOrEqual(0);
+  await screenshot(page, `${name}-390`);
+  if (size) await page.setViewportSize(size);
+}
+
+/** Waits for a toast (role status or alert) with this text. */
+export async function expectToast(page: Page, text: string | RegExp): Promise<void> {
+  try {
+    await page.locator('section[aria-label="Notifications"]').getByText(text).first().waitFor({ timeout: 10_000 });
+  } catch (error) {
+    const shown = await page.locator('section[aria-label="Notifications"]').textContent();
+    await screenshot(page, 'failed-toast');
+    throw new Error(`toast ${String(text)} not shown; notifications: ${shown}`, { cause: error });
+  }
+}
+
+/** The booking card with this reference on MyBookings / CoachDashboard. */
+export function cardOf(page: Page, reference: string) {
+  return page.locator('article', { hasText: reference });
+}
