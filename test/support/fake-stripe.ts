@@ -1,4 +1,4 @@
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /**
@@ -156,6 +156,30 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     return stripeError(404, 'invalid_request_error', `Unrecognized request URL (${req.method}: ${req.path}).`);
   }
 
+  function authorise(intentId: string): void {
+    const pi = intents.get(intentId)!;
+    const charge: Json = {
+      id: nextId('ch'),
+      object: 'charge',
+      amount: pi.amount,
+      amount_captured: 0,
+      amount_refunded: 0,
+      captured: false,
+      refunded: false,
+      currency: pi.currency,
+      payment_intent: intentId,
+      status: 'succeeded',
+    };
+    charges.set(charge.id as string, charge);
+    Object.assign(pi, { status: 'requires_capture', amount_capturable: pi.amount, latest_charge: charge.id, last_payment_error: null });
+  }
+  function decline(intentId: string, code: string, message: string): void {
+    Object.assign(intents.get(intentId)!, {
+      status: 'requires_payment_method',
+      last_payment_error: { type: 'card_error', code: 'card_declined', decline_code: code, message },
+    });
+  }
+
   function handle(req: RecordedRequest): Reply {
     if (!String(req.headers.authorization ?? '').startsWith('Bearer sk_')) return stripeError(401, 'invalid_request_error', 'Invalid API Key provided.');
     const failure = failures.shift();
@@ -177,12 +201,35 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     return reply;
   }
 
+  /**
+   * What Stripe.js does in the browser (a stub of it calls this, cross-origin): confirms the card
+   * against the intent named by the client secret. 4242… authorises; anything else is declined.
+   */
+  function confirmFromBrowser(method: string, raw: string, res: ServerResponse): void {
+    const headers = { 'access-control-allow-origin': '*', 'access-control-allow-headers': 'content-type', 'content-type': 'application/json' };
+    if (method === 'OPTIONS') return void res.writeHead(204, headers).end();
+    const { client_secret: secret, card_number: card } = JSON.parse(raw || '{}') as { client_secret?: string; card_number?: string };
+    const intentId = String(secret ?? '').split('_secret_')[0] ?? '';
+    const pi = intents.get(intentId);
+    let body: Json;
+    if (!pi) body = { error: { type: 'invalid_request_error', message: 'No such payment_intent.' } };
+    else if (String(card).replace(/\D/g, '') === '4242424242424242') {
+      authorise(intentId);
+      body = { paymentIntent: { id: intentId, status: 'requires_capture' } };
+    } else {
+      decline(intentId, 'generic_decline', 'Your card was declined.');
+      body = { error: { type: 'card_error', code: 'card_declined', message: 'Your card was declined.' } };
+    }
+    res.writeHead(200, headers).end(JSON.stringify(body));
+  }
+
   const server: Server = createServer((incoming, res) => {
     let raw = '';
     incoming.setEncoding('utf8');
     incoming.on('data', (chunk: string) => (raw += chunk));
     incoming.on('end', () => {
       const url = new URL(incoming.url ?? '/', 'http://fake');
+      if (url.pathname === '/browser/confirm_card') return confirmFromBrowser(incoming.method ?? 'GET', raw, res);
       const recorded: RecordedRequest = {
         method: incoming.method ?? 'GET',
         path: url.pathname,
@@ -204,29 +251,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     url: `http://127.0.0.1:${port}`,
     requests,
     intents,
-    authorise(intentId) {
-      const pi = intents.get(intentId)!;
-      const charge: Json = {
-        id: nextId('ch'),
-        object: 'charge',
-        amount: pi.amount,
-        amount_captured: 0,
-        amount_refunded: 0,
-        captured: false,
-        refunded: false,
-        currency: pi.currency,
-        payment_intent: intentId,
-        status: 'succeeded',
-      };
-      charges.set(charge.id as string, charge);
-      Object.assign(pi, { status: 'requires_capture', amount_capturable: pi.amount, latest_charge: charge.id, last_payment_error: null });
-    },
-    decline(intentId, code, message) {
-      Object.assign(intents.get(intentId)!, {
-        status: 'requires_payment_method',
-        last_payment_error: { type: 'card_error', code: 'card_declined', decline_code: code, message },
-      });
-    },
+    authorise,
+    decline,
     failNext(reply, count = 1) {
       for (let i = 0; i < count; i++) failures.push(reply);
     },
