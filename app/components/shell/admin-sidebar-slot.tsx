@@ -1,9 +1,26 @@
+import { Link } from '@remix-run/react';
+import { ReferenceSearch } from '~/components/admin/reference-search';
+
 /**
  * The admin sidebar's booking-reference search panel (SPEC §2 'Admin sidebar also holds a
- * booking-reference search panel'). Empty for now: the administration feature replaces this
- * component; the shell renders it for administrators only.
+ * booking-reference search panel'); the shell renders it for administrators only. In icon mode
+ * (collapsed) it is a search icon leading to the same lookup on AdminBookings.
  */
 export function AdminSidebarSlot({ collapsed }: { collapsed: boolean }) {
-  void collapsed;
-  return null;
+  if (collapsed) {
+    return (
+      <Link
+        to="/AdminBookings#lookup"
+        title="Booking reference search"
+        aria-label="Booking reference search"
+        className="flex justify-center rounded-lg py-2 text-slate-600 hover:bg-slate-100 hover:text-slate-900"
+      >
+        <svg viewBox="0 0 24 24" className="h-5 w-5 fill-none stroke-current" strokeWidth={2} aria-hidden="true">
+          <circle cx="11" cy="11" r="7" />
+          <path d="M20 20l-3.5-3.5" />
+        </svg>
+      </Link>
+    );
+  }
+  return <ReferenceSearch variant="sidebar" />;
 }

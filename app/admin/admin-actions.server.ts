@@ -1,0 +1,87 @@
+import { json, type AppLoadContext } from '@remix-run/node';
+import { z } from 'zod';
+import { decideDeletionRequest } from '../../domain/accounts/use-cases/decide-deletion-request';
+import { removeUser } from '../../domain/accounts/use-cases/remove-user';
+import { restoreUser } from '../../domain/accounts/use-cases/restore-user';
+import { resolveDispute } from '../../domain/booking/use-cases/resolve-dispute';
+import { DISPUTE_OUTCOMES } from '../../domain/booking/booking';
+import type { DomainError } from '../../domain/shared/errors';
+import { poundsToPence } from '../../domain/shared/money';
+import type { Result } from '../../domain/shared/result';
+import { STATUS_OF } from '~/booking/domain-response.server';
+import { auditedWeb, requireAdminContext } from './admin.server';
+import { ADMIN_MESSAGES, type AdminActionResult, type AdminIntent } from './admin-messages';
+
+const text = (max: number) => z.preprocess((v) => (typeof v === 'string' ? v : undefined), z.string().max(max).optional());
+const id = z.string().uuid();
+
+const schemas = {
+  remove_user: z.object({ userId: id, reason: text(500) }),
+  restore_user: z.object({ userId: id }),
+  approve_deletion: z.object({ requestId: id, reason: text(1000) }),
+  reject_deletion: z.object({ requestId: id, reason: text(1000) }),
+  resolve_dispute: z.object({
+    bookingId: id,
+    outcome: z.enum(DISPUTE_OUTCOMES),
+    amount: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.string().regex(/^\d+(\.\d{1,2})?$/, 'Enter the refund in pounds, e.g. 12.50').optional()),
+    note: text(1000),
+  }),
+} as const;
+
+function reply(intent: AdminIntent, result: Result<unknown>, target: string | null): Response {
+  if (result.ok) return json<AdminActionResult>({ ok: true, intent, target, message: ADMIN_MESSAGES[intent].success });
+  return refused(intent, result.error, target);
+}
+
+function refused(intent: AdminIntent, error: Pick<DomainError, 'kind' | 'message'>, target: string | null): Response {
+  const message = ADMIN_MESSAGES[intent].failure(error.message);
+  const detail = message.includes(error.message) ? undefined : error.message;
+  return json<AdminActionResult>({ ok: false, intent, target, message, ...(detail ? { detail } : {}) }, { status: STATUS_OF[error.kind] });
+}
+
+/**
+ * Every admin action of the admin pages (one form field `intent`), each through the domain's use
+ * case with the administrator as actor, audited in the same transaction. Non-admins never get
+ * here: requireAdmin answers 404.
+ */
+export async function handleAdminAction(request: Request, context: AppLoadContext): Promise<Response> {
+  const { actor } = await requireAdminContext(request, context);
+  const form = Object.fromEntries(await request.formData());
+  const intent = String(form.intent ?? '') as AdminIntent;
+  if (!(intent in schemas)) return json<AdminActionResult>({ ok: false, intent, target: null, message: 'Failed to process request' }, { status: 400 });
+  const parsed = schemas[intent].safeParse(form);
+  if (!parsed.success) return refused(intent, { kind: 'invalid', message: parsed.error.issues[0]?.message ?? 'Invalid request' }, null);
+  const data = parsed.data as Record<string, string | undefined>;
+  context.log.info({ intent, actorId: actor.userId, target: data.userId ?? data.requestId ?? data.bookingId }, 'admin action');
+
+  switch (intent) {
+    case 'remove_user': {
+      const deps = auditedWeb(context, actor, { action: 'user.remove', targetType: 'user', targetId: data.userId!, details: { reason: data.reason ?? null } });
+      return reply(intent, await removeUser(deps, { actor, form: { userId: data.userId, reason: data.reason } }), data.userId!);
+    }
+    case 'restore_user': {
+      const deps = auditedWeb(context, actor, { action: 'user.restore', targetType: 'user', targetId: data.userId! });
+      return reply(intent, await restoreUser(deps, { actor, userId: data.userId! }), data.userId!);
+    }
+    case 'approve_deletion':
+    case 'reject_deletion': {
+      const decision = intent === 'approve_deletion' ? 'approved' : 'rejected';
+      const deps = auditedWeb(context, actor, {
+        action: `deletion_request.${intent === 'approve_deletion' ? 'approve' : 'reject'}`,
+        targetType: 'deletion_request',
+        targetId: data.requestId!,
+        details: { reason: data.reason ?? null },
+      });
+      return reply(intent, await decideDeletionRequest(deps, { actor, form: { requestId: data.requestId, decision, reason: data.reason } }), data.requestId!);
+    }
+    case 'resolve_dispute': {
+      const decision = {
+        outcome: data.outcome as (typeof DISPUTE_OUTCOMES)[number],
+        refundPence: data.outcome === 'refund_partial' && data.amount ? poundsToPence(Number(data.amount)) : null,
+        note: data.note ?? null,
+      };
+      const deps = auditedWeb(context, actor, { action: 'dispute.resolve', targetType: 'booking', targetId: data.bookingId!, details: decision });
+      return reply(intent, await resolveDispute(deps, { actor, bookingId: data.bookingId!, decision }), data.bookingId!);
+    }
+  }
+}

@@ -1,0 +1,82 @@
+import { Link } from '@remix-run/react';
+import type { AdminBookingRow } from '../../../adapters/persistence/admin/admin-bookings.query';
+import { StatusBadge } from '~/components/booking/status-badge';
+import { showToast } from '~/components/toaster';
+import { bookingStatusColour, dateOf, money, nameOrUnnamed, paymentLabel, serviceLabel, statusLabel, timeOf } from './format';
+import { SEARCH_MESSAGES } from './reference-search-types';
+
+export async function copyReference(reference: string): Promise<void> {
+  try {
+    if (!navigator.clipboard) throw new Error('no clipboard');
+    await navigator.clipboard.writeText(reference);
+    showToast({ type: 'success', title: SEARCH_MESSAGES.copied });
+  } catch {
+    showToast({ type: 'error', title: SEARCH_MESSAGES.copyFailed });
+  }
+}
+
+export function CopyButton({ reference }: { reference: string }) {
+  return (
+    <button
+      type="button"
+      onClick={() => void copyReference(reference)}
+      className="rounded-md p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-900"
+      aria-label={`Copy reference ${reference}`}
+      title="Copy reference"
+    >
+      <svg viewBox="0 0 24 24" className="h-4 w-4 fill-none stroke-current" strokeWidth={2} aria-hidden="true">
+        <rect x="9" y="9" width="11" height="11" rx="2" />
+        <path d="M5 15V5a2 2 0 0 1 2-2h10" />
+      </svg>
+    </button>
+  );
+}
+
+/** The detail card of one booking found by reference: what it is, who, when, how much. */
+export function BookingDetailCard({ booking, onBack }: { booking: AdminBookingRow; onBack?: () => void }) {
+  const rows: [string, string][] = [
+    ['Service', serviceLabel(booking.serviceType)],
+    ['Date', `${dateOf(booking.startsAt)}, ${timeOf(booking.startsAt)}`],
+    ['Duration', `${booking.durationMinutes} mins`],
+    ['Client', nameOrUnnamed(booking.clientName)],
+    ['Coach', nameOrUnnamed(booking.coachName)],
+    ['Total', money(booking.totalPricePence)],
+    ['Payment', paymentLabel(booking.paymentStatus)],
+  ];
+  return (
+    <div className="rounded-xl border border-slate-200 bg-white p-3 text-sm shadow-sm" aria-label={`Booking ${booking.referenceCode}`} role="region">
+      {onBack ? (
+        <button type="button" onClick={onBack} className="mb-2 text-xs font-semibold text-pitch-700 hover:underline">
+          ← Back to results
+        </button>
+      ) : null}
+      <div className="flex items-center justify-between gap-2">
+        <p className="truncate font-mono text-sm font-semibold text-slate-900">{booking.referenceCode}</p>
+        <CopyButton reference={booking.referenceCode} />
+      </div>
+      <div className="mt-1">
+        <StatusBadge label={statusLabel(booking.status)} colour={bookingStatusColour(booking.status)} />
+      </div>
+      <dl className="mt-2 space-y-1">
+        {rows.map(([k, v]) => (
+          <div key={k} className="flex justify-between gap-2">
+            <dt className="text-slate-500">{k}</dt>
+            <dd className="truncate text-right font-medium text-slate-800">{v}</dd>
+          </div>
+        ))}
+      </dl>
+      <div className="mt-3 flex flex-wrap gap-2">
+        <Link to={`/Conversation?booking_id=${booking.id}`} className="rounded-lg bg-pitch-600 px-3 py-1.5 text-xs font-semibold text-white hover:bg-pitch-700">
+          Open Chat
+        </Link>
+        <Link
+          to={`/AdminBookings?status=all&highlight=${booking.id}`}
+          state={{ selectedBookingId: booking.id }}
+          className="rounded-lg border border-slate-300 px-3 py-1.5 text-xs font-semibold text-slate-700 hover:bg-slate-50"
+        >
+          View in Bookings
+        </Link>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,117 @@
+import { Link, useRevalidator } from '@remix-run/react';
+import { useEffect, useRef, useState } from 'react';
+import type { AdminBookingRow } from '../../../adapters/persistence/admin/admin-bookings.query';
+import { takePaymentOffer } from '../../../domain/admin/admin-booking-view';
+import { StatusBadge } from '~/components/booking/status-badge';
+import { PaymentDialog } from '~/components/payment/payment-dialog';
+import { CopyButton } from './booking-detail-card';
+import { bookingStatusColour, dateOf, money, nameOrUnnamed, paymentLabel, serviceLabel, statusLabel, timeOf } from './format';
+
+/** SPEC §9: a highlighted booking stays highlighted for 3 seconds. */
+export const HIGHLIGHT_MS = 3_000;
+
+function Actions({ booking, onPay }: { booking: AdminBookingRow; onPay: (b: AdminBookingRow) => void }) {
+  const offer = takePaymentOffer(booking);
+  return (
+    <div className="flex flex-wrap justify-end gap-2">
+      <Link to={`/Conversation?booking_id=${booking.id}`} className="rounded-lg border border-slate-300 px-3 py-1.5 text-xs font-semibold text-slate-700 hover:bg-slate-50">
+        Open Chat
+      </Link>
+      <button
+        type="button"
+        onClick={() => onPay(booking)}
+        disabled={!offer.offered}
+        title={offer.offered ? undefined : offer.why}
+        className="rounded-lg bg-pitch-600 px-3 py-1.5 text-xs font-semibold text-white hover:bg-pitch-700 disabled:cursor-not-allowed disabled:bg-slate-300"
+      >
+        Take Payment
+      </button>
+    </div>
+  );
+}
+
+function Row({ booking, highlighted, onPay }: { booking: AdminBookingRow; highlighted: boolean; onPay: (b: AdminBookingRow) => void }) {
+  const ref = useRef<HTMLLIElement>(null);
+  useEffect(() => {
+    if (highlighted) ref.current?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+  }, [highlighted]);
+  return (
+    <li
+      ref={ref}
+      data-booking-id={booking.id}
+      data-highlighted={highlighted ? 'true' : undefined}
+      className={`grid gap-3 px-4 py-3 transition-colors duration-700 md:grid-cols-[minmax(0,1.3fr)_minmax(0,1.4fr)_minmax(0,1fr)_auto_auto] md:items-center ${
+        highlighted ? 'bg-amber-50 ring-2 ring-inset ring-amber-400' : 'bg-white'
+      }`}
+    >
+      <div className="min-w-0">
+        <div className="flex items-center gap-1">
+          <span className="truncate font-mono text-sm font-semibold text-slate-900">{booking.referenceCode}</span>
+          <CopyButton reference={booking.referenceCode} />
+        </div>
+        <p className="text-xs text-slate-500">{serviceLabel(booking.serviceType)}</p>
+      </div>
+      <div className="min-w-0 text-sm">
+        <p className="truncate">
+          <span className="text-slate-500">Client </span>
+          <span className="font-medium text-slate-900">{nameOrUnnamed(booking.clientName)}</span>
+        </p>
+        <p className="truncate">
+          <span className="text-slate-500">Coach </span>
+          <span className="font-medium text-slate-900">{nameOrUnnamed(booking.coachName)}</span>
+        </p>
+      </div>
+      <div className="text-sm">
+        <p className="font-medium text-slate-900">{dateOf(booking.startsAt)}</p>
+        <p className="text-slate-600">
+          {timeOf(booking.startsAt)} · {booking.durationMinutes} mins
+        </p>
+      </div>
+      <div className="text-sm md:text-right">
+        <p className="font-semibold tabular-nums text-slate-900">{money(booking.totalPricePence)}</p>
+        <div className="mt-0.5 flex items-center gap-2 md:justify-end">
+          <StatusBadge label={statusLabel(booking.status)} colour={bookingStatusColour(booking.status)} />
+          <span className="text-xs text-slate-500">{paymentLabel(booking.paymentStatus)}</span>
+        </div>
+      </div>
+      <Actions booking={booking} onPay={onPay} />
+    </li>
+  );
+}
+
+/** AdminBookings rows: reference, names, date, time, price, status, 'Open Chat' and 'Take Payment'. */
+export function BookingTable({ bookings, highlight }: { bookings: readonly AdminBookingRow[]; highlight: string | null }) {
+  const [lit, setLit] = useState<string | null>(highlight);
+  const [paying, setPaying] = useState<AdminBookingRow | null>(null);
+  const revalidator = useRevalidator();
+  useEffect(() => {
+    setLit(highlight);
+    if (!highlight) return;
+    const timer = setTimeout(() => setLit(null), HIGHLIGHT_MS);
+    return () => clearTimeout(timer);
+  }, [highlight]);
+  return (
+    <>
+      <ul className="divide-y divide-slate-100 overflow-hidden rounded-2xl border border-slate-200 shadow-sm">
+        {bookings.map((b) => (
+          <Row key={b.id} booking={b} highlighted={lit === b.id} onPay={setPaying} />
+        ))}
+      </ul>
+      {paying ? (
+        <PaymentDialog
+          bookingId={paying.id}
+          summary={{
+            serviceLabel: serviceLabel(paying.serviceType),
+            durationMinutes: paying.durationMinutes,
+            coachName: nameOrUnnamed(paying.coachName),
+            servicePricePence: paying.servicePricePence,
+            adminFeePence: paying.adminFeePence,
+            totalPricePence: paying.totalPricePence,
+          }}
+          onClose={() => setPaying(null)}
+          onPaid={() => revalidator.revalidate()}
+        />
+      ) : null}
+    </>
+  );
+}

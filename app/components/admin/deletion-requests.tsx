@@ -1,0 +1,136 @@
+import { Link } from '@remix-run/react';
+import { useState } from 'react';
+import type { PendingDeletionRow } from '../../../adapters/persistence/admin/admin-dashboard.query';
+import { dangerButton, FormAlert, inputClass, labelClass, Modal, primaryButton, secondaryButton } from '~/components/booking/modal';
+import { ageOf, dateTimeOf, nameOrUnnamed } from './format';
+import { useAdminAction } from './use-admin-action';
+
+type Row = PendingDeletionRow;
+
+const CONSEQUENCE =
+  'Approving deactivates the account at once, ends every session and erases the personal data (name, email, phone, bio, photo, videos). Bookings, payments and messages keep their amounts for the other party.';
+
+function Who({ request }: { request: Row }) {
+  const profile = request.userType === 'coach' ? `/CoachProfile?userId=${request.userId}` : `/UserProfile?userId=${request.userId}`;
+  return (
+    <div className="min-w-0">
+      <p className="font-medium text-slate-900">
+        <Link to={profile} className="hover:underline">
+          {nameOrUnnamed(request.userName)}
+        </Link>{' '}
+        <span className="text-xs font-normal uppercase tracking-wide text-slate-500">{request.userType}</span>
+      </p>
+      <p className="font-mono text-xs text-slate-500">User ID: {request.userId}</p>
+      <p className="mt-1 text-sm text-slate-700">{request.reason ? <>Reason: “{request.reason}”</> : <span className="italic text-slate-500">No reason given</span>}</p>
+      <p className="mt-0.5 text-xs text-slate-500">
+        Requested {dateTimeOf(request.requestedAt)} · {ageOf(request.requestedAt)}
+      </p>
+    </div>
+  );
+}
+
+/** SPEC §2 dialog 'Decide deletion request': optional reason, Approve, Reject, Cancel. */
+function DecideDialog({ request, onClose }: { request: Row; onClose: () => void }) {
+  const { fetcher, busy, error } = useAdminAction({ onSuccess: onClose });
+  const [reason, setReason] = useState('');
+  const submit = (intent: 'approve_deletion' | 'reject_deletion') => fetcher.submit({ intent, requestId: request.id, reason }, { method: 'post' });
+  return (
+    <Modal title="Decide deletion request" description={<>Account of {nameOrUnnamed(request.userName)}.</>} onClose={onClose}>
+      <FormAlert message={error} />
+      <p className="mb-4 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">{CONSEQUENCE}</p>
+      <label htmlFor="decision-reason" className={labelClass}>
+        Reason (optional)
+      </label>
+      <textarea id="decision-reason" rows={3} maxLength={1000} className={inputClass} value={reason} onChange={(e) => setReason(e.target.value)} />
+      <div className="mt-5 flex flex-wrap justify-end gap-2">
+        <button type="button" className={secondaryButton} onClick={onClose} disabled={busy}>
+          Cancel
+        </button>
+        <button type="button" className={secondaryButton} onClick={() => submit('reject_deletion')} disabled={busy}>
+          Reject
+        </button>
+        <button type="button" className={dangerButton} onClick={() => submit('approve_deletion')} disabled={busy}>
+          Approve
+        </button>
+      </div>
+    </Modal>
+  );
+}
+
+/** AdminDashboard: each pending request with a Decide button. */
+export function DeletionRequestList({ requests }: { requests: readonly Row[] }) {
+  const [deciding, setDeciding] = useState<Row | null>(null);
+  return (
+    <>
+      <ul className="divide-y divide-slate-100">
+        {requests.map((r) => (
+          <li key={r.id} className="flex flex-wrap items-start justify-between gap-3 py-3 first:pt-0 last:pb-0">
+            <Who request={r} />
+            <button type="button" className={primaryButton} onClick={() => setDeciding(r)}>
+              Decide
+            </button>
+          </li>
+        ))}
+      </ul>
+      {deciding ? <DecideDialog request={deciding} onClose={() => setDeciding(null)} /> : null}
+    </>
+  );
+}
+
+function InlineDecision({ request }: { request: Row }) {
+  const { fetcher, busy } = useAdminAction();
+  const [reason, setReason] = useState('');
+  const [confirming, setConfirming] = useState(false);
+  const submit = (intent: 'approve_deletion' | 'reject_deletion') => fetcher.submit({ intent, requestId: request.id, reason }, { method: 'post' });
+  return (
+    <li className="flex flex-col gap-3 py-3 first:pt-0 last:pb-0 lg:flex-row lg:items-start lg:justify-between">
+      <Who request={request} />
+      <div className="flex w-full flex-col gap-2 lg:w-96">
+        <label className="sr-only" htmlFor={`reason-${request.id}`}>
+          Decision reason (optional)
+        </label>
+        <input
+          id={`reason-${request.id}`}
+          className={inputClass}
+          placeholder="Decision reason (optional)"
+          maxLength={1000}
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+        />
+        {confirming ? (
+          <div role="alert" className="rounded-lg bg-amber-50 p-2 text-xs text-amber-900">
+            {CONSEQUENCE}
+            <div className="mt-2 flex justify-end gap-2">
+              <button type="button" className={secondaryButton} onClick={() => setConfirming(false)} disabled={busy}>
+                Cancel
+              </button>
+              <button type="button" className={dangerButton} onClick={() => submit('approve_deletion')} disabled={busy}>
+                Approve and erase
+              </button>
+            </div>
+          </div>
+        ) : (
+          <div className="flex justify-end gap-2">
+            <button type="button" className={secondaryButton} onClick={() => submit('reject_deletion')} disabled={busy}>
+              Reject
+            </button>
+            <button type="button" className={dangerButton} onClick={() => setConfirming(true)} disabled={busy}>
+              Approve
+            </button>
+          </div>
+        )}
+      </div>
+    </li>
+  );
+}
+
+/** AdminUsers: pending requests with an inline optional reason, Approve and Reject. */
+export function InlineDeletionRequests({ requests }: { requests: readonly Row[] }) {
+  return (
+    <ul className="divide-y divide-slate-100">
+      {requests.map((r) => (
+        <InlineDecision key={r.id} request={r} />
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,39 @@
+import { Link, useLocation } from '@remix-run/react';
+import { secondaryButton } from '~/components/booking/modal';
+
+/** Previous / Next over keyset cursors, keeping the other query parameters. */
+export function Pager({ prev, next }: { prev: string | null; next: string | null }) {
+  const location = useLocation();
+  if (!prev && !next) return null;
+  const hrefWith = (key: 'after' | 'before', cursor: string) => {
+    const params = new URLSearchParams(location.search);
+    params.delete('after');
+    params.delete('before');
+    params.delete('highlight');
+    params.set(key, cursor);
+    return `${location.pathname}?${params.toString()}`;
+  };
+  const disabled = `${secondaryButton} pointer-events-none opacity-40`;
+  return (
+    <nav aria-label="Pages" className="mt-5 flex items-center justify-between gap-3">
+      {prev ? (
+        <Link to={hrefWith('before', prev)} className={secondaryButton} rel="prev">
+          ← Previous
+        </Link>
+      ) : (
+        <span className={disabled} aria-disabled="true">
+          ← Previous
+        </span>
+      )}
+      {next ? (
+        <Link to={hrefWith('after', next)} className={secondaryButton} rel="next">
+          Next →
+        </Link>
+      ) : (
+        <span className={disabled} aria-disabled="true">
+          Next →
+        </span>
+      )}
+    </nav>
+  );
+}

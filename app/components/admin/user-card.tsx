@@ -1,0 +1,107 @@
+import { Link } from '@remix-run/react';
+import { useState } from 'react';
+import type { AdminUserRow } from '../../../adapters/persistence/admin/admin-users.query';
+import { dangerButton, FormAlert, inputClass, labelClass, Modal, secondaryButton } from '~/components/booking/modal';
+import { dateOf, nameOrUnnamed, serviceLabel } from './format';
+import { useAdminAction } from './use-admin-action';
+
+function Badge({ children, tone }: { children: string; tone: 'slate' | 'green' | 'purple' | 'red' | 'amber' | 'blue' }) {
+  const tones = {
+    slate: 'bg-slate-100 text-slate-700 ring-slate-200',
+    green: 'bg-pitch-50 text-pitch-800 ring-pitch-200',
+    blue: 'bg-blue-50 text-blue-800 ring-blue-200',
+    purple: 'bg-purple-50 text-purple-800 ring-purple-200',
+    red: 'bg-red-50 text-red-800 ring-red-200',
+    amber: 'bg-amber-50 text-amber-800 ring-amber-200',
+  };
+  return <span className={`inline-flex rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset ${tones[tone]}`}>{children}</span>;
+}
+
+/** SPEC §2 dialog 'Remove user': optional reason (admins only see it), soft deactivation. */
+function RemoveDialog({ user, onClose }: { user: AdminUserRow; onClose: () => void }) {
+  const { fetcher, busy, error } = useAdminAction({ onSuccess: onClose });
+  return (
+    <Modal title="Remove user" description={<>{nameOrUnnamed(user.fullName)} will be deactivated and signed out everywhere. You can restore the account later.</>} onClose={onClose}>
+      <FormAlert message={error} />
+      <fetcher.Form method="post">
+        <input type="hidden" name="intent" value="remove_user" />
+        <input type="hidden" name="userId" value={user.id} />
+        <label htmlFor="remove-reason" className={labelClass}>
+          Reason (optional, visible to administrators only)
+        </label>
+        <textarea id="remove-reason" name="reason" rows={3} maxLength={500} className={inputClass} />
+        <div className="mt-5 flex justify-end gap-2">
+          <button type="button" className={secondaryButton} onClick={onClose} disabled={busy}>
+            Cancel
+          </button>
+          <button type="submit" className={dangerButton} disabled={busy}>
+            {busy ? 'Removing…' : 'Remove user'}
+          </button>
+        </div>
+      </fetcher.Form>
+    </Modal>
+  );
+}
+
+/**
+ * SPEC §2 AdminUsers card: initial, name (or 'Unnamed'), 'Email hidden', type, role and
+ * 'deactivated' badges, 'Offers:' (coaches) or 'Needs:' (clients). The card opens the profile
+ * read-only; Remove and Restore for non-admins.
+ */
+export function UserCard({ user }: { user: AdminUserRow }) {
+  const [removing, setRemoving] = useState(false);
+  const restore = useAdminAction();
+  const name = nameOrUnnamed(user.fullName);
+  const profile = user.userType === 'coach' ? `/CoachProfile?userId=${user.id}` : `/UserProfile?userId=${user.id}`;
+  const list = user.userType === 'coach' ? user.offers : user.needs;
+  return (
+    <article className={`flex h-full flex-col rounded-2xl border bg-white p-4 shadow-sm ${user.isActive ? 'border-slate-200' : 'border-red-200 bg-red-50/30'}`}>
+      <Link to={profile} className="group flex flex-1 gap-3 rounded-lg" aria-label={`Open the profile of ${name}`}>
+        <span aria-hidden="true" className="flex h-11 w-11 shrink-0 items-center justify-center rounded-full bg-pitch-600 text-lg font-bold text-white">
+          {name.charAt(0).toUpperCase()}
+        </span>
+        <div className="min-w-0 flex-1">
+          <p className="truncate font-semibold text-slate-900 group-hover:underline">{name}</p>
+          <p className="text-sm text-slate-500">Email hidden</p>
+          <div className="mt-2 flex flex-wrap gap-1.5">
+            <Badge tone={user.userType === 'coach' ? 'blue' : 'green'}>{user.userType}</Badge>
+            <Badge tone={user.role === 'admin' ? 'purple' : 'slate'}>{user.role}</Badge>
+            {!user.isActive ? <Badge tone="red">deactivated</Badge> : null}
+            {user.erased ? <Badge tone="red">erased</Badge> : null}
+            {user.hasPendingDeletion ? <Badge tone="amber">deletion requested</Badge> : null}
+          </div>
+          {user.role !== 'admin' ? (
+            <p className="mt-2 text-sm text-slate-700">
+              <span className="font-medium">{user.userType === 'coach' ? 'Offers:' : 'Needs:'}</span>{' '}
+              {list.length ? list.map(serviceLabel).join(', ') : <span className="text-slate-500">not specified</span>}
+            </p>
+          ) : null}
+          {!user.isActive && user.deactivationReason ? <p className="mt-1 text-sm text-red-800">Reason: {user.deactivationReason}</p> : null}
+          <p className="mt-1 text-xs text-slate-500">
+            Joined {dateOf(user.createdAt)}
+            {user.deactivatedAt ? ` · deactivated ${dateOf(user.deactivatedAt)}` : ''}
+          </p>
+        </div>
+      </Link>
+      {user.role !== 'admin' && !user.erased ? (
+        <div className="mt-3 flex justify-end border-t border-slate-100 pt-3">
+          {user.isActive ? (
+            <button type="button" className={`${secondaryButton} text-red-700`} onClick={() => setRemoving(true)}>
+              Remove
+            </button>
+          ) : (
+            <button
+              type="button"
+              className={secondaryButton}
+              disabled={restore.busy}
+              onClick={() => restore.fetcher.submit({ intent: 'restore_user', userId: user.id }, { method: 'post' })}
+            >
+              {restore.busy ? 'Restoring…' : 'Restore'}
+            </button>
+          )}
+        </div>
+      ) : null}
+      {removing ? <RemoveDialog user={user} onClose={() => setRemoving(false)} /> : null}
+    </article>
+  );
+}

@@ -1,0 +1,77 @@
+import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Link, useLoaderData, useLocation, useNavigation } from '@remix-run/react';
+import { UUID_PATTERN } from '../../domain/shared/ids';
+import { isAdminBookingFilter, NO_STORE, requireAdminContext, type AdminBookingFilter } from '~/admin/admin.server';
+import { AdminPageHeader, EmptyState } from '~/components/admin/admin-nav';
+import { BookingTable } from '~/components/admin/booking-table';
+import { Pager } from '~/components/admin/pager';
+import { ReferenceSearch } from '~/components/admin/reference-search';
+
+export const meta: MetaFunction = () => [{ title: 'Bookings — FACT admin' }];
+
+const FILTERS: readonly { value: AdminBookingFilter; label: string }[] = [
+  { value: 'all', label: 'All' },
+  { value: 'pending', label: 'Pending' },
+  { value: 'confirmed', label: 'Confirmed' },
+  { value: 'in_session', label: 'In Session' },
+  { value: 'completed', label: 'Completed' },
+  { value: 'cancelled', label: 'Cancelled' },
+  { value: 'disputed', label: 'Disputed' },
+];
+
+/** ?status=…&highlight=…: one keyset page of bookings; a highlighted booking not on it is pinned above. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { reads } = await requireAdminContext(request, context);
+  const url = new URL(request.url);
+  const statusParam = url.searchParams.get('status');
+  const status: AdminBookingFilter = isAdminBookingFilter(statusParam) ? statusParam : 'all';
+  const highlightParam = url.searchParams.get('highlight');
+  const highlight = highlightParam && UUID_PATTERN.test(highlightParam) ? highlightParam : null;
+  const page = await reads.bookings({ status, after: url.searchParams.get('after'), before: url.searchParams.get('before') });
+  const pinned = highlight && !page.items.some((b) => b.id === highlight) ? await reads.booking(highlight) : null;
+  return json({ status, highlight, page, pinned }, { headers: NO_STORE });
+}
+
+export default function AdminBookings() {
+  const { status, highlight, page, pinned } = useLoaderData<typeof loader>();
+  const location = useLocation();
+  const navigation = useNavigation();
+  const fromState = (location.state as { selectedBookingId?: unknown } | null)?.selectedBookingId;
+  const lit = highlight ?? (typeof fromState === 'string' ? fromState : null);
+  const label = FILTERS.find((f) => f.value === status)?.label ?? 'All';
+  const loading = navigation.state === 'loading' && navigation.location.pathname.toLowerCase() === '/adminbookings';
+  return (
+    <div className="mx-auto w-full max-w-6xl space-y-5">
+      <AdminPageHeader title={`Bookings (${label})`} subtitle="Newest first. Every booking, every party, every payment." />
+
+      <div id="lookup">
+        <ReferenceSearch variant="page" />
+      </div>
+
+      <nav aria-label="Booking status" className="flex flex-wrap gap-1 rounded-xl bg-slate-100 p-1 text-sm font-medium">
+        {FILTERS.map((f) => (
+          <Link
+            key={f.value}
+            to={`/AdminBookings?status=${f.value}`}
+            aria-current={f.value === status ? 'page' : undefined}
+            className={`rounded-lg px-3 py-1.5 ${f.value === status ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-600 hover:text-slate-900'}`}
+          >
+            {f.label}
+          </Link>
+        ))}
+      </nav>
+
+      {pinned ? (
+        <div>
+          <h2 className="mb-2 text-sm font-semibold text-slate-700">Selected booking</h2>
+          <BookingTable bookings={[pinned]} highlight={lit} />
+        </div>
+      ) : null}
+
+      <div aria-busy={loading} className={loading ? 'opacity-60 transition-opacity' : ''}>
+        {page.items.length === 0 ? <EmptyState>No bookings found.</EmptyState> : <BookingTable bookings={page.items} highlight={lit} />}
+        <Pager prev={page.prev} next={page.next} />
+      </div>
+    </div>
+  );
+}

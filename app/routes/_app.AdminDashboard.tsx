@@ -1,0 +1,60 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { useLoaderData } from '@remix-run/react';
+import { handleAdminAction } from '~/admin/admin-actions.server';
+import { NO_STORE, requireAdminContext } from '~/admin/admin.server';
+import { AdminPageHeader, EmptyState, Section } from '~/components/admin/admin-nav';
+import { DeletionRequestList } from '~/components/admin/deletion-requests';
+import { DisputeList } from '~/components/admin/disputes';
+import { RecentBookings } from '~/components/admin/recent-bookings';
+import { StatCard } from '~/components/admin/stat-card';
+
+export const meta: MetaFunction = () => [{ title: 'Admin Dashboard — FACT' }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { reads } = await requireAdminContext(request, context);
+  return json(await reads.dashboard(), { headers: NO_STORE });
+}
+
+/** Deciding deletion requests and resolving disputes (admins only, audited). */
+export async function action({ request, context }: ActionFunctionArgs) {
+  return handleAdminAction(request, context);
+}
+
+export default function AdminDashboard() {
+  const { counts, recentBookings, deletionRequests, openDisputes } = useLoaderData<typeof loader>();
+  return (
+    <div className="mx-auto w-full max-w-6xl space-y-6">
+      <AdminPageHeader title="Admin Dashboard" subtitle="Accounts, bookings, deletion requests and disputes at a glance." />
+
+      <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+        <StatCard label="Total Accounts" value={counts.accounts} to="/AdminUsers?type=all" hint={`${counts.admins} admin${counts.admins === 1 ? '' : 's'} · ${counts.deactivated} deactivated`} />
+        <StatCard label="Coaches" value={counts.coaches} to="/AdminUsers?type=coach" />
+        <StatCard label="Clients" value={counts.clients} to="/AdminUsers?type=client" />
+        <StatCard label="Total Bookings" value={counts.bookings} to="/AdminBookings?status=all" />
+      </div>
+      <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
+        <StatCard label="Pending" value={counts.pending} to="/AdminBookings?status=pending" tone="yellow" />
+        <StatCard label="Confirmed" value={counts.confirmed} to="/AdminBookings?status=confirmed" tone="green" hint={counts.inSession ? `+ ${counts.inSession} in session` : undefined} />
+        <StatCard label="Completed" value={counts.completed} to="/AdminBookings?status=completed" tone="blue" />
+        <StatCard label="Cancelled" value={counts.cancelled} to="/AdminBookings?status=cancelled" tone="red" />
+        <StatCard label="Disputed" value={counts.disputed} to="/AdminBookings?status=disputed" tone="orange" />
+      </div>
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Section title="Account Deletion Requests" count={counts.pendingDeletionRequests} id="deletion-requests">
+          {deletionRequests.length ? <DeletionRequestList requests={deletionRequests} /> : <EmptyState>No pending deletion requests.</EmptyState>}
+          {counts.pendingDeletionRequests > deletionRequests.length ? (
+            <p className="mt-3 text-xs text-slate-500">Showing the {deletionRequests.length} oldest; the rest follow as these are decided.</p>
+          ) : null}
+        </Section>
+        <Section title="Open Disputes" count={counts.openDisputes} id="open-disputes">
+          {openDisputes.length ? <DisputeList disputes={openDisputes} /> : <EmptyState>No open disputes.</EmptyState>}
+        </Section>
+      </div>
+
+      <Section title="Recent Bookings" id="recent-bookings">
+        {recentBookings.length ? <RecentBookings bookings={recentBookings} /> : <EmptyState>No bookings yet.</EmptyState>}
+      </Section>
+    </div>
+  );
+}
