@@ -45,6 +45,8 @@ export interface OutboxWorkerOptions {
   readonly pollIntervalMs?: number;
   /** A running job locked longer than this is taken back (its worker is presumed dead). */
   readonly lockTimeoutMs?: number;
+  /** A handler still running after this counts as failed (and is retried); keep it below lockTimeoutMs. */
+  readonly jobTimeoutMs?: number;
   /** Delay before attempt n+1 after attempt n failed. */
   readonly backoffMs?: (attempts: number) => number;
   /** Done jobs older than this are deleted by the built-in clean-up task. */
@@ -150,6 +152,7 @@ export class OutboxWorker {
   readonly #batchSize: number;
   readonly #pollIntervalMs: number;
   readonly #lockTimeoutMs: number;
+  readonly #jobTimeoutMs: number;
   readonly #backoffMs: (attempts: number) => number;
   #lastReclaim = 0;
   #loop: Promise<void> | undefined;
@@ -164,6 +167,7 @@ export class OutboxWorker {
     this.#batchSize = options.batchSize ?? 10;
     this.#pollIntervalMs = options.pollIntervalMs ?? 1_000;
     this.#lockTimeoutMs = options.lockTimeoutMs ?? 10 * MINUTE;
+    this.#jobTimeoutMs = options.jobTimeoutMs ?? Math.min(5 * MINUTE, this.#lockTimeoutMs / 2);
     this.#backoffMs = options.backoffMs ?? defaultBackoffMs;
     const keepDoneMs = options.keepDoneMs ?? 7 * 24 * 60 * MINUTE;
     this.schedule({ name: 'outbox.cleanup', everyMs: 60 * MINUTE, run: () => this.#cleanUp(keepDoneMs) });
@@ -266,7 +270,7 @@ export class OutboxWorker {
     let permanent = false;
     try {
       if (!handler) throw new PermanentJobFailure(`No handler for job type '${job.type}'`);
-      failure = failureOf(await handler(job));
+      failure = failureOf(await this.#withTimeout(handler(job)));
     } catch (error) {
       failure = error ?? new Error('handler failed');
       permanent = error instanceof PermanentJobFailure;
@@ -295,6 +299,18 @@ export class OutboxWorker {
       // The database is away: the job stays running and is reclaimed after the lock timeout.
       this.#log.error({ jobId: job.id, err: error }, 'could not record the outcome of an outbox job');
       return 'lost';
+    }
+  }
+
+  async #withTimeout<T>(work: Promise<T>): Promise<T> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`Handler did not finish within ${this.#jobTimeoutMs} ms`)), this.#jobTimeoutMs);
+    });
+    try {
+      return await Promise.race([work, timeout]);
+    } finally {
+      clearTimeout(timer);
     }
   }
 

@@ -10,7 +10,9 @@ import { useTestApp } from '../../support/app';
 const ctx = useTestApp();
 const logger = createLogger({ level: 'silent', pretty: false });
 
-function newWorker(options: { clock?: AdjustableClock; workerId?: string; lockTimeoutMs?: number; batchSize?: number } = {}): OutboxWorker {
+function newWorker(
+  options: { clock?: AdjustableClock; workerId?: string; lockTimeoutMs?: number; batchSize?: number; jobTimeoutMs?: number } = {},
+): OutboxWorker {
   return new OutboxWorker({ orm: ctx.app.orm, clock: options.clock ?? new AdjustableClock(), logger, ...options });
 }
 
@@ -130,6 +132,14 @@ describe('the outbox', () => {
     expect(await worker.drain()).toMatchObject({ failed: 1 });
     const [job] = await jobsOfType('test.permanent');
     expect(job).toMatchObject({ status: 'failed', attempts: 1, last_error: 'PermanentJobFailure: Malformed payload' });
+  });
+
+  it('counts a handler that hangs as failed once the job timeout passes', async () => {
+    await enqueue({ type: 'test.hang', payload: {} });
+    const worker = newWorker({ jobTimeoutMs: 50 }).registerHandler('test.hang', () => new Promise(() => {}));
+    expect(await worker.drain()).toMatchObject({ claimed: 1, retried: 1 });
+    const [job] = await jobsOfType('test.hang');
+    expect(job).toMatchObject({ status: 'pending', last_error: 'Error: Handler did not finish within 50 ms' });
   });
 
   it('leaves jobs of a type it has no handler for to a worker that has one', async () => {
