@@ -13,6 +13,9 @@ export interface OutboxLine {
   readonly text: string;
   readonly html: string;
   readonly attachments: readonly { filename: string; contentType: string }[];
+  readonly messageId?: string;
+  /** The iCalendar invite's METHOD and text, when the mail carries one. */
+  readonly calendar?: { method: string; content: string };
 }
 
 /**
@@ -34,6 +37,8 @@ export function createDevMailer(options: { outboxFile: string; from: string; log
         text: mail.text,
         html: mail.html,
         attachments: (mail.attachments ?? []).map((a) => ({ filename: a.filename, contentType: a.contentType })),
+        ...(mail.messageId ? { messageId: mail.messageId } : {}),
+        ...(mail.calendar ? { calendar: { method: mail.calendar.method, content: mail.calendar.content } } : {}),
       };
       await appendFile(file, `${JSON.stringify(line)}\n`, 'utf8');
       options.logger.info({ to: mail.to, subject: mail.subject, outbox: file }, `mail (development):\n${mail.text}`);

@@ -16,6 +16,8 @@ export function createSmtpMailer(options: { smtpUrl: string; from: string; logge
           subject: mail.subject,
           text: mail.text,
           html: mail.html,
+          ...(mail.messageId ? { messageId: mail.messageId } : {}),
+          ...(mail.calendar ? { icalEvent: { method: mail.calendar.method, content: mail.calendar.content, filename: mail.calendar.filename ?? 'invite.ics' } } : {}),
           attachments: (mail.attachments ?? []).map((a) => ({
             filename: a.filename,
             content: typeof a.content === 'string' ? a.content : Buffer.from(a.content),

@@ -1,4 +1,5 @@
 import type { Application } from '../composition-root';
+import { registerNotifications } from './handlers/notifications';
 import { registerJobHandlers } from './job-handlers';
 import { registerScheduledTasks } from './scheduled-tasks';
 import { OutboxWorker, type OutboxWorkerOptions } from './worker';
@@ -8,5 +9,6 @@ export function createAppWorker(app: Application, options: Partial<Omit<OutboxWo
   const worker = new OutboxWorker({ orm: app.orm, clock: app.clock, logger: app.logger, ...options });
   registerJobHandlers(worker, app);
   registerScheduledTasks(worker, app);
+  registerNotifications(worker, app);
   return worker;
 }

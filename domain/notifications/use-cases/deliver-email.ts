@@ -65,11 +65,11 @@ function skipReasonFor(p: EmailJobPayload, r: EmailRecipientInfo | undefined, ro
  * recorded. A malformed payload is an 'invalid' error: retrying cannot help.
  */
 export async function deliverEmail(deps: DeliverEmailDeps, job: EmailJobInput): Promise<Result<DeliveryOutcome>> {
+  const previous = await deps.notifications.findDelivery(job.id);
+  if (previous && previous.status !== 'failed') return ok({ outcome: 'already_done' });
   const parsed = parseEmailJobPayload(job.payload);
   if (!parsed.ok) return parsed;
   const p = parsed.value;
-  const previous = await deps.notifications.findDelivery(job.id);
-  if (previous && previous.status !== 'failed') return ok({ outcome: 'already_done' });
   if (p.recipient.kind === 'admins') return fanOutToAdministrators(deps, job.id, p);
 
   const people = await deps.notifications.findRecipients([...new Set([p.recipient.userId, ...mentionedUserIds(p)])]);

@@ -1,0 +1,55 @@
+import { BOOKING_NOTIFICATION_JOB } from '../../../domain/booking/booking-notifications';
+import { EMAIL_JOB_TYPES } from '../../../domain/notifications/email-job';
+import { deliverEmail, type DeliverEmailDeps } from '../../../domain/notifications/use-cases/deliver-email';
+import { queueMessageDigests } from '../../../domain/notifications/use-cases/queue-message-digests';
+import type { Mailer } from '../../../domain/shared/mailer';
+import { publicOrigin } from '../../accounts/account-ports';
+import type { Application } from '../../composition-root';
+import { createCalendarRenderer } from '../../mail/calendar-invite';
+import { createMessageDigestStore } from '../../persistence/notifications/message-digest-store';
+import { createNotificationStore } from '../../persistence/notifications/notification-store';
+import { PermanentJobFailure, type OutboxWorker } from '../worker';
+
+const MINUTE = 60_000;
+/** How often the unread-message digest looks for messages waiting over 15 minutes. */
+export const DIGEST_EVERY_MS = 5 * MINUTE;
+
+/** What the email jobs need: the app's mailer (SMTP or the local outbox) unless a test gives one. */
+export function notificationDeps(app: Application, options: { mailer?: Mailer } = {}): DeliverEmailDeps {
+  return {
+    notifications: createNotificationStore(app.orm),
+    mailer: options.mailer ?? app.deps().mailer,
+    calendar: createCalendarRenderer({ from: app.env.MAIL_FROM }),
+    appUrl: publicOrigin(app.env),
+  };
+}
+
+/**
+ * Issue 10 on the outbox worker: one handler per `email.<event>` job type (render, send through
+ * the Mailer, record), and the unread-message digest as a scheduled task. The worker claims each
+ * job once (SKIP LOCKED), retries failures with back-off and marks the last failure; a malformed
+ * job fails at once. `booking.notification` jobs (the booking context's event record) have
+ * nothing left to do here: the booking use cases queue their emails as `email.*` jobs.
+ */
+export function registerNotifications(worker: OutboxWorker, app: Application, options: { mailer?: Mailer } = {}): void {
+  const deps = notificationDeps(app, options);
+  for (const type of EMAIL_JOB_TYPES) {
+    worker.registerHandler(type, async (job) => {
+      const result = await deliverEmail(deps, job);
+      if (!result.ok && result.error.kind === 'invalid') throw new PermanentJobFailure(result.error.message);
+      if (result.ok && result.value.outcome === 'sent') app.logger.info({ jobId: job.id, type }, 'email sent');
+      return result;
+    });
+  }
+  worker.registerHandler(BOOKING_NOTIFICATION_JOB, async () => undefined);
+  const digests = createMessageDigestStore(app.orm);
+  worker.schedule({
+    name: 'email.message-digest',
+    everyMs: DIGEST_EVERY_MS,
+    run: async () => {
+      const result = await queueMessageDigests({ digests, clock: app.clock });
+      if (result.ok && result.value.people > 0) app.logger.info({ task: 'email.message-digest', ...result.value }, 'scheduled task ran');
+      return result;
+    },
+  });
+}
