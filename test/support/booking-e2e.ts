@@ -35,3 +35,17 @@ export async function expectToast(page: Page, text: string | RegExp): Promise<vo
 export function cardOf(page: Page, reference: string) {
   return page.locator('article', { hasText: reference });
 }
+
+/** Posts a route action as the page's signed-in person (Remix data request), e.g. to book or accept without the UI. */
+export async function postAction(page: Page, baseUrl: string, route: 'FindCoaches' | 'MyBookings' | 'CoachDashboard', form: Record<string, string>) {
+  const response = await page.request.post(`${baseUrl}/${route}?_data=${encodeURIComponent(`routes/_app.${route}`)}`, { form });
+  const body = (await response.json()) as Record<string, unknown>;
+  if (!response.ok()) throw new Error(`${route} ${form.intent}: ${response.status()} ${JSON.stringify(body)}`);
+  return body;
+}
+
+/** Books a session through the real action; returns the booking's id and reference. */
+export async function bookVia(page: Page, baseUrl: string, coachId: string, date: string, time: string): Promise<{ id: string; referenceCode: string }> {
+  const body = await postAction(page, baseUrl, 'FindCoaches', { intent: 'book', coachId, serviceType: 'striker', date, time, durationMinutes: '60', locationType: 'online' });
+  return body.booking as { id: string; referenceCode: string };
+}

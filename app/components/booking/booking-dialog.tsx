@@ -96,7 +96,12 @@ function BookingForm({
     if (result?.ok) onBooked(result.booking);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [result]);
-  const errors = result && !result.ok ? result.fieldErrors : {};
+  // A field's error goes once the person changes that field.
+  const [changed, setChanged] = useState<ReadonlySet<string>>(new Set());
+  useEffect(() => setChanged(new Set()), [result]);
+  const touch = (...names: string[]) => setChanged((c) => new Set([...c, ...names]));
+  const all = result && !result.ok ? result.fieldErrors : {};
+  const errors = Object.fromEntries(Object.entries(all).filter(([k]) => !changed.has(k)));
   const busy = fetcher.state !== 'idle';
 
   return (
@@ -105,14 +110,14 @@ function BookingForm({
       <input type="hidden" name="coachId" value={options.coachId} />
       <input type="hidden" name="date" value={date ?? ''} />
       <input type="hidden" name="time" value={time ?? ''} />
-      <FormAlert message={result && !result.ok ? result.message : null} />
+      <FormAlert message={result && !result.ok && (Object.keys(all).length === 0 || Object.keys(errors).length > 0) ? result.message : null} />
 
       <div className="grid gap-4 sm:grid-cols-2">
         <div>
           <label htmlFor="serviceType" className={labelClass}>
             Service type
           </label>
-          <select id="serviceType" name="serviceType" value={serviceType} onChange={(e) => setServiceType(e.target.value)} className={inputClass}>
+          <select id="serviceType" name="serviceType" value={serviceType} onChange={(e) => (setServiceType(e.target.value), touch('serviceType'))} className={inputClass}>
             {options.services.map((s) => (
               <option key={s.value} value={s.value}>
                 {s.label}
@@ -125,7 +130,7 @@ function BookingForm({
           <label htmlFor="durationMinutes" className={labelClass}>
             Duration
           </label>
-          <select id="durationMinutes" name="durationMinutes" value={duration} onChange={(e) => setDuration(Number(e.target.value))} className={inputClass}>
+          <select id="durationMinutes" name="durationMinutes" value={duration} onChange={(e) => (setDuration(Number(e.target.value)), touch('durationMinutes'))} className={inputClass}>
             {BOOKING_DIALOG_DURATIONS.map((d) => (
               <option key={d} value={d}>
                 {durationLabel(d)}
@@ -141,7 +146,7 @@ function BookingForm({
           <p id="date-label" className={labelClass}>
             Date
           </p>
-          <DatePicker first={days[0]!} last={days.at(-1)!} disabled={disabled} value={date} onChange={setDate} labelledBy="date-label" />
+          <DatePicker first={days[0]!} last={days.at(-1)!} disabled={disabled} value={date} onChange={(d) => (setDate(d), touch('date'))} labelledBy="date-label" />
           <FieldError id="date-error" messages={errors.date} />
         </div>
         <div>
@@ -157,7 +162,7 @@ function BookingForm({
                   disabled={s.state !== 'available'}
                   aria-pressed={time === s.time}
                   title={s.state === 'taken' ? 'Already booked' : s.state === 'available' ? undefined : 'Not available'}
-                  onClick={() => setTime(s.time)}
+                  onClick={() => (setTime(s.time), touch('time', 'date'))}
                   className={`rounded-lg border px-2 py-2 text-sm ${
                     time === s.time
                       ? 'border-pitch-600 bg-pitch-600 font-semibold text-white'

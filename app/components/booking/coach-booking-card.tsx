@@ -38,6 +38,9 @@ export function CoachBookingCard({ card, today, lastDay }: { card: BookingCardVi
           {card.locationLabel}
           {card.locationAddress ? ` · ${card.locationAddress}` : ''}
         </Detail>
+        {card.status === 'pending' ? (
+          <Detail icon={ICONS.price}>{card.paymentStatus === 'authorized' ? 'Payment held on the client’s card' : 'Awaiting the client’s payment'}</Detail>
+        ) : null}
       </div>
       {card.clientNotes ? <p className="mt-3 rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700">“{card.clientNotes}”</p> : null}
       {card.status === 'cancelled' && card.cancellationReason ? (

@@ -88,8 +88,8 @@ export const inputClass =
   'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-pitch-600 focus:outline-none focus:ring-2 focus:ring-pitch-600/20 disabled:bg-slate-100';
 export const labelClass = 'mb-1 block text-sm font-medium text-slate-700';
 export const primaryButton =
-  'inline-flex items-center justify-center gap-2 rounded-lg bg-pitch-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-pitch-700 disabled:cursor-not-allowed disabled:opacity-50';
+  'inline-flex items-center justify-center gap-2 rounded-lg border border-transparent bg-pitch-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-pitch-700 disabled:cursor-not-allowed disabled:opacity-50';
 export const secondaryButton =
   'inline-flex items-center justify-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-700 shadow-sm hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-50';
 export const dangerButton =
-  'inline-flex items-center justify-center gap-2 rounded-lg bg-red-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-red-700 disabled:cursor-not-allowed disabled:opacity-50';
+  'inline-flex items-center justify-center gap-2 rounded-lg border border-transparent bg-red-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-red-700 disabled:cursor-not-allowed disabled:opacity-50';

@@ -33,12 +33,12 @@ export function ReasonDialog({
   disableUntilFilled?: boolean;
   onClose: () => void;
 }) {
-  const { fetcher, busy, error, fieldErrors } = useBookingAction({ onSuccess: onClose });
+  const { fetcher, busy, error, fieldErrors, clearError } = useBookingAction({ onSuccess: onClose });
   const [value, setValue] = useState('');
   const empty = value.trim() === '';
   return (
     <Modal title={title} description={description} onClose={onClose}>
-      <fetcher.Form method="post" noValidate>
+      <fetcher.Form method="post" noValidate onChange={clearError}>
         <input type="hidden" name="intent" value={intent} />
         <input type="hidden" name="bookingId" value={bookingId} />
         <FormAlert message={error} />

@@ -12,10 +12,10 @@ export function RescheduleDialog({ card, today, lastDay, onClose }: { card: Book
 }
 
 function ProposeForm({ card, today, lastDay, onClose }: { card: BookingCardView; today: string; lastDay: string; onClose: () => void }) {
-  const { fetcher, busy, error, fieldErrors } = useBookingAction({ onSuccess: onClose });
+  const { fetcher, busy, error, fieldErrors, clearError } = useBookingAction({ onSuccess: onClose });
   return (
     <Modal title="Reschedule Session" description={`Currently ${card.date ?? 'Date TBD'} at ${card.time ?? '—'}. Propose a new time; ${card.otherPartyName} will be asked to accept it.`} onClose={onClose}>
-      <fetcher.Form method="post" noValidate>
+      <fetcher.Form method="post" noValidate onChange={clearError}>
         <input type="hidden" name="intent" value="propose_reschedule" />
         <input type="hidden" name="bookingId" value={card.id} />
         <FormAlert message={error} />

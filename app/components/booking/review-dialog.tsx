@@ -6,13 +6,13 @@ const WORDS = ['', 'Poor', 'Fair', 'Good', 'Very good', 'Excellent'];
 
 /** SPEC §2 review dialog: 1–5 stars and an optional comment; the client rates the Coach, the coach the Client. */
 export function ReviewDialog({ bookingId, revieweeLabel, revieweeName, onClose }: { bookingId: string; revieweeLabel: 'Coach' | 'Client'; revieweeName: string; onClose: () => void }) {
-  const { fetcher, busy, error, fieldErrors } = useBookingAction({ onSuccess: onClose });
+  const { fetcher, busy, error, fieldErrors, clearError } = useBookingAction({ onSuccess: onClose });
   const [rating, setRating] = useState(0);
   const [hover, setHover] = useState(0);
   const shown = hover || rating;
   return (
     <Modal title="Leave a Review" description={`How was your session with ${revieweeName}?`} onClose={onClose}>
-      <fetcher.Form method="post" noValidate>
+      <fetcher.Form method="post" noValidate onChange={clearError}>
         <input type="hidden" name="intent" value="review" />
         <input type="hidden" name="bookingId" value={bookingId} />
         <input type="hidden" name="rating" value={rating === 0 ? '' : String(rating)} />
@@ -27,7 +27,7 @@ export function ReviewDialog({ bookingId, revieweeLabel, revieweeName, onClose }
                 aria-label={`${n} ${n === 1 ? 'star' : 'stars'}`}
                 aria-pressed={rating === n}
                 onMouseEnter={() => setHover(n)}
-                onClick={() => setRating(n)}
+                onClick={() => (setRating(n), clearError())}
                 className="rounded p-0.5"
               >
                 <svg viewBox="0 0 24 24" className="h-8 w-8" aria-hidden="true">

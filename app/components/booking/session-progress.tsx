@@ -12,14 +12,16 @@ const STATE_TEXT: Record<string, { title: string; text: string }> = {
   disputed: { title: 'Issue reported', text: 'An administrator is looking into this session. The payment is held until it is resolved.' },
 };
 
-function Mark({ who, done, label }: { who: string; done: boolean; label: string }) {
+function Mark({ who, done, label }: { who: string; done: boolean; label: 'arrived' | 'marked it complete' }) {
+  const you = who === 'You';
+  const pending = label === 'arrived' ? `${you ? "haven't" : "hasn't"} arrived yet` : `${you ? "haven't" : "hasn't"} marked it complete yet`;
   return (
     <li className="flex items-center gap-2">
       <span aria-hidden="true" className={`flex h-5 w-5 items-center justify-center rounded-full text-xs ${done ? 'bg-pitch-600 text-white' : 'bg-slate-200 text-slate-500'}`}>
         {done ? '✓' : '·'}
       </span>
       <span>
-        {who} {done ? label : `not ${label} yet`}
+        {who} {done ? label : pending}
       </span>
     </li>
   );
@@ -52,8 +54,8 @@ export function SessionProgress({ card }: { card: BookingCardView }) {
         <Mark who={other} done={otherArrived} label="arrived" />
         {p.state === 'in_session' || p.state === 'completed' || myCompleted || otherCompleted ? (
           <>
-            <Mark who={me} done={myCompleted} label="marked complete" />
-            <Mark who={other} done={otherCompleted} label="marked complete" />
+            <Mark who={me} done={myCompleted} label="marked it complete" />
+            <Mark who={other} done={otherCompleted} label="marked it complete" />
           </>
         ) : null}
       </ul>

@@ -1,5 +1,5 @@
 import { useFetcher } from '@remix-run/react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { showToast } from '~/components/toaster';
 
 export interface BookingActionResult {
@@ -34,6 +34,7 @@ export function fallbackMessage(intent: string): string {
 export function useBookingAction(options: { onSuccess?: () => void; toastErrors?: boolean } = {}) {
   const fetcher = useFetcher<BookingActionResult>();
   const seen = useRef<unknown>(null);
+  const [dismissed, setDismissed] = useState<unknown>(null);
   useEffect(() => {
     if (fetcher.state === 'submitting' || !fetcher.data || seen.current === fetcher.data) return;
     seen.current = fetcher.data;
@@ -46,6 +47,13 @@ export function useBookingAction(options: { onSuccess?: () => void; toastErrors?
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [fetcher.state, fetcher.data]);
-  const failed = fetcher.state !== 'submitting' && fetcher.data && !fetcher.data.ok ? fetcher.data : null;
-  return { fetcher, busy: fetcher.state !== 'idle', error: failed?.message ?? null, fieldErrors: failed?.fieldErrors ?? {} };
+  const failed = fetcher.state !== 'submitting' && fetcher.data && !fetcher.data.ok && fetcher.data !== dismissed ? fetcher.data : null;
+  return {
+    fetcher,
+    busy: fetcher.state !== 'idle',
+    error: failed?.message ?? null,
+    fieldErrors: failed?.fieldErrors ?? {},
+    /** Hides the last refusal once the person changes the form. */
+    clearError: () => setDismissed(fetcher.data),
+  };
 }
