@@ -29,7 +29,7 @@ function ProposeForm({ card, today, lastDay, onClose }: { card: BookingCardView;
           </div>
           <div>
             <label htmlFor="reschedule-time" className={labelClass}>
-              New time
+              New time <span className="font-normal text-slate-400">(UK time)</span>
             </label>
             <select id="reschedule-time" name="time" defaultValue="" className={inputClass}>
               <option value="">Select a time</option>
