@@ -39,7 +39,7 @@ export async function openBenchDatabase(options: { dir: string; port: number; si
       admin = new pg.Client({ connectionString: cluster.url(DB) });
       await admin.connect();
       meta = await loadedDataset(admin);
-      const same = meta && meta.version === DATASET_VERSION && JSON.stringify(meta.size) === JSON.stringify(options.size);
+      const same = meta && meta.version === DATASET_VERSION && (Object.keys(options.size) as (keyof DatasetSize)[]).every((k) => meta?.size[k] === options.size[k]);
       if (!same) {
         log(`kept database holds another dataset (${JSON.stringify(meta)}): loading again`);
         await admin.end();

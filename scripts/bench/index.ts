@@ -6,6 +6,7 @@
  *   npm run bench -- --only find-page-1,book --duration 4   a quick look (prints, writes nothing)
  *   npm run bench -- --fresh            reload the dataset even if a kept one matches
  *   npm run bench -- --list             the scenarios
+ *   npm run bench -- --only book --profile   FACT under --cpu-prof (see profile-summary.ts)
  *
  * Builds the production server, opens an isolated embedded PostgreSQL under /tmp/fact-bench (its
  * own data folder and port), migrates and loads the dataset (kept between runs, writes of earlier
@@ -19,7 +20,7 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -48,6 +49,7 @@ const { values: opts } = parseArgs({
     'no-write': { type: 'boolean', default: false },
     list: { type: 'boolean', default: false },
     tool: { type: 'string' },
+    profile: { type: 'boolean', default: false },
   },
 });
 
@@ -93,8 +95,8 @@ async function waitFor(url: string, child: ChildProcess, name: string, output: (
   throw new Error(`${name} did not answer ${url} within 60 s:\n${output()}`);
 }
 
-function startProcess(name: string, script: string, env: Record<string, string>): { child: ChildProcess; output: () => string } {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+function startProcess(name: string, script: string, env: Record<string, string>, nodeFlags: string[] = []): { child: ChildProcess; output: () => string } {
+  const child = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', script], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let text = '';
   const keep = (chunk: Buffer) => {
     text = (text + chunk.toString()).slice(-20_000);
@@ -149,8 +151,11 @@ function runLoad(baseUrl: string, file: string, seconds: number, rate?: number):
   });
 }
 
+const loadAverage = () => Number(readFileSync('/proc/loadavg', 'utf8').split(' ')[0]);
+
 async function main(): Promise<void> {
   const m = machine();
+  const loadAtStart = loadAverage();
   log(`machine: ${m.cpus} CPUs (${m.cpuModel}), ${m.memoryGb} GB, Linux ${m.kernel}; load tool: ${loadTool}`);
   if (!useWrk) log('wrk not found: using scripts/bench/loadgen.ts (apt-get install -y wrk for a lighter client)');
 
@@ -189,7 +194,8 @@ async function main(): Promise<void> {
     OUTBOX_WORKER: 'off',
     DEMO_SEED: 'never',
     DATA_DIR: path.join(WORK, 'data'),
-  });
+  }, opts.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.join(WORK, 'profiles')}`] : []);
+  if (opts.profile) log(`profiling FACT: a .cpuprofile lands in ${path.join(WORK, 'profiles')} when it stops (summary: node --import tsx scripts/bench/profile-summary.ts <file>)`);
   const base = startProcess('baseline', 'scripts/bench/baseline-server.ts', { DATABASE_URL: db.url, SESSION_SECRET: secret, PORT: String(basePort) });
   const stopAll = async () => {
     for (const p of [fact.child, base.child]) if (p.exitCode === null) p.kill('SIGTERM');
@@ -257,6 +263,7 @@ async function main(): Promise<void> {
     assets,
     lcp,
     wallSeconds: (performance.now() - started) / 1000,
+    loadAverage: { start: loadAtStart, end: loadAverage() },
     failures,
   };
   writeReport(report, { root, write: writeDocs, log: (line) => console.log(line) });
@@ -291,6 +298,8 @@ async function runScenario(
     if (res.status < 200 || res.status > 299) throw new Error(`${side.name} answered ${res.status} to ${r.method} ${r.path}: ${text.slice(0, 300)}`);
     if (!text.includes(scenario.expect)) throw new Error(`${side.name}'s answer to ${r.method} ${r.path} lacks "${scenario.expect}": ${text.slice(0, 300)}`);
     bytes[side.name] = Buffer.byteLength(text);
+    mkdirSync(path.join(WORK, 'answers'), { recursive: true });
+    writeFileSync(path.join(WORK, 'answers', `${scenario.id}.${side.name}.${r.method === 'GET' ? 'html' : 'json'}`), text);
   }
   log(`${scenario.id}: ${scenario.title} — answer ${bytes.fact} B (FACT) / ${bytes.baseline} B (baseline)`);
 

@@ -46,6 +46,8 @@ export interface BenchResults {
   assets: RouteAssets[];
   lcp: { runs: number[]; element: string } | null;
   wallSeconds: number;
+  /** 1-minute load average of the machine when the run started and ended (other work on it adds noise). */
+  loadAverage?: { start: number; end: number };
   failures: string[];
 }
 
@@ -169,6 +171,10 @@ export function markdown(r: BenchResults, other: BenchResults | null): string {
   lines.push(`- Machine: ${r.machine.cpus} CPUs (${r.machine.cpuModel}), ${r.machine.memoryGb} GB memory, Linux ${r.machine.kernel}, Node ${r.node}.`);
   lines.push(`- Dataset: ${s.coaches.toLocaleString('en-GB')} coaches, ${s.clients.toLocaleString('en-GB')} clients, ${s.bookings.toLocaleString('en-GB')} bookings, ${s.messages.toLocaleString('en-GB')} messages${r.loadSeconds ? ` (loaded in ${n0(r.loadSeconds)} s)` : ' (kept from an earlier run)'}.`);
   lines.push(`- Load: ${r.loadTool}, ${r.settings.connections} connections, ${r.settings.warmupS} s warm-up per side, then ${r.settings.rounds} × ${r.settings.durationS} s per side interleaved FACT, baseline, FACT, baseline; then FACT alone at a fixed rate of half its maximum (open loop) for the p99 goal. Whole run ${n0(r.wallSeconds)} s.`);
+  if (r.loadAverage) {
+    const busy = Math.max(r.loadAverage.start, r.loadAverage.end) > r.machine.cpus * 0.75;
+    lines.push(`- Machine load average (1 min) at start / end: ${n1(r.loadAverage.start)} / ${n1(r.loadAverage.end)}${busy ? ' — **other work was running on this machine: absolute figures are depressed and noisy; the interleaved ratios and the CPU per request are the reliable figures**' : ''}.`);
+  }
   lines.push('- CPU per request: user + system time of the server process (from /proc/<pid>/stat) over the requests answered; DB: the same for the PostgreSQL cluster.');
   lines.push('');
   const rows: string[][] = [];
