@@ -44,7 +44,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const intent = intentOf(form, ['book'] as const);
   if (intent !== 'book') return json({ ok: false, intent: 'unknown', message: 'Unknown action', fieldErrors: {} }, { status: 400 });
   const fields = collectFormEntries(form.entries());
-  const result = await submitBookingRequest({ ...bookingDeps(context), rateLimits: context.app.deps().rateLimits }, { actor, coachId: fields.coachId, form: fields });
+  const result = await submitBookingRequest(bookingDeps(context), { actor, coachId: fields.coachId, form: fields });
   if (!result.ok) {
     context.log.info({ userId: user.id, code: result.error.code, action: 'book' }, 'booking refused');
     return failure(result.error, 'book');
