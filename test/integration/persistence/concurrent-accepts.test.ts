@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { acceptBooking as acceptTransition, NO_LONGER_AVAILABLE_REASON } from '../../../domain/booking/booking-decisions';
 import { acceptBooking } from '../../../domain/booking/use-cases/accept-booking';
 import type { Booking } from '../../../domain/booking/booking';
-import { ok, unwrap } from '../../../domain/shared/result';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { ok } from '../../../domain/shared/result';
+import { toBookingRecord } from '../../../adapters/persistence/booking/booking-mapping';
+import { BookingEntity } from '../../../adapters/persistence/entities/booking.entity';
 import { useTestApp } from '../../support/app';
 import { hoursAhead, insertUser, pendingBooking, type TestUser } from './fixtures';
 
@@ -19,14 +22,9 @@ async function coachWithOverlappingRequests(round: number): Promise<{ coach: Tes
   const bookings = Array.from({ length: REQUESTS }, (_, i) =>
     pendingBooking(clients[i % clients.length]!, coach, { startsAt: new Date(base.getTime() + (i % 30) * 60_000), authorised: true }),
   );
-  const saved = unwrap(
-    await ctx.app.deps().uow.transaction(async (tx) => {
-      const out: Booking[] = [];
-      for (const b of bookings) out.push(await tx.bookings.save(b));
-      return ok(out);
-    }),
-  );
-  return { coach, bookings: saved };
+  // One multi-row insert (the repository's own save is covered in booking-repository.test.ts).
+  await (ctx.app.orm.em.fork() as EntityManager).insertMany(BookingEntity, bookings.map((b) => toBookingRecord(b, 1)));
+  return { coach, bookings: bookings.map((b) => ({ ...b, version: 1 })) };
 }
 
 async function statusesOf(coachId: string) {
