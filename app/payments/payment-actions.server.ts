@@ -23,7 +23,7 @@ const text = (form: FormData, name: string): string => {
   return typeof value === 'string' ? value.trim() : '';
 };
 
-function view(session: PaymentSession, context: AppLoadContext): PaymentSessionView {
+function view(session: PaymentSession, context: AppLoadContext, awaitingCoach: boolean): PaymentSessionView {
   const payments = context.app.payments;
   return {
     bookingId: session.bookingId,
@@ -37,6 +37,7 @@ function view(session: PaymentSession, context: AppLoadContext): PaymentSessionV
     provider: payments.provider,
     publishableKey: payments.publishableKey,
     testMode: session.testMode,
+    awaitingCoach,
   };
 }
 
@@ -75,7 +76,8 @@ export async function handlePaymentAction(request: Request, context: AppLoadCont
       log.info({ code: opened.error.code }, 'payment not opened');
       return refused(opened.error);
     }
-    return { status: 200, body: { ok: true, step: 'session', session: view(opened.value, context) } };
+    const booking = await deps.uow.read.bookings.findById(bookingId);
+    return { status: 200, body: { ok: true, step: 'session', session: view(opened.value, context, booking?.status === 'pending') } };
   }
 
   const intentId = text(form, 'intentId');

@@ -14,6 +14,8 @@ export interface PaymentSessionView {
   readonly provider: 'stripe' | 'test';
   readonly publishableKey: string | null;
   readonly testMode: boolean;
+  /** The request still waits for the coach (the hold is captured when they accept). */
+  readonly awaitingCoach: boolean;
 }
 
 export type PaymentReply =

@@ -99,6 +99,29 @@ describe('paying for a booking with the test gateway', () => {
     expect(overflow).toBeLessThanOrEqual(0);
   });
 
+  it('lets only the client (or an administrator) pay, and only once', async () => {
+    await createUser(server.db, { userType: 'client', email: 'other@example.com', fullName: 'Olly Other' });
+    await createUser(server.db, { role: 'admin', email: 'ada@example.com', fullName: 'Ada Admin' });
+    const [booking] = await server.db.query<{ id: string; payment_intent_id: string }>('select id, payment_intent_id from bookings order by created_at limit 1');
+    const post = async (email: string, form: Record<string, string>) => {
+      const page = await browser.newPage();
+      await signIn(page, server.baseUrl, email);
+      const res = await page.request.post(`${server.baseUrl}/api/payments/${booking!.id}`, { form, maxRedirects: 0 });
+      return { status: res.status(), body: (await res.json()) as { ok: boolean; error?: string } };
+    };
+    await expect(post('sam@example.com', { intent: 'start' })).resolves.toEqual({
+      status: 403,
+      body: { ok: false, code: 'NOT_BOOKING_CLIENT', error: 'Only the client of this booking can pay for it.' },
+    });
+    await expect(post('other@example.com', { intent: 'start' })).resolves.toMatchObject({ status: 404, body: { ok: false, error: 'Booking not found' } });
+    const stranger = await post('other@example.com', { intent: 'confirm-test-card', intentId: booking!.payment_intent_id, cardNumber: '4242424242424242', expiry: '12/34', cvc: '123' });
+    expect(stranger.status).toBe(403);
+    await expect(post('pat@example.com', { intent: 'start' })).resolves.toMatchObject({ status: 409, body: { error: 'This booking has already been paid.' } });
+    // An administrator may take payment on any booking (SPEC 'Take Payment'): refused here only because it is paid.
+    await expect(post('ada@example.com', { intent: 'start' })).resolves.toMatchObject({ status: 409, body: { error: 'This booking has already been paid.' } });
+    expect((await fetch(`${server.baseUrl}/api/payments/${booking!.id}`)).status).toBe(405);
+  });
+
   it('never writes the card number anywhere but the last four digits', async () => {
     const [dump] = await server.db.query<{ text: string }>(
       `select coalesce((select string_agg(t::text, ' ') from test_gateway_intents t), '') || coalesce((select string_agg(r::text, ' ') from test_gateway_requests r), '') as text`,

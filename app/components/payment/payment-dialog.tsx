@@ -135,7 +135,9 @@ export function PaymentDialog({ bookingId, summary, payer, onClose, onPaid }: Pa
           </span>
           <p className="text-xl font-semibold text-slate-900">Payment Successful!</p>
           <p className="text-sm text-slate-600">
-            {formatPence(total)} is held on your card. {summary.coachName} will now see your request; you are charged only if they accept.
+            {session?.awaitingCoach === false
+              ? `${formatPence(total)} is authorised and will be taken for this confirmed booking.`
+              : `${formatPence(total)} is held on your card. ${summary.coachName} will now see your request; you are charged only if they accept.`}
           </p>
         </div>
       </Modal>
