@@ -10,7 +10,7 @@ import { boot } from '../adapters/boot';
 import { ConfigError } from '../adapters/config/env';
 import { createHttpServer } from '../adapters/http/server';
 import { mountServerRoutes } from '../adapters/http/server-routes';
-import { seedDemoIfEmpty } from '../adapters/seed/seed-demo';
+import { seedDemoIfEmpty, signInLines } from '../adapters/seed/seed-demo';
 import { createAppWorker } from '../adapters/outbox/app-worker';
 
 installGlobals({ nativeFetch: true });
@@ -28,7 +28,10 @@ async function main(): Promise<void> {
   const { app, env, logger, database } = booted;
   if (database.embedded && env.DEMO_SEED === 'auto') {
     const seeded = await seedDemoIfEmpty(app);
-    if (seeded) logger.info(seeded.summary, 'demo world loaded');
+    if (seeded) {
+      logger.info(seeded.summary, 'demo world loaded');
+      process.stdout.write(`\n${signInLines(seeded.summary, env.APP_URL ?? `http://localhost:${env.PORT}`).join('\n')}\n\n`);
+    }
   }
   const worker = env.OUTBOX_WORKER === 'on' ? createAppWorker(app).start() : undefined;
   const dev = env.NODE_ENV === 'development';

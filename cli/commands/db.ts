@@ -27,7 +27,7 @@ export function registerDbCommands(program: Command): void {
       await withApp(
         async ({ app }) => {
           const seeded = await seedDemoIfEmpty(app);
-          out.print(seeded ? 'Demo world loaded.' : 'The database already has users; nothing seeded.', { seeded: Boolean(seeded), ...seeded?.summary });
+          out.print(seeded ? seeded.lines.join('\n') : 'The database already has users; nothing seeded.', { seeded: Boolean(seeded), ...seeded?.summary });
         },
         { migrate: true },
       );

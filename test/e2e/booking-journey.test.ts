@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createUser, signIn } from '../support/accounts';
 import { useBrowser } from '../support/browser';
 import { cardOf, expectToast, screenshotBoth, setServerClock } from '../support/booking-e2e';
+import { generateCoaches, insertCoaches } from '../support/coach-fixtures';
 import { useTestServer } from '../support/server';
 
 /**
@@ -19,6 +20,15 @@ describe('booking journey', () => {
   beforeAll(async () => {
     await setServerClock(server.baseUrl, MONDAY);
     await createUser(server.db, { userType: 'client', email: 'chloe@example.com', fullName: 'Chloe Client' });
+  });
+
+  it("says 'No coaches yet' before any coach has joined, and offers to become one", async () => {
+    const page = await browser.newPage();
+    await signIn(page, server.baseUrl, 'chloe@example.com');
+    await page.goto(`${server.baseUrl}/FindCoaches`);
+    await page.getByRole('heading', { name: 'No coaches yet' }).waitFor();
+    await expect(page.getByRole('link', { name: 'Become a Coach' }).getAttribute('href')).resolves.toBe('/Register?type=coach');
+    await screenshotBoth(page, 'find-coaches-no-coaches-yet');
     await createUser(server.db, {
       userType: 'coach',
       email: 'carlos@example.com',
@@ -186,5 +196,19 @@ describe('booking journey', () => {
     const card = client.getByRole('article', { name: 'Carlos Mendes' });
     await card.getByText('1 session', { exact: true }).waitFor();
     await expect(card.getByText('5.0', { exact: true }).isVisible()).resolves.toBe(true);
+  });
+
+  it("pages the coach list with 'Load more'", async () => {
+    const extra = generateCoaches(30, 3).map((c) => ({ ...c, isActive: true, isListed: true, hasProfile: true }));
+    await insertCoaches(server.db, extra);
+    const page = await browser.newPage();
+    await signIn(page, server.baseUrl, 'chloe@example.com');
+    await page.goto(`${server.baseUrl}/FindCoaches`);
+    await page.getByText('Found 33 coaches').waitFor();
+    await expect(page.locator('main article').count()).resolves.toBe(20);
+    await page.getByRole('button', { name: 'Load more' }).click();
+    await page.locator('main article').nth(32).waitFor();
+    await expect(page.locator('main article').count()).resolves.toBe(33);
+    await expect(page.getByRole('button', { name: 'Load more' }).count()).resolves.toBe(0);
   });
 });
