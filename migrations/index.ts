@@ -2,10 +2,12 @@ import type { MigrationObject } from '@mikro-orm/core';
 import { Migration20261121000001_initial } from './Migration20261121000001_initial';
 import { Migration20261122000001_persistence_indexes } from './Migration20261122000001_persistence_indexes';
 import { Migration20261122001900_notifications } from './Migration20261122001900_notifications';
+import { Migration20261122010000_search_count_indexes } from './Migration20261122010000_search_count_indexes';
 
 /** Every migration, in order. Listed explicitly so the bundled server and the CLI run the same set. */
 export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261121000001_initial', class: Migration20261121000001_initial },
   { name: 'Migration20261122000001_persistence_indexes', class: Migration20261122000001_persistence_indexes },
   { name: 'Migration20261122001900_notifications', class: Migration20261122001900_notifications },
+  { name: 'Migration20261122010000_search_count_indexes', class: Migration20261122010000_search_count_indexes },
 ];

@@ -164,7 +164,7 @@ async function findCoaches(url: URL, user: SessionUser): Promise<string> {
   let keyset = '';
   if (cursor) {
     const [r, t, id] = [Number(cursor[1]), Number(cursor[2]), cursor[3]!.toLowerCase()];
-    keyset = ` and (cp.rating < ${p(r)} or (cp.rating = ${p(r)} and (cp.total_sessions < ${p(t)} or (cp.total_sessions = ${p(t)} and cp.user_id > ${p(id)}))))`;
+    keyset = ` and cp.rating <= ${p(r)} and (cp.rating < ${p(r)} or (cp.rating = ${p(r)} and (cp.total_sessions < ${p(t)} or (cp.total_sessions = ${p(t)} and cp.user_id > ${p(id)}))))`;
   }
   const rows = (
     await pool.query(

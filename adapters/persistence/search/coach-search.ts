@@ -68,10 +68,15 @@ function whereFor(filters: CoachSearchFilters): { sql: string; params: unknown[]
   return { sql: clauses.join(' and '), params };
 }
 
+/**
+ * Rows after the cursor in the list's order. The leading `cp.rating <= ?` is implied by the rest
+ * but sargable: the listing index scan starts at the cursor's rating instead of filtering every
+ * row before it, so a deep page costs what page 1 does (issue 11; explain.test.ts checks it).
+ */
 function keysetAfter(cursor: CoachSearchCursor): { sql: string; params: unknown[] } {
   return {
-    sql: `(cp.rating < ? or (cp.rating = ? and (cp.total_sessions < ? or (cp.total_sessions = ? and cp.user_id > ?))))`,
-    params: [cursor.rating, cursor.rating, cursor.totalSessions, cursor.totalSessions, cursor.userId],
+    sql: `cp.rating <= ? and (cp.rating < ? or (cp.rating = ? and (cp.total_sessions < ? or (cp.total_sessions = ? and cp.user_id > ?))))`,
+    params: [cursor.rating, cursor.rating, cursor.rating, cursor.totalSessions, cursor.totalSessions, cursor.userId],
   };
 }
 
