@@ -1,0 +1,202 @@
+import { randomUUID } from 'node:crypto';
+import type { Actor } from '../../domain/accounts/actor';
+import { registerWithEmail } from '../../domain/accounts/use-cases/register-with-email';
+import { requestDeletion } from '../../domain/accounts/use-cases/request-deletion';
+import { verifyEmail } from '../../domain/accounts/use-cases/verify-email';
+import { toActor } from '../../domain/accounts/user';
+import { createAdministrator } from '../../domain/admin/use-cases/create-administrator';
+import type { Booking } from '../../domain/booking/booking';
+import { acceptBooking } from '../../domain/booking/use-cases/accept-booking';
+import { cancelBooking } from '../../domain/booking/use-cases/cancel-booking';
+import { declineBooking } from '../../domain/booking/use-cases/decline-booking';
+import { markArrival } from '../../domain/booking/use-cases/mark-arrival';
+import { markCompletion } from '../../domain/booking/use-cases/mark-completion';
+import { openDispute } from '../../domain/booking/use-cases/open-dispute';
+import { requestBooking } from '../../domain/booking/use-cases/request-booking';
+import { sendMessage } from '../../domain/messaging/use-cases/send-message';
+import { confirmPayment } from '../../domain/payments/use-cases/confirm-payment';
+import { startPayment } from '../../domain/payments/use-cases/start-payment';
+import { submitReview } from '../../domain/reviews/use-cases/submit-review';
+import { DAY_MS, MINUTE_MS } from '../../domain/shared/clock';
+import { londonToUtc, utcToLondon } from '../../domain/shared/london-time';
+import type { Result } from '../../domain/shared/result';
+import type { Application, UseCaseDeps } from '../composition-root';
+import { pgAdministratorDirectory } from '../persistence/admin/administrator-directory';
+import { DEMO_ADMIN, DEMO_BOOKINGS, DEMO_CLIENTS, DEMO_COACHES, DEMO_DELETION_REQUEST, DEMO_PASSWORD, type DemoBooking } from './seed-world-data';
+import { settlePaymentJobs } from './settle-payment-jobs';
+
+
+/** What `npm start` and `fact db seed --demo` print: how to sign in to the demo world. */
+export interface DemoWorldSummary {
+  readonly password: string;
+  readonly admin: string;
+  readonly coaches: string[];
+  readonly clients: string[];
+  readonly bookings: Record<string, number>;
+  readonly pendingDeletionRequests: number;
+}
+
+function must<T>(what: string, result: Result<T>): T {
+  if (!result.ok) throw new Error(`Demo seed: ${what} failed: ${result.error.code} ${result.error.message}`);
+  return result.value;
+}
+
+/** The demo world's clock: the use cases run at the moments the story needs (the past included). */
+class StoryClock {
+  #at: Date;
+  constructor(start: Date) {
+    this.#at = start;
+  }
+  now(): Date {
+    return new Date(this.#at);
+  }
+  set(at: Date): void {
+    this.#at = at;
+  }
+}
+
+/**
+ * Builds the demo world through the real use cases and repositories: an administrator, eight
+ * coaches with full profiles, five clients, bookings in every state (paid with the test card
+ * when the offline gateway is in use), messages, reviews, an open dispute and a pending deletion
+ * request. Every account signs in with DEMO_PASSWORD.
+ */
+export async function seedWorld(app: Application): Promise<DemoWorldSummary> {
+  const realNow = app.clock.now();
+  const clock = new StoryClock(realNow);
+  const silentMailer = { send: async () => ({ ok: true as const, value: undefined }) };
+  const deps = (): UseCaseDeps => ({ ...app.deps(), clock, mailer: silentMailer });
+  const at = (when: Date) => clock.set(when);
+
+  must('administrator', await createAdministrator({ ...deps(), admins: pgAdministratorDirectory(app.orm) }, {
+    actor: null,
+    form: { email: DEMO_ADMIN.email, fullName: DEMO_ADMIN.fullName, password: DEMO_PASSWORD },
+  }));
+
+  const actors = new Map<string, Actor>();
+  const register = async (key: string, form: Record<string, unknown>) => {
+    const registered = must(`registering ${key}`, await registerWithEmail(deps(), { ...form, password: DEMO_PASSWORD, confirmAge: true }));
+    const token = await app.deps().tokens.issue({ userId: registered.user.id, email: registered.user.email }, clock.now());
+    const verified = must(`verifying ${key}`, await verifyEmail(deps(), { token }));
+    actors.set(key, toActor(verified));
+  };
+  // People joined over the last two months, a few days apart.
+  const joined = (i: number) => at(new Date(realNow.getTime() - (60 - i * 3) * DAY_MS));
+  for (const [i, c] of DEMO_COACHES.entries()) {
+    const { key, hourlyRate, ...profile } = c;
+    joined(i);
+    await register(key, { ...profile, userType: 'coach', hourlyRate: String(hourlyRate) });
+  }
+  for (const [i, c] of DEMO_CLIENTS.entries()) {
+    const { key, ...profile } = c;
+    joined(DEMO_COACHES.length + i);
+    await register(key, { ...profile, userType: 'client' });
+  }
+  const actor = (key: string): Actor => actors.get(key) ?? (() => { throw new Error(`Demo seed: no ${key}`); })();
+
+  const counts: Record<string, number> = {};
+  for (const b of DEMO_BOOKINGS) {
+    await playBooking(b, { deps, at, realNow, actor, app });
+    counts[b.ends] = (counts[b.ends] ?? 0) + 1;
+  }
+
+  at(realNow);
+  must('deletion request', await requestDeletion(deps(), { actor: actor(DEMO_DELETION_REQUEST.client), form: { reason: DEMO_DELETION_REQUEST.reason } }));
+  await settlePaymentJobs(app);
+
+  return {
+    password: DEMO_PASSWORD,
+    admin: DEMO_ADMIN.email,
+    coaches: DEMO_COACHES.map((c) => c.email),
+    clients: DEMO_CLIENTS.map((c) => c.email),
+    bookings: counts,
+    pendingDeletionRequests: 1,
+  };
+}
+
+interface Story {
+  deps: () => UseCaseDeps;
+  at: (when: Date) => void;
+  realNow: Date;
+  actor: (key: string) => Actor;
+  app: Application;
+}
+
+/** The session's start: `at` London time, `inDays` from today; 'now' means started 20 minutes ago. */
+function sessionStart(b: DemoBooking, realNow: Date): Date {
+  if (b.at === 'now') return new Date(Math.floor((realNow.getTime() - 20 * MINUTE_MS) / MINUTE_MS) * MINUTE_MS);
+  const day = utcToLondon(new Date(realNow.getTime() + b.inDays * DAY_MS)).date;
+  return londonToUtc(day, b.at) ?? new Date(realNow.getTime() + b.inDays * DAY_MS);
+}
+
+async function playBooking(b: DemoBooking, s: Story): Promise<void> {
+  const client = s.actor(b.client);
+  const coach = s.actor(b.coach);
+  const starts = sessionStart(b, s.realNow);
+  const ends = new Date(starts.getTime() + b.minutes * MINUTE_MS);
+  const requestedAt = new Date(Math.min(s.realNow.getTime() - 2 * 60 * MINUTE_MS, starts.getTime() - 3 * DAY_MS));
+  s.at(requestedAt);
+  let booking: Booking = must('booking request', await requestBooking(s.deps(), {
+    actor: client,
+    coachId: coach.userId,
+    serviceType: b.service,
+    startsAt: starts,
+    durationMinutes: b.minutes,
+    locationType: b.location,
+    locationAddress: b.address ?? null,
+    clientNotes: b.notes ?? null,
+  }));
+  if (b.paid) await payWithTestCard(s, client, booking.id);
+
+  const talk = async (when: Date) => {
+    s.at(when);
+    for (const [who, content] of b.messages ?? []) {
+      const from = who === 'client' ? client : coach;
+      must('message', await sendMessage(s.deps(), { actor: from, form: { bookingId: booking.id, content } }));
+    }
+  };
+
+  if (b.ends === 'pending') return talk(new Date(requestedAt.getTime() + 30 * MINUTE_MS));
+  if (b.ends === 'cancelled') {
+    s.at(new Date(requestedAt.getTime() + 60 * MINUTE_MS));
+    must('cancel', await cancelBooking(s.deps(), { actor: client, bookingId: booking.id, reason: b.reason }));
+    return;
+  }
+  if (b.ends === 'declined') {
+    s.at(new Date(requestedAt.getTime() + 60 * MINUTE_MS));
+    must('decline', await declineBooking(s.deps(), { actor: coach, bookingId: booking.id, reason: b.reason }));
+    return;
+  }
+  s.at(new Date(requestedAt.getTime() + 45 * MINUTE_MS));
+  booking = must('accept', await acceptBooking(s.deps(), { actor: coach, bookingId: booking.id })).booking;
+  await talk(new Date(requestedAt.getTime() + 90 * MINUTE_MS));
+  if (b.ends === 'confirmed') return;
+
+  s.at(new Date(starts.getTime() + 2 * MINUTE_MS));
+  must('coach arrival', await markArrival(s.deps(), { actor: coach, bookingId: booking.id }));
+  s.at(new Date(starts.getTime() + (b.ends === 'disputed' ? 40 : 4) * MINUTE_MS));
+  must('client arrival', await markArrival(s.deps(), { actor: client, bookingId: booking.id }));
+  if (b.ends === 'in_session') return;
+  if (b.ends === 'disputed') {
+    s.at(new Date(ends.getTime() - 5 * MINUTE_MS));
+    must('dispute', await openDispute(s.deps(), { actor: client, bookingId: booking.id, description: b.reason }));
+    return;
+  }
+  s.at(new Date(ends.getTime() + 2 * MINUTE_MS));
+  must('coach completion', await markCompletion(s.deps(), { actor: coach, bookingId: booking.id }));
+  must('client completion', await markCompletion(s.deps(), { actor: client, bookingId: booking.id }));
+  if (b.review) {
+    s.at(new Date(ends.getTime() + 3 * 60 * MINUTE_MS));
+    must('review', await submitReview(s.deps(), { actor: client, bookingId: booking.id, form: b.review }));
+  }
+}
+
+/** The Secure Payment dialog's steps with the test card 4242 (only with the offline test gateway). */
+async function payWithTestCard(s: Story, client: Actor, bookingId: string): Promise<void> {
+  const cards = s.app.payments.testCards;
+  if (!cards) return;
+  const session = must('payment', await startPayment(s.deps(), { actor: client, bookingId }));
+  const card = await cards.confirmCard({ intentId: session.intentId, cardNumber: '4242424242424242', expiry: '12/34', cvc: '123', idempotencyKey: `seed:${bookingId}:${randomUUID()}` });
+  if (!card.ok) throw new Error(`Demo seed: test card refused: ${card.error.message}`);
+  must('payment confirmation', await confirmPayment(s.deps(), { actor: client, bookingId, intentId: session.intentId }));
+}

@@ -1,0 +1,19 @@
+import { PAYMENT_INSTRUCTION_JOB } from '../../domain/payments/payment-instruction';
+import { releaseDuePayments } from '../../domain/payments/use-cases/release-due-payments';
+import type { Application } from '../composition-root';
+import { registerJobHandlers } from '../outbox/job-handlers';
+import { OutboxWorker } from '../outbox/worker';
+import { sqlOf } from '../persistence/admin/sql';
+
+/**
+ * After the demo story: runs its payment instructions now (captures, voids, refunds) so the
+ * amounts on the demo bookings are settled, pays the coaches whose hold has ended, and drops the story's pending notifications — the
+ * e-mails about events "in the past" of the demo world are not sent to made-up addresses.
+ */
+export async function settlePaymentJobs(app: Application): Promise<void> {
+  const worker = new OutboxWorker({ orm: app.orm, clock: app.clock, logger: app.logger });
+  registerJobHandlers(worker, app);
+  await worker.drain();
+  await releaseDuePayments(app.deps());
+  await sqlOf(app.orm)(`delete from outbox_jobs where status = 'pending' and type <> ?`, [PAYMENT_INSTRUCTION_JOB]);
+}
