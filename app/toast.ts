@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** A short message shown in the corner (SPEC §9: at most 20 on screen). */
 export const toastSchema = z.object({

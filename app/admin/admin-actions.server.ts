@@ -1,5 +1,5 @@
 import { json, type AppLoadContext } from '@remix-run/node';
-import { z } from 'zod';
+import * as z from 'zod';
 import { decideDeletionRequest } from '../../domain/accounts/use-cases/decide-deletion-request';
 import { removeUser } from '../../domain/accounts/use-cases/remove-user';
 import { restoreUser } from '../../domain/accounts/use-cases/restore-user';

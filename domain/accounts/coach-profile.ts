@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { AGE_GROUPS, COACHING_TYPES, type AgeGroup, type CoachingType } from '../shared/catalogue';
 import { isId, type Id } from '../shared/ids';
 import { poundsToPence, type Pence } from '../shared/money';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { isId, type Id } from '../shared/ids';
 import { err, ok, type Result } from '../shared/result';
 import { sanitiseText } from '../shared/sanitise';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * SPEC §5/§9 profile photo: an image under 5 MB; the adapter scales it to fit 800x800 and

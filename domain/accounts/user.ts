@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { SESSION_TIMES, COACHING_TYPES, type CoachingType, type SessionTime } from '../shared/catalogue';
 import { isId, type Id } from '../shared/ids';
 import { err, ok, type Result } from '../shared/result';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * SPEC §5 video clips: up to three, http(s) only, YouTube or Vimeo only, shown in a

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { DAY_MS } from '../shared/clock';
 import { londonToUtc, utcToLondon } from '../shared/london-time';
 import { DATE_PATTERN, TIME_PATTERN, formBoolean, optionalText } from '../validation/fields';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { BOOKING_STATUSES, COACHING_TYPES, LOCATION_TYPES, type CoachingType, type LocationType } from '../shared/catalogue';
 import { invalid } from '../shared/errors';
 import type { Id } from '../shared/ids';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { CANCELLED_BY, DISPUTE_OUTCOMES } from '../booking/booking';
 import { BOOKING_STATUSES, COACHING_TYPES, LOCATION_TYPES } from '../shared/catalogue';
 import { invalid } from '../shared/errors';

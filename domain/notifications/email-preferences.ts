@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { invalid } from '../shared/errors';
 import { err, ok, type Result } from '../shared/result';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Actor } from '../accounts/actor';
 import { conflict, forbidden, invalid } from '../shared/errors';
 import { isId, type Id } from '../shared/ids';

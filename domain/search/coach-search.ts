@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { COACHING_TYPES, type CoachingType } from '../shared/catalogue';
 import type { Id } from '../shared/ids';
 import type { Pence } from '../shared/money';

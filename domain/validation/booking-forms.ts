@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { COACHING_TYPES, DEFAULT_LOCATION_TYPE, LOCATION_TYPES } from '../shared/catalogue';
 import { DAY_MS } from '../shared/clock';
 import { londonToUtc } from '../shared/london-time';

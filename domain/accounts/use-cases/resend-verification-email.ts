@@ -3,7 +3,7 @@ import type { Mailer } from '../../shared/mailer';
 import { ok, type Result } from '../../shared/result';
 import type { UnitOfWork } from '../../shared/unit-of-work';
 import { parseForm } from '../../validation/parse-form';
-import { z } from 'zod';
+import * as z from 'zod';
 import { emailSchema } from '../account.schemas';
 import type { AccountLinks, EmailVerificationTokens } from '../email-verification-tokens';
 import { canSignIn } from '../user';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { accountErrors } from '../../accounts/account-errors';
 import { emailSchema, fullNameSchema, passwordSchema } from '../../accounts/account.schemas';
 import { isAdmin, type Actor } from '../../accounts/actor';
