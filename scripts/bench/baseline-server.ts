@@ -316,6 +316,33 @@ async function conversation(url: URL, user: SessionUser): Promise<{ status: numb
   return { status: 200, html: document(`${other.name} · Messages · FACT`, body, { now: new Date().toISOString(), booking, messages, older: rows.length > 50 }) };
 }
 
+const ADMIN_FILTERS: [string, string][] = [['all', 'All'], ['pending', 'Pending'], ['confirmed', 'Confirmed'], ['in_session', 'In Session'], ['completed', 'Completed'], ['cancelled', 'Cancelled'], ['disputed', 'Disputed']];
+
+async function adminBookings(url: URL, user: SessionUser): Promise<{ status: number; html: string }> {
+  if (user.role !== 'admin') return { status: 404, html: 'Not Found' };
+  const filter = ADMIN_FILTERS.find(([v]) => v === url.searchParams.get('status')) ?? ADMIN_FILTERS[0]!;
+  const rows = (
+    await pool.query(
+      `select b.id, b.reference_code, b.status, b.payment_status, b.service_type, b.starts_at, b.duration_minutes, b.service_price_pence, b.admin_fee_pence,
+              b.total_price_pence, b.client_id, b.coach_id, b.dispute_status, b.created_at, b.created_at::text as cursor_at,
+              coalesce(c.full_name, '') as client_name, coalesce(k.full_name, '') as coach_name
+         from bookings b left join users c on c.id = b.client_id left join users k on k.id = b.coach_id
+        where ${filter[0] === 'all' ? 'true' : 'b.status = $1'} and true order by b.created_at desc, b.id desc limit 21`,
+      filter[0] === 'all' ? [] : [filter[0]],
+    )
+  ).rows;
+  const items = rows
+    .slice(0, 20)
+    .map((b) => {
+      const [label, style] = STATUS_STYLE[b.status] ?? [b.status, ''];
+      return `<li><article class="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"><div class="flex flex-wrap items-start justify-between gap-2"><div class="min-w-0"><p class="font-mono text-sm font-semibold text-slate-900">${esc(b.reference_code)}</p><p class="text-sm text-slate-600"><span class="font-medium">${esc(b.client_name)}</span> with <span class="font-medium">${esc(b.coach_name)}</span></p></div><span class="inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${style}">${esc(label)}</span></div><div class="mt-2 grid gap-1.5 sm:grid-cols-3">${detail('M4 7h16M4 7v12h16V7M4 7V5h16v2M8 3v4M16 3v4', esc(londonDate.format(b.starts_at)))}${detail('M12 7v5l3 2M21 12a9 9 0 11-18 0 9 9 0 0118 0z', `${londonTime.format(b.starts_at)} (${b.duration_minutes} mins)`)}${detail('M15 6.5a4 4 0 00-7 2.5v8M6 13h6M6 18h11', `${pounds(b.total_price_pence)} · ${esc(b.payment_status)}`)}</div><div class="mt-3 flex flex-wrap gap-2 border-t border-slate-100 pt-3"><a class="${BUTTON}" data-discover="true" href="/Conversation?booking_id=${b.id}">Open Chat</a><button type="button" class="${PRIMARY}">Take Payment</button></div></article></li>`;
+    })
+    .join('');
+  const nav = ADMIN_FILTERS.map(([v, l]) => `<a${v === filter[0] ? ' aria-current="page"' : ''} class="rounded-lg px-3 py-1.5 ${v === filter[0] ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-600 hover:text-slate-900'}" data-discover="true" href="/AdminBookings?status=${v}">${l}</a>`).join('');
+  const content = `<div class="mx-auto w-full max-w-6xl space-y-5"><header><h1 class="text-2xl font-bold text-slate-900 sm:text-3xl">Bookings (${filter[1]})</h1><p class="mt-1 text-slate-600">Newest first. Every booking, every party, every payment.</p></header><div id="lookup"><form class="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"><label class="text-sm font-medium text-slate-700" for="reference">Booking reference</label><div class="mt-2 flex gap-2"><input id="reference" name="q" placeholder="FACT-20250924-A7B2" class="${INPUT} font-mono"/><button type="submit" class="${PRIMARY}">Search</button></div></form></div><nav aria-label="Booking status" class="flex flex-wrap gap-1 rounded-xl bg-slate-100 p-1 text-sm font-medium">${nav}</nav><ul class="space-y-3">${items}</ul>${rows.length > 20 ? `<div class="flex justify-center"><a class="${BUTTON}" href="/AdminBookings?status=${filter[0]}&after=x">Next page</a></div>` : ''}</div>`;
+  return { status: 200, html: document('Bookings — FACT admin', shell(user, 'AdminBookings', content), { status: filter[0], page: { items: rows.slice(0, 20) } }) };
+}
+
 // --- actions --------------------------------------------------------------------------------
 
 const RATE_SQL = `insert into rate_limit_counters as c (key, window_started_at, hits, expires_at) values ($1, $2, 1, $3)
@@ -470,6 +497,10 @@ const server = http.createServer(async (req, res) => {
     if (req.method === 'GET' && path === '/coachdashboard') return send(res, 200, html, await coachDashboard(url, user));
     if (req.method === 'GET' && path === '/conversation') {
       const page = await conversation(url, user);
+      return send(res, page.status, html, page.html);
+    }
+    if (req.method === 'GET' && path === '/adminbookings') {
+      const page = await adminBookings(url, user);
       return send(res, page.status, html, page.html);
     }
     if (req.method === 'POST' && path === '/findcoaches') {

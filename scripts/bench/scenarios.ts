@@ -124,7 +124,7 @@ export async function buildScenarios(facts: DatasetFacts, db: pg.Client, cookieF
     },
     { id: 'book', title: 'Booking creation (POST)', kind: 'write', route: 'routes/_app.FindCoaches', requests: bookings, expect: '"ok":true', clearsRateLimits: true },
     { id: 'send-message', title: 'Sending a message (POST)', kind: 'write', route: 'routes/api.messages', requests: messages, expect: '"ok":true', clearsRateLimits: true },
-    { id: 'admin-bookings', title: 'AdminBookings filtered by status', kind: 'read', route: 'routes/_app.AdminBookings', requests: get('/AdminBookings?status=confirmed', admin), expect: 'Bookings' },
+    { id: 'admin-bookings', title: 'AdminBookings filtered by status', kind: 'read', route: 'routes/_app.AdminBookings', requests: get('/AdminBookings?status=confirmed', admin), expect: 'Bookings (Confirmed)' },
   ];
 }
 

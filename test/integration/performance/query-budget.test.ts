@@ -2,6 +2,7 @@ import type { AppLoadContext } from '@remix-run/node';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loader as rootLoader } from '../../../app/root';
 import { loader as shellLoader } from '../../../app/routes/_app';
+import { loader as adminBookingsLoader } from '../../../app/routes/_app.AdminBookings';
 import { loader as coachDashboardLoader } from '../../../app/routes/_app.CoachDashboard';
 import { loader as findCoachesLoader } from '../../../app/routes/_app.FindCoaches';
 import { loader as messagesLoader } from '../../../app/routes/_app.Messages';
@@ -21,6 +22,7 @@ import { countQueries } from '../../support/query-counter';
 const BUDGET = 4;
 const ctx = useTestApp();
 let client: Person;
+let admin: Person;
 let coach: Person;
 let bookingId: string;
 
@@ -56,6 +58,7 @@ async function expectWithinBudget(loaders: Loader[], userId: string, path: strin
 describe('SQL statements per page request', () => {
   beforeAll(async () => {
     client = await insertPerson(ctx.db, { type: 'client', name: 'Chloe Client' });
+    admin = await insertPerson(ctx.db, { type: 'admin', name: 'Ada Admin' });
     coach = await insertPerson(ctx.db, { type: 'coach', name: 'Alex Keeper', services: ['goalkeeping', 'striker'], ratePence: 4500, location: 'London' });
     for (let i = 0; i < 30; i++) await insertPerson(ctx.db, { type: 'coach', name: `Alex Coach ${i}`, services: ['goalkeeping'], ratePence: 3000 + i * 50 });
     const now = ctx.app.clock.now();
@@ -98,6 +101,10 @@ describe('SQL statements per page request', () => {
 
   it('Messages', async () => {
     await expectWithinBudget([...SHELL, messagesLoader as Loader], client.id, '/Messages');
+  });
+
+  it('AdminBookings filtered by status', async () => {
+    await expectWithinBudget([...SHELL, adminBookingsLoader as Loader], admin.id, '/AdminBookings?status=pending');
   });
 
   it('Conversation (no shell), already read', async () => {
