@@ -34,6 +34,9 @@ async function main(): Promise<void> {
     }
   }
   const worker = env.OUTBOX_WORKER === 'on' ? createAppWorker(app).start() : undefined;
+  if (env.FACT_TEST_MODE === '1' && env.FACT_MOCK_GOOGLE === '1') {
+    (await import('../adapters/testing/google-mock')).startGoogleMock(logger);
+  }
   const dev = env.NODE_ENV === 'development';
   let build = await importBuild();
   const server = createHttpServer({

@@ -28,6 +28,8 @@ const envSchema = z.object({
   DEMO_SEED: z.enum(['auto', 'never']).default('auto'),
   /** Test-only switches; refused in production. */
   FACT_TEST_MODE: z.enum(['0', '1']).default('0'),
+  /** Test mode only: answer Google's token and user-info endpoints in-process (msw). */
+  FACT_MOCK_GOOGLE: z.enum(['0', '1']).default('0'),
 });
 
 export type Env = z.infer<typeof envSchema>;

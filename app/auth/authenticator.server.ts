@@ -18,6 +18,8 @@ export interface AuthOutcome {
   /** Google only: the account was created by this sign-in. */
   readonly created?: boolean;
   readonly appliedPendingProfile?: boolean;
+  /** Google only: the round-trip started on Register (failures say 'Registration failed…'). */
+  readonly registering?: boolean;
 }
 
 const authenticators = new WeakMap<Application, Authenticator<AuthOutcome>>();

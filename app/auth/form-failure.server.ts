@@ -1,5 +1,6 @@
 import { json } from '@remix-run/node';
 import type { DomainError, ErrorKind } from '../../domain/shared/errors';
+import type { FormFailure } from './form-failure';
 
 const STATUS: Record<ErrorKind, number> = {
   invalid: 422,
@@ -10,14 +11,7 @@ const STATUS: Record<ErrorKind, number> = {
   unavailable: 503,
 };
 
-/** What an accounts form shows after a refusal: one message (alert) and the field errors. */
-export interface FormFailure {
-  readonly ok: false;
-  readonly intent: string;
-  readonly code: string;
-  readonly message: string;
-  readonly fieldErrors: Record<string, readonly string[]>;
-}
+export type { FormFailure };
 
 export function formFailure(error: DomainError, intent: string, message: string = error.message) {
   const body: FormFailure = { ok: false, intent, code: error.code, message, fieldErrors: { ...(error.fieldErrors ?? {}) } };

@@ -15,6 +15,8 @@ export interface SessionData {
   redirectTo: string;
   /** The registration form kept while Google signs the person in (SPEC §2 pendingProfileData). */
   pendingProfile: string;
+  /** remix-auth-oauth2 keeps the OAuth state here during a Google round-trip. */
+  'oauth2:state': string;
 }
 
 export const SESSION_MAX_AGE_SECONDS = 60 * 60 * 24 * 30;
@@ -67,6 +69,7 @@ export async function startUserSession(
   const session = await getSession(request, context);
   session.unset('redirectTo');
   session.unset('pendingProfile');
+  session.unset('oauth2:state');
   session.set('userId', user.id);
   session.set('sessionVersion', user.sessionVersion);
   return commitSession(session, context);

@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
@@ -132,4 +132,31 @@ export async function signIn(page: Page, baseUrl: string, email: string, passwor
   const target = new URL(location, baseUrl).toString();
   await page.goto(target);
   return page.url();
+}
+
+/** The development mailer's outbox (JSON Lines), newest last. */
+export function readOutbox(file: string): { to: string; subject: string; text: string; html: string }[] {
+  if (!existsSync(file)) return [];
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => JSON.parse(line) as { to: string; subject: string; text: string; html: string });
+}
+
+/** The newest verification link mailed to `email` (waits up to `timeoutMs` for it). */
+export async function verificationLinkFor(outboxFile: string, email: string, timeoutMs = 5000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const mail = readOutbox(outboxFile).reverse().find((m) => m.to === email.toLowerCase());
+    const link = /https?:\/\/\S+\/auth\/verify\?token=\S+/.exec(mail?.text ?? '')?.[0];
+    if (link) return link;
+    if (Date.now() > deadline) throw new Error(`no verification mail for ${email} in ${outboxFile}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** A fresh data directory for a test server (uploads and the mail outbox land there). */
+export function tempDataDir(): { dir: string; outbox: string } {
+  const dir = mkdtempSync(path.join(tmpdir(), 'fact-e2e-'));
+  return { dir, outbox: path.join(dir, 'mail-outbox.jsonl') };
 }

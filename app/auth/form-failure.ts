@@ -1,0 +1,8 @@
+/** What an accounts form shows after a refusal: one message (alert) and the field errors. */
+export interface FormFailure {
+  readonly ok: false;
+  readonly intent: string;
+  readonly code: string;
+  readonly message: string;
+  readonly fieldErrors: Record<string, readonly string[]>;
+}

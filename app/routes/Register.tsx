@@ -1,0 +1,44 @@
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { useActionData, useLoaderData } from '@remix-run/react';
+import { ACCOUNT_NOTICES } from '../../domain/accounts/account-emails';
+import { registerWithEmail } from '../../domain/accounts/use-cases/register-with-email';
+import { toActor } from '../../domain/accounts/user';
+import { pagePath } from '../../domain/navigation/pages';
+import { homePageFor } from '../../domain/navigation/routing';
+import { enforceRateLimit } from '../../domain/rate-limit/check-rate-limit';
+import { collectFormEntries } from '../../domain/validation/parse-form';
+import type { FormFailure } from '~/auth/form-failure';
+import { formFailure } from '~/auth/form-failure.server';
+import { isGoogleConfigured } from '~/auth/google.server';
+import { getCurrentUser } from '~/auth/guards.server';
+import { registrationFailureMessage } from '~/auth/register-messages';
+import { RegisterPage } from '~/components/register/register-page';
+import { redirectWithToast } from '~/toast.server';
+
+export const meta: MetaFunction = () => [{ title: 'Create your account — FACT' }];
+
+/** SPEC §2 Register (no shell): `type` is user or coach (default user). */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await getCurrentUser(request, context);
+  if (user) throw redirect(pagePath(homePageFor(toActor(user))));
+  const type = new URL(request.url).searchParams.get('type') === 'coach' ? 'coach' : 'user';
+  return json({ type, googleConfigured: isGoogleConfigured(context) } as const);
+}
+
+/** Email sign-up: the account is created unverified and the verification link is mailed. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const deps = context.app.deps();
+  const limited = await enforceRateLimit(deps.rateLimits, 'default', { ip: `register:${context.clientIp}` }, deps.clock.now());
+  if (!limited.ok) return formFailure(limited.error, 'register');
+  const form = collectFormEntries(await request.formData());
+  const result = await registerWithEmail(deps, form);
+  if (!result.ok) return formFailure(result.error, 'register', registrationFailureMessage(result.error));
+  if (!result.value.verificationMailSent) context.log.warn({ userId: result.value.user.id }, 'verification mail not sent');
+  return redirectWithToast('/', { type: 'success', title: ACCOUNT_NOTICES.registered });
+}
+
+export default function Register() {
+  const { type, googleConfigured } = useLoaderData<typeof loader>();
+  const failure = useActionData<FormFailure>();
+  return <RegisterPage initialType={type} googleConfigured={googleConfigured} emailFailure={failure ?? null} />;
+}
