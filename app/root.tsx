@@ -1,5 +1,6 @@
 import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLoaderData, useRouteError, Link } from '@remix-run/react';
+import { useNonce } from '~/csp-nonce';
 import { Toaster } from '~/components/toaster';
 import { getToast } from '~/toast.server';
 import stylesheet from '~/tailwind.css';
@@ -23,7 +24,10 @@ export const meta: MetaFunction = () => [
   { name: 'description', content: 'Book one-to-one football coaching with verified coaches.' },
 ];
 
+const ZOD_WITHOUT_EVAL = 'globalThis.__zod_globalConfig=Object.assign(globalThis.__zod_globalConfig||{},{jitless:true});';
+
 export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
   return (
     <html lang="en-GB" className="h-full">
       <head>
@@ -31,11 +35,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Links />
+        {/* Before any module: zod must not probe `new Function`, which the CSP forbids (no eval). */}
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: ZOD_WITHOUT_EVAL }} />
       </head>
       <body className="min-h-full bg-slate-50 font-sans antialiased">
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

@@ -8,6 +8,10 @@ export interface RequestContext {
   log: Logger;
   /** The client's address (express `req.ip`, proxies trusted on loopback only): rate limits of signed-out visitors. */
   clientIp: string;
+  /** This response's Content-Security-Policy nonce (app/entry.server.tsx puts it on inline scripts). */
+  cspNonce?: string;
+  /** Tells the database-outage gate about an error no route handled (app/entry.server.tsx handleError). */
+  reportError?: (error: unknown) => void;
 }
 
 declare module '@remix-run/server-runtime' {

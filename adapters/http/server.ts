@@ -1,10 +1,14 @@
 import { createRequestHandler } from '@remix-run/express';
 import type { AppLoadContext, ServerBuild } from '@remix-run/node';
 import compression from 'compression';
-import express, { type Express } from 'express';
+import express, { type ErrorRequestHandler, type Express } from 'express';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { Application } from '../composition-root';
+import { bodyLimits } from './body-limits';
+import { contentSecurityPolicy } from './content-security-policy';
+import { createDatabaseOutage, isDatabaseUnavailable } from './database-outage';
+import { originCheck } from './origin-check';
 import './request-context';
 import { securityHeaders } from './security-headers';
 
@@ -24,7 +28,9 @@ export function createHttpServer(options: HttpServerOptions): Express {
   server.disable('x-powered-by');
   server.set('trust proxy', 'loopback');
   server.use(compression());
-  server.use(securityHeaders({ https: (app.env.APP_URL ?? '').startsWith('https://') }));
+  const https = (app.env.APP_URL ?? '').startsWith('https://');
+  server.use(securityHeaders({ https }));
+  server.use(contentSecurityPolicy({ stripe: app.payments.provider === 'stripe', https }));
 
   server.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
@@ -57,6 +63,15 @@ export function createHttpServer(options: HttpServerOptions): Express {
     next();
   });
 
+  // Web attacks and outages (docs/reliability.md): body size, same-origin writes, database away.
+  server.use(bodyLimits({ logger: app.logger }));
+  server.use(originCheck({ appUrl: app.env.APP_URL, exempt: ['/webhooks/stripe'], logger: app.logger }));
+  const outage = createDatabaseOutage({
+    logger: app.logger,
+    probe: async () => void (await app.orm.em.fork().getConnection().execute('select 1')),
+  });
+  server.use(outage.gate);
+
   options.mount?.(server);
 
   server.all(
@@ -66,9 +81,25 @@ export function createHttpServer(options: HttpServerOptions): Express {
       mode: app.env.NODE_ENV === 'development' ? 'development' : 'production',
       getLoadContext: (req, res): AppLoadContext => {
         const requestId = res.locals.requestId as string;
-        return { app, requestId, log: app.logger.child({ requestId }), clientIp: req.ip ?? 'unknown' };
+        const reportError = res.locals.reportError as ((error: unknown) => void) | undefined;
+        const cspNonce = res.locals.cspNonce as string | undefined;
+        return { app, requestId, log: app.logger.child({ requestId }), clientIp: req.ip ?? 'unknown', cspNonce, reportError };
       },
     }),
   );
+  // Last resort: a plain answer without a stack trace (503 when the database is away).
+  const lastResort: ErrorRequestHandler = (error: unknown, req, res, next) => {
+    if (res.headersSent) {
+      next(error);
+      return;
+    }
+    outage.report(error);
+    const unavailable = isDatabaseUnavailable(error);
+    app.logger.error({ err: error, requestId: res.locals.requestId, path: req.path }, 'request failed');
+    res.statusCode = unavailable ? 503 : 500;
+    if (unavailable) res.setHeader('Retry-After', '2');
+    res.type('text/plain').send(unavailable ? 'Service temporarily unavailable. Please try again in a moment.' : 'Something went wrong.');
+  };
+  server.use(lastResort);
   return server;
 }

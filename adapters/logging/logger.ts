@@ -1,4 +1,4 @@
-import pino, { type Logger } from 'pino';
+import pino, { type DestinationStream, type Logger } from 'pino';
 
 export type { Logger };
 
@@ -22,10 +22,15 @@ const REDACT = [
   '*.clientSecret',
 ];
 
-export function createLogger(options: { level: string; pretty: boolean }): Logger {
-  return pino({
+/** `destination` (tests) replaces stdout; `pretty` is ignored with it. */
+export function createLogger(options: { level: string; pretty: boolean; destination?: DestinationStream }): Logger {
+  const settings = {
     level: options.level,
     redact: { paths: REDACT, censor: '[redacted]' },
+  };
+  if (options.destination) return pino(settings, options.destination);
+  return pino({
+    ...settings,
     ...(options.pretty
       ? { transport: { target: 'pino-pretty', options: { colorize: true, translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } }
       : {}),

@@ -1,0 +1,58 @@
+import type { RequestHandler } from 'express';
+import { randomBytes } from 'node:crypto';
+
+export interface CspOptions {
+  /** Stripe keys configured: Stripe.js and its frames and API are allowed, nothing of Stripe otherwise. */
+  stripe: boolean;
+  /** APP_URL is https: plain-http subresources are upgraded. */
+  https: boolean;
+}
+
+/** Embedded coach videos (domain/accounts/video-clips: youtube-nocookie and Vimeo with dnt). */
+const VIDEO_FRAMES = ['https://www.youtube-nocookie.com', 'https://player.vimeo.com'];
+
+/**
+ * The Content-Security-Policy of every response, with a fresh nonce per request for the inline
+ * scripts Remix writes (`<Scripts nonce>`, `<ScrollRestoration nonce>` in app/root.tsx, and
+ * React's streaming scripts through entry.server.tsx). Scripts come only from this origin or
+ * carry the nonce; nothing may frame FACT; forms post only here (and to Google's sign-in, which
+ * /auth/google redirects to). Styles allow 'unsafe-inline' (style attributes rendered on the
+ * server); no script can run from a style.
+ */
+export function buildCsp(nonce: string, options: CspOptions): string {
+  const stripeScript = options.stripe ? ['https://js.stripe.com'] : [];
+  const stripeFrames = options.stripe ? ['https://js.stripe.com', 'https://hooks.stripe.com'] : [];
+  const stripeConnect = options.stripe ? ['https://api.stripe.com'] : [];
+  const directives: [string, ...string[]][] = [
+    ['default-src', "'self'"],
+    ['script-src', "'self'", `'nonce-${nonce}'`, ...stripeScript],
+    ['style-src', "'self'", "'unsafe-inline'"],
+    ['img-src', "'self'", 'data:', 'blob:', 'https://*.googleusercontent.com', ...(options.stripe ? ['https://*.stripe.com'] : [])],
+    ['font-src', "'self'"],
+    ['connect-src', "'self'", ...stripeConnect],
+    ['frame-src', ...VIDEO_FRAMES, ...stripeFrames],
+    ['media-src', "'self'"],
+    ['object-src', "'none'"],
+    ['base-uri', "'none'"],
+    ['form-action', "'self'", 'https://accounts.google.com'],
+    ['frame-ancestors', "'none'"],
+    ['manifest-src', "'self'"],
+    ['worker-src', "'self'"],
+  ];
+  if (options.https) directives.push(['upgrade-insecure-requests']);
+  return directives.map((d) => d.join(' ')).join('; ');
+}
+
+export function newCspNonce(): string {
+  return randomBytes(16).toString('base64');
+}
+
+/** Sets `res.locals.cspNonce` (handed to Remix through the load context) and the header. */
+export function contentSecurityPolicy(options: CspOptions): RequestHandler {
+  return (_req, res, next) => {
+    const nonce = newCspNonce();
+    res.locals.cspNonce = nonce;
+    res.setHeader('Content-Security-Policy', buildCsp(nonce, options));
+    next();
+  };
+}
