@@ -1,11 +1,12 @@
 import { redirect, type AppLoadContext } from '@remix-run/node';
 import type { Actor } from '../../domain/accounts/actor';
 import { canSignIn, toActor, type User } from '../../domain/accounts/user';
-import { destroySession, getSession } from './session.server';
+import { destroySession, getSession, sessionExpired } from './session.server';
 
 /**
  * Who is signed in. A session counts only while its user exists, may sign in (active, not
- * erased) and still has the session version the cookie was issued with; anything else is
+ * erased), still has the session version the cookie was issued with and was signed in less
+ * than 30 days ago (sessionExpired); anything else is
  * treated as signed out (and the cookie is cleared by requireUser).
  */
 interface SessionLookup {
@@ -20,6 +21,7 @@ async function lookUp(request: Request, context: AppLoadContext): Promise<Sessio
   const session = await getSession(request, context);
   const userId = session.get('userId');
   if (!userId) return { user: null, stale: false };
+  if (sessionExpired(session.get('issuedAt'), context.app.clock.now())) return { user: null, stale: true };
   const user = await context.app.deps().uow.read.users.findById(userId);
   if (!user || !canSignIn(user) || user.sessionVersion !== session.get('sessionVersion')) return { user: null, stale: true };
   return { user, stale: false };

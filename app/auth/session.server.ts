@@ -17,9 +17,20 @@ export interface SessionData {
   pendingProfile: string;
   /** remix-auth-oauth2 keeps the OAuth state here during a Google round-trip. */
   'oauth2:state': string;
+  /** When the person signed in (ms, app clock): the server ends the session 30 days later, whatever the cookie says. */
+  issuedAt: number;
 }
 
 export const SESSION_MAX_AGE_SECONDS = 60 * 60 * 24 * 30;
+
+/**
+ * The absolute session lifetime, checked on the server (a copied cookie does not obey the
+ * browser's Max-Age): a session without a sign-in time, or signed in more than 30 days ago, is over.
+ */
+export function sessionExpired(issuedAt: unknown, now: Date): boolean {
+  if (typeof issuedAt !== 'number' || !Number.isFinite(issuedAt)) return true;
+  return now.getTime() - issuedAt > SESSION_MAX_AGE_SECONDS * 1000;
+}
 
 const storages = new WeakMap<Application, SessionStorage<SessionData>>();
 
@@ -72,5 +83,6 @@ export async function startUserSession(
   session.unset('oauth2:state');
   session.set('userId', user.id);
   session.set('sessionVersion', user.sessionVersion);
+  session.set('issuedAt', context.app.clock.now().getTime());
   return commitSession(session, context);
 }

@@ -41,6 +41,7 @@ export async function cookieMinter(secret: string, appUrl: string) {
       const session = await storage.getSession();
       session.set('userId', userId);
       session.set('sessionVersion', 1);
+      session.set('issuedAt', Date.now());
       cookie = (await storage.commitSession(session)).split(';')[0]!;
       cache.set(userId, cookie);
     }
@@ -77,7 +78,8 @@ export async function buildScenarios(facts: DatasetFacts, db: pg.Client, cookieF
       coachId: coach.id,
       serviceType: coach.service,
       date: londonDate(2 + (i % 80)),
-      time: `${String(9 + (i % 12)).padStart(2, '0')}:00`,
+      // The dataset's sessions all end by 21:00 UTC: 22:00 London never overlaps a confirmed one.
+      time: '22:00',
       durationMinutes: '60',
       locationType: 'outdoor',
       locationAddress: 'Hackney Marshes',

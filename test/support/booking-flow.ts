@@ -47,6 +47,7 @@ export async function sessionCookie(app: Application, userId: string): Promise<s
   const session = await storage.getSession();
   session.set('userId', userId);
   session.set('sessionVersion', 1);
+  session.set('issuedAt', app.clock.now().getTime());
   return (await storage.commitSession(session)).split(';')[0]!;
 }
 

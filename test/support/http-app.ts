@@ -53,9 +53,12 @@ export function sameOrigin(baseUrl: string, extra: Record<string, string> = {}):
   return { Origin: new URL(baseUrl).origin, ...extra };
 }
 
-export async function startHttpApp(envOverrides: Record<string, string> = {}): Promise<HttpApp & { close: () => Promise<void> }> {
+export async function startHttpApp(
+  envOverrides: Record<string, string> = {},
+  options: { db?: TestDatabase } = {},
+): Promise<HttpApp & { close: () => Promise<void> }> {
   installGlobals({ nativeFetch: true });
-  const db = await createTestDatabase();
+  const db = options.db ?? (await createTestDatabase());
   let raw = '';
   const sink = {
     write(line: string) {
@@ -100,7 +103,7 @@ export async function startHttpApp(envOverrides: Record<string, string> = {}): P
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await app.close();
-      await db.drop();
+      if (!options.db) await db.drop();
     },
   };
 }
@@ -112,6 +115,7 @@ export async function signedInCookie(app: Application, db: TestDatabase, userId:
   const session = await storage.getSession();
   session.set('userId', userId);
   session.set('sessionVersion', row?.session_version ?? 0);
+  session.set('issuedAt', app.clock.now().getTime());
   return (await storage.commitSession(session)).split(';')[0]!;
 }
 
