@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { CoachDirectory } from '../domain/booking/coach-directory';
+import type { EmailPreferencesStore } from '../domain/notifications/notification-ports';
 import type { PaymentGateway } from '../domain/payments/payment-gateway';
 import type { Clock } from '../domain/shared/clock';
 import type { IdSource } from '../domain/shared/ids';
@@ -9,6 +10,7 @@ import type { Env } from './config/env';
 import type { Logger } from './logging/logger';
 import { createPayments, type Payments } from './payments/payments';
 import { MikroCoachDirectory } from './persistence/booking/coach-directory';
+import { createEmailPreferencesStore } from './persistence/notifications/notification-store';
 import { openOrm, type Orm } from './persistence/orm';
 import { MikroUnitOfWork } from './persistence/unit-of-work';
 import { createMessaging, type MessagingPorts } from './realtime/messaging';
@@ -47,6 +49,8 @@ export interface UseCaseDeps extends AccountPorts, MessagingPorts {
   gateway: PaymentGateway;
   /** What booking needs to know of a coach (reads outside the unit of work). */
   coaches: CoachDirectory;
+  /** Which optional emails each user turned off (users.email_preferences). */
+  emailPreferences: EmailPreferencesStore;
 }
 
 export async function createApplication(options: {
@@ -62,6 +66,7 @@ export async function createApplication(options: {
   const payments = createPayments(env, orm, clock);
   const accounts = createAccountPorts({ env, logger, orm, sessionSecret: options.sessionSecret });
   const messaging = createMessaging({ orm, logger, databaseUrl: options.databaseUrl });
+  const emailPreferences = createEmailPreferencesStore(orm);
 
   return {
     env,
@@ -74,7 +79,7 @@ export async function createApplication(options: {
     testClock,
     payments,
     messageEvents: messaging.events,
-    deps: () => ({ uow: new MikroUnitOfWork(orm), clock, ids: uuidSource, random: cryptoRandom, gateway: payments.gateway, coaches: new MikroCoachDirectory(orm.em.fork() as EntityManager), ...accounts, ...messaging.ports() }),
+    deps: () => ({ uow: new MikroUnitOfWork(orm), clock, ids: uuidSource, random: cryptoRandom, gateway: payments.gateway, coaches: new MikroCoachDirectory(orm.em.fork() as EntityManager), emailPreferences, ...accounts, ...messaging.ports() }),
     close: async () => {
       await messaging.close();
       await orm.close();

@@ -24,20 +24,20 @@ function viewOf(actor: Actor, prefs: EmailPreferences): EmailPreferencesView {
 }
 
 /** The signed-in person's own preferences (nobody edits another's). */
-export async function viewEmailPreferences(deps: { preferences: EmailPreferencesStore }, input: { actor: Actor }): Promise<Result<EmailPreferencesView>> {
-  const prefs = await deps.preferences.read(input.actor.userId);
+export async function viewEmailPreferences(deps: { emailPreferences: EmailPreferencesStore }, input: { actor: Actor }): Promise<Result<EmailPreferencesView>> {
+  const prefs = await deps.emailPreferences.read(input.actor.userId);
   if (!prefs) return err(userNotFound());
   return ok(viewOf(input.actor, prefs));
 }
 
 /** Turns one optional kind on or off; money and account-security emails cannot be turned off. */
 export async function updateEmailPreference(
-  deps: { preferences: EmailPreferencesStore },
+  deps: { emailPreferences: EmailPreferencesStore },
   input: { actor: Actor; form: unknown },
 ): Promise<Result<EmailPreferencesView>> {
   const change = parseEmailPreferenceChange(input.form);
   if (!change.ok) return change;
-  const next = await deps.preferences.change(input.actor.userId, change.value);
+  const next = await deps.emailPreferences.change(input.actor.userId, change.value);
   if (!next) return err(userNotFound());
   return ok(viewOf(input.actor, next));
 }

@@ -3,7 +3,6 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createMessageDigestStore } from '../../../adapters/persistence/notifications/message-digest-store';
 import { queueMessageDigests } from '../../../domain/notifications/use-cases/queue-message-digests';
 import { updateEmailPreference } from '../../../domain/notifications/use-cases/email-preferences';
-import { createEmailPreferencesStore } from '../../../adapters/persistence/notifications/notification-store';
 import type { Booking } from '../../../domain/booking/booking';
 import { useTestApp } from '../../support/app';
 import { insertPerson, type Person } from '../../support/booking-flow';
@@ -95,8 +94,7 @@ describe('the unread-message digest', () => {
     await message(second, client, otherCoach, 20);
     expectOk(await digest());
     await ctx.db.query(`update messages set is_read = true, read_at = now() where receiver_id = $1`, [client.id]);
-    const prefs = { preferences: createEmailPreferencesStore(ctx.app.orm) };
-    expectOk(await updateEmailPreference(prefs, { actor: otherCoach.actor, form: { kind: 'message_digest', enabled: 'off' } }));
+    expectOk(await updateEmailPreference(ctx.app.deps(), { actor: otherCoach.actor, form: { kind: 'message_digest', enabled: 'off' } }));
     const mailer = recordingMailer();
     await notificationWorker(ctx.app, mailer).drain();
     expect(mailer.sent).toEqual([]);

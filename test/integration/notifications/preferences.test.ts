@@ -3,16 +3,16 @@ import { acceptBooking } from '../../../domain/booking/use-cases/accept-booking'
 import { cancelBooking } from '../../../domain/booking/use-cases/cancel-booking';
 import { requestBooking } from '../../../domain/booking/use-cases/request-booking';
 import { updateEmailPreference, viewEmailPreferences } from '../../../domain/notifications/use-cases/email-preferences';
-import { createEmailPreferencesStore } from '../../../adapters/persistence/notifications/notification-store';
+import { action, loader } from '../../../app/routes/api.email-preferences';
 import { useTestApp } from '../../support/app';
-import { insertPerson, type Person } from '../../support/booking-flow';
+import { insertPerson, remixContext, requestAs, type Person } from '../../support/booking-flow';
 import { clearEmailJobs, emailJobs, expectOk, notificationWorker, recordingMailer } from './notification-fixtures';
 
 const ctx = useTestApp();
 const DAY = 24 * 3_600_000;
 let client: Person;
 let coach: Person;
-const deps = () => ({ preferences: createEmailPreferencesStore(ctx.app.orm) });
+const deps = () => ctx.app.deps();
 
 let hour = 0;
 async function request() {
@@ -32,6 +32,7 @@ beforeAll(async () => {
 
 beforeEach(async () => {
   await clearEmailJobs(ctx.db);
+  await ctx.db.query(`update users set email_preferences = '{}'::jsonb`);
 });
 
 describe('email preferences', () => {
@@ -79,7 +80,6 @@ describe('email preferences', () => {
     expect(mailer.sent).toEqual([]);
     const [delivery] = await ctx.db.query(`select status, reason, user_id from notification_deliveries where job_id = $1`, [job!.id]);
     expect(delivery).toEqual({ status: 'skipped', reason: 'turned_off', user_id: coach.id });
-    expectOk(await updateEmailPreference(deps(), { actor: coach.actor, form: { kind: 'booking_requests', enabled: 'on' } }));
   });
 
   it('still sends the confirmation with payment and the cancellation with the refund when every optional kind is off', async () => {
@@ -114,5 +114,31 @@ describe('email preferences', () => {
     } finally {
       await ctx.db.query(`update users set is_active = true, deactivated_at = null where id = $1`, [coach.id]);
     }
+  });
+
+  it('answers the profile page: GET the kinds, POST one change, 422 for an essential kind, signed-out sent to log in', async () => {
+    const args = async (form?: Record<string, string>, userId: string | null = client.id) => ({
+      request: await requestAs(ctx.app, userId, '/api/email-preferences', form),
+      context: remixContext(ctx.app),
+      params: {},
+    });
+    const got = await loader(await args());
+    expect(got.status).toBe(200);
+    expect(got.headers.get('Cache-Control')).toBe('no-store');
+    const body = (await got.json()) as unknown as { ok: boolean; preferences: { kinds: { kind: string; enabled: boolean }[] } };
+    expect(body.preferences.kinds.find((k) => k.kind === 'message_digest')).toMatchObject({ enabled: true });
+
+    const changed = await action(await args({ kind: 'message_digest', enabled: 'off' }));
+    expect(changed.status).toBe(200);
+    const after = (await changed.json()) as unknown as typeof body;
+    expect(after.preferences.kinds.find((k) => k.kind === 'message_digest')).toMatchObject({ enabled: false });
+
+    const refused = await action(await args({ kind: 'account', enabled: 'off' }));
+    expect(refused.status).toBe(422);
+    expect(await refused.json()).toEqual({ ok: false, code: 'EMAIL_PREFERENCE_ESSENTIAL', error: 'Emails about payments and account security are always sent.' });
+
+    const signedOut = await loader(await args(undefined, null)).catch((thrown: unknown) => thrown);
+    expect(signedOut).toBeInstanceOf(Response);
+    expect((signedOut as Response).status).toBe(302);
   });
 });

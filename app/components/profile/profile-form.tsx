@@ -1,0 +1,50 @@
+import { useFetcher } from '@remix-run/react';
+import type { ReactNode } from 'react';
+import { primaryButtonClass } from '../auth/field-styles';
+import { FormAlert } from '../forms/form-alert';
+import { CoachFields, type CoachValues } from './coach-fields';
+import { failureOf, useActionToast, type ActionResult } from './action-result';
+import { PersonalFields, type PersonalValues } from './personal-fields';
+import { VideoFields } from './video-fields';
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+      <h2 className="mb-4 text-lg font-semibold text-slate-900">{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+/** The owner's profile form with 'Save Changes' (SPEC §2); coaches also edit the coach block and videos. */
+export function ProfileForm({ personal, coach, videos }: { personal: PersonalValues; coach?: CoachValues | null; videos?: readonly (string | null)[] }) {
+  const fetcher = useFetcher<ActionResult>({ key: 'profile-save' });
+  useActionToast(fetcher.data);
+  const failure = failureOf(fetcher.data);
+  const errors = failure?.fieldErrors ?? {};
+  const saving = fetcher.state !== 'idle';
+  return (
+    <fetcher.Form method="post" noValidate className="flex flex-col gap-6">
+      <input type="hidden" name="intent" value="profile" />
+      <FormAlert message={failure?.message} />
+      <Section title="Personal details">
+        <PersonalFields values={personal} errors={errors} />
+      </Section>
+      {coach ? (
+        <Section title="Coaching">
+          <CoachFields values={coach} errors={errors} />
+        </Section>
+      ) : null}
+      {videos ? (
+        <Section title="Video clips">
+          <VideoFields urls={videos} errors={errors} />
+        </Section>
+      ) : null}
+      <div className="flex justify-end">
+        <button type="submit" className={`${primaryButtonClass} w-full px-6 sm:w-auto`} disabled={saving}>
+          {saving ? 'Saving…' : 'Save Changes'}
+        </button>
+      </div>
+    </fetcher.Form>
+  );
+}
