@@ -1,12 +1,9 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
-import { DomainFailure, type DomainError } from '../../../domain/shared/errors';
+import { TransactionContext } from '@mikro-orm/core';
 import type { IdSource } from '../../../domain/shared/ids';
-import { err, type Result } from '../../../domain/shared/result';
+import type { Result } from '../../../domain/shared/result';
+import type { UnitOfWork } from '../../../domain/shared/unit-of-work';
 import type { Repositories } from '../../../domain/repositories';
-import { mapDatabaseError } from '../database-errors';
-import { AuditLogEntity } from '../entities/index';
 import type { Orm } from '../orm';
-import { makeRepositories } from '../repositories';
 import { MikroUnitOfWork } from '../unit-of-work';
 
 /** One line of audit_log: who (an administrator) did what to which record. */
@@ -21,63 +18,54 @@ export interface AuditEntry {
   readonly via: 'web' | 'cli';
 }
 
-class Rollback extends Error {
-  constructor(readonly failure: DomainError) {
-    super(failure.message);
-  }
-}
+const INSERT = 'insert into audit_log (id, actor_id, action, target_type, target_id, details) values (?, ?, ?, ?, ?, ?::jsonb)';
 
 /**
- * A unit of work that writes one audit_log row inside the first transaction that succeeds, so an
- * admin action and its audit line commit together or not at all. The use case does not know:
- * the edge (page action or CLI command) wraps the deps of the call it audits.
+ * Wraps the application's unit of work so that the first transaction that succeeds also writes
+ * one audit_log row: an admin action and its audit line commit together or not at all. The use
+ * case does not know; the edge (page action or CLI command) wraps the deps of the call it audits.
+ * The row is written on the transaction's own connection (MikroORM's TransactionContext), with
+ * plain SQL, so it works from the Remix build as well as from source.
  */
 export class AuditedUnitOfWork extends MikroUnitOfWork {
   #recorded = false;
 
   constructor(
-    private readonly ormRef: Orm,
+    orm: Orm,
+    private readonly inner: UnitOfWork,
     private readonly ids: IdSource,
     private readonly entry: AuditEntry,
   ) {
-    super(ormRef);
+    super(orm);
   }
 
   get recorded(): boolean {
     return this.#recorded;
   }
 
+  override get read(): Repositories {
+    return this.inner.read;
+  }
+
   override async transaction<T>(work: (tx: Repositories) => Promise<Result<T>>): Promise<Result<T>> {
-    const em = this.ormRef.em.fork() as EntityManager;
-    try {
-      return await em.transactional(async (txEm) => {
-        const result = await work(makeRepositories(txEm as EntityManager));
-        if (!result.ok) throw new Rollback(result.error);
-        if (!this.#recorded) {
-          await (txEm as EntityManager).insert(AuditLogEntity, {
-            id: this.ids.newId(),
-            actorId: this.entry.actorId,
-            action: this.entry.action,
-            targetType: this.entry.targetType,
-            targetId: this.entry.targetId,
-            details: { via: this.entry.via, ...(this.entry.details ?? {}) },
-            createdAt: new Date(),
-          });
-          this.#recorded = true;
-        }
-        return result;
-      });
-    } catch (error) {
-      if (error instanceof Rollback) return err(error.failure);
-      if (error instanceof DomainFailure) return err(error.error);
-      const mapped = mapDatabaseError(error);
-      if (mapped) return err(mapped);
-      throw error;
-    }
+    let wrote = false;
+    const result = await this.inner.transaction(async (tx) => {
+      const outcome = await work(tx);
+      if (!outcome.ok || this.#recorded) return outcome;
+      const em = TransactionContext.getEntityManager();
+      const trx = em?.getTransactionContext();
+      if (!em || !trx) throw new Error('audit_log: no transaction to write in');
+      const details = JSON.stringify({ via: this.entry.via, ...(this.entry.details ?? {}) });
+      await em.getConnection().execute(INSERT, [this.ids.newId(), this.entry.actorId, this.entry.action, this.entry.targetType, this.entry.targetId, details], 'run', trx);
+      wrote = true;
+      return outcome;
+    });
+    if (result.ok && wrote) this.#recorded = true;
+    return result;
   }
 }
 
 /** The deps of one audited use-case call: the same ports, with the audited unit of work. */
 export function auditedDeps<D extends { uow: MikroUnitOfWork; ids: IdSource }>(deps: D, orm: Orm, entry: AuditEntry): D {
-  return { ...deps, uow: new AuditedUnitOfWork(orm, deps.ids, entry) };
+  return { ...deps, uow: new AuditedUnitOfWork(orm, deps.uow, deps.ids, entry) };
 }

@@ -51,7 +51,7 @@ export function BookingDetailCard({ booking, onBack }: { booking: AdminBookingRo
         </button>
       ) : null}
       <div className="flex items-center justify-between gap-2">
-        <p className="truncate font-mono text-sm font-semibold text-slate-900">{booking.referenceCode}</p>
+        <p className="whitespace-nowrap font-mono text-xs font-semibold text-slate-900">{booking.referenceCode}</p>
         <CopyButton reference={booking.referenceCode} />
       </div>
       <div className="mt-1">
@@ -61,7 +61,7 @@ export function BookingDetailCard({ booking, onBack }: { booking: AdminBookingRo
         {rows.map(([k, v]) => (
           <div key={k} className="flex justify-between gap-2">
             <dt className="text-slate-500">{k}</dt>
-            <dd className="truncate text-right font-medium text-slate-800">{v}</dd>
+            <dd className="text-right font-medium text-slate-800">{v}</dd>
           </div>
         ))}
       </dl>

@@ -40,13 +40,13 @@ function Row({ booking, highlighted, onPay }: { booking: AdminBookingRow; highli
       ref={ref}
       data-booking-id={booking.id}
       data-highlighted={highlighted ? 'true' : undefined}
-      className={`grid gap-3 px-4 py-3 transition-colors duration-700 md:grid-cols-[minmax(0,1.3fr)_minmax(0,1.4fr)_minmax(0,1fr)_auto_auto] md:items-center ${
+      className={`grid gap-3 px-4 py-3 transition-colors duration-700 md:grid-cols-[12.5rem_minmax(0,1fr)_9.5rem_11rem_13.5rem] md:items-center ${
         highlighted ? 'bg-amber-50 ring-2 ring-inset ring-amber-400' : 'bg-white'
       }`}
     >
       <div className="min-w-0">
         <div className="flex items-center gap-1">
-          <span className="truncate font-mono text-sm font-semibold text-slate-900">{booking.referenceCode}</span>
+          <span className="whitespace-nowrap font-mono text-sm font-semibold text-slate-900">{booking.referenceCode}</span>
           <CopyButton reference={booking.referenceCode} />
         </div>
         <p className="text-xs text-slate-500">{serviceLabel(booking.serviceType)}</p>

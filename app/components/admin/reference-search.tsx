@@ -103,12 +103,11 @@ export function ReferenceSearch({ variant = 'sidebar' }: { variant?: 'sidebar' |
               {view.items.map((b) => (
                 <li key={b.id}>
                   <button type="button" onClick={() => pick(b, view.items, view.more)} className="flex w-full flex-col items-start gap-0.5 px-3 py-2 text-left hover:bg-slate-50">
-                    <span className="flex w-full items-center justify-between gap-2">
-                      <span className="font-mono text-xs font-semibold text-slate-900">{b.referenceCode}</span>
+                    <span className="whitespace-nowrap font-mono text-xs font-semibold text-slate-900">{b.referenceCode}</span>
+                    <span className="flex w-full flex-wrap items-center gap-x-2 gap-y-0.5 text-xs text-slate-600">
                       <StatusBadge label={statusLabel(b.status)} colour={bookingStatusColour(b.status)} />
-                    </span>
-                    <span className="text-xs text-slate-600">
-                      {nameOrUnnamed(b.clientName)} · {dateOf(b.startsAt)}
+                      <span>{nameOrUnnamed(b.clientName)}</span>
+                      <span>{dateOf(b.startsAt)}</span>
                     </span>
                   </button>
                 </li>

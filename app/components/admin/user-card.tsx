@@ -86,7 +86,11 @@ export function UserCard({ user }: { user: AdminUserRow }) {
       {user.role !== 'admin' && !user.erased ? (
         <div className="mt-3 flex justify-end border-t border-slate-100 pt-3">
           {user.isActive ? (
-            <button type="button" className={`${secondaryButton} text-red-700`} onClick={() => setRemoving(true)}>
+            <button
+              type="button"
+              className="inline-flex items-center justify-center rounded-lg border border-red-200 bg-white px-4 py-2 text-sm font-semibold text-red-700 shadow-sm hover:bg-red-50"
+              onClick={() => setRemoving(true)}
+            >
               Remove
             </button>
           ) : (
@@ -100,7 +104,11 @@ export function UserCard({ user }: { user: AdminUserRow }) {
             </button>
           )}
         </div>
-      ) : null}
+      ) : (
+        <p className="mt-3 border-t border-slate-100 pt-3 text-xs text-slate-500">
+          {user.erased ? 'Personal data erased after an approved deletion request; the account cannot be restored.' : 'Administrators cannot be removed.'}
+        </p>
+      )}
       {removing ? <RemoveDialog user={user} onClose={() => setRemoving(false)} /> : null}
     </article>
   );
