@@ -2,6 +2,8 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { acceptBooking } from '../../../domain/booking/use-cases/accept-booking';
 import { openDispute } from '../../../domain/booking/use-cases/open-dispute';
 import { requestBooking } from '../../../domain/booking/use-cases/request-booking';
+import { createAppWorker } from '../../../adapters/outbox/app-worker';
+import { EMAIL_JOB_TYPES } from '../../../domain/notifications/email-job';
 import { useTestApp } from '../../support/app';
 import { insertPerson, type Person } from '../../support/booking-flow';
 import { clearEmailJobs, emailJobs, expectOk, notificationWorker, recordingMailer, saveBooking } from './notification-fixtures';
@@ -121,5 +123,10 @@ describe('delivering each email exactly once', () => {
     expect(adminMail.text).toContain('/AdminBookings?search=');
     const clientMail = mailer.sent.find((m) => m.to === `${client.id}@example.test`)!;
     expect(clientMail.subject).toMatch(/^Issue reported: /);
+  });
+
+  it("is part of the application's worker: every email job type and the digest task", () => {
+    const types = createAppWorker(ctx.app).handledTypes;
+    expect(types).toEqual(expect.arrayContaining([...EMAIL_JOB_TYPES, 'schedule.email.message-digest', 'payment.instruction']));
   });
 });
