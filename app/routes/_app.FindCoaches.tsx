@@ -14,6 +14,7 @@ import {
   type CoachSearchPage,
 } from '../../domain/search/coach-search';
 import { COACHING_TYPE_OPTIONS, coachingTypeLabel } from '../../domain/shared/catalogue';
+import type { DomainError } from '../../domain/shared/errors';
 import { collectFormEntries } from '../../domain/validation/parse-form';
 import { actorOf, requireUser } from '~/auth/guards.server';
 import { failure, intentOf } from '~/booking/domain-response.server';
@@ -47,7 +48,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const result = await submitBookingRequest(bookingDeps(context), { actor, coachId: fields.coachId, form: fields });
   if (!result.ok) {
     context.log.info({ userId: user.id, code: result.error.code, action: 'book' }, 'booking refused');
-    return failure(result.error, 'book');
+    return failure(bookingRefusal(result.error), 'book');
   }
   const b = result.value;
   const coach = await readModels(context).coachDirectory.findCoachForBooking(b.coachId);
@@ -62,6 +63,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
     totalPricePence: b.totalPricePence,
   };
   return json({ ok: true as const, intent: 'book' as const, booking });
+}
+
+/**
+ * SPEC §8: a booking the server refuses reads 'Error creating booking: {message}. Please try
+ * again.' A form error keeps its own words (SPEC §5: the first validation message), and so does
+ * the rate limit ('Too many booking attempts. Please wait until {time}').
+ */
+function bookingRefusal(error: DomainError): DomainError {
+  if (error.kind === 'invalid' || error.kind === 'rate_limited') return error;
+  return { ...error, message: `Error creating booking: ${error.message.replace(/[.!]+$/, '')}. Please try again.` };
 }
 
 export default function FindCoaches() {

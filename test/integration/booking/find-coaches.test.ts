@@ -104,6 +104,7 @@ describe('FindCoaches', () => {
     expect((await past.json()).message).toBe('Booking date must be in the future');
     const self = await call(action, ctx.app, await requestAs(ctx.app, coach.id, '/FindCoaches', bookingForm()));
     expect(self.status).toBe(403);
+    expect((await self.json()).message).toBe('Error creating booking: You cannot book a session with yourself. Please try again.');
     const byAdmin = await call(action, ctx.app, await requestAs(ctx.app, admin.id, '/FindCoaches', bookingForm()));
     expect(byAdmin.status).toBe(403);
     expect(await ctx.db.query('select id from bookings')).toHaveLength(before.length);
