@@ -66,11 +66,12 @@ export function Modal({
 }
 
 /** The first error of a refused form, announced (SPEC §5: the first message in an alert). */
-export function FormAlert({ message }: { message: string | null | undefined }) {
+export function FormAlert({ message, detail }: { message: string | null | undefined; detail?: string | null }) {
   if (!message) return null;
   return (
     <div role="alert" className="mb-4 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
-      {message}
+      {detail ? <p className="font-semibold">{message}</p> : message}
+      {detail ? <p className="mt-0.5">{detail}</p> : null}
     </div>
   );
 }

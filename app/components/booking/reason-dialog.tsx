@@ -33,7 +33,7 @@ export function ReasonDialog({
   disableUntilFilled?: boolean;
   onClose: () => void;
 }) {
-  const { fetcher, busy, error, fieldErrors, clearError } = useBookingAction({ onSuccess: onClose });
+  const { fetcher, busy, error, errorDetail, fieldErrors, clearError } = useBookingAction({ onSuccess: onClose });
   const [value, setValue] = useState('');
   const empty = value.trim() === '';
   return (
@@ -41,7 +41,7 @@ export function ReasonDialog({
       <fetcher.Form method="post" noValidate onChange={clearError}>
         <input type="hidden" name="intent" value={intent} />
         <input type="hidden" name="bookingId" value={bookingId} />
-        <FormAlert message={error} />
+        <FormAlert message={error} detail={errorDetail} />
         <label htmlFor={`${intent}-${field}`} className={labelClass}>
           {label}
         </label>

@@ -12,13 +12,13 @@ export function RescheduleDialog({ card, today, lastDay, onClose }: { card: Book
 }
 
 function ProposeForm({ card, today, lastDay, onClose }: { card: BookingCardView; today: string; lastDay: string; onClose: () => void }) {
-  const { fetcher, busy, error, fieldErrors, clearError } = useBookingAction({ onSuccess: onClose });
+  const { fetcher, busy, error, errorDetail, fieldErrors, clearError } = useBookingAction({ onSuccess: onClose });
   return (
     <Modal title="Reschedule Session" description={`Currently ${card.date ?? 'Date TBD'} at ${card.time ?? '—'}. Propose a new time; ${card.otherPartyName} will be asked to accept it.`} onClose={onClose}>
       <fetcher.Form method="post" noValidate onChange={clearError}>
         <input type="hidden" name="intent" value="propose_reschedule" />
         <input type="hidden" name="bookingId" value={card.id} />
-        <FormAlert message={error} />
+        <FormAlert message={error} detail={errorDetail} />
         <div className="grid gap-4 sm:grid-cols-2">
           <div>
             <label htmlFor="reschedule-date" className={labelClass}>
@@ -60,10 +60,10 @@ function ProposeForm({ card, today, lastDay, onClose }: { card: BookingCardView;
 }
 
 function ReviewProposal({ card, onClose }: { card: BookingCardView; onClose: () => void }) {
-  const { fetcher, busy, error } = useBookingAction({ onSuccess: onClose });
+  const { fetcher, busy, error, errorDetail } = useBookingAction({ onSuccess: onClose });
   return (
     <Modal title="Review Reschedule" description={`${card.otherPartyName} would like to move this session.`} onClose={onClose}>
-      <FormAlert message={error} />
+      <FormAlert message={error} detail={errorDetail} />
       <dl className="grid grid-cols-2 gap-3 rounded-xl bg-slate-50 p-4 text-sm">
         <div>
           <dt className="text-slate-500">Current time</dt>

@@ -6,7 +6,7 @@ const WORDS = ['', 'Poor', 'Fair', 'Good', 'Very good', 'Excellent'];
 
 /** SPEC §2 review dialog: 1–5 stars and an optional comment; the client rates the Coach, the coach the Client. */
 export function ReviewDialog({ bookingId, revieweeLabel, revieweeName, onClose }: { bookingId: string; revieweeLabel: 'Coach' | 'Client'; revieweeName: string; onClose: () => void }) {
-  const { fetcher, busy, error, fieldErrors, clearError } = useBookingAction({ onSuccess: onClose });
+  const { fetcher, busy, error, errorDetail, fieldErrors, clearError } = useBookingAction({ onSuccess: onClose });
   const [rating, setRating] = useState(0);
   const [hover, setHover] = useState(0);
   const shown = hover || rating;
@@ -16,7 +16,7 @@ export function ReviewDialog({ bookingId, revieweeLabel, revieweeName, onClose }
         <input type="hidden" name="intent" value="review" />
         <input type="hidden" name="bookingId" value={bookingId} />
         <input type="hidden" name="rating" value={rating === 0 ? '' : String(rating)} />
-        <FormAlert message={error} />
+        <FormAlert message={error} detail={errorDetail} />
         <fieldset>
           <legend className={labelClass}>Rate your {revieweeLabel}</legend>
           <div className="flex items-center gap-1" onMouseLeave={() => setHover(0)}>

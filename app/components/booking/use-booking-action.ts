@@ -7,6 +7,7 @@ export interface BookingActionResult {
   readonly intent: string;
   readonly bookingId: string | null;
   readonly message: string;
+  readonly code?: string;
   readonly fieldErrors?: Record<string, readonly string[]>;
 }
 
@@ -23,6 +24,19 @@ const FALLBACK: Record<string, string> = {
 
 export function fallbackMessage(intent: string): string {
   return FALLBACK[intent] ?? 'Something went wrong. Please try again.';
+}
+
+/**
+ * What a refused action says. A form error (field errors) and the rate limit keep their own
+ * words (SPEC §5, §8); any other refusal of an action SPEC names is headed by SPEC's text
+ * ('Error accepting booking. Please try again.') with the server's reason as the detail.
+ */
+export function failureText(data: Pick<BookingActionResult, 'intent' | 'message' | 'code' | 'fieldErrors'>): { title: string; detail: string | null } {
+  const spec = FALLBACK[data.intent];
+  const formError = Object.keys(data.fieldErrors ?? {}).length > 0;
+  if (!data.message) return { title: fallbackMessage(data.intent), detail: null };
+  if (!spec || formError || data.code === 'RATE_LIMITED' || data.message === spec) return { title: data.message, detail: null };
+  return { title: spec, detail: data.message };
 }
 
 /**
@@ -43,15 +57,19 @@ export function useBookingAction(options: { onSuccess?: () => void; toastErrors?
       showToast({ type: 'success', title: data.message });
       options.onSuccess?.();
     } else if (options.toastErrors) {
-      showToast({ type: 'error', title: data.message || fallbackMessage(data.intent) });
+      const { title, detail } = failureText(data);
+      showToast({ type: 'error', title, ...(detail ? { description: detail } : {}) });
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [fetcher.state, fetcher.data]);
   const failed = fetcher.state !== 'submitting' && fetcher.data && !fetcher.data.ok && fetcher.data !== dismissed ? fetcher.data : null;
+  const text = failed ? failureText(failed) : null;
   return {
     fetcher,
     busy: fetcher.state !== 'idle',
-    error: failed?.message ?? null,
+    error: text?.title ?? null,
+    /** The server's reason under SPEC's headline, when there is one. */
+    errorDetail: text?.detail ?? null,
     fieldErrors: failed?.fieldErrors ?? {},
     /** Hides the last refusal once the person changes the form. */
     clearError: () => setDismissed(fetcher.data),
