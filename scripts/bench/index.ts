@@ -20,7 +20,7 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -34,6 +34,27 @@ import { buildScenarios, cookieMinter, requestsFile, type Scenario } from './sce
 
 const root = path.resolve(import.meta.dirname, '../..');
 const WORK = '/tmp/fact-bench';
+/**
+ * FACT is built and run from a snapshot of the work tree (node_modules linked), so that other
+ * work in the shared checkout — edits, another `remix build` replacing public/build — cannot
+ * change the server or its assets half-way through a run. `--in-place` runs from the tree itself.
+ */
+const SNAPSHOT = path.join(WORK, 'src');
+const SKIP = new Set(['node_modules', '.git', 'build', '.data', '.cache', 'test-results', 'coverage']);
+
+function snapshot(): string {
+  rmSync(SNAPSHOT, { recursive: true, force: true });
+  cpSync(root, SNAPSHOT, {
+    recursive: true,
+    filter: (source) => {
+      const rel = path.relative(root, source);
+      const top = rel.split(path.sep)[0] ?? '';
+      return !SKIP.has(top) && rel !== path.join('public', 'build');
+    },
+  });
+  symlinkSync(path.join(root, 'node_modules'), path.join(SNAPSHOT, 'node_modules'));
+  return SNAPSHOT;
+}
 
 const { values: opts } = parseArgs({
   options: {
@@ -47,6 +68,7 @@ const { values: opts } = parseArgs({
     connections: { type: 'string', default: '8' },
     'no-lcp': { type: 'boolean', default: false },
     'no-write': { type: 'boolean', default: false },
+    'in-place': { type: 'boolean', default: false },
     list: { type: 'boolean', default: false },
     tool: { type: 'string' },
     profile: { type: 'boolean', default: false },
@@ -96,7 +118,7 @@ async function waitFor(url: string, child: ChildProcess, name: string, output: (
 }
 
 function startProcess(name: string, script: string, env: Record<string, string>, nodeFlags: string[] = []): { child: ChildProcess; output: () => string } {
-  const child = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', script], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', script], { cwd: app, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let text = '';
   const keep = (chunk: Buffer) => {
     text = (text + chunk.toString()).slice(-20_000);
@@ -151,6 +173,9 @@ function runLoad(baseUrl: string, file: string, seconds: number, rate?: number):
   });
 }
 
+/** Where FACT is built and run from: the snapshot, or the work tree with --in-place. */
+let app = root;
+
 const loadAverage = () => Number(readFileSync('/proc/loadavg', 'utf8').split(' ')[0]);
 
 async function main(): Promise<void> {
@@ -159,12 +184,16 @@ async function main(): Promise<void> {
   log(`machine: ${m.cpus} CPUs (${m.cpuModel}), ${m.memoryGb} GB, Linux ${m.kernel}; load tool: ${loadTool}`);
   if (!useWrk) log('wrk not found: using scripts/bench/loadgen.ts (apt-get install -y wrk for a lighter client)');
 
-  if (!opts['skip-build']) {
+  if (!opts['in-place']) {
+    log(`snapshot of the work tree in ${SNAPSHOT}`);
+    app = snapshot();
+  }
+  if (!opts['skip-build'] || !existsSync(path.join(app, 'build', 'index.js'))) {
     log('building the production server (remix build)');
-    const build = spawnSync(process.execPath, [path.join(root, 'node_modules/@remix-run/dev/dist/cli.js'), 'build'], { cwd: root, env: { ...process.env, NODE_ENV: 'production' }, encoding: 'utf8' });
+    const build = spawnSync(process.execPath, [path.join(root, 'node_modules/@remix-run/dev/dist/cli.js'), 'build'], { cwd: app, env: { ...process.env, NODE_ENV: 'production' }, encoding: 'utf8' });
     if (build.status !== 0) throw new Error(`remix build failed:\n${build.stdout}\n${build.stderr}`);
   }
-  const manifest = readManifest(root);
+  const manifest = readManifest(app);
   const routes = new Set(Object.keys(manifest.routes));
 
   mkdirSync(WORK, { recursive: true });
@@ -234,7 +263,7 @@ async function main(): Promise<void> {
     rss.max = memory.max;
     rss.samples = memory.samples;
 
-    assets = routeAssets(root);
+    assets = routeAssets(app);
     if (!opts['no-lcp']) {
       log('landing page LCP in headless Chromium (4× CPU throttling, fast 3G)');
       try {
@@ -260,6 +289,7 @@ async function main(): Promise<void> {
     scenarios: results,
     rssMaxMb: rss.max,
     rssSamples: Object.fromEntries(Object.entries(rss.samples).map(([k, v]) => [k, v.length])),
+    rssFirstLastMb: Object.fromEntries(Object.entries(rss.samples).map(([k, v]) => [k, [v[0] ?? 0, v.at(-1) ?? 0]])),
     assets,
     lcp,
     wallSeconds: (performance.now() - started) / 1000,

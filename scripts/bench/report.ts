@@ -43,6 +43,8 @@ export interface BenchResults {
   scenarios: ScenarioResult[];
   rssMaxMb: Record<string, number>;
   rssSamples: Record<string, number>;
+  /** RSS at the first and the last sample (after start-up, at the end of the run). */
+  rssFirstLastMb?: Record<string, [number, number]>;
   assets: RouteAssets[];
   lcp: { runs: number[]; element: string } | null;
   wallSeconds: number;
@@ -219,7 +221,8 @@ export function markdown(r: BenchResults, other: BenchResults | null): string {
   lines.push(table(['Route', 'URL', 'JS files', 'JS KB', 'CSS KB'], r.assets.map((a) => [a.route, a.url, String(a.jsFiles), kb(a.jsGzipBytes), kb(a.cssGzipBytes)])));
   lines.push('');
   if (r.lcp) lines.push(`Landing page LCP (headless Chromium, 4× CPU throttling, fast 3G, cold cache): runs ${r.lcp.runs.join(', ')} ms, median ${n0(median(r.lcp.runs))} ms; element ${r.lcp.element}.`);
-  lines.push(`Server memory (RSS sampled every 250 ms through the run): FACT max ${n0(r.rssMaxMb.fact ?? 0)} MB, baseline max ${n0(r.rssMaxMb.baseline ?? 0)} MB.`);
+  const fl = (k: string) => (r.rssFirstLastMb?.[k] ? ` (${n0(r.rssFirstLastMb[k]![0])} MB after start-up, ${n0(r.rssFirstLastMb[k]![1])} MB at the end)` : '');
+  lines.push(`Server memory (RSS sampled every 250 ms through the run): FACT max ${n0(r.rssMaxMb.fact ?? 0)} MB${fl('fact')}, baseline max ${n0(r.rssMaxMb.baseline ?? 0)} MB${fl('baseline')}.`);
   if (r.failures.length) {
     lines.push('');
     lines.push(`**The run failed**: ${r.failures.map((f) => f.split('\n')[0]).join('; ')}`);
