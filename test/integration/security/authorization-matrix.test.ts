@@ -1,0 +1,791 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import type { AppLoadContext } from '@remix-run/node';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Application } from '../../../adapters/composition-root';
+import { sessionStorageFor } from '../../../app/auth/session.server';
+import { useTestApp } from '../../support/app';
+import { insertPerson, type Person } from '../../support/booking-flow';
+import { createTestBooking } from '../../support/fixtures/bookings';
+
+/**
+ * Issue 12 §1: every loader and every action of every file in app/routes, called as each kind
+ * of person against records they do and do not own, with the answer checked and — whenever the
+ * call is not one that may write — every table compared before and after. A route file the
+ * table does not cover fails the first test.
+ *
+ * Answers: a number is the HTTP status; 'login' is a redirect to the landing page's login
+ * dialog; 'go:/X' a redirect to /X. Routes are called the way the server calls them (a signed
+ * session cookie, the request context), the module's own loader/action.
+ */
+const ctx = useTestApp();
+const ROUTES_DIR = path.resolve(import.meta.dirname, '../../../app/routes');
+
+const ROLES = ['anonymous', 'client', 'otherClient', 'coach', 'otherCoach', 'admin', 'deactivated'] as const;
+type Role = (typeof ROLES)[number];
+type Answer = number | 'login' | `go:${string}`;
+type Expectation = Record<Role, Answer>;
+
+interface World {
+  people: Record<Exclude<Role, 'anonymous'>, Person>;
+  /** A coach nobody in the table owns anything with: the target of new booking requests. */
+  thirdCoach: Person;
+  /** A pending request of client with coach (read-only probes use it). */
+  booking: string;
+  /** A pending request of the deactivated client with coach. */
+  deactivatedBooking: string;
+  deletionRequest: string;
+}
+
+type Ids = Record<string, string>;
+
+interface Probe {
+  name: string;
+  kind: 'loader' | 'action';
+  /** Fresh records for each call (actions that may succeed change them). */
+  prepare?: (w: World) => Promise<Ids>;
+  url: (w: World, ids: Ids) => string;
+  form?: (w: World, ids: Ids, role: Role) => Record<string, string>;
+  params?: (w: World, ids: Ids) => Record<string, string>;
+  expect: Expectation;
+  /** Roles whose call may change stored data; for every other role nothing may change. */
+  writers?: readonly Role[];
+  /** Stored changes any caller may cause (read receipts when a conversation is opened). */
+  tolerated?: readonly string[];
+}
+
+interface RouteEntry {
+  /** Why the route needs no probe (a page without loader or action). */
+  noServerCode?: string;
+  probes: Probe[];
+}
+
+// --- expectation builders -------------------------------------------------------------------
+
+const everyone = (answer: Answer): Expectation => Object.fromEntries(ROLES.map((r) => [r, answer])) as Expectation;
+/** Signed-in people get `answer` (with overrides); signed-out and deactivated go to the login. */
+const members = (answer: Answer, overrides: Partial<Expectation> = {}): Expectation => ({
+  ...everyone(answer),
+  anonymous: 'login',
+  deactivated: 'login',
+  ...overrides,
+});
+/** Administrators only: everyone else signed in gets a plain 404 (SPEC: they see nothing of it). */
+const adminOnly = (answer: Answer = 200): Expectation => members(404, { admin: answer });
+/** The parties of the booking get `party`, strangers 404 (they learn nothing of it). */
+const parties = (party: Partial<Expectation>): Expectation => members(404, party);
+const SIGNED_IN: readonly Role[] = ['client', 'otherClient', 'coach', 'otherCoach', 'admin'];
+
+// --- the table -------------------------------------------------------------------------------
+
+const newBooking = async (w: World): Promise<Ids> => ({
+  booking: (await createTestBooking(ctx.app, { clientId: w.people.client.id, coachId: w.people.coach.id, startsAt: slot() })).id,
+});
+
+const ROUTES: Record<string, RouteEntry> = {
+  '$.tsx': {
+    probes: [
+      { name: 'an unknown path', kind: 'loader', url: () => '/no/such/page', expect: everyone('go:/') },
+      { name: 'a post to an unknown path', kind: 'action', url: () => '/no/such/page', form: () => ({ a: '1' }), expect: everyone('go:/') },
+    ],
+  },
+  '_index.tsx': {
+    probes: [
+      { name: 'the landing page', kind: 'loader', url: () => '/', expect: everyone(200) },
+      {
+        name: 'the landing page after sign-in',
+        kind: 'loader',
+        url: () => '/?next=dashboard',
+        expect: { ...everyone('go:/FindCoaches'), anonymous: 200, deactivated: 200, coach: 'go:/CoachDashboard', otherCoach: 'go:/CoachDashboard', admin: 'go:/AdminDashboard' },
+      },
+    ],
+  },
+  'Landing.tsx': { probes: [{ name: 'Landing', kind: 'loader', url: () => '/Landing', expect: everyone(200) }] },
+  'Terms.tsx': { noServerCode: 'a static page', probes: [] },
+  'PrivacyPolicy.tsx': { noServerCode: 'a static page', probes: [] },
+  'Register.tsx': {
+    probes: [
+      {
+        name: 'the registration page',
+        kind: 'loader',
+        url: () => '/Register',
+        expect: { ...everyone('go:/FindCoaches'), anonymous: 200, deactivated: 200, coach: 'go:/CoachDashboard', otherCoach: 'go:/CoachDashboard', admin: 'go:/AdminDashboard' },
+      },
+      {
+        name: 'registering',
+        kind: 'action',
+        url: () => '/Register',
+        form: () => registration(`matrix-${randomUUID().slice(0, 8)}@example.com`),
+        expect: everyone('go:/'),
+        writers: ROLES,
+      },
+    ],
+  },
+  'auth.login.tsx': {
+    probes: [
+      { name: 'GET', kind: 'loader', url: () => '/auth/login', expect: everyone('login') },
+      // One address per caller: five failures on one account lock it (checked in accounts-sessions).
+      { name: 'a wrong password', kind: 'action', url: () => '/auth/login', form: (_w, _ids, role) => ({ email: `nobody-${role.toLowerCase()}@example.com`, password: 'not-the-password' }), expect: everyone(422) },
+      { name: "someone else's account", kind: 'action', url: () => '/auth/login', form: (w) => ({ email: emailOf(w.people.otherClient), password: 'not-the-password' }), expect: { ...everyone(422), admin: 429, deactivated: 429 } },
+    ],
+  },
+  'auth.logout.tsx': {
+    probes: [
+      { name: 'GET never signs out', kind: 'loader', url: () => '/auth/logout', expect: everyone('go:/') },
+      { name: 'signing out', kind: 'action', url: () => '/auth/logout', form: () => ({}), expect: everyone('go:/'), writers: [...SIGNED_IN, 'deactivated'] },
+    ],
+  },
+  'auth.verify.tsx': {
+    probes: [{ name: 'a forged verification link', kind: 'loader', url: () => '/auth/verify?token=forged.token.value', expect: everyone('go:/') }],
+  },
+  'auth.resend-verification.tsx': {
+    probes: [
+      { name: 'GET', kind: 'loader', url: () => '/auth/resend-verification', expect: everyone('login') },
+      { name: 'asking for a link', kind: 'action', url: () => '/auth/resend-verification', form: () => ({ email: 'nobody-matrix@example.com' }), expect: everyone(200) },
+    ],
+  },
+  'auth.google.tsx': {
+    probes: [
+      { name: 'GET', kind: 'loader', url: () => '/auth/google', expect: everyone('login') },
+      { name: 'starting Google sign-in (not configured)', kind: 'action', url: () => '/auth/google', form: () => ({}), expect: everyone('go:/') },
+    ],
+  },
+  'auth.google.callback.tsx': {
+    probes: [{ name: 'a callback without a started sign-in', kind: 'loader', url: () => '/auth/google/callback?code=x&state=y', expect: everyone('go:/') }],
+  },
+  'test.clock.tsx': {
+    probes: [
+      // In test mode (this suite) anyone may read it; production answers 404 (checked below).
+      { name: 'reading the test clock', kind: 'loader', url: () => '/test/clock', expect: everyone(200) },
+      { name: 'resetting the test clock', kind: 'action', url: () => '/test/clock', form: () => ({ reset: '1' }), expect: everyone(200) },
+    ],
+  },
+  '_app.tsx': {
+    probes: [{ name: 'the signed-in shell', kind: 'loader', url: () => '/Messages', expect: members(200) }],
+  },
+  '_app.FindCoaches.tsx': {
+    probes: [
+      { name: 'the coach search', kind: 'loader', url: () => '/FindCoaches', expect: members(200, { admin: 'go:/AdminDashboard' }) },
+      {
+        name: 'booking a session',
+        kind: 'action',
+        url: () => '/FindCoaches',
+        form: (w) => bookingForm(w.thirdCoach.id),
+        expect: members(200, { admin: 403 }),
+        writers: ['client', 'otherClient', 'coach', 'otherCoach'],
+      },
+      {
+        name: 'booking oneself',
+        kind: 'action',
+        url: () => '/FindCoaches',
+        form: (w) => bookingForm(w.people.coach.id),
+        expect: members(200, { coach: 403, admin: 403 }),
+        writers: ['client', 'otherClient', 'otherCoach'],
+      },
+    ],
+  },
+  '_app.MyBookings.tsx': {
+    probes: [
+      { name: 'the bookings list', kind: 'loader', url: () => '/MyBookings', expect: members(200, { admin: 'go:/AdminDashboard' }) },
+      ...bookingActionProbes('/MyBookings'),
+    ],
+  },
+  '_app.CoachDashboard.tsx': {
+    probes: [
+      {
+        name: 'the coach dashboard',
+        kind: 'loader',
+        url: () => '/CoachDashboard',
+        expect: members(200, { client: 'go:/FindCoaches', otherClient: 'go:/FindCoaches', admin: 'go:/AdminDashboard' }),
+      },
+      {
+        name: 'accepting from the dashboard',
+        kind: 'action',
+        prepare: newBooking,
+        url: () => '/CoachDashboard',
+        form: (_w, ids) => ({ intent: 'accept', bookingId: ids.booking! }),
+        expect: parties({ client: 403, coach: 200, admin: 403 }),
+        writers: ['coach'],
+      },
+    ],
+  },
+  '_app.Messages.tsx': { probes: [{ name: 'the conversation list', kind: 'loader', url: () => '/Messages', expect: members(200) }] },
+  'Conversation.tsx': {
+    probes: [
+      {
+        name: "a booking's conversation",
+        kind: 'loader',
+        url: (w) => `/Conversation?booking_id=${w.booking}`,
+        expect: parties({ client: 200, coach: 200, admin: 200 }),
+        tolerated: ['messages'],
+      },
+      {
+        name: 'a conversation that does not exist',
+        kind: 'loader',
+        url: () => `/Conversation?booking_id=${randomUUID()}`,
+        expect: members(404),
+      },
+      {
+        name: 'sending without JavaScript',
+        kind: 'action',
+        url: (w) => `/Conversation?booking_id=${w.booking}`,
+        form: (w, _ids, role) => ({ bookingId: w.booking, content: 'Matrix hello', ...(role === 'admin' ? { receiverId: w.people.client.id } : {}) }),
+        expect: parties({ client: 200, coach: 200, admin: 200 }),
+        writers: ['client', 'coach', 'admin'],
+      },
+    ],
+  },
+  'api.messages.tsx': {
+    probes: [
+      {
+        name: 'sending a message',
+        kind: 'action',
+        url: () => '/api/messages',
+        form: (w, _ids, role) => ({ bookingId: w.booking, content: 'Matrix hello again', ...(role === 'admin' ? { receiverId: w.people.coach.id } : {}) }),
+        expect: parties({ client: 200, coach: 200, admin: 200 }),
+        writers: ['client', 'coach', 'admin'],
+      },
+      {
+        name: "messaging the deactivated client's booking",
+        kind: 'action',
+        url: () => '/api/messages',
+        form: (w, _ids, role) => ({ bookingId: w.deactivatedBooking, content: 'Anyone there?', ...(role === 'admin' ? { receiverId: w.people.coach.id } : {}) }),
+        expect: parties({ coach: 200, admin: 200 }),
+        writers: ['coach', 'admin'],
+      },
+    ],
+  },
+  'api.booking-options.tsx': {
+    probes: [
+      { name: "a coach's booking options", kind: 'loader', url: (w) => `/api/booking-options?coachId=${w.people.coach.id}`, expect: members(200, { admin: 403 }) },
+      { name: 'options of someone who is not a coach', kind: 'loader', url: (w) => `/api/booking-options?coachId=${w.people.otherClient.id}`, expect: members(404, { admin: 403 }) },
+    ],
+  },
+  'api.payments.$bookingId.tsx': {
+    probes: [
+      { name: 'GET', kind: 'loader', url: (w) => `/api/payments/${w.booking}`, params: (w) => ({ bookingId: w.booking }), expect: everyone(405) },
+      {
+        name: 'opening the payment of a booking',
+        kind: 'action',
+        prepare: newBooking,
+        url: (_w, ids) => `/api/payments/${ids.booking}`,
+        params: (_w, ids) => ({ bookingId: ids.booking! }),
+        form: () => ({ intent: 'start' }),
+        expect: parties({ client: 200, coach: 403, admin: 200 }),
+        writers: ['client', 'admin'],
+      },
+      {
+        name: 'confirming a test card on a payment that was never opened',
+        kind: 'action',
+        url: (w) => `/api/payments/${w.booking}`,
+        params: (w) => ({ bookingId: w.booking }),
+        form: () => ({ intent: 'confirm-test-card', intentId: 'pi_forged', cardNumber: '4242424242424242', expiry: '12/34', cvc: '123' }),
+        // The intent id is checked first, and answers alike whether the booking exists: nothing to learn.
+        expect: members(409),
+      },
+    ],
+  },
+  '_app.AdminDashboard.tsx': {
+    probes: [
+      { name: 'the admin dashboard', kind: 'loader', url: () => '/AdminDashboard', expect: adminOnly() },
+      {
+        name: 'rejecting a deletion request',
+        kind: 'action',
+        prepare: async (w) => ({ request: await deletionRequestOf(w.people.otherClient.id) }),
+        url: () => '/AdminDashboard',
+        form: (_w, ids) => ({ intent: 'reject_deletion', requestId: ids.request!, reason: 'Matrix' }),
+        expect: adminOnly(),
+        writers: ['admin'],
+      },
+    ],
+  },
+  '_app.AdminUsers.tsx': {
+    probes: [
+      { name: 'the user list', kind: 'loader', url: () => '/AdminUsers', expect: adminOnly() },
+      {
+        name: 'removing a user',
+        kind: 'action',
+        prepare: async (w) => ({ target: (await insertPerson(ctx.db, { type: 'client', name: `Target ${w.booking.slice(0, 4)}` })).id }),
+        url: () => '/AdminUsers',
+        form: (_w, ids) => ({ intent: 'remove_user', userId: ids.target!, reason: 'Matrix' }),
+        expect: adminOnly(),
+        writers: ['admin'],
+      },
+      {
+        name: 'restoring a deactivated user',
+        kind: 'action',
+        prepare: async () => ({ target: await deactivatedPerson() }),
+        url: () => '/AdminUsers',
+        form: (_w, ids) => ({ intent: 'restore_user', userId: ids.target! }),
+        expect: adminOnly(200),
+        writers: ['admin'],
+      },
+    ],
+  },
+  '_app.AdminBookings.tsx': { probes: [{ name: 'every booking', kind: 'loader', url: () => '/AdminBookings', expect: adminOnly() }] },
+  '_app.DataDiagnostic.tsx': { probes: [{ name: 'the data diagnostic', kind: 'loader', url: () => '/DataDiagnostic', expect: adminOnly() }] },
+  'admin.booking-search.tsx': { probes: [{ name: 'a reference search', kind: 'loader', url: () => '/admin/booking-search?q=FACT-2', expect: adminOnly() }] },
+  'api.email-preferences.tsx': {
+    probes: [
+      { name: "the person's email kinds", kind: 'loader', url: () => '/api/email-preferences', expect: members(200) },
+      {
+        name: 'turning one kind off',
+        kind: 'action',
+        url: () => '/api/email-preferences',
+        form: () => ({ kind: 'message_digest', enabled: 'off' }),
+        expect: members(200),
+        writers: SIGNED_IN,
+      },
+      { name: 'turning payment emails off', kind: 'action', url: () => '/api/email-preferences', form: () => ({ kind: 'payments', enabled: 'off' }), expect: members(422) },
+    ],
+  },
+  '_app.UserProfile.tsx': { probes: profileProbes('UserProfile') },
+  '_app.CoachProfile.tsx': { probes: profileProbes('CoachProfile') },
+};
+
+/** UserProfile and CoachProfile: who may see whose profile, and the actions on one's own. */
+function profileProbes(page: 'UserProfile' | 'CoachProfile'): Probe[] {
+  const url = `/${page}`;
+  const period = async (w: World): Promise<Ids> => ({ period: await availabilityOf(w.people.coach.id, 70) });
+  const probes: Probe[] = [
+    {
+      name: 'one’s own profile',
+      kind: 'loader',
+      url: () => url,
+      expect:
+        page === 'UserProfile'
+          ? members(200, { admin: 'go:/AdminDashboard' })
+          : members(200, { client: 'go:/UserProfile', otherClient: 'go:/UserProfile', admin: 'go:/AdminDashboard' }),
+    },
+    {
+      name: "a client's profile (the client, coaches they booked, admins)",
+      kind: 'loader',
+      url: (w) => `${url}?userId=${w.people.client.id}`,
+      expect: page === 'UserProfile' ? parties({ client: 200, coach: 200, admin: 200 }) : parties({ client: 'go:/UserProfile', coach: 'go:/UserProfile', admin: 'go:/UserProfile' }),
+    },
+    {
+      name: "a coach's profile (every signed-in person)",
+      kind: 'loader',
+      url: (w) => `${url}?userId=${w.people.coach.id}`,
+      expect: members(200),
+    },
+    {
+      name: 'a profile that does not exist',
+      kind: 'loader',
+      url: () => `${url}?userId=${randomUUID()}`,
+      expect: members(404),
+    },
+    {
+      name: 'saving one’s own profile',
+      kind: 'action',
+      url: () => url,
+      form: () => ({
+        intent: 'profile',
+        fullName: 'Renamed Person',
+        phone: '+44 7700 900999',
+        location: 'Leeds',
+        bio: 'Matrix bio',
+        ...(page === 'CoachProfile' ? { hourlyRate: '55', servicesOffered: 'striker', ageGroups: 'adults', serviceRadius: '20' } : {}),
+      }),
+      expect: members(200),
+      writers: SIGNED_IN,
+    },
+    {
+      name: 'asking for one’s account to be deleted',
+      kind: 'action',
+      prepare: async (w) => {
+        await ctx.db.query(`delete from account_deletion_requests where status = 'pending' and user_id <> $1`, [w.people.client.id]);
+        return {};
+      },
+      url: () => url,
+      form: () => ({ intent: 'delete-account', reason: 'Matrix' }),
+      expect: members(200, { client: 409, admin: 403 }),
+      writers: ['otherClient', 'coach', 'otherCoach'],
+    },
+    {
+      name: "deleting the coach's availability period",
+      kind: 'action',
+      prepare: period,
+      url: () => url,
+      form: (_w, ids) => ({ intent: 'availability-delete', periodId: ids.period! }),
+      expect: members(403, { coach: 200 }),
+      writers: ['coach'],
+    },
+    {
+      name: "moving the coach's availability period",
+      kind: 'action',
+      prepare: period,
+      url: () => url,
+      form: (_w, ids) => ({ intent: 'availability-save', periodId: ids.period!, startDate: londonDate(60), endDate: londonDate(61), isAvailable: 'on' }),
+      expect: members(403, { coach: 200 }),
+      writers: ['coach'],
+    },
+    { name: 'an unknown intent', kind: 'action', url: () => url, form: () => ({ intent: 'grant_admin' }), expect: members(400) },
+  ];
+  return probes;
+}
+
+async function availabilityOf(coachId: string, daysAhead: number): Promise<string> {
+  const id = randomUUID();
+  await ctx.db.query(
+    `insert into availability_periods (id, coach_id, starts_at, ends_at) values ($1, $2, now() + make_interval(days => $3), now() + make_interval(days => $3 + 1))`,
+    [id, coachId, daysAhead],
+  );
+  return id;
+}
+
+/** Every booking intent on MyBookings, as each person, on a fresh pending request of client with coach. */
+function bookingActionProbes(url: string): Probe[] {
+  const probe = (intent: string, fields: Record<string, string>, expect: Expectation, writers: Role[] = []): Probe => ({
+    name: `${intent} on a pending request`,
+    kind: 'action',
+    prepare: newBooking,
+    url: () => url,
+    form: (_w, ids) => ({ intent, bookingId: ids.booking!, ...fields }),
+    expect,
+    writers,
+  });
+  return [
+    probe('accept', {}, parties({ client: 403, coach: 200, admin: 403 }), ['coach']),
+    probe('decline', { reason: 'Away that day' }, parties({ client: 403, coach: 200, admin: 403 }), ['coach']),
+    probe('cancel', { reason: 'Injured' }, parties({ client: 200, coach: 409, admin: 200 }), ['client', 'admin']),
+    probe('propose_reschedule', { date: londonDate(5), time: '10:00', reason: 'Clash' }, parties({ client: 200, coach: 200, admin: 403 }), ['client', 'coach']),
+    probe('accept_reschedule', {}, parties({ client: 409, coach: 409, admin: 403 })),
+    probe('decline_reschedule', {}, parties({ client: 409, coach: 409, admin: 403 })),
+    probe('mark_arrival', {}, parties({ client: 409, coach: 409, admin: 403 })),
+    probe('mark_completion', {}, parties({ client: 409, coach: 409, admin: 403 })),
+    probe('report_issue', { description: 'No show' }, parties({ client: 409, coach: 409, admin: 403 })),
+    probe('review', { rating: '5', comment: 'Great' }, parties({ client: 409, coach: 409, admin: 403 })),
+    {
+      ...probe('accept', {}, members(404)),
+      name: 'accept on a booking that does not exist',
+      prepare: async () => ({ booking: randomUUID() }),
+    },
+    {
+      ...probe('unknown', {}, members(400)),
+      name: 'an unknown intent',
+    },
+  ];
+}
+
+// --- fixtures ---------------------------------------------------------------------------------
+
+let slotCounter = 0;
+/** A fresh hour for each booking (no two overlap), from 3 days ahead at 09:00 UTC. */
+function slot(): Date {
+  const day = new Date(Date.now() + 3 * 86_400_000);
+  day.setUTCHours(9, 0, 0, 0);
+  const n = slotCounter++;
+  return new Date(day.getTime() + Math.floor(n / 10) * 86_400_000 + (n % 10) * 3_600_000);
+}
+
+function londonDate(daysAhead: number): string {
+  return new Date(Date.now() + daysAhead * 86_400_000).toISOString().slice(0, 10);
+}
+
+function bookingForm(coachId: string): Record<string, string> {
+  const n = slotCounter++;
+  return { intent: 'book', coachId, serviceType: 'striker', date: londonDate(10 + (n % 40)), time: `${String(9 + (n % 10)).padStart(2, '0')}:00`, durationMinutes: '60', locationType: 'online' };
+}
+
+function registration(email: string): Record<string, string> {
+  return { email, password: 'matrix-password-1', fullName: 'Matrix Person', phone: '+44 7700 900123', location: 'London', userType: 'client', confirmAge: 'on' };
+}
+
+const emailOf = (p: Person) => `${p.id}@example.test`;
+
+async function deletionRequestOf(userId: string): Promise<string> {
+  const id = randomUUID();
+  await ctx.db.query(`delete from account_deletion_requests where user_id = $1 and status = 'pending'`, [userId]);
+  await ctx.db.query(`insert into account_deletion_requests (id, user_id, reason, status) values ($1, $2, 'Matrix', 'pending')`, [id, userId]);
+  return id;
+}
+
+async function deactivatedPerson(): Promise<string> {
+  const person = await insertPerson(ctx.db, { type: 'client', name: 'Deactivated Target' });
+  await ctx.db.query(`update users set is_active = false, deactivated_at = now(), deactivation_reason = 'Matrix' where id = $1`, [person.id]);
+  return person.id;
+}
+
+async function buildWorld(): Promise<World> {
+  const person = (type: 'client' | 'coach' | 'admin', name: string) => insertPerson(ctx.db, { type, name, services: ['striker', 'midfield'] });
+  const people = {
+    client: await person('client', 'Clara Client'),
+    otherClient: await person('client', 'Olly Otherclient'),
+    coach: await person('coach', 'Cora Coach'),
+    otherCoach: await person('coach', 'Otto Othercoach'),
+    admin: await person('admin', 'Ada Admin'),
+    deactivated: await person('client', 'Dee Deactivated'),
+  };
+  const thirdCoach = await person('coach', 'Theo Thirdcoach');
+  for (const coach of [people.coach, people.otherCoach, thirdCoach]) {
+    await ctx.db.query(`insert into availability_periods (id, coach_id, starts_at, ends_at) values ($1, $2, now() - interval '1 day', now() + interval '80 days')`, [randomUUID(), coach.id]);
+  }
+  const booking = (await createTestBooking(ctx.app, { clientId: people.client.id, coachId: people.coach.id, startsAt: slot() })).id;
+  const deactivatedBooking = (await createTestBooking(ctx.app, { clientId: people.deactivated.id, coachId: people.coach.id, startsAt: slot() })).id;
+  await ctx.db.query(`insert into messages (id, booking_id, sender_id, receiver_id, content) values ($1, $2, $3, $4, 'Hello coach')`, [randomUUID(), booking, people.client.id, people.coach.id]);
+  await ctx.db.query(`update users set is_active = false, deactivated_at = now(), deactivation_reason = 'Matrix' where id = $1`, [people.deactivated.id]);
+  const deletionRequest = await deletionRequestOf(people.client.id);
+  return { people, thirdCoach, booking, deactivatedBooking, deletionRequest };
+}
+
+// --- calling routes ---------------------------------------------------------------------------
+
+type RouteFn = (args: { request: Request; context: AppLoadContext; params: Record<string, string> }) => unknown;
+interface RouteModule {
+  loader?: RouteFn;
+  action?: RouteFn;
+}
+
+let ipCounter = 0;
+function contextFor(app: Application): AppLoadContext {
+  // Each call from its own address: the per-address limits are not what this table is about.
+  const n = ipCounter++;
+  return { app, requestId: `matrix-${n}`, log: app.logger, clientIp: `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}` } as AppLoadContext;
+}
+
+async function cookieOf(app: Application, userId: string): Promise<string> {
+  const [row] = await ctx.db.query<{ session_version: number }>('select session_version from users where id = $1', [userId]);
+  const storage = sessionStorageFor(contextFor(app));
+  const session = await storage.getSession();
+  session.set('userId', userId);
+  session.set('sessionVersion', row?.session_version ?? 1);
+  session.set('issuedAt', app.clock.now().getTime());
+  return (await storage.commitSession(session)).split(';')[0]!;
+}
+
+async function answerOf(fn: RouteFn, app: Application, request: Request, params: Record<string, string>): Promise<{ answer: Answer; body: string }> {
+  let response: unknown;
+  try {
+    response = await fn({ request, context: contextFor(app), params });
+  } catch (thrown) {
+    if (!(thrown instanceof Response)) throw thrown;
+    response = thrown;
+  }
+  if (!(response instanceof Response)) return { answer: 200, body: JSON.stringify(response) };
+  const location = response.headers.get('location');
+  if (response.status >= 300 && response.status < 400 && location) {
+    if (location.startsWith('/?login=1')) return { answer: 'login', body: location };
+    return { answer: `go:${new URL(location, 'http://x').pathname}`, body: location };
+  }
+  return { answer: response.status, body: await response.text() };
+}
+
+/**
+ * One fingerprint per table (rate-limit counters apart: a refused request may count): the row
+ * count and the newest row version (xmin), so an insert, update or delete anywhere shows.
+ */
+let snapshotSql: string | null = null;
+async function snapshot(): Promise<Record<string, string>> {
+  if (!snapshotSql) {
+    const tables = await ctx.db.query<{ table_name: string }>(
+      `select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'
+         and table_name not in ('rate_limit_counters', 'mikro_orm_migrations') order by 1`,
+    );
+    snapshotSql = `select ${tables.map((t) => `(select count(*) || ':' || coalesce(max(xmin::text::bigint), 0) from "${t.table_name}") as "${t.table_name}"`).join(', ')}`;
+  }
+  const [row] = await ctx.db.query<Record<string, string>>(snapshotSql);
+  return row!;
+}
+
+function changedTables(before: Record<string, string>, after: Record<string, string>): string[] {
+  return Object.keys(after).filter((t) => before[t] !== after[t]);
+}
+
+// --- the tests --------------------------------------------------------------------------------
+
+describe('the authorization matrix', () => {
+  let world: World;
+  beforeAll(async () => {
+    world = await buildWorld();
+  });
+
+  it('covers every route file in app/routes', () => {
+    const files = readdirSync(ROUTES_DIR).filter((f) => /\.(tsx?|jsx?)$/.test(f) && !/\.test\./.test(f));
+    const missing = files.filter((f) => !(f in ROUTES));
+    expect(missing, `routes without a row in the authorization matrix: ${missing.join(', ')}`).toEqual([]);
+    const gone = Object.keys(ROUTES).filter((f) => !files.includes(f));
+    expect(gone, 'rows for routes that no longer exist').toEqual([]);
+  });
+
+  it('probes every loader and action a route exports', async () => {
+    const problems: string[] = [];
+    for (const [file, entry] of Object.entries(ROUTES)) {
+      const mod = (await import(path.join(ROUTES_DIR, file))) as RouteModule;
+      for (const kind of ['loader', 'action'] as const) {
+        const exported = typeof mod[kind] === 'function';
+        const probed = entry.probes.some((p) => p.kind === kind);
+        if (exported && !probed) problems.push(`${file}: ${kind} is not probed`);
+        if (!exported && probed) problems.push(`${file}: probes a ${kind} it does not export`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  for (const [file, entry] of Object.entries(ROUTES)) {
+    for (const probe of entry.probes) {
+      it(`${file} ${probe.kind}: ${probe.name}`, async () => {
+        const mod = (await import(path.join(ROUTES_DIR, file))) as RouteModule;
+        const fn = mod[probe.kind];
+        if (!fn) throw new Error(`${file} exports no ${probe.kind}`);
+        const wrong: string[] = [];
+        for (const role of ROLES) {
+          const ids = (await probe.prepare?.(world)) ?? {};
+          const headers = new Headers();
+          if (role !== 'anonymous') headers.set('Cookie', await cookieOf(ctx.app, world.people[role].id));
+          const url = `http://localhost${probe.url(world, ids)}`;
+          const request =
+            probe.kind === 'action'
+              ? new Request(url, { method: 'POST', headers, body: new URLSearchParams(probe.form?.(world, ids, role) ?? {}) })
+              : new Request(url, { headers });
+          const before = await snapshot();
+          const { answer, body } = await answerOf(fn, ctx.app, request, probe.params?.(world, ids) ?? {});
+          const after = await snapshot();
+          if (answer !== probe.expect[role]) wrong.push(`${role}: expected ${probe.expect[role]}, got ${answer} ${body.slice(0, 300)}`);
+          const writes = probe.writers?.includes(role) === true;
+          const changed = changedTables(before, after).filter((t) => !probe.tolerated?.includes(t));
+          if (!writes && changed.length > 0) wrong.push(`${role}: refused or read-only, yet changed ${changed.join(', ')}`);
+        }
+        expect(wrong).toEqual([]);
+      });
+    }
+  }
+
+  it('hides the test clock outside test mode', async () => {
+    const mod = (await import(path.join(ROUTES_DIR, 'test.clock.tsx'))) as Required<RouteModule>;
+    const production = { ...ctx.app, env: { ...ctx.app.env, FACT_TEST_MODE: '0' as const }, testClock: undefined } as Application;
+    for (const role of ROLES) {
+      const headers = new Headers();
+      if (role !== 'anonymous') headers.set('Cookie', await cookieOf(ctx.app, world.people[role].id));
+      expect((await answerOf(mod.loader, production, new Request('http://localhost/test/clock', { headers }), {})).answer).toBe(404);
+      const post = new Request('http://localhost/test/clock', { method: 'POST', headers, body: new URLSearchParams({ at: '2030-01-01T00:00:00Z' }) });
+      expect((await answerOf(mod.action, production, post, {})).answer).toBe(404);
+    }
+    expect(ctx.app.clock.now().getFullYear()).toBeLessThan(2030);
+  });
+
+  describe('fields a person may not write are ignored, never stored', () => {
+    const call = async (file: string, kind: 'loader' | 'action', role: Exclude<Role, 'anonymous'> | null, url: string, form: Record<string, string>, params: Record<string, string> = {}) => {
+      const mod = (await import(path.join(ROUTES_DIR, file))) as Required<RouteModule>;
+      const headers = new Headers();
+      if (role) headers.set('Cookie', await cookieOf(ctx.app, world.people[role].id));
+      return answerOf(mod[kind], ctx.app, new Request(`http://localhost${url}`, { method: 'POST', headers, body: new URLSearchParams(form) }), params);
+    };
+
+    it('registration keeps role, activity, verification and session version to the server', async () => {
+      const email = `escalate-${randomUUID().slice(0, 8)}@example.com`;
+      const reply = await call('Register.tsx', 'action', null, '/Register', {
+        ...registration(email),
+        role: 'admin',
+        isActive: 'false',
+        is_active: 'false',
+        emailVerified: 'true',
+        email_verified_at: '2020-01-01T00:00:00Z',
+        emailVerifiedAt: '2020-01-01T00:00:00Z',
+        sessionVersion: '99',
+        id: world.people.admin.id,
+        erasedAt: '2020-01-01T00:00:00Z',
+      });
+      expect(reply.answer).toBe('go:/');
+      const [row] = await ctx.db.query<Record<string, unknown>>('select id, role, is_active, email_verified_at, session_version, erased_at from users where email = $1', [email]);
+      expect(row).toMatchObject({ role: 'user', is_active: true, email_verified_at: null, erased_at: null });
+      expect(row!.id).not.toBe(world.people.admin.id);
+      expect(row!.session_version).toBeLessThan(2);
+    });
+
+    it("a booking request takes the coach's price, pending status, no payment and the signed-in client, whatever is posted", async () => {
+      const before = await ctx.db.query<{ id: string }>('select id from bookings');
+      const [{ rate } = { rate: 0 }] = await ctx.db.query<{ rate: number }>('select hourly_rate_pence as rate from coach_profiles where user_id = $1', [world.people.coach.id]);
+      const reply = await call('_app.FindCoaches.tsx', 'action', 'client', '/FindCoaches', {
+        ...bookingForm(world.people.coach.id),
+        price: '1',
+        servicePricePence: '1',
+        service_price_pence: '1',
+        totalPricePence: '1',
+        adminFeePence: '0',
+        status: 'confirmed',
+        paymentStatus: 'captured',
+        payment_status: 'captured',
+        amountCapturedPence: '5300',
+        clientId: world.people.otherClient.id,
+        client_id: world.people.otherClient.id,
+        userId: world.people.otherClient.id,
+        paymentIntentId: 'pi_forged',
+      });
+      expect(reply.answer, reply.body).toBe(200);
+      const rows = await ctx.db.query<Record<string, unknown>>(
+        `select client_id, coach_id, status, payment_status, service_price_pence, admin_fee_pence, total_price_pence, amount_captured_pence, payment_intent_id
+           from bookings where id not in (select unnest($1::uuid[]))`,
+        [before.map((b) => b.id)],
+      );
+      expect(rows).toEqual([
+        {
+          client_id: world.people.client.id,
+          coach_id: world.people.coach.id,
+          status: 'pending',
+          payment_status: 'pending',
+          service_price_pence: rate,
+          admin_fee_pence: 300,
+          total_price_pence: rate + 300,
+          amount_captured_pence: 0,
+          payment_intent_id: null,
+        },
+      ]);
+    });
+
+    it('booking on behalf of another coach as coach_id of someone else is refused for an administrator and changes nothing', async () => {
+      const before = await snapshot();
+      const reply = await call('_app.FindCoaches.tsx', 'action', 'admin', '/FindCoaches', { ...bookingForm(world.people.coach.id), clientId: world.people.client.id });
+      expect(reply.answer).toBe(403);
+      expect(changedTables(before, await snapshot())).toEqual([]);
+    });
+
+    it('a cancellation changes the status to cancelled only, whatever status or payment fields are posted', async () => {
+      const { booking } = await newBooking(world);
+      const reply = await call('_app.MyBookings.tsx', 'action', 'client', '/MyBookings', {
+        intent: 'cancel',
+        bookingId: booking!,
+        reason: 'Injured',
+        status: 'completed',
+        paymentStatus: 'released',
+        amountRefundedPence: '99999',
+        coachId: world.people.otherCoach.id,
+      });
+      expect(reply.answer).toBe(200);
+      const [row] = await ctx.db.query<Record<string, unknown>>('select status, payment_status, amount_refunded_pence, coach_id from bookings where id = $1', [booking]);
+      expect(row).toEqual({ status: 'cancelled', payment_status: 'pending', amount_refunded_pence: 0, coach_id: world.people.coach.id });
+    });
+
+    it('a message is stored from the signed-in sender, unread, whatever sender or read fields are posted', async () => {
+      const reply = await call('api.messages.tsx', 'action', 'client', '/api/messages', {
+        bookingId: world.booking,
+        content: 'Spoofing test',
+        senderId: world.people.otherClient.id,
+        sender_id: world.people.otherClient.id,
+        readAt: '2020-01-01T00:00:00Z',
+        read_at: '2020-01-01T00:00:00Z',
+        receiverId: world.people.admin.id,
+      });
+      const [row] = await ctx.db.query<Record<string, unknown>>(`select sender_id, receiver_id, read_at from messages where content = 'Spoofing test'`);
+      if (reply.answer === 200) expect(row).toEqual({ sender_id: world.people.client.id, receiver_id: world.people.coach.id, read_at: null });
+      else expect(row).toBeUndefined();
+    });
+
+    it("email preferences change only the signed-in person's own row, whatever user id is posted", async () => {
+      const before = await ctx.db.query<{ id: string; email_preferences: unknown }>('select id, email_preferences from users order by id');
+      const reply = await call('api.email-preferences.tsx', 'action', 'coach', '/api/email-preferences', { kind: 'booking_requests', enabled: 'off', userId: world.people.otherCoach.id, user_id: world.people.otherCoach.id });
+      expect(reply.answer).toBe(200);
+      const after = await ctx.db.query<{ id: string; email_preferences: unknown }>('select id, email_preferences from users order by id');
+      const changed = after.filter((row, i) => JSON.stringify(row.email_preferences) !== JSON.stringify(before[i]?.email_preferences)).map((r) => r.id);
+      expect(changed).toEqual(changed.length ? [world.people.coach.id] : []);
+    });
+
+    it("a payment is opened for the booking's own total, whatever amount is posted", async () => {
+      const { booking } = await newBooking(world);
+      const reply = await call('api.payments.$bookingId.tsx', 'action', 'client', `/api/payments/${booking}`, { intent: 'start', amount: '1', amountPence: '1', currency: 'usd' }, { bookingId: booking! });
+      expect(reply.answer).toBe(200);
+      expect(JSON.parse(reply.body)).toMatchObject({ ok: true, session: { amountPence: 5300 } });
+    });
+  });
+});
