@@ -13,8 +13,8 @@ export const HIGHLIGHT_MS = 3_000;
 function Actions({ booking, onPay }: { booking: AdminBookingRow; onPay: (b: AdminBookingRow) => void }) {
   const offer = takePaymentOffer(booking);
   return (
-    <div className="flex flex-wrap justify-end gap-2">
-      <Link to={`/Conversation?booking_id=${booking.id}`} className="rounded-lg border border-slate-300 px-3 py-1.5 text-xs font-semibold text-slate-700 hover:bg-slate-50">
+    <div className="flex flex-wrap gap-2 md:flex-nowrap md:justify-end">
+      <Link to={`/Conversation?booking_id=${booking.id}`} className="whitespace-nowrap rounded-lg border border-slate-300 px-3 py-1.5 text-xs font-semibold text-slate-700 hover:bg-slate-50">
         Open Chat
       </Link>
       <button
@@ -22,7 +22,7 @@ function Actions({ booking, onPay }: { booking: AdminBookingRow; onPay: (b: Admi
         onClick={() => onPay(booking)}
         disabled={!offer.offered}
         title={offer.offered ? undefined : offer.why}
-        className="rounded-lg bg-pitch-600 px-3 py-1.5 text-xs font-semibold text-white hover:bg-pitch-700 disabled:cursor-not-allowed disabled:bg-slate-300"
+        className="whitespace-nowrap rounded-lg bg-pitch-600 px-3 py-1.5 text-xs font-semibold text-white hover:bg-pitch-700 disabled:cursor-not-allowed disabled:bg-slate-300"
       >
         Take Payment
       </button>
@@ -40,7 +40,7 @@ function Row({ booking, highlighted, onPay }: { booking: AdminBookingRow; highli
       ref={ref}
       data-booking-id={booking.id}
       data-highlighted={highlighted ? 'true' : undefined}
-      className={`grid gap-3 px-4 py-3 transition-colors duration-700 md:grid-cols-[12.5rem_minmax(0,1fr)_9.5rem_11rem_13.5rem] md:items-center ${
+      className={`grid gap-3 px-4 py-3 transition-colors duration-700 md:grid-cols-[11.5rem_minmax(0,1fr)_8.5rem_9.5rem_auto] md:items-center ${
         highlighted ? 'bg-amber-50 ring-2 ring-inset ring-amber-400' : 'bg-white'
       }`}
     >
@@ -69,9 +69,9 @@ function Row({ booking, highlighted, onPay }: { booking: AdminBookingRow; highli
       </div>
       <div className="text-sm md:text-right">
         <p className="font-semibold tabular-nums text-slate-900">{money(booking.totalPricePence)}</p>
-        <div className="mt-0.5 flex items-center gap-2 md:justify-end">
+        <p className="text-xs text-slate-500">{paymentLabel(booking.paymentStatus)}</p>
+        <div className="mt-1">
           <StatusBadge label={statusLabel(booking.status)} colour={bookingStatusColour(booking.status)} />
-          <span className="text-xs text-slate-500">{paymentLabel(booking.paymentStatus)}</span>
         </div>
       </div>
       <Actions booking={booking} onPay={onPay} />

@@ -11,7 +11,9 @@ export function useAdminAction(options: { onSuccess?: (data: AdminActionResult) 
   const fetcher = useFetcher<AdminActionResult>();
   const seen = useRef<unknown>(null);
   useEffect(() => {
-    if (fetcher.state !== 'idle' || !fetcher.data || seen.current === fetcher.data) return;
+    // The answer arrives while the page revalidates (state 'loading'): toast it then, before the
+    // revalidated list can unmount the row or dialog that asked.
+    if (!fetcher.data || seen.current === fetcher.data) return;
     seen.current = fetcher.data;
     const data = fetcher.data;
     if (data.ok) {
@@ -21,7 +23,7 @@ export function useAdminAction(options: { onSuccess?: (data: AdminActionResult) 
       showToast({ type: 'error', title: withRateLimitSign(data.message || PROCESS_FAILED), description: data.detail });
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [fetcher.state, fetcher.data]);
+  }, [fetcher.data]);
   const failed = fetcher.state === 'idle' && fetcher.data && !fetcher.data.ok ? fetcher.data : null;
   return { fetcher, busy: fetcher.state !== 'idle', error: failed ? (failed.detail ?? failed.message) : null };
 }

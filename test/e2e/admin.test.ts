@@ -1,0 +1,165 @@
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { signIn } from '../support/accounts';
+import { screenshot, useBrowser } from '../support/browser';
+import { seedDemoWorld } from '../support/demo-world';
+import { useTestServer } from '../support/server';
+
+/**
+ * Administration in Chromium, on the demo world: deciding a deletion request, removing and
+ * restoring a user (whose sessions end), searching a booking reference and opening its chat,
+ * the highlight on AdminBookings, resolving a dispute. Screenshots of every admin page.
+ */
+describe('administration', () => {
+  const server = useTestServer();
+  const browser = useBrowser();
+  let page: Page;
+  let password: string;
+  const toast = (text: string | RegExp) => page.getByRole('status').filter({ hasText: text }).first();
+  const go = (path: string) => page.goto(`${server.baseUrl}${path}`);
+
+  beforeAll(async () => {
+    password = (await seedDemoWorld(server.db)).password;
+    page = await browser.newPage({ width: 1280, height: 900 });
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.baseUrl });
+    expect(await signIn(page, server.baseUrl, 'admin@fact.test', password)).toMatch(/\/AdminDashboard$/);
+  }, 120_000);
+
+  it('shows the dashboard: counts linking to the lists, deletion requests, disputes, recent bookings', async () => {
+    await page.getByRole('heading', { level: 1, name: 'Admin Dashboard' }).waitFor();
+    await expect(page.getByRole('link', { name: /Total Accounts\s*14/ }).getAttribute('href')).resolves.toBe('/AdminUsers?type=all');
+    await expect(page.getByRole('link', { name: /Disputed\s*1/ }).getAttribute('href')).resolves.toBe('/AdminBookings?status=disputed');
+    expect(await page.getByRole('link', { name: 'View Chat' }).count()).toBe(8 + 1);
+    await screenshot(page, 'admin-dashboard-1280');
+  });
+
+  it('decides a deletion request: approving erases the account, the bookings stay', async () => {
+    await page.getByRole('button', { name: 'Decide' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Decide deletion request' });
+    await dialog.getByLabel('Reason (optional)').fill('Requested by the user');
+    await screenshot(page, 'admin-decide-deletion-dialog');
+    await dialog.getByRole('button', { name: 'Approve' }).click();
+    await toast(/Deletion request approved/).waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByText('No pending deletion requests.').waitFor();
+    const [leo] = await server.db.query(`select full_name, is_active, email from users where email like 'deleted-%'`);
+    expect(leo).toMatchObject({ full_name: 'Deleted user', is_active: false });
+    const kept = await server.db.query(`select count(*)::int as n from bookings b join users u on u.id = b.client_id where u.full_name = 'Deleted user'`);
+    expect(kept[0]!.n).toBeGreaterThan(0);
+  });
+
+  it('removes a coach (their open session ends at once) and restores them', async () => {
+    const coachPage = await browser.newPage({ width: 390, height: 844 });
+    await signIn(coachPage, server.baseUrl, 'marcus.reid@fact.test', password);
+    await go('/AdminUsers?type=coach');
+    await page.getByRole('heading', { name: 'Users (Coach)' }).waitFor();
+    await page.getByRole('searchbox', { name: 'Search by name or email' }).fill('MARCUS');
+    await page.getByRole('main').getByRole('button', { name: 'Search', exact: true }).click();
+    await page.waitForURL(/q=MARCUS/);
+    const card = page.getByRole('article').filter({ hasText: 'Marcus Reid' });
+    await page.getByRole('article').nth(1).waitFor({ state: 'detached' });
+    await expect(page.getByRole('article').count()).resolves.toBe(1);
+    await card.getByText('Email hidden').waitFor();
+    await card.getByText('Offers:').waitFor();
+    await card.getByRole('button', { name: 'Remove' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Remove user' });
+    await dialog.getByLabel(/Reason/).fill('Certificate could not be verified');
+    await dialog.getByRole('button', { name: 'Remove user' }).click();
+    await toast('User removed. Their sessions have ended.').waitFor();
+    await card.getByText('deactivated', { exact: true }).waitFor();
+    await card.getByText('Reason: Certificate could not be verified').waitFor();
+    await coachPage.goto(`${server.baseUrl}/CoachDashboard`);
+    expect(new URL(coachPage.url()).pathname).toBe('/');
+    await card.getByRole('button', { name: 'Restore' }).click();
+    await toast('User restored.').waitFor();
+    await card.getByRole('button', { name: 'Remove' }).waitFor();
+    await go('/AdminUsers?type=all');
+    await screenshot(page, 'admin-users-1280');
+  });
+
+  it('searches a booking reference in the sidebar and opens its chat', async () => {
+    const [disputed] = await server.db.query<{ reference_code: string; id: string }>(`select reference_code, id from bookings where status = 'disputed'`);
+    await go('/AdminDashboard');
+    const sidebar = page.locator('aside');
+    const box = sidebar.getByRole('textbox', { name: 'Booking reference' });
+    await expect(sidebar.getByRole('button', { name: 'Search' }).isDisabled()).resolves.toBe(true);
+    await box.fill('fact-');
+    await sidebar.getByRole('button', { name: 'Search' }).click();
+    await toast('Found 11 matching bookings').waitFor();
+    await sidebar.getByTestId('reference-results').getByRole('button').filter({ hasText: disputed!.reference_code }).click();
+    await toast(`Viewing details for ${disputed!.reference_code}`).waitFor();
+    await sidebar.getByRole('button', { name: `Copy reference ${disputed!.reference_code}` }).click();
+    await toast('Booking reference copied to clipboard').waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(disputed!.reference_code);
+    await box.fill('FACT-19990101');
+    await sidebar.getByRole('button', { name: 'Search' }).click();
+    await sidebar.getByText('No bookings found with that reference').waitFor();
+    await toast('No bookings found for "FACT-19990101"').waitFor();
+    await box.fill(disputed!.reference_code.toLowerCase());
+    await sidebar.getByRole('button', { name: 'Search' }).click();
+    await toast(`Found booking ${disputed!.reference_code}`).waitFor();
+    await screenshot(page, 'admin-reference-search');
+    await sidebar.getByRole('link', { name: 'Open Chat' }).click();
+    await page.waitForURL(`**/Conversation?booking_id=${disputed!.id}`);
+    await page.getByText('Chat for Striker & Finishing').waitFor();
+  });
+
+  it('highlights the booking picked from a search on AdminBookings for 3 seconds', async () => {
+    const [pending] = await server.db.query<{ reference_code: string; id: string }>(`select reference_code, id from bookings where status = 'pending' and payment_status = 'pending'`);
+    await go('/AdminBookings?status=all');
+    await page.getByRole('heading', { name: 'Bookings (All)' }).waitFor();
+    const lookup = page.locator('#lookup');
+    await lookup.getByRole('textbox').fill(pending!.reference_code);
+    await lookup.getByRole('button', { name: 'Search' }).click();
+    await lookup.getByRole('link', { name: 'View in Bookings' }).click();
+    await page.waitForURL(/highlight=/);
+    const row = page.locator(`li[data-booking-id="${pending!.id}"]`).first();
+    await expect(row.getAttribute('data-highlighted')).resolves.toBe('true');
+    await screenshot(page, 'admin-bookings-1280');
+    await page.waitForTimeout(3_300);
+    await expect(row.getAttribute('data-highlighted')).resolves.toBeNull();
+    await expect(row.getByRole('button', { name: 'Take Payment' }).isEnabled()).resolves.toBe(true);
+    await page.getByRole('link', { name: 'Cancelled' }).click();
+    await page.getByRole('heading', { name: 'Bookings (Cancelled)' }).waitFor();
+    await expect(page.getByRole('button', { name: 'Take Payment' }).first().isDisabled()).resolves.toBe(true);
+  });
+
+  it('resolves the open dispute with a partial refund', async () => {
+    await go('/AdminDashboard');
+    await page.getByRole('button', { name: 'Resolve…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Resolve dispute' });
+    await dialog.getByLabel('Refund the client in part').check();
+    await dialog.getByLabel('Refund to the client (£)').fill('20');
+    await dialog.getByLabel('Note (kept with the booking)').fill('Session cut short by 40 minutes.');
+    await screenshot(page, 'admin-resolve-dispute-dialog');
+    await dialog.getByRole('button', { name: 'Resolve dispute' }).click();
+    await toast('Dispute resolved.').waitFor();
+    await page.getByText('No open disputes.').waitFor();
+  });
+
+  it('shows DataDiagnostic with its checks and the administrator actions just taken', async () => {
+    await go('/DataDiagnostic');
+    await page.getByRole('heading', { name: 'Data Diagnostic' }).waitFor();
+    await page.getByText('approved deletion request').waitFor();
+    await page.getByText('resolved dispute on booking').waitFor();
+    await screenshot(page, 'admin-diagnostic-1280');
+  });
+
+  it('fits a phone', async () => {
+    const phone = await browser.newPage({ width: 390, height: 844 });
+    await signIn(phone, server.baseUrl, 'admin@fact.test', password);
+    await screenshot(phone, 'admin-dashboard-390');
+    await phone.goto(`${server.baseUrl}/AdminBookings`);
+    await screenshot(phone, 'admin-bookings-390');
+    const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+
+  it('shows nothing of the admin pages to a client', async () => {
+    const client = await browser.newPage({ width: 1280, height: 800 });
+    await signIn(client, server.baseUrl, 'jamie.carter@fact.test', password);
+    const res = await client.goto(`${server.baseUrl}/AdminUsers`);
+    expect(res?.status()).toBe(404);
+    expect(await client.content()).not.toContain('Users (All)');
+  });
+});
