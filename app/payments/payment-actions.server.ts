@@ -8,6 +8,7 @@ import { takePayment } from '../../domain/payments/use-cases/take-payment';
 import type { DomainError } from '../../domain/shared/errors';
 import { isId } from '../../domain/shared/ids';
 import { lastFour } from '../../adapters/payments/test-gateway/test-cards';
+import { auditedWeb } from '../admin/admin.server';
 import { actorOf, requireUser } from '../auth/guards.server';
 import { STATUS_OF } from '../booking/domain-response.server';
 import { PAYMENT_INTENTS, type PaymentIntentName, type PaymentReply, type PaymentSessionView } from './payment-view';
@@ -43,7 +44,9 @@ function view(session: PaymentSession, context: AppLoadContext, awaitingCoach: b
 
 /** After the card step: reads the intent from the gateway (never the browser's word) and records it. */
 async function confirmed(context: AppLoadContext, actor: Actor, bookingId: string, intentId: string, cardError: string | null): Promise<PaymentOutcome> {
-  const result = await confirmPayment(context.app.deps(), { actor, bookingId, intentId });
+  // An administrator's Take Payment is an admin action: audited in the transaction that records it.
+  const deps = actor.role === 'admin' ? auditedWeb(context, actor, { action: 'booking.take_payment', targetType: 'booking', targetId: bookingId }) : context.app.deps();
+  const result = await confirmPayment(deps, { actor, bookingId, intentId });
   if (!result.ok) {
     const error = result.error.code === 'PAYMENT_FAILED' && cardError ? paymentErrors.failed(cardError) : result.error;
     return refused(error);
