@@ -48,7 +48,8 @@ function sessionFrom(header: string | undefined): { userId: string; sessionVersi
   const expected = Buffer.from(sign(value));
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
   try {
-    const data = JSON.parse(decodeURIComponent(escape(atob(value)))) as { userId?: unknown; sessionVersion?: unknown };
+    const data = JSON.parse(decodeURIComponent(escape(atob(value)))) as { userId?: unknown; sessionVersion?: unknown; issuedAt?: unknown };
+    if (typeof data.issuedAt !== 'number' || Date.now() - data.issuedAt > 30 * 86_400_000) return null;
     return typeof data.userId === 'string' && typeof data.sessionVersion === 'number' ? { userId: data.userId, sessionVersion: data.sessionVersion } : null;
   } catch {
     return null;

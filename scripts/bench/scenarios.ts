@@ -42,6 +42,7 @@ export async function cookieMinter(secret: string, appUrl: string) {
       session.set('userId', userId);
       session.set('sessionVersion', 1);
       session.set('issuedAt', Date.now());
+      session.set('issuedAt', Date.now());
       cookie = (await storage.commitSession(session)).split(';')[0]!;
       cache.set(userId, cookie);
     }
