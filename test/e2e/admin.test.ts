@@ -118,7 +118,17 @@ describe('administration', () => {
     await screenshot(page, 'admin-bookings-1280');
     await page.waitForTimeout(3_300);
     await expect(row.getAttribute('data-highlighted')).resolves.toBeNull();
-    await expect(row.getByRole('button', { name: 'Take Payment' }).isEnabled()).resolves.toBe(true);
+    await row.getByRole('button', { name: 'Take Payment' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await dialog.getByLabel('Expiry (MM/YY)').fill('12/34');
+    await dialog.getByLabel('CVC').fill('123');
+    await dialog.getByRole('button', { name: /^Pay £/ }).click();
+    await page.getByText('Payment Successful!').waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    await row.getByText('Authorised').waitFor();
+    const audit = await server.db.query(`select action from audit_log where target_id = $1`, [pending!.id]);
+    expect(audit).toEqual([{ action: 'booking.take_payment' }]);
     await page.getByRole('link', { name: 'Cancelled' }).click();
     await page.getByRole('heading', { name: 'Bookings (Cancelled)' }).waitFor();
     await expect(page.getByRole('button', { name: 'Take Payment' }).first().isDisabled()).resolves.toBe(true);

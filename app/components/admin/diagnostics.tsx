@@ -65,6 +65,7 @@ const ACTIONS: Record<string, string> = {
   'deletion_request.reject': 'rejected deletion request',
   'dispute.resolve': 'resolved dispute on booking',
   'booking.cancel': 'cancelled booking',
+  'booking.take_payment': 'took payment on booking',
   'admin.create': 'created administrator',
 };
 
