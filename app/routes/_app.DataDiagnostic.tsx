@@ -52,7 +52,7 @@ export default function DataDiagnostic() {
       <Section title="Consistency checks" count={report.checks.length} id="checks">
         <ChecksTable checks={report.checks} />
       </Section>
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <Section title="Newest bookings" id="newest-bookings">
           {bookings.length ? <RecentBookings bookings={bookings} /> : <EmptyState>No bookings yet.</EmptyState>}
         </Section>
