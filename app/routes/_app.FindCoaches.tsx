@@ -191,7 +191,7 @@ function SearchFilters({ filters, active }: { filters: ReturnType<typeof filters
             <circle cx="11" cy="11" r="7" />
             <path d="M20 20l-3.5-3.5" />
           </svg>
-          <input type="search" name="q" defaultValue={filters.text ?? ''} placeholder="Search by name, bio or location" className={`${inputClass} pl-9`} onChange={() => change(400)} />
+          <input type="search" name="q" defaultValue={filters.text ?? ''} placeholder="Name, bio or location" className={`${inputClass} pl-9`} onChange={() => change(400)} />
         </label>
         <button type="submit" className={primaryButton}>
           Search

@@ -3,7 +3,7 @@ import { PaymentDialog } from '~/components/payment/payment-dialog';
 import { useState } from 'react';
 import type { BookingCardView } from '../../../domain/booking/booking-card-view';
 import { formatPence } from '../../../domain/shared/money';
-import { dangerButton, primaryButton, secondaryButton } from './modal';
+import { dangerButton, dangerOutlineButton, primaryButton, secondaryButton } from './modal';
 import { ReasonDialog } from './reason-dialog';
 import { RescheduleDialog } from './reschedule-dialog';
 import { ReviewDialog } from './review-dialog';
@@ -70,7 +70,7 @@ export function BookingCard({ card, tab, today, lastDay }: { card: BookingCardVi
           {card.locationAddress ? ` · ${card.locationAddress}` : ''}
         </Detail>
         <Detail icon={ICONS.price}>
-          {formatPence(card.totalPricePence)} <span className="text-slate-400">(inc. {formatPence(card.adminFeePence)} admin fee)</span>
+          {formatPence(card.totalPricePence)} <span className="text-slate-500">(inc. {formatPence(card.adminFeePence)} admin fee)</span>
         </Detail>
       </div>
 
@@ -124,7 +124,7 @@ export function BookingCard({ card, tab, today, lastDay }: { card: BookingCardVi
           </button>
         ) : null}
         {can('cancel') ? (
-          <button type="button" className={`${secondaryButton} text-red-700`} onClick={() => setDialog('cancel')}>
+          <button type="button" className={dangerOutlineButton} onClick={() => setDialog('cancel')}>
             Cancel
           </button>
         ) : null}

@@ -5,13 +5,17 @@ import { DeclineDialog, Detail, ICONS } from './booking-card';
 import { dangerButton, primaryButton, secondaryButton } from './modal';
 import { ReasonDialog } from './reason-dialog';
 import { RescheduleDialog } from './reschedule-dialog';
+import { ReviewDialog } from './review-dialog';
 import { SessionProgress } from './session-progress';
 import { StatusBadge } from './status-badge';
 import { useBookingAction } from './use-booking-action';
 
-/** A CoachDashboard card (SPEC §2): 'Session with {client}', the session's details and the coach's actions. */
+/**
+ * A CoachDashboard card (SPEC §2): 'Session with {client}', the session's details and the coach's
+ * actions, with Leave Review on a completed session (SPEC §6: the coach reviews the client).
+ */
 export function CoachBookingCard({ card, today, lastDay }: { card: BookingCardView; today: string; lastDay: string }) {
-  const [dialog, setDialog] = useState<'decline' | 'cancel' | 'reschedule' | null>(null);
+  const [dialog, setDialog] = useState<'decline' | 'cancel' | 'reschedule' | 'review' | null>(null);
   const { fetcher, busy } = useBookingAction({ toastErrors: true });
   const can = (a: string) => card.actions.includes(a as never);
   const close = () => setDialog(null);
@@ -83,6 +87,11 @@ export function CoachBookingCard({ card, today, lastDay }: { card: BookingCardVi
             Cancel Booking
           </button>
         ) : null}
+        {card.canReview ? (
+          <button type="button" className={primaryButton} onClick={() => setDialog('review')}>
+            Leave Review
+          </button>
+        ) : null}
         <Link to={`/Conversation?booking_id=${card.id}`} className={secondaryButton}>
           Message Client
         </Link>
@@ -103,6 +112,7 @@ export function CoachBookingCard({ card, today, lastDay }: { card: BookingCardVi
         />
       ) : null}
       {dialog === 'reschedule' ? <RescheduleDialog card={card} today={today} lastDay={lastDay} onClose={close} /> : null}
+      {dialog === 'review' ? <ReviewDialog bookingId={card.id} revieweeLabel="Client" revieweeName={card.clientName} onClose={close} /> : null}
     </article>
   );
 }
