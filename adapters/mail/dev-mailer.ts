@@ -2,7 +2,7 @@ import { appendFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Mailer } from '../../domain/shared/mailer';
 import { ok } from '../../domain/shared/result';
-import type { Logger } from '../logging/logger';
+import { maskEmail, type Logger } from '../logging/logger';
 
 /** One line of the local outbox (JSON Lines): what was sent, to whom and when. */
 export interface OutboxLine {
@@ -21,8 +21,10 @@ export interface OutboxLine {
 /**
  * Development mail: prints each message (with its links) to the console and appends it to a
  * local outbox file, one JSON object per line, which tests read to follow verification links.
+ * `printMail: false` (any real database) logs a masked address and the subject only: the body
+ * holds sign-in links, which must not reach shared logs.
  */
-export function createDevMailer(options: { outboxFile: string; from: string; logger: Logger }): Mailer {
+export function createDevMailer(options: { outboxFile: string; from: string; logger: Logger; printMail?: boolean }): Mailer {
   const file = path.resolve(options.outboxFile);
   let ready: Promise<unknown> | undefined;
   return {
@@ -41,7 +43,8 @@ export function createDevMailer(options: { outboxFile: string; from: string; log
         ...(mail.calendar ? { calendar: { method: mail.calendar.method, content: mail.calendar.content } } : {}),
       };
       await appendFile(file, `${JSON.stringify(line)}\n`, 'utf8');
-      options.logger.info({ to: mail.to, subject: mail.subject, outbox: file }, `mail (development):\n${mail.text}`);
+      if (options.printMail === false) options.logger.info({ to: maskEmail(mail.to), subject: mail.subject, outbox: file }, 'mail (development) written to the outbox');
+      else options.logger.info({ to: mail.to, subject: mail.subject, outbox: file }, `mail (development):\n${mail.text}`);
       return ok(undefined);
     },
   };

@@ -10,8 +10,11 @@ export function outboxFileOf(env: Env): string {
   return path.resolve(env.MAIL_OUTBOX_FILE ?? path.join(env.DATA_DIR, 'mail-outbox.jsonl'));
 }
 
-/** SMTP when SMTP_URL is set; otherwise the console and the local outbox. */
+/**
+ * SMTP when SMTP_URL is set; otherwise the local outbox, and the console too for the embedded
+ * default (with DATABASE_URL the console gets a masked line: links must not reach shared logs).
+ */
 export function createMailer(env: Env, logger: Logger): Mailer {
   if (env.SMTP_URL) return createSmtpMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, logger });
-  return createDevMailer({ outboxFile: outboxFileOf(env), from: env.MAIL_FROM, logger });
+  return createDevMailer({ outboxFile: outboxFileOf(env), from: env.MAIL_FROM, logger, printMail: !env.DATABASE_URL });
 }

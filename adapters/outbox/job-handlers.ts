@@ -12,6 +12,12 @@ export function registerJobHandlers(worker: OutboxWorker, app: Application): voi
   worker.registerHandler(PAYMENT_INSTRUCTION_JOB, async (job) => {
     const instruction = parsePaymentInstructionJob(job.payload);
     if (!instruction) throw new PermanentJobFailure(`Malformed ${PAYMENT_INSTRUCTION_JOB} payload`);
-    return executePaymentInstruction(app.deps(), instruction);
+    const result = await executePaymentInstruction(app.deps(), instruction);
+    const amountPence = 'amountPence' in instruction.instruction ? instruction.instruction.amountPence : null;
+    app.logger.info(
+      { event: 'payment_instruction', jobId: job.id, bookingId: instruction.bookingId, kind: instruction.instruction.kind, amountPence, outcome: result.ok ? result.value.outcome : result.error.code },
+      result.ok ? 'payment instruction carried out' : 'payment instruction refused',
+    );
+    return result;
   });
 }

@@ -49,8 +49,10 @@ async function confirmed(context: AppLoadContext, actor: Actor, bookingId: strin
   const result = await confirmPayment(deps, { actor, bookingId, intentId });
   if (!result.ok) {
     const error = result.error.code === 'PAYMENT_FAILED' && cardError ? paymentErrors.failed(cardError) : result.error;
+    context.log.info({ event: 'payment_refused', bookingId, userId: actor.userId, code: error.code }, 'payment not confirmed');
     return refused(error);
   }
+  context.log.info({ event: 'payment_confirmed', bookingId, userId: actor.userId, intentStatus: result.value.intentStatus, paymentStatus: result.value.booking.paymentStatus }, 'payment confirmed');
   if (result.value.intentStatus !== 'requires_capture' && result.value.intentStatus !== 'succeeded') return refused(paymentErrors.processing());
   return { status: 200, body: { ok: true, step: 'paid', bookingId, paymentStatus: result.value.booking.paymentStatus } };
 }
@@ -79,6 +81,7 @@ export async function handlePaymentAction(request: Request, context: AppLoadCont
       log.info({ code: opened.error.code }, 'payment not opened');
       return refused(opened.error);
     }
+    log.info({ event: 'payment_opened', amountPence: opened.value.amountPence, provider: context.app.payments.provider }, 'payment opened');
     const booking = await deps.uow.read.bookings.findById(bookingId);
     return { status: 200, body: { ok: true, step: 'session', session: view(opened.value, context, booking?.status === 'pending') } };
   }

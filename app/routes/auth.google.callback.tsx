@@ -37,6 +37,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const destination = outcome.appliedPendingProfile ? home : safeRedirectPath(outcome.redirectTo, home);
   const headers = new Headers();
   headers.append('Set-Cookie', await startUserSession(request, context, user));
+  context.log.info({ event: 'sign_in', method: 'google', userId: user.id, role: user.role, created: outcome.created === true, ip: context.clientIp }, 'signed in');
   headers.append('Set-Cookie', clear);
   return redirect(destination, { headers });
 }
