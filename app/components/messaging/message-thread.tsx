@@ -48,9 +48,9 @@ export function MessageThread({ view, now }: { view: ConversationPageView; now: 
                       : 'rounded-bl-md border border-slate-200 bg-white text-slate-900'
                 }`}
               >
-                {label ? <p className={`mb-0.5 text-xs font-semibold ${mine ? 'text-pitch-100' : 'text-slate-500'}`}>{label}</p> : null}
+                {label ? <p className={`mb-0.5 text-xs font-semibold ${mine ? 'text-pitch-50' : 'text-slate-500'}`}>{label}</p> : null}
                 <p className="whitespace-pre-wrap break-words text-[15px] leading-snug">{m.content}</p>
-                <p className={`mt-1 flex items-center justify-end gap-1 text-[11px] ${mine ? 'text-pitch-100' : 'text-slate-500'}`}>
+                <p className={`mt-1 flex items-center justify-end gap-1 text-[11px] ${mine ? 'text-pitch-50' : 'text-slate-500'}`}>
                   <time dateTime={m.at}>{bubbleTime(at)}</time>
                   {mine && !view.asAdmin && m.id === lastMine ? <span>· {m.isRead ? 'Read' : 'Sent'}</span> : null}
                 </p>
