@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -40,12 +40,42 @@ export interface HttpApp {
 const root = path.resolve(import.meta.dirname, '../..');
 const buildFile = path.join(root, 'build', 'index.js');
 
-/** The Remix server build, built once when missing (integration runs do not build otherwise). */
-export async function loadBuild(): Promise<ServerBuild> {
-  if (!existsSync(buildFile) || process.env.FACT_FORCE_BUILD === '1') {
-    execFileSync(path.join(root, 'node_modules/.bin/remix'), ['build'], { cwd: root, stdio: 'ignore' });
+function newestSource(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) newest = Math.max(newest, newestSource(full));
+    else if (/\.(tsx?|css)$/.test(entry.name) && !entry.name.includes('.test.')) newest = Math.max(newest, statSync(full).mtimeMs);
   }
-  return (await import(/* @vite-ignore */ pathToFileURL(buildFile).href)) as ServerBuild;
+  return newest;
+}
+
+/**
+ * The Remix server build, (re)built when missing or older than the code it bundles (integration
+ * runs do not build otherwise). Test files building at once take turns through a lock directory.
+ */
+export async function loadBuild(): Promise<ServerBuild> {
+  const stale = () => !existsSync(buildFile) || statSync(buildFile).mtimeMs < Math.max(...['app', 'domain', 'adapters'].map((d) => newestSource(path.join(root, d))));
+  if (stale()) {
+    const lock = path.join(root, '.cache', 'remix-build.lock');
+    mkdirSync(path.dirname(lock), { recursive: true });
+    const deadline = Date.now() + 120_000;
+    for (;;) {
+      try {
+        mkdirSync(lock);
+        break;
+      } catch {
+        if (Date.now() > deadline) rmSync(lock, { recursive: true, force: true });
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    }
+    try {
+      if (stale()) execFileSync(path.join(root, 'node_modules/.bin/remix'), ['build'], { cwd: root, stdio: 'ignore' });
+    } finally {
+      rmSync(lock, { recursive: true, force: true });
+    }
+  }
+  return (await import(/* @vite-ignore */ `${pathToFileURL(buildFile).href}?t=${statSync(buildFile).mtimeMs}`)) as ServerBuild;
 }
 
 /** Headers of a same-origin browser request: what a page of the site sends with a form. */
