@@ -14,7 +14,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!canSearchBookingReferences(actor)) throw new Response('Not Found', { status: 404 });
   const text = new URL(request.url).searchParams.get('q') ?? '';
   const query = normaliseReferenceSearch(text);
-  if (!query.ok) return json<ReferenceSearchReply>({ ok: false, message: query.error.message }, { status: 422, headers: NO_STORE });
+  if (!query.ok) return json<ReferenceSearchReply>({ ok: false, code: query.error.code, message: query.error.message }, { status: 422, headers: NO_STORE });
   const found = await reads.searchReferences(query.value);
   return json<ReferenceSearchReply>({ ok: true, query: query.value, items: found.items, more: found.more }, { headers: NO_STORE });
 }

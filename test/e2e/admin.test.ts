@@ -95,6 +95,9 @@ describe('administration', () => {
     await sidebar.getByRole('button', { name: 'Search' }).click();
     await sidebar.getByText('No bookings found with that reference').waitFor();
     await toast('No bookings found for "FACT-19990101"').waitFor();
+    await box.fill('A7B2?');
+    await sidebar.getByRole('button', { name: 'Search' }).click();
+    await toast('No bookings found for "A7B2?"').waitFor();
     await box.fill(disputed!.reference_code.toLowerCase());
     await sidebar.getByRole('button', { name: 'Search' }).click();
     await toast(`Found booking ${disputed!.reference_code}`).waitFor();
@@ -114,7 +117,7 @@ describe('administration', () => {
     await lookup.getByRole('link', { name: 'View in Bookings' }).click();
     await page.waitForURL(/highlight=/);
     const row = page.locator(`li[data-booking-id="${pending!.id}"]`).first();
-    await expect(row.getAttribute('data-highlighted')).resolves.toBe('true');
+    await page.locator(`li[data-booking-id="${pending!.id}"][data-highlighted="true"]`).waitFor();
     await screenshot(page, 'admin-bookings-1280');
     await page.waitForTimeout(3_300);
     await expect(row.getAttribute('data-highlighted')).resolves.toBeNull();

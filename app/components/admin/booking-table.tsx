@@ -81,13 +81,15 @@ function Row({ booking, highlighted, onPay }: { booking: AdminBookingRow; highli
 
 /** AdminBookings rows: reference, names, date, time, price, status, 'Open Chat' and 'Take Payment'. */
 export function BookingTable({ bookings, highlight }: { bookings: readonly AdminBookingRow[]; highlight: string | null }) {
-  const [lit, setLit] = useState<string | null>(highlight);
+  // Lit from the first render (no flash of the plain row), dimmed after HIGHLIGHT_MS.
+  const [faded, setFaded] = useState<string | null>(null);
+  const lit = highlight && faded !== highlight ? highlight : null;
   const [paying, setPaying] = useState<AdminBookingRow | null>(null);
   const revalidator = useRevalidator();
   useEffect(() => {
-    setLit(highlight);
     if (!highlight) return;
-    const timer = setTimeout(() => setLit(null), HIGHLIGHT_MS);
+    setFaded(null);
+    const timer = setTimeout(() => setFaded(highlight), HIGHLIGHT_MS);
     return () => clearTimeout(timer);
   }, [highlight]);
   return (

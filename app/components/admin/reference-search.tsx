@@ -43,10 +43,11 @@ export function ReferenceSearch({ variant = 'sidebar' }: { variant?: 'sidebar' |
     if (!reply) {
       setView({ kind: 'idle' });
       showToast({ type: 'error', title: SEARCH_MESSAGES.failed });
-    } else if (!reply.ok) {
+    } else if (!reply.ok && reply.code !== 'REFERENCE_SEARCH_INVALID') {
       setView({ kind: 'idle' });
       showToast({ type: 'error', title: SEARCH_MESSAGES.failedWith(reply.message) });
-    } else if (reply.items.length === 0) {
+    } else if (!reply.ok || reply.items.length === 0) {
+      // Text no reference can start with (the domain says so) finds nothing, like an unknown code.
       setView({ kind: 'none' });
       showToast({ type: 'info', title: SEARCH_MESSAGES.noneToast(trimmed) });
     } else if (reply.items.length === 1) {
