@@ -1,14 +1,34 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { json } from '@remix-run/node';
+import { useLoaderData } from '@remix-run/react';
+import { DeletionCard } from '~/components/profile/deletion-card';
 import { EmailPreferences } from '~/components/profile/email-preferences';
-import { useCurrentUser } from '~/components/shell/shell-user';
+import { PhotoUpload } from '~/components/profile/photo-upload';
+import { ProfileForm } from '~/components/profile/profile-form';
+import { ProfileHeading } from '~/components/profile/profile-heading';
+import { ProfileSummary } from '~/components/profile/profile-summary';
+import { loadProfilePage } from '~/profile/profile-page.server';
+import { profileAction } from '~/profile/profile-route.server';
 
-/** SPEC §2 UserProfile (the full form arrives with the profile work). */
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.title ?? 'Profile'} — FACT` }];
+
+/** SPEC §2 UserProfile: 'My Profile', or 'User Profile' read-only via ?userId (own, booked coaches, admins). */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  return json(await loadProfilePage(request, context, 'UserProfile'), { headers: { 'Cache-Control': 'private, no-store' } });
+}
+
+export const action = (args: ActionFunctionArgs) => profileAction(args, 'UserProfile');
+
 export default function UserProfilePage() {
-  const user = useCurrentUser();
+  const { title, profile, own, showDeletionCard, pendingDeletion } = useLoaderData<typeof loader>();
   return (
-    <div className="mx-auto max-w-3xl">
-      <h1 className="text-2xl font-bold tracking-tight text-slate-900">My Profile</h1>
-      <p className="mt-2 text-slate-600">{user.displayName}</p>
-      <EmailPreferences />
+    <div className="mx-auto flex max-w-3xl flex-col gap-6">
+      <ProfileHeading title={title} name={profile.fullName} avatarUrl={profile.avatarUrl} chips={[profile.userType, profile.role]}>
+        {own ? <PhotoUpload /> : null}
+      </ProfileHeading>
+      {own ? <ProfileForm personal={profile} /> : <ProfileSummary profile={profile} />}
+      {own ? <EmailPreferences /> : null}
+      {showDeletionCard ? <DeletionCard pending={pendingDeletion} /> : null}
     </div>
   );
 }

@@ -25,7 +25,7 @@ describe('logging in and out', () => {
     await screenshot(page, 'login-dialog-email-1280');
     await dialog.getByRole('button', { name: 'Login' }).click();
     await page.waitForURL(/\/UserProfile$/);
-    await expect(page.getByRole('heading', { name: 'My Profile' }).isVisible()).resolves.toBe(true);
+    await page.getByRole('heading', { name: 'My Profile' }).waitFor();
 
     const sidebar = page.getByRole('complementary', { name: 'Sidebar' });
     for (const label of ['Find Coaches', 'My Bookings', 'Messages', 'Profile']) {
@@ -78,5 +78,27 @@ describe('logging in and out', () => {
     expect(cookie).toMatch(/^fact_session=/);
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/SameSite=Lax/i);
+  });
+
+  // Last in the file: it spends this address's five failed attempts.
+  it('refuses further attempts after five wrong passwords with the SPEC message', async () => {
+    const { email, password } = await createUser(server.db, {});
+    const page = await browser.newPage();
+    await page.goto(`${server.baseUrl}/?login=1`);
+    const dialog = page.getByRole('dialog', { name: 'Welcome back' });
+    await dialog.getByRole('button', { name: 'Continue with Email' }).click();
+    await dialog.getByLabel('Email').fill(email);
+    for (let i = 1; i <= 5; i++) {
+      await dialog.getByLabel('Password', { exact: true }).fill(`wrong-${i}`);
+      await Promise.all([
+        page.waitForResponse((r) => r.url().includes('/auth/login')),
+        dialog.getByRole('button', { name: 'Login' }).click(),
+      ]);
+      await expect(dialog.getByRole('alert').textContent()).resolves.toMatch(/Invalid email or password|Too many requests/);
+    }
+    await dialog.getByLabel('Password', { exact: true }).fill(password);
+    await dialog.getByRole('button', { name: 'Login' }).click();
+    await dialog.getByText(/^Too many requests\. Please wait until \d{2}:\d{2}$/).waitFor();
+    await screenshot(page, 'login-dialog-rate-limited-1280');
   });
 });

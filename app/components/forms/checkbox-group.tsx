@@ -13,6 +13,7 @@ export function CheckboxGroup<V extends string>({
   disabled = false,
   required = false,
   columns = 'grid-cols-1 sm:grid-cols-2',
+  submitEmpty = false,
 }: {
   name: string;
   legend: string;
@@ -25,7 +26,10 @@ export function CheckboxGroup<V extends string>({
   required?: boolean;
   /** Grid classes: short labels (times, age groups) fit two per row on phones. */
   columns?: string;
+  /** Send the list even when nothing is ticked (an update form: unticking all clears it). */
+  submitEmpty?: boolean;
 }) {
+  const field = submitEmpty ? `${name}[]` : name;
   const toggle = (value: string, checked: boolean) => {
     if (!values || !onChange) return;
     onChange(checked ? [...values, value] : values.filter((v) => v !== value));
@@ -36,6 +40,7 @@ export function CheckboxGroup<V extends string>({
         {legend}
         {required ? <span className="text-red-600" aria-hidden="true"> *</span> : null}
       </legend>
+      {submitEmpty ? <input type="hidden" name={field} value="" /> : null}
       <div className={`grid gap-2 ${columns}`}>
         {options.map((option) => (
           <label
@@ -44,7 +49,7 @@ export function CheckboxGroup<V extends string>({
           >
             <input
               type="checkbox"
-              name={name}
+              name={field}
               value={option.value}
               disabled={disabled}
               {...(values

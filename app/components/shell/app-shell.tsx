@@ -16,9 +16,11 @@ export function AppShell({ data, children }: { data: ShellData; children: ReactN
       <aside
         aria-label="Sidebar"
         data-state={open ? 'expanded' : 'collapsed'}
-        className={`sticky top-0 hidden h-screen shrink-0 border-r border-slate-200 bg-white transition-[width] duration-200 md:block ${open ? 'w-64' : 'w-12'}`}
+        className={`hidden shrink-0 border-r border-slate-200 bg-white transition-[width] duration-200 md:block ${open ? 'w-64' : 'w-12'}`}
       >
-        <SidebarContent user={data.user} menu={data.menu} collapsed={!open} />
+        <div className="sticky top-0 h-screen">
+          <SidebarContent user={data.user} menu={data.menu} collapsed={!open} />
+        </div>
       </aside>
       <MobileSheet open={openMobile} onClose={closeSheet}>
         <SidebarContent user={data.user} menu={data.menu} onNavigate={closeSheet} />

@@ -1,0 +1,48 @@
+import { redirect, type AppLoadContext } from '@remix-run/node';
+import { viewProfile } from '../../domain/accounts/use-cases/view-profile';
+import { toActor } from '../../domain/accounts/user';
+import { listAvailability } from '../../domain/availability/use-cases/list-availability';
+import { pagePath, pageUrl, type PageName } from '../../domain/navigation/pages';
+import { redirectFor } from '../../domain/navigation/routing';
+import { utcToLondon } from '../../domain/shared/london-time';
+import { requireUser } from '~/auth/guards.server';
+import { availabilityRow, type AvailabilityRow } from './availability-view';
+
+/**
+ * What UserProfile and CoachProfile load (SPEC §2): the profile as this viewer may see it
+ * (404 'User not found' otherwise), whether it is read-only, the deletion card's state, and for
+ * coaches the availability calendar. Admins on their own profile pages go to AdminDashboard;
+ * a client's own CoachProfile is their UserProfile.
+ */
+export async function loadProfilePage(request: Request, context: AppLoadContext, page: 'UserProfile' | 'CoachProfile') {
+  const user = await requireUser(request, context);
+  const actor = toActor(user);
+  const viewingUserId = new URL(request.url).searchParams.get('userId') || null;
+  const away: PageName | null = redirectFor(page, actor, { viewingUserId });
+  if (away) throw redirect(pagePath(away));
+  const deps = context.app.deps();
+  const view = await viewProfile(deps, { viewer: actor, userId: viewingUserId });
+  if (!view.ok) throw new Response('User not found', { status: 404 });
+  const profile = view.value;
+  if (page === 'CoachProfile' && profile.userType !== 'coach') throw redirect(pageUrl('UserProfile', { userId: viewingUserId }));
+
+  const own = !profile.readOnly;
+  const showDeletionCard = own && actor.role !== 'admin';
+  const pendingDeletion = showDeletionCard ? (await deps.uow.read.deletionRequests.findPendingByUserId(user.id)) !== null : false;
+  let availability: AvailabilityRow[] = [];
+  if (profile.userType === 'coach') {
+    const periods = await listAvailability(deps, { viewer: actor, coachId: profile.id });
+    availability = periods.ok ? periods.value.map(availabilityRow) : [];
+  }
+  const title =
+    page === 'CoachProfile' ? (own ? 'My Coach Profile' : 'Coach Profile') : own ? 'My Profile' : 'User Profile';
+  return {
+    title,
+    profile,
+    own,
+    showDeletionCard,
+    pendingDeletion,
+    availability,
+    today: utcToLondon(deps.clock.now()).date,
+  };
+}

@@ -1,0 +1,23 @@
+import { json, type ActionFunctionArgs } from '@remix-run/node';
+import { requireUser } from '~/auth/guards.server';
+import { removeAvailability, saveAvailability } from './availability-actions.server';
+import { askForDeletion, isMultipart, readForm, savePhoto, saveProfile } from './profile-actions.server';
+
+/** The actions of UserProfile and CoachProfile, by intent (the photo upload is the multipart one). */
+export async function profileAction({ request, context }: ActionFunctionArgs, page: 'UserProfile' | 'CoachProfile') {
+  const user = await requireUser(request, context);
+  if (isMultipart(request)) return savePhoto(request, context, user);
+  const form = await readForm(request);
+  switch (form.intent) {
+    case 'profile':
+      return saveProfile(context, user, form, page === 'CoachProfile' && user.userType === 'coach');
+    case 'delete-account':
+      return askForDeletion(context, user, form);
+    case 'availability-save':
+      return saveAvailability(context, user, form);
+    case 'availability-delete':
+      return removeAvailability(context, user, form);
+    default:
+      return json({ ok: false, intent: 'unknown', code: 'UNKNOWN_INTENT', message: 'Unknown action', fieldErrors: {} }, { status: 400 });
+  }
+}
