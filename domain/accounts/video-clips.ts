@@ -20,7 +20,8 @@ const VIMEO_HOSTS = ['vimeo.com', 'www.vimeo.com', 'player.vimeo.com'];
 export type VideoHost = 'youtube' | 'vimeo';
 
 function parseHttpUrl(text: string): URL | null {
-  if (!/^https?:\/\//i.test(text)) return null;
+  // A link is one token: whitespace, quotes or angle brackets mean markup riding along.
+  if (!/^https?:\/\//i.test(text) || /[\s"'<>`]/.test(text)) return null;
   try {
     const url = new URL(text);
     return url.protocol === 'http:' || url.protocol === 'https:' ? url : null;
