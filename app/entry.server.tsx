@@ -1,9 +1,9 @@
-import { PassThrough } from 'node:stream';
 import type { ActionFunctionArgs, AppLoadContext, EntryContext, LoaderFunctionArgs } from '@remix-run/node';
 import { createReadableStreamFromReadable } from '@remix-run/node';
 import { RemixServer } from '@remix-run/react';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
+import { CoalescedStream } from './coalesced-stream.server';
 import { NonceContext } from './csp-nonce';
 
 /**
@@ -34,7 +34,7 @@ export default function handleRequest(
     let shellRendered = false;
     const ready = () => {
       shellRendered = true;
-      const body = new PassThrough();
+      const body = new CoalescedStream();
       const stream = createReadableStreamFromReadable(body);
       responseHeaders.set('Content-Type', 'text/html');
       resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));

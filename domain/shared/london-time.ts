@@ -42,9 +42,32 @@ export function londonToUtc(date: string, time: string): Date | null {
   return new Date(guess);
 }
 
+const HOUR_MS = 3_600_000;
+const offsetsByHour = new Map<number, number>();
+
+/**
+ * London's offset from UTC in minutes, remembered per UTC hour: it changes only on the hour
+ * (01:00 UTC), and formatToParts is slow enough to show in the server's profile (issue 11).
+ */
+function cachedOffsetMinutes(instant: Date): number {
+  const hour = Math.floor(instant.getTime() / HOUR_MS);
+  let offset = offsetsByHour.get(hour);
+  if (offset === undefined) {
+    offset = offsetMinutesAt(new Date(hour * HOUR_MS));
+    if (offsetsByHour.size >= 10_000) offsetsByHour.clear();
+    offsetsByHour.set(hour, offset);
+  }
+  return offset;
+}
+
+const two = (n: number) => (n < 10 ? `0${n}` : String(n));
+
 export function utcToLondon(instant: Date): LondonParts {
-  const p = Object.fromEntries(partsFormatter.formatToParts(instant).map((x) => [x.type, x.value]));
-  return { date: `${p.year}-${p.month}-${p.day}`, time: `${p.hour}:${p.minute}` };
+  const wall = new Date(instant.getTime() + cachedOffsetMinutes(instant) * 60_000);
+  return {
+    date: `${String(wall.getUTCFullYear()).padStart(4, '0')}-${two(wall.getUTCMonth() + 1)}-${two(wall.getUTCDate())}`,
+    time: `${two(wall.getUTCHours())}:${two(wall.getUTCMinutes())}`,
+  };
 }
 
 const longDate = new Intl.DateTimeFormat('en-GB', {

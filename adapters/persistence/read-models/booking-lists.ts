@@ -34,7 +34,16 @@ const GROUP_STATUSES: Record<CoachDashboardGroup, string> = {
   history: `('completed', 'cancelled', 'disputed')`,
 };
 
-const camel = (key: string) => key.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+const camelNames = new Map<string, string>();
+/** snake_case column → camelCase field, remembered (the same few dozen columns on every row). */
+const camel = (key: string) => {
+  let name = camelNames.get(key);
+  if (name === undefined) {
+    name = key.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+    if (camelNames.size < 500) camelNames.set(key, name);
+  }
+  return name;
+};
 
 function toItem(row: Record<string, unknown>): BookingListItem {
   const data: Record<string, unknown> = {};
