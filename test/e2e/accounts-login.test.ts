@@ -80,6 +80,21 @@ describe('logging in and out', () => {
     expect(cookie).toMatch(/SameSite=Lax/i);
   });
 
+  it('ends every copy of a session when the user logs out (server-side session version)', async () => {
+    const { email, password } = await createUser(server.db, {});
+    const first = await browser.newPage();
+    await signIn(first, server.baseUrl, email, password);
+    const second = await browser.newPage();
+    await second.context().addCookies(await first.context().cookies());
+    await second.goto(`${server.baseUrl}/UserProfile`);
+    await second.getByRole('heading', { name: 'My Profile' }).waitFor();
+    await first.goto(`${server.baseUrl}/UserProfile`);
+    await first.getByRole('button', { name: 'Logout' }).click();
+    await first.waitForURL(`${server.baseUrl}/`);
+    await second.goto(`${server.baseUrl}/UserProfile`);
+    await second.waitForURL(/\/\?login=1&redirectTo=%2FUserProfile$/);
+  });
+
   // Last in the file: it spends this address's five failed attempts.
   it('refuses further attempts after five wrong passwords with the SPEC message', async () => {
     const { email, password } = await createUser(server.db, {});
