@@ -70,7 +70,7 @@ export default function MessagesPage() {
           {data.isAdmin ? 'Every booking’s conversation, newest activity first.' : 'One conversation for each of your bookings.'}
         </p>
       </div>
-      {rows.length === 0 ? <NoConversations /> : <ConversationList rows={rows} now={now} />}
+      {rows.length === 0 ? <NoConversations /> : <ConversationList rows={rows} now={now} overseeing={data.isAdmin} />}
       {next ? (
         <div className="mt-4 flex justify-center">
           <button

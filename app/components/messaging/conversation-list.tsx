@@ -6,8 +6,11 @@ function initialOf(name: string): string {
   return (name.trim().charAt(0) || 'U').toUpperCase();
 }
 
-/** One row per booking: avatar, name, 'Re: … Session', last message, relative time, unread badge. */
-export function ConversationList({ rows, now }: { rows: readonly ConversationRowView[]; now: Date }) {
+/**
+ * One row per booking: avatar, name, 'Re: … Session', last message, relative time, unread badge.
+ * `overseeing`: an administrator's list (no 'Say hello!' to conversations they are not part of).
+ */
+export function ConversationList({ rows, now, overseeing = false }: { rows: readonly ConversationRowView[]; now: Date; overseeing?: boolean }) {
   return (
     <ul className="divide-y divide-slate-100 overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
       {rows.map((row) => {
@@ -39,7 +42,7 @@ export function ConversationList({ rows, now }: { rows: readonly ConversationRow
                 <span className="mt-1 flex items-center justify-between gap-3">
                   <span className={`truncate text-sm ${unread ? 'font-medium text-slate-900' : 'text-slate-600'}`} data-testid="conversation-preview">
                     {row.preview === null ? (
-                      <span className="italic text-slate-400">No messages yet. Say hello!</span>
+                      <span className="italic text-slate-500">{overseeing ? 'No messages yet' : 'No messages yet. Say hello!'}</span>
                     ) : (
                       <>
                         {row.previewAuthor ? <span className="text-slate-500">{row.previewAuthor}: </span> : null}
