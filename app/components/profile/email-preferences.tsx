@@ -39,7 +39,7 @@ export function EmailPreferences() {
   }
 
   return (
-    <section id="email-preferences" aria-labelledby="email-preferences-title" className="mt-8 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+    <section id="email-preferences" aria-labelledby="email-preferences-title" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
       <h2 id="email-preferences-title" className="text-lg font-semibold text-slate-900">
         Email notifications
       </h2>
