@@ -44,7 +44,7 @@ function decompressionBomb(): Buffer {
 
 async function upload(bytes: Uint8Array, filename: string, type: string) {
   const form = new FormData();
-  form.append('photo', new Blob([bytes], { type }), filename);
+  form.append('photo', new Blob([new Uint8Array(bytes)], { type }), filename);
   const res = await fetch(`${http.baseUrl}/UserProfile`, { method: 'POST', body: form, headers: sameOrigin(http.baseUrl, { Cookie: cookie }) });
   const text = await res.text();
   return { status: res.status, text };
