@@ -34,19 +34,13 @@ export function CoachCard({ coach, canBook, onBook }: { coach: CoachCardData; ca
               </span>
             ) : null}
           </div>
-          <div className="mt-1 flex flex-wrap items-center gap-x-2 text-sm text-slate-600">
-            <span className="inline-flex items-center gap-2 whitespace-nowrap">
-              <Stars rating={coach.rating} />
-              {coach.reviewCount > 0 ? <span className="font-medium text-slate-800">{coach.rating.toFixed(1)}</span> : <span className="text-slate-500">No reviews yet</span>}
-            </span>
-            {/* The dot travels with the count, so a wrapped line never ends on it. */}
-            <span className="whitespace-nowrap">
-              <span aria-hidden="true">· </span>
-              <span>
-                {sessions} {sessions === 1 ? 'session' : 'sessions'}
-              </span>
-            </span>
+          <div className="mt-1 flex items-center gap-2 text-sm text-slate-600">
+            <Stars rating={coach.rating} />
+            {coach.reviewCount > 0 ? <span className="font-medium text-slate-800">{coach.rating.toFixed(1)}</span> : <span className="text-slate-500">No reviews yet</span>}
           </div>
+          <p className="mt-0.5 text-sm text-slate-600">
+            {sessions} {sessions === 1 ? 'session' : 'sessions'}
+          </p>
         </div>
       </div>
 
