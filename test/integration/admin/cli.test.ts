@@ -1,9 +1,11 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { useTestApp } from '../../support/app';
 import { insertBooking, insertUser } from '../../support/admin-fixtures';
 import { runCli } from '../../support/cli';
 
 /** The ops CLI as an operator runs it: the real binary, a real database, exit codes and --json. */
+// Each run boots the CLI (tsx, the ORM): seconds apiece on a busy machine, several per test.
+vi.setConfig({ testTimeout: 180_000 });
 const ctx = useTestApp();
 const fact = (...args: string[]) => runCli(ctx.db.url, args);
 let clientId: string;
@@ -46,9 +48,8 @@ describe('fact users', () => {
   });
 
   it('refuses bad usage with exit 2', async () => {
-    expect((await fact('users', 'list', '--type', 'nobody')).code).toBe(2);
-    expect((await fact('users', 'remove', coachId)).code).toBe(2);
-    expect((await fact('users', 'frobnicate')).code).toBe(2);
+    const runs = await Promise.all([fact('users', 'list', '--type', 'nobody'), fact('users', 'remove', coachId), fact('users', 'frobnicate')]);
+    expect(runs.map((r) => r.code)).toEqual([2, 2, 2]);
   });
 
   it('removes and restores a coach as the named administrator, and audits both', async () => {
@@ -85,12 +86,16 @@ describe('fact deletion-requests, bookings, disputes, diagnose', () => {
   });
 
   it('searches references by prefix in any case, with the SPEC messages', async () => {
-    const one = await fact('bookings', 'search', 'fact-20261120');
+    const [one, many, none, blank] = await Promise.all([
+      fact('bookings', 'search', 'fact-20261120'),
+      fact('bookings', 'search', 'FACT-2026112', '--json'),
+      fact('bookings', 'search', 'FACT-1999'),
+      fact('bookings', 'search', '   '),
+    ]);
     expect(one.stdout).toContain('Found booking FACT-20261120-PEN1');
-    const many = await fact('bookings', 'search', 'FACT-2026112', '--json');
     expect(many.json<{ items: unknown[] }>().items).toHaveLength(2);
-    expect((await fact('bookings', 'search', 'FACT-1999')).stdout.trim()).toBe('No bookings found with that reference');
-    expect((await fact('bookings', 'search', '   ')).code).toBe(2);
+    expect(none.stdout.trim()).toBe('No bookings found with that reference');
+    expect(blank.code).toBe(2);
   });
 
   it('shows and cancels a booking as an administrator', async () => {
