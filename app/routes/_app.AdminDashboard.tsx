@@ -12,7 +12,7 @@ export const meta: MetaFunction = () => [{ title: 'Admin Dashboard — FACT' }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { reads } = await requireAdminContext(request, context);
-  return json(await reads.dashboard(), { headers: NO_STORE });
+  return json({ ...(await reads.dashboard()), now: context.app.clock.now().toISOString() }, { headers: NO_STORE });
 }
 
 /** Deciding deletion requests and resolving disputes (admins only, audited). */
@@ -21,7 +21,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function AdminDashboard() {
-  const { counts, recentBookings, deletionRequests, openDisputes } = useLoaderData<typeof loader>();
+  const { counts, recentBookings, deletionRequests, openDisputes, now } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto w-full max-w-6xl space-y-6">
       <AdminPageHeader title="Admin Dashboard" subtitle="Accounts, bookings, deletion requests and disputes at a glance." />
@@ -42,13 +42,13 @@ export default function AdminDashboard() {
 
       <div className="grid gap-6 lg:grid-cols-2">
         <Section title="Account Deletion Requests" count={counts.pendingDeletionRequests} id="deletion-requests">
-          {deletionRequests.length ? <DeletionRequestList requests={deletionRequests} /> : <EmptyState>No pending deletion requests.</EmptyState>}
+          {deletionRequests.length ? <DeletionRequestList requests={deletionRequests} now={now} /> : <EmptyState>No pending deletion requests.</EmptyState>}
           {counts.pendingDeletionRequests > deletionRequests.length ? (
             <p className="mt-3 text-xs text-slate-500">Showing the {deletionRequests.length} oldest; the rest follow as these are decided.</p>
           ) : null}
         </Section>
         <Section title="Open Disputes" count={counts.openDisputes} id="open-disputes">
-          {openDisputes.length ? <DisputeList disputes={openDisputes} /> : <EmptyState>No open disputes.</EmptyState>}
+          {openDisputes.length ? <DisputeList disputes={openDisputes} now={now} /> : <EmptyState>No open disputes.</EmptyState>}
         </Section>
       </div>
 

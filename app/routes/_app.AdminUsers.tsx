@@ -22,7 +22,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     reads.users({ type, search: q, after: url.searchParams.get('after'), before: url.searchParams.get('before') }),
     reads.pendingDeletionRequests(),
   ]);
-  return json({ type, q: url.searchParams.get('q') ?? '', page, deletionRequests }, { headers: NO_STORE });
+  return json({ type, q: url.searchParams.get('q') ?? '', page, deletionRequests, now: context.app.clock.now().toISOString() }, { headers: NO_STORE });
 }
 
 /** Remove, restore, and deciding deletion requests (admins only, audited). */
@@ -31,7 +31,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function AdminUsers() {
-  const { type, q, page, deletionRequests } = useLoaderData<typeof loader>();
+  const { type, q, page, deletionRequests, now } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const loading = navigation.state === 'loading' && navigation.location.pathname.toLowerCase() === '/adminusers';
   return (
@@ -40,7 +40,7 @@ export default function AdminUsers() {
 
       {deletionRequests.length ? (
         <Section title="Pending deletion requests" count={deletionRequests.length} id="pending-deletions">
-          <InlineDeletionRequests requests={deletionRequests} />
+          <InlineDeletionRequests requests={deletionRequests} now={now} />
         </Section>
       ) : null}
 

@@ -10,7 +10,7 @@ type Row = PendingDeletionRow;
 const CONSEQUENCE =
   'Approving deactivates the account at once, ends every session and erases the personal data (name, email, phone, bio, photo, videos). Bookings, payments and messages keep their amounts for the other party.';
 
-function Who({ request }: { request: Row }) {
+function Who({ request, now }: { request: Row; now: string }) {
   const profile = request.userType === 'coach' ? `/CoachProfile?userId=${request.userId}` : `/UserProfile?userId=${request.userId}`;
   return (
     <div className="min-w-0">
@@ -23,7 +23,7 @@ function Who({ request }: { request: Row }) {
       <p className="font-mono text-xs text-slate-500">User ID: {request.userId}</p>
       <p className="mt-1 text-sm text-slate-700">{request.reason ? <>Reason: “{request.reason}”</> : <span className="italic text-slate-500">No reason given</span>}</p>
       <p className="mt-0.5 text-xs text-slate-500">
-        Requested {dateTimeOf(request.requestedAt)} · {ageOf(request.requestedAt)}
+        Requested {dateTimeOf(request.requestedAt)} · {ageOf(request.requestedAt, now)}
       </p>
     </div>
   );
@@ -58,14 +58,14 @@ function DecideDialog({ request, onClose }: { request: Row; onClose: () => void 
 }
 
 /** AdminDashboard: each pending request with a Decide button. */
-export function DeletionRequestList({ requests }: { requests: readonly Row[] }) {
+export function DeletionRequestList({ requests, now }: { requests: readonly Row[]; now: string }) {
   const [deciding, setDeciding] = useState<Row | null>(null);
   return (
     <>
       <ul className="divide-y divide-slate-100">
         {requests.map((r) => (
           <li key={r.id} className="flex flex-wrap items-start justify-between gap-3 py-3 first:pt-0 last:pb-0">
-            <Who request={r} />
+            <Who request={r} now={now} />
             <button type="button" className={primaryButton} onClick={() => setDeciding(r)}>
               Decide
             </button>
@@ -77,14 +77,14 @@ export function DeletionRequestList({ requests }: { requests: readonly Row[] }) 
   );
 }
 
-function InlineDecision({ request }: { request: Row }) {
+function InlineDecision({ request, now }: { request: Row; now: string }) {
   const { fetcher, busy } = useAdminAction();
   const [reason, setReason] = useState('');
   const [confirming, setConfirming] = useState(false);
   const submit = (intent: 'approve_deletion' | 'reject_deletion') => fetcher.submit({ intent, requestId: request.id, reason }, { method: 'post' });
   return (
     <li className="flex flex-col gap-3 py-3 first:pt-0 last:pb-0 lg:flex-row lg:items-start lg:justify-between">
-      <Who request={request} />
+      <Who request={request} now={now} />
       <div className="flex w-full flex-col gap-2 lg:w-96">
         <label className="sr-only" htmlFor={`reason-${request.id}`}>
           Decision reason (optional)
@@ -125,11 +125,11 @@ function InlineDecision({ request }: { request: Row }) {
 }
 
 /** AdminUsers: pending requests with an inline optional reason, Approve and Reject. */
-export function InlineDeletionRequests({ requests }: { requests: readonly Row[] }) {
+export function InlineDeletionRequests({ requests, now }: { requests: readonly Row[]; now: string }) {
   return (
     <ul className="divide-y divide-slate-100">
       {requests.map((r) => (
-        <InlineDecision key={r.id} request={r} />
+        <InlineDecision key={r.id} request={r} now={now} />
       ))}
     </ul>
   );

@@ -81,7 +81,7 @@ function ResolveDialog({ dispute, onClose }: { dispute: OpenDisputeRow; onClose:
 }
 
 /** AdminDashboard: open disputes, oldest first, each with its resolution. */
-export function DisputeList({ disputes }: { disputes: readonly OpenDisputeRow[] }) {
+export function DisputeList({ disputes, now }: { disputes: readonly OpenDisputeRow[]; now: string }) {
   const [resolving, setResolving] = useState<OpenDisputeRow | null>(null);
   return (
     <>
@@ -99,7 +99,7 @@ export function DisputeList({ disputes }: { disputes: readonly OpenDisputeRow[] 
                 Reported by the {d.disputeOpenedByRole === 'other' ? 'administrator' : d.disputeOpenedByRole}: “{d.disputeReason ?? 'No description'}”
               </p>
               <p className="text-xs text-slate-500">
-                Opened {dateTimeOf(d.disputeOpenedAt)} · {ageOf(d.disputeOpenedAt)}
+                Opened {dateTimeOf(d.disputeOpenedAt)} · {ageOf(d.disputeOpenedAt, now)}
               </p>
             </div>
             <div className="flex gap-2">

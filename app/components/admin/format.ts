@@ -19,9 +19,12 @@ export function statusLabel(status: string): string {
 export { bookingStatusColour };
 export type { BookingStatusValue };
 
-/** '3 hours ago', 'yesterday', '12 days ago' — how long a request has waited. */
-export function ageOf(iso: string, now: Date = new Date()): string {
-  const minutes = Math.max(0, Math.round((now.getTime() - new Date(iso).getTime()) / 60_000));
+/**
+ * '3 hours ago', 'yesterday', '12 days ago' — how long a request has waited, measured from the
+ * server's `now` (sent by the loader), so the server and the browser render the same words.
+ */
+export function ageOf(iso: string, now: string): string {
+  const minutes = Math.max(0, Math.round((new Date(now).getTime() - new Date(iso).getTime()) / 60_000));
   if (minutes < 1) return 'just now';
   if (minutes < 60) return `${minutes} min ago`;
   const hours = Math.round(minutes / 60);
