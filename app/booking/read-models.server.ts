@@ -3,7 +3,17 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { MikroCoachDirectory } from '../../adapters/persistence/booking/coach-directory';
 import { createBookingListReader } from '../../adapters/persistence/read-models/booking-lists';
 import { createCoachScheduleReader } from '../../adapters/persistence/read-models/coach-schedule';
-import { createCoachSearch } from '../../adapters/persistence/search/coach-search';
+import { createCoachSearch, createSearchTotals, type SearchTotals } from '../../adapters/persistence/search/coach-search';
+import type { Application } from '../../adapters/composition-root';
+
+/** One search-totals memory per production server (tests see every count fresh). */
+const totalsByApp = new WeakMap<Application, SearchTotals>();
+function searchTotals(app: Application): SearchTotals | undefined {
+  if (app.env.NODE_ENV !== 'production' || app.env.FACT_TEST_MODE === '1') return undefined;
+  let totals = totalsByApp.get(app);
+  if (!totals) totalsByApp.set(app, (totals = createSearchTotals()));
+  return totals;
+}
 
 /**
  * The read models behind FindCoaches, the booking dialog, MyBookings and the CoachDashboard,
@@ -12,7 +22,7 @@ import { createCoachSearch } from '../../adapters/persistence/search/coach-searc
 export function readModels(context: AppLoadContext) {
   const em = context.app.orm.em.fork() as EntityManager;
   return {
-    coachSearch: createCoachSearch(em),
+    coachSearch: createCoachSearch(em, { totals: searchTotals(context.app) }),
     bookingLists: createBookingListReader(em),
     coachSchedule: createCoachScheduleReader(em),
     coachDirectory: new MikroCoachDirectory(em),

@@ -147,6 +147,8 @@ const like = (t: string) => `%${t.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c
 const LISTED = `cp.is_listed and u.user_type = 'coach' and u.is_active and u.erased_at is null`;
 const textArray = (v: unknown): string[] => (Array.isArray(v) ? v : typeof v === 'string' && v !== '{}' ? v.replace(/^\{|\}$/g, '').split(',') : []);
 
+const totals = new Map<string, { total: number; until: number }>();
+
 async function findCoaches(url: URL, user: SessionUser): Promise<string> {
   const clauses = [LISTED];
   const params: unknown[] = [];
@@ -180,7 +182,17 @@ async function findCoaches(url: URL, user: SessionUser): Promise<string> {
   ).rows;
   const coaches = rows.slice(0, 20);
   let total = coaches.length;
-  if (cursor || rows.length > 20) total = Number((await pool.query(`select count(*) as n from coach_profiles cp join users u on u.id = cp.user_id where ${where}`, whereParams)).rows[0].n);
+  if (cursor || rows.length > 20) {
+    // The same 30-second memory of totals per filters as FACT's production server.
+    const key = `${where}\u0000${JSON.stringify(whereParams)}`;
+    const known = totals.get(key);
+    if (known && known.until > Date.now()) total = known.total;
+    else {
+      total = Number((await pool.query(`select count(*) as n from coach_profiles cp join users u on u.id = cp.user_id where ${where}`, whereParams)).rows[0].n);
+      if (totals.size >= 1000) totals.delete(totals.keys().next().value as string);
+      totals.set(key, { total, until: Date.now() + 30_000 });
+    }
+  }
   const last = coaches.at(-1);
   const next = rows.length > 20 && last ? `${Number(last.rating).toFixed(1)}_${last.total_sessions}_${last.id}` : null;
   const cards = coaches

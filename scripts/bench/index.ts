@@ -7,6 +7,7 @@
  *   npm run bench -- --fresh            reload the dataset even if a kept one matches
  *   npm run bench -- --list             the scenarios
  *   npm run bench -- --only book --profile   FACT under --cpu-prof (see profile-summary.ts)
+ *   npm run bench -- --only my-bookings --fact-node-options "--max-semi-space-size=32"   try V8 flags on FACT
  *
  * Builds the production server, opens an isolated embedded PostgreSQL under /tmp/fact-bench (its
  * own data folder and port), migrates and loads the dataset (kept between runs, writes of earlier
@@ -72,6 +73,7 @@ const { values: opts } = parseArgs({
     list: { type: 'boolean', default: false },
     tool: { type: 'string' },
     profile: { type: 'boolean', default: false },
+    'fact-node-options': { type: 'string' },
   },
 });
 
@@ -223,7 +225,7 @@ async function main(): Promise<void> {
     OUTBOX_WORKER: 'off',
     DEMO_SEED: 'never',
     DATA_DIR: path.join(WORK, 'data'),
-  }, opts.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.join(WORK, 'profiles')}`] : []);
+  }, [...(opts.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.join(WORK, 'profiles')}`] : []), ...(opts['fact-node-options']?.split(' ').filter(Boolean) ?? [])]);
   if (opts.profile) log(`profiling FACT: a .cpuprofile lands in ${path.join(WORK, 'profiles')} when it stops (summary: node --import tsx scripts/bench/profile-summary.ts <file>)`);
   const base = startProcess('baseline', 'scripts/bench/baseline-server.ts', { DATABASE_URL: db.url, SESSION_SECRET: secret, PORT: String(basePort) });
   const stopAll = async () => {

@@ -8,7 +8,9 @@ import { loader as findCoachesLoader } from '../../../app/routes/_app.FindCoache
 import { loader as messagesLoader } from '../../../app/routes/_app.Messages';
 import { loader as myBookingsLoader } from '../../../app/routes/_app.MyBookings';
 import { loader as conversationLoader } from '../../../app/routes/Conversation';
-import { cursorAfter } from '../../../domain/search/coach-search';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { createCoachSearch, createSearchTotals } from '../../../adapters/persistence/search/coach-search';
+import { cursorAfter, NO_FILTERS } from '../../../domain/search/coach-search';
 import { useTestApp } from '../../support/app';
 import { insertPerson, remixContext, requestAs, type Person } from '../../support/booking-flow';
 import { createTestBooking } from '../../support/fixtures/bookings';
@@ -89,6 +91,16 @@ describe('SQL statements per page request', () => {
     );
     const cursor = cursorAfter({ rating: Number(row!.rating), totalSessions: row!.total_sessions, userId: row!.user_id });
     await expectWithinBudget([...SHELL, findCoachesLoader as Loader], client.id, `/FindCoaches?cursor=${encodeURIComponent(cursor)}`);
+  });
+
+  it('FindCoaches counts the coaches matching the same filters once while the production server remembers the total', async () => {
+    const totals = createSearchTotals();
+    const search = () => createCoachSearch(ctx.app.orm.em.fork() as EntityManager, { totals }).search(NO_FILTERS, { cursor: null, limit: 20 });
+    const first = await countQueries(search);
+    const second = await countQueries(search);
+    expect(first.count).toBe(2);
+    expect(second.count).toBe(1);
+    expect(second.result.total).toBe(first.result.total);
   });
 
   it('MyBookings', async () => {
