@@ -332,6 +332,45 @@ async function conversation(url: URL, user: SessionUser): Promise<{ status: numb
   return { status: 200, html: document(`${other.name} · Messages · FACT`, body, { now: new Date().toISOString(), booking, messages, older: rows.length > 50 }) };
 }
 
+const AGE_LABELS: Record<string, string> = { under_12: 'Under 12', under_16: 'Under 16', under_18: 'Under 18', adults: 'Adults (18+)' };
+const chip = (text: string) => `<span class="rounded-full bg-pitch-50 px-2.5 py-0.5 text-xs font-semibold text-pitch-800">${esc(text)}</span>`;
+const row = (label: string, value: string) =>
+  `<div class="grid gap-1 border-b border-slate-100 py-3 last:border-0 sm:grid-cols-3 sm:gap-4"><dt class="text-sm font-medium text-slate-500">${label}</dt><dd class="text-sm text-slate-900 sm:col-span-2">${value}</dd></div>`;
+
+async function coachProfile(url: URL, user: SessionUser): Promise<{ status: number; html: string }> {
+  const id = url.searchParams.get('userId') ?? user.id;
+  if (!UUID.test(id)) return { status: 404, html: 'Not Found' };
+  const person = (await pool.query(USER_SQL, [id])).rows[0];
+  if (!person || person.user_type !== 'coach') return { status: 404, html: 'Not Found' };
+  const coach = (
+    await pool.query(
+      `select user_id, credentials, services_offered, hourly_rate_pence, service_radius_miles, age_groups, is_verified, rating::float8 as rating, review_count, total_sessions, created_at, updated_at, version
+         from coach_profiles where user_id = $1`,
+      [id],
+    )
+  ).rows[0];
+  const periods = (await pool.query(`select id, coach_id, starts_at, ends_at, location_override, notes, is_available, created_at, updated_at from availability_periods where coach_id = $1 order by starts_at, id`, [id])).rows;
+  const name = person.full_name ?? 'User';
+  const details = coach
+    ? [
+        row('Location', esc(person.location_address)),
+        row('Bio', `<p class="whitespace-pre-line">${esc(person.bio)}</p>`),
+        row('Rate', `£${Math.round(coach.hourly_rate_pence / 100)} <span class="text-slate-500">per session</span>`),
+        row('Services', `<div class="flex flex-wrap gap-1.5">${textArray(coach.services_offered).map((v) => chip(SERVICE_LABELS[v] ?? v)).join('')}</div>`),
+        row('Age groups', `<div class="flex flex-wrap gap-1.5">${textArray(coach.age_groups).map((v) => chip(AGE_LABELS[v] ?? v)).join('')}</div>`),
+        row('Credentials', esc(textArray(coach.credentials).join(', '))),
+        row('Service radius', `${coach.service_radius_miles} miles`),
+        row('Rating', `${Number(coach.rating).toFixed(1)} / 5 from ${coach.review_count} reviews · ${coach.total_sessions} completed sessions`),
+      ].join('')
+    : '';
+  const availability = periods.length
+    ? `<ul class="space-y-2">${periods.map((a) => `<li class="rounded-lg border border-slate-200 px-4 py-3 text-sm">${esc(londonDate.format(a.starts_at))} ${londonTime.format(a.starts_at)}–${londonTime.format(a.ends_at)}</li>`).join('')}</ul>`
+    : '<p class="rounded-lg bg-slate-50 px-4 py-3 text-sm text-slate-600">No availability published yet.</p>';
+  const content = `<div class="mx-auto flex max-w-4xl flex-col gap-6"><header class="flex flex-col gap-5 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:flex-row sm:items-center sm:p-6"><span aria-hidden="true" class="h-24 w-24 text-3xl flex shrink-0 items-center justify-center rounded-full bg-pitch-600 font-bold text-white ring-4 ring-white shadow">${esc(name.charAt(0).toUpperCase())}</span><div class="min-w-0 flex-1"><h1 class="text-2xl font-bold tracking-tight text-slate-900">${id === user.id ? 'My Coach Profile' : 'Coach Profile'}</h1><p class="mt-1 truncate text-lg text-slate-700">${esc(name)}</p><div class="mt-2 flex flex-wrap gap-1.5"><span class="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-semibold text-slate-700">coach</span>${coach?.is_verified ? '<span class="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-semibold text-slate-700">verified</span>' : ''}</div></div></header><section class="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6" aria-label="Profile details"><dl>${details}</dl></section><section aria-labelledby="availability-title" class="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"><h2 id="availability-title" class="text-lg font-semibold text-slate-900">Availability</h2><p class="mb-4 mt-1 text-sm text-slate-600">When this coach takes bookings.</p><div class="flex flex-col gap-6"><div>${availability}</div></div></section></div>`;
+  const profile = { id: person.id, fullName: person.full_name, bio: person.bio, location: person.location_address, avatarUrl: person.avatar_url, userType: person.user_type, coachProfile: coach };
+  return { status: 200, html: document('Coach Profile — FACT', shell(user, 'CoachProfile', content), { title: 'Coach Profile', profile, own: id === user.id, availability: periods }) };
+}
+
 const ADMIN_FILTERS: [string, string][] = [['all', 'All'], ['pending', 'Pending'], ['confirmed', 'Confirmed'], ['in_session', 'In Session'], ['completed', 'Completed'], ['cancelled', 'Cancelled'], ['disputed', 'Disputed']];
 
 async function adminBookings(url: URL, user: SessionUser): Promise<{ status: number; html: string }> {
@@ -513,6 +552,10 @@ const server = http.createServer(async (req, res) => {
     if (req.method === 'GET' && path === '/coachdashboard') return send(res, 200, html, await coachDashboard(url, user));
     if (req.method === 'GET' && path === '/conversation') {
       const page = await conversation(url, user);
+      return send(res, page.status, html, page.html);
+    }
+    if (req.method === 'GET' && path === '/coachprofile') {
+      const page = await coachProfile(url, user);
       return send(res, page.status, html, page.html);
     }
     if (req.method === 'GET' && path === '/adminbookings') {

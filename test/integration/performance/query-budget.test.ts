@@ -4,6 +4,7 @@ import { loader as rootLoader } from '../../../app/root';
 import { loader as shellLoader } from '../../../app/routes/_app';
 import { loader as adminBookingsLoader } from '../../../app/routes/_app.AdminBookings';
 import { loader as coachDashboardLoader } from '../../../app/routes/_app.CoachDashboard';
+import { loader as coachProfileLoader } from '../../../app/routes/_app.CoachProfile';
 import { loader as findCoachesLoader } from '../../../app/routes/_app.FindCoaches';
 import { loader as messagesLoader } from '../../../app/routes/_app.Messages';
 import { loader as myBookingsLoader } from '../../../app/routes/_app.MyBookings';
@@ -113,6 +114,10 @@ describe('SQL statements per page request', () => {
 
   it('Messages', async () => {
     await expectWithinBudget([...SHELL, messagesLoader as Loader], client.id, '/Messages');
+  });
+
+  it("CoachProfile of another coach, read-only", async () => {
+    await expectWithinBudget([...SHELL, coachProfileLoader as Loader], client.id, `/CoachProfile?userId=${coach.id}`);
   });
 
   it('AdminBookings filtered by status', async () => {
