@@ -1,4 +1,4 @@
-import type { RequestHandler, Response } from 'express';
+import type { RequestHandler } from 'express';
 import type { Logger } from '../logging/logger';
 
 /** SQLSTATE classes and codes that mean "the database is not there", not "the query was wrong". */
@@ -38,6 +38,8 @@ export interface DatabaseOutage {
   readonly gate: RequestHandler;
   /** Called with an error a route did not handle: opens the gate if it says the database is away. */
   report(error: unknown): void;
+  /** A 5xx nobody explained: probe the database now, and open the gate if it is away. */
+  suspect(): void;
   /** True while requests are being turned away. */
   readonly open: boolean;
   stop(): void;
@@ -47,10 +49,10 @@ const RETRY_AFTER_SECONDS = '2';
 
 /**
  * Keeps the app answering while PostgreSQL is away (a restart, a failover): the first request
- * that fails for want of the database opens the gate (its own 500 becomes a 503), every later
- * request gets a 503 with Retry-After at once instead of waiting on the pool, and a probe every
- * 250 ms closes the gate as soon as a query goes through again. A 5xx that was not reported
- * also triggers a probe, so errors that routes caught themselves count too.
+ * that fails for want of the database opens the gate (error-status.ts turns its own 500 into a
+ * 503), every later request gets a 503 with Retry-After at once instead of waiting on the pool,
+ * and a probe every 250 ms closes the gate as soon as a query goes through again. A 5xx that was
+ * not explained triggers a probe, so errors that routes caught themselves count too.
  */
 export function createDatabaseOutage(options: DatabaseOutageOptions): DatabaseOutage {
   const probeEveryMs = options.probeEveryMs ?? 250;
@@ -111,10 +113,6 @@ export function createDatabaseOutage(options: DatabaseOutageOptions): DatabaseOu
     });
   };
 
-  const markUnavailable = (res: Response) => {
-    res.locals.databaseUnavailable = true;
-  };
-
   const gate: RequestHandler = (req, res, next) => {
     if (passThrough(req.path)) {
       next();
@@ -126,24 +124,6 @@ export function createDatabaseOutage(options: DatabaseOutageOptions): DatabaseOu
       res.status(503).type('text/plain').send('Service temporarily unavailable. Please try again in a moment.');
       return;
     }
-    // A 5xx while the database is away leaves as a 503 with Retry-After; any other 5xx asks the probe.
-    const status = res.status.bind(res);
-    res.status = (code: number) => {
-      if (code >= 500 && code !== 503) {
-        if (res.locals.databaseUnavailable === true) {
-          res.setHeader('Retry-After', RETRY_AFTER_SECONDS);
-          return status(503);
-        }
-        suspect();
-      }
-      return status(code);
-    };
-    res.locals.reportError = (error: unknown) => {
-      if (isDatabaseUnavailable(error)) {
-        markUnavailable(res);
-        openGate();
-      }
-    };
     next();
   };
 
@@ -152,6 +132,7 @@ export function createDatabaseOutage(options: DatabaseOutageOptions): DatabaseOu
     report(error) {
       if (isDatabaseUnavailable(error)) openGate();
     },
+    suspect,
     get open() {
       return isOpen;
     },

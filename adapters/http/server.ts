@@ -8,6 +8,7 @@ import type { Application } from '../composition-root';
 import { bodyLimits } from './body-limits';
 import { contentSecurityPolicy } from './content-security-policy';
 import { createDatabaseOutage, isDatabaseUnavailable } from './database-outage';
+import { errorStatus, isUnreadableBody } from './error-status';
 import { originCheck } from './origin-check';
 import './request-context';
 import { securityHeaders } from './security-headers';
@@ -66,14 +67,15 @@ export function createHttpServer(options: HttpServerOptions): Express {
     next();
   });
 
-  // Web attacks and outages (docs/reliability.md): body size, same-origin writes, database away.
-  server.use(bodyLimits({ logger: app.logger }));
+  // Web attacks and outages (docs/reliability.md): same-origin writes, bounded form bodies, database away.
   server.use(originCheck({ appUrl: app.env.APP_URL, exempt: ['/webhooks/stripe'], logger: app.logger }));
+  server.use(bodyLimits({ logger: app.logger, anyContentType: ['/webhooks/stripe'] }));
   const outage = createDatabaseOutage({
     logger: app.logger,
     probe: async () => void (await app.orm.em.fork().getConnection().execute('select 1')),
   });
   server.use(outage.gate);
+  server.use(errorStatus(outage));
 
   options.mount?.(server);
 
@@ -98,7 +100,12 @@ export function createHttpServer(options: HttpServerOptions): Express {
     }
     outage.report(error);
     const unavailable = isDatabaseUnavailable(error);
+    const unreadable = isUnreadableBody(error);
     app.logger.error({ err: error, requestId: res.locals.requestId, path: req.path }, 'request failed');
+    if (unreadable) {
+      res.status(400).type('text/plain').send('The request body could not be read.');
+      return;
+    }
     res.statusCode = unavailable ? 503 : 500;
     if (unavailable) res.setHeader('Retry-After', '2');
     res.type('text/plain').send(unavailable ? 'Service temporarily unavailable. Please try again in a moment.' : 'Something went wrong.');

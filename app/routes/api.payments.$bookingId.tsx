@@ -1,4 +1,5 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
+import { isUnreadableBody } from '../../adapters/http/error-status';
 import { handlePaymentAction } from '~/payments/payment-actions.server';
 
 /**
@@ -12,6 +13,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     return json(body, { status, headers: { 'Cache-Control': 'no-store' } });
   } catch (error) {
     if (error instanceof Response) throw error;
+    if (isUnreadableBody(error)) return json({ ok: false, code: 'BAD_REQUEST', error: 'The request could not be read.' }, { status: 400, headers: { 'Cache-Control': 'no-store' } });
     context.log.error({ err: error, bookingId: params.bookingId }, 'payment step failed');
     return json({ ok: false, code: 'PAYMENT_ERROR', error: 'There was an issue processing your payment. Please try again.' }, { status: 500 });
   }

@@ -59,7 +59,8 @@ export const MINIMUM_AGE = 16;
 
 // Field schemas ---------------------------------------------------------------------------------
 
-const EMAIL_SHAPE = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]+$/;
+// No whitespace, control characters, markup or quoting anywhere in an address.
+const EMAIL_SHAPE = /^[^\s\u0000-\u001f\u007f@<>()[\]\\,;:"]+@[^\s\u0000-\u001f\u007f@<>()[\]\\,;:"]+\.[^\s\u0000-\u001f\u007f@<>()[\]\\,;:"]+$/;
 
 /** SPEC §5: email 5–255 characters; stored lower-cased (PRODUCT.md). */
 function email(requiredMessage: string) {

@@ -8,9 +8,11 @@ export const MAX_TEXT_LENGTH = 10_000;
 const ANGLE_BRACKETS = /[<>]/g;
 const SCRIPT_PROTOCOLS = /(?:java|vb)script\s*:|data\s*:\s*text\/html/gi;
 const EVENT_HANDLERS = /\bon\w+\s*=/gi;
+/** NUL cannot be stored in PostgreSQL text (and has no place in text anyway). */
+const NUL = /\u0000/g;
 
 function stripOnce(text: string): string {
-  return text.replace(ANGLE_BRACKETS, '').replace(SCRIPT_PROTOCOLS, '').replace(EVENT_HANDLERS, '');
+  return text.replace(NUL, '').replace(ANGLE_BRACKETS, '').replace(SCRIPT_PROTOCOLS, '').replace(EVENT_HANDLERS, '');
 }
 
 /**

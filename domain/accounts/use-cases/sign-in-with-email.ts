@@ -17,7 +17,8 @@ import { loginWithEmail } from './login-with-email';
  * password — is refused with 'Too many requests. Please wait until {time}' until it ends.
  */
 export function loginLimitKeys(email: unknown, ip: string): string[] {
-  const account = typeof email === 'string' ? email.trim().toLowerCase() : '';
+  // Control characters dropped: the key is stored, and PostgreSQL refuses NUL in text.
+  const account = typeof email === 'string' ? email.replace(/[\u0000-\u001f\u007f]/g, '').trim().toLowerCase() : '';
   return [...(account ? [`login:account:${account}`] : []), `login:ip:${ip}`];
 }
 

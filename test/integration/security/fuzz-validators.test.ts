@@ -197,6 +197,7 @@ function insane(value: unknown, path: string, depth = 0): string | null {
   if (depth > 40) return null;
   if (typeof value === 'string') {
     if (value.length > 10_000 && !SECRET_KEYS.test(path.split('.').pop() ?? '')) return `${path}: ${value.length} characters`;
+    if (value.includes('\u0000') && !SECRET_KEYS.test(path.split('.').pop() ?? '')) return `${path}: NUL kept (PostgreSQL cannot store it)`;
     if (/[<>]/.test(value) && !NOT_FREE_TEXT.test(path.split('.').pop() ?? '')) return `${path}: markup kept (${JSON.stringify(value.slice(0, 60))})`;
     return null;
   }
