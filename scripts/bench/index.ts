@@ -235,7 +235,7 @@ async function main(): Promise<void> {
     await db.stop();
   };
   const results: ScenarioResult[] = [];
-  let lcp: { runs: number[]; element: string } | null = null;
+  let lcp: Awaited<ReturnType<typeof measureLcp>> | null = null;
   let assets: RouteAssets[] = [];
   const failures: string[] = [];
   const rss = { max: {} as Record<string, number>, samples: {} as Record<string, number[]> };

@@ -8,7 +8,15 @@ import { chromium } from 'playwright-core';
 
 export const FAST_3G = { offline: false, latency: 562.5, downloadThroughput: (1.6 * 1024 * 1024 * 0.9) / 8, uploadThroughput: (750 * 1024 * 0.9) / 8 };
 
-export async function measureLcp(url: string, runs = 3): Promise<{ runs: number[]; element: string }> {
+export interface LcpTimeline {
+  htmlFirstByteMs: number;
+  htmlDoneMs: number;
+  cssDoneMs: number;
+  jsFiles: number;
+  jsDoneMs: number;
+}
+
+export async function measureLcp(url: string, runs = 3): Promise<{ runs: number[]; element: string; timeline: LcpTimeline | null }> {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
@@ -16,6 +24,7 @@ export async function measureLcp(url: string, runs = 3): Promise<{ runs: number[
   });
   const results: number[] = [];
   let element = '';
+  let timeline: LcpTimeline | null = null;
   try {
     for (let i = 0; i < runs; i++) {
       const context = await browser.newContext({ viewport: { width: 412, height: 823 }, locale: 'en-GB', timezoneId: 'Europe/London' });
@@ -39,10 +48,23 @@ export async function measureLcp(url: string, runs = 3): Promise<{ runs: number[
       const lcp = await page.evaluate(() => (window as unknown as { __lcp: { t: number; el: string } }).__lcp);
       results.push(Math.round(lcp.t));
       element = lcp.el;
+      // Where the time goes: when the document and the stylesheet (render-blocking) arrived.
+      timeline = await page.evaluate(() => {
+        const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+        const css = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((r) => r.name.endsWith('.css'));
+        const js = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((r) => r.name.endsWith('.js'));
+        return {
+          htmlFirstByteMs: Math.round(nav?.responseStart ?? 0),
+          htmlDoneMs: Math.round(nav?.responseEnd ?? 0),
+          cssDoneMs: Math.round(Math.max(0, ...css.map((r) => r.responseEnd))),
+          jsFiles: js.length,
+          jsDoneMs: Math.round(Math.max(0, ...js.map((r) => r.responseEnd))),
+        };
+      });
       await context.close();
     }
   } finally {
     await browser.close();
   }
-  return { runs: results, element };
+  return { runs: results, element, timeline };
 }

@@ -6,6 +6,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { RouteAssets } from './assets';
+import type { LcpTimeline } from './lcp';
 import type { DatasetSize } from './dataset';
 
 export interface RunStats {
@@ -46,7 +47,7 @@ export interface BenchResults {
   /** RSS at the first and the last sample (after start-up, at the end of the run). */
   rssFirstLastMb?: Record<string, [number, number]>;
   assets: RouteAssets[];
-  lcp: { runs: number[]; element: string } | null;
+  lcp: { runs: number[]; element: string; timeline?: LcpTimeline | null } | null;
   wallSeconds: number;
   /** 1-minute load average of the machine when the run started and ended (other work on it adds noise). */
   loadAverage?: { start: number; end: number };
@@ -225,7 +226,11 @@ export function markdown(r: BenchResults, other: BenchResults | null): string {
   lines.push('');
   lines.push(table(['Route', 'URL', 'JS files', 'JS KB', 'CSS KB'], r.assets.map((a) => [a.route, a.url, String(a.jsFiles), kb(a.jsGzipBytes), kb(a.cssGzipBytes)])));
   lines.push('');
-  if (r.lcp) lines.push(`Landing page LCP (headless Chromium, 4× CPU throttling, fast 3G, cold cache): runs ${r.lcp.runs.join(', ')} ms, median ${n0(median(r.lcp.runs))} ms; element ${r.lcp.element}.`);
+  if (r.lcp) {
+    const t = r.lcp.timeline;
+    const when = t ? ` Last run: document first byte ${t.htmlFirstByteMs} ms, document complete ${t.htmlDoneMs} ms, stylesheet (render-blocking) complete ${t.cssDoneMs} ms, ${t.jsFiles} scripts complete ${t.jsDoneMs} ms.` : '';
+    lines.push(`Landing page LCP (headless Chromium, 4× CPU throttling, fast 3G, cold cache): runs ${r.lcp.runs.join(', ')} ms, median ${n0(median(r.lcp.runs))} ms; element ${r.lcp.element}.${when}`);
+  }
   const fl = (k: string) => (r.rssFirstLastMb?.[k] ? ` (${n0(r.rssFirstLastMb[k]![0])} MB after start-up, ${n0(r.rssFirstLastMb[k]![1])} MB at the end)` : '');
   lines.push(`Server memory (RSS sampled every 250 ms through the run): FACT max ${n0(r.rssMaxMb.fact ?? 0)} MB${fl('fact')}, baseline max ${n0(r.rssMaxMb.baseline ?? 0)} MB${fl('baseline')}.`);
   if (r.failures.length) {
