@@ -215,6 +215,8 @@ async function main(): Promise<void> {
     return;
   }
 
+  // As `npm start` and the README's deployment run it: the heap bound is part of the configuration.
+  const productionNodeFlags = ['--max-old-space-size=192'];
   const fact = startProcess('FACT', 'scripts/start.ts', {
     NODE_ENV: 'production',
     DATABASE_URL: db.url,
@@ -225,7 +227,7 @@ async function main(): Promise<void> {
     OUTBOX_WORKER: 'off',
     DEMO_SEED: 'never',
     DATA_DIR: path.join(WORK, 'data'),
-  }, [...(opts.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.join(WORK, 'profiles')}`] : []), ...(opts['fact-node-options']?.split(' ').filter(Boolean) ?? [])]);
+  }, [...productionNodeFlags, ...(opts.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.join(WORK, 'profiles')}`] : []), ...(opts['fact-node-options']?.split(' ').filter(Boolean) ?? [])]);
   if (opts.profile) log(`profiling FACT: a .cpuprofile lands in ${path.join(WORK, 'profiles')} when it stops (summary: node --import tsx scripts/bench/profile-summary.ts <file>)`);
   const base = startProcess('baseline', 'scripts/bench/baseline-server.ts', { DATABASE_URL: db.url, SESSION_SECRET: secret, PORT: String(basePort) });
   const stopAll = async () => {
