@@ -226,7 +226,7 @@ const londonTime = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London',
 const detail = (path: string, text: string) =>
   `<p class="flex items-center gap-2 text-sm text-slate-600"><svg viewBox="0 0 24 24" class="h-4 w-4 shrink-0 fill-none stroke-slate-400" stroke-width="2" aria-hidden="true"><path d="${path}"></path></svg><span>${text}</span></p>`;
 
-function bookingCards(rows: Record<string, any>[], viewer: SessionUser): string {
+function bookingCards(rows: pg.QueryResultRow[], viewer: SessionUser): string {
   return rows
     .map((b) => {
       const asClient = b.client_id === viewer.id;
@@ -238,7 +238,7 @@ function bookingCards(rows: Record<string, any>[], viewer: SessionUser): string 
     .join('');
 }
 
-const bookingCursor = (rows: Record<string, any>[]) => {
+const bookingCursor = (rows: pg.QueryResultRow[]) => {
   const last = rows[19];
   return rows.length > 20 && last ? `${new Date(last.starts_at).toISOString()}_${last.id}` : null;
 };
