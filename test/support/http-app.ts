@@ -70,7 +70,8 @@ export async function loadBuild(): Promise<ServerBuild> {
       }
     }
     try {
-      if (stale()) execFileSync(path.join(root, 'node_modules/.bin/remix'), ['build'], { cwd: root, stdio: 'ignore' });
+      // A production build whatever the test runner's NODE_ENV ('test' would bundle React's dev JSX runtime).
+      if (stale()) execFileSync(path.join(root, 'node_modules/.bin/remix'), ['build'], { cwd: root, stdio: 'ignore', env: { ...process.env, NODE_ENV: 'production' } });
     } finally {
       rmSync(lock, { recursive: true, force: true });
     }
