@@ -6,6 +6,8 @@ export interface CspOptions {
   stripe: boolean;
   /** APP_URL is https: plain-http subresources are upgraded. */
   https: boolean;
+  /** Origin of a configured STRIPE_API_BASE (a Stripe-compatible API other than api.stripe.com). */
+  stripeApiOrigin?: string;
 }
 
 /** Embedded coach videos (domain/accounts/video-clips: youtube-nocookie and Vimeo with dnt). */
@@ -22,7 +24,7 @@ const VIDEO_FRAMES = ['https://www.youtube-nocookie.com', 'https://player.vimeo.
 export function buildCsp(nonce: string, options: CspOptions): string {
   const stripeScript = options.stripe ? ['https://js.stripe.com'] : [];
   const stripeFrames = options.stripe ? ['https://js.stripe.com', 'https://hooks.stripe.com'] : [];
-  const stripeConnect = options.stripe ? ['https://api.stripe.com'] : [];
+  const stripeConnect = options.stripe ? ['https://api.stripe.com', ...(options.stripeApiOrigin ? [options.stripeApiOrigin] : [])] : [];
   const directives: [string, ...string[]][] = [
     ['default-src', "'self'"],
     ['script-src', "'self'", `'nonce-${nonce}'`, ...stripeScript],

@@ -33,7 +33,8 @@ export function createHttpServer(options: HttpServerOptions): Express {
   server.use(compression());
   const https = (app.env.APP_URL ?? '').startsWith('https://');
   server.use(securityHeaders({ https }));
-  server.use(contentSecurityPolicy({ stripe: app.payments.provider === 'stripe', https }));
+  const stripeApiOrigin = app.env.STRIPE_API_BASE ? new URL(app.env.STRIPE_API_BASE).origin : undefined;
+  server.use(contentSecurityPolicy({ stripe: app.payments.provider === 'stripe', https, stripeApiOrigin }));
 
   server.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
