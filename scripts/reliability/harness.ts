@@ -321,11 +321,12 @@ export function rssMb(pid: number): number {
 // --- a tiny round-robin proxy -------------------------------------------------------------------
 
 /** node:http round-robin in front of `targets`, forwarding method, path, headers and body as they are. */
-export async function startRoundRobin(targets: string[]): Promise<{ url: string; counts: number[]; close: () => Promise<void> }> {
+export async function startRoundRobin(targets: string[], port = 0): Promise<{ url: string; counts: number[]; close: () => Promise<void> }> {
   let next = 0;
   const counts = targets.map(() => 0);
   const server: Server = createServer((req, res) => {
     const index = next++ % targets.length;
+    res.setHeader('x-fact-instance', String(index));
     counts[index]!++;
     const target = new URL(targets[index]!);
     const upstream = httpRequest(
@@ -341,10 +342,10 @@ export async function startRoundRobin(targets: string[]): Promise<{ url: string;
     });
     req.pipe(upstream);
   });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((r) => server.listen(port, '127.0.0.1', r));
+  const address = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://127.0.0.1:${address.port}`,
     counts,
     close: () =>
       new Promise<void>((r) => {
