@@ -46,11 +46,14 @@ describe('email notifications in the running server', () => {
     expect(await payments.isDisabled()).toBe(true);
     expect(await section.getByRole('switch', { name: 'New booking requests' }).count()).toBe(0);
 
+    const saved = page.waitForResponse((r) => r.url().includes('/api/email-preferences') && r.request().method() === 'POST');
     await digest.uncheck();
-    await page.waitForResponse((r) => r.url().includes('/api/email-preferences') && r.request().method() === 'POST');
+    await saved;
     await page.reload();
-    await section.getByRole('switch', { name: 'Unread messages' }).waitFor();
-    expect(await section.getByRole('switch', { name: 'Unread messages' }).isChecked()).toBe(false);
+    // The section loads the saved choices after hydration: wait for them rather than racing it.
+    const after = section.getByRole('switch', { name: 'Unread messages' });
+    await after.waitFor();
+    await expect.poll(() => after.isChecked(), { timeout: 10_000 }).toBe(false);
     const [row] = await server.db.query<{ email_preferences: unknown }>(`select email_preferences from users where id = $1`, [client.user.id]);
     expect(row!.email_preferences).toEqual({ message_digest: false });
     await section.scrollIntoViewIfNeeded();
