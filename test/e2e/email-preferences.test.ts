@@ -47,8 +47,10 @@ describe('email notifications in the running server', () => {
     expect(await section.getByRole('switch', { name: 'New booking requests' }).count()).toBe(0);
 
     const saved = page.waitForResponse((r) => r.url().includes('/api/email-preferences') && r.request().method() === 'POST');
-    await digest.uncheck();
+    // The switch is controlled: it shows the new state once the save is under way, so click and wait.
+    await digest.click();
     await saved;
+    await expect.poll(() => digest.isChecked(), { timeout: 10_000 }).toBe(false);
     await page.reload();
     // The section loads the saved choices after hydration: wait for them rather than racing it.
     const after = section.getByRole('switch', { name: 'Unread messages' });
