@@ -109,7 +109,8 @@ export async function startApp(databaseUrl: string, env: Record<string, string> 
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'fact-reliability-data-'));
   let output = '';
-  const child = spawn(path.join(ROOT, 'node_modules/.bin/node'), ['--import', 'tsx', 'scripts/start.ts'], {
+  // The flags of `npm start` (package.json): the heap bound, tsx.
+  const child = spawn(path.join(ROOT, 'node_modules/.bin/node'), ['--max-old-space-size=192', '--import', 'tsx', 'scripts/start.ts'], {
     cwd: ROOT,
     env: {
       ...process.env,

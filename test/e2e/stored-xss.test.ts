@@ -7,10 +7,12 @@ import { createTestBooking } from '../support/fixtures/bookings';
 import { useTestServer } from '../support/server';
 
 /**
- * Issue 12 §2, stored XSS: script, event-handler and javascript: payloads in every free-text
- * field — written both through the forms (the server's sanitiser) and straight into the tables
- * (as if the sanitiser had been bypassed) — render as inert text on every page that shows them:
- * no dialog opens, no payload runs, no element is injected.
+ * Issue 12 §2 in Chromium. Stored XSS: script, event-handler and javascript: payloads in every
+ * free-text field — written both through the forms (the server's sanitiser) and straight into the
+ * tables (as if the sanitiser had been bypassed) — render as inert text on every page that shows
+ * them: no dialog opens, no payload runs, no element is injected. The same visits check that the
+ * pages really work under the Content-Security-Policy: each hydrates, and Chromium reports no
+ * violation on any public, client, coach or admin page; a client-side navigation happens.
  */
 const server = useTestServer();
 const browser = useBrowser();
@@ -31,15 +33,30 @@ function payload(): string {
 
 interface Observed {
   dialogs: string[];
+  violations: string[];
 }
 
 async function watch(page: Page): Promise<Observed> {
-  const observed: Observed = { dialogs: [] };
+  const observed: Observed = { dialogs: [], violations: [] };
   page.on('dialog', (d) => {
     observed.dialogs.push(d.message());
     void d.dismiss();
   });
+  await page.exposeFunction('__cspViolation', (text: string) => observed.violations.push(text));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      (window as unknown as { __cspViolation: (t: string) => void }).__cspViolation(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`);
+    });
+  });
   return observed;
+}
+
+/** Remix's router exists once the entry module ran and hydration started (false after 10 s). */
+async function hydrated(page: Page): Promise<boolean> {
+  return page
+    .waitForFunction(() => Boolean((window as unknown as { __remixRouter?: unknown }).__remixRouter), undefined, { timeout: 10_000 })
+    .then(() => true)
+    .catch(() => false);
 }
 
 async function inert(page: Page, path: string): Promise<void> {
@@ -48,12 +65,9 @@ async function inert(page: Page, path: string): Promise<void> {
   page.on('pageerror', onError);
   const response = await page.goto(`${server.baseUrl}${path}`);
   expect(response?.status(), path).toBe(200);
-  const hydrated = await page
-    .waitForFunction(() => Boolean((window as unknown as { __remixRouter?: unknown }).__remixRouter), undefined, { timeout: 10_000 })
-    .then(() => true)
-    .catch(() => false);
+  const ok = await hydrated(page);
   page.off('pageerror', onError);
-  expect(hydrated, `${path} did not hydrate: ${errors.join(' | ')}`).toBe(true);
+  expect(ok, `${path} did not hydrate: ${errors.join(' | ')}`).toBe(true);
   await page.waitForTimeout(150);
   const found = await page.evaluate(() => ({
     ran: (window as unknown as { __xss?: unknown }).__xss ?? null,
@@ -129,6 +143,7 @@ describe('stored text is shown as text', () => {
       await inert(page, path);
     }
     expect(observed.dialogs).toEqual([]);
+    expect(observed.violations).toEqual([]);
   });
 
   it('renders every page of the coach inert', async () => {
@@ -139,6 +154,7 @@ describe('stored text is shown as text', () => {
       await inert(page, path);
     }
     expect(observed.dialogs).toEqual([]);
+    expect(observed.violations).toEqual([]);
   });
 
   it('renders every admin page inert', async () => {
@@ -149,5 +165,32 @@ describe('stored text is shown as text', () => {
       await inert(page, path);
     }
     expect(observed.dialogs).toEqual([]);
+    expect(observed.violations).toEqual([]);
+  });
+
+  it('loads and hydrates the public pages without a CSP violation', async () => {
+    const page = await browser.newPage();
+    const observed = await watch(page);
+    for (const path of ['/', '/Register', '/Register?type=coach', '/Terms', '/PrivacyPolicy', '/?login=1']) {
+      await page.goto(`${server.baseUrl}${path}`);
+      expect(await hydrated(page), path).toBe(true);
+    }
+    expect(observed.violations).toEqual([]);
+  });
+
+  it('navigates on the client after hydration (the scripts really ran)', async () => {
+    const page = await browser.newPage();
+    const observed = await watch(page);
+    await signIn(page, server.baseUrl, client.email, client.password);
+    await page.goto(`${server.baseUrl}/FindCoaches`);
+    expect(await hydrated(page)).toBe(true);
+    const documents: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'document') documents.push(r.url());
+    });
+    await page.getByRole('link', { name: 'Messages', exact: true }).first().click();
+    await page.waitForURL(/\/Messages$/);
+    expect(documents).toEqual([]);
+    expect(observed.violations).toEqual([]);
   });
 });
