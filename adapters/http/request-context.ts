@@ -12,6 +12,11 @@ export interface RequestContext {
   cspNonce?: string;
   /** Tells the database-outage gate about an error no route handled (app/entry.server.tsx handleError). */
   reportError?: (error: unknown) => void;
+  /**
+   * The HTTP request is a GET or HEAD: nothing in it changes who is signed in, so every loader of
+   * the page shares one session lookup (Remix hands each loader its own Request object).
+   */
+  readOnlyRequest?: boolean;
 }
 
 declare module '@remix-run/server-runtime' {

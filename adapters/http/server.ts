@@ -95,7 +95,8 @@ export function createHttpServer(options: HttpServerOptions): Express {
         const requestId = res.locals.requestId as string;
         const reportError = res.locals.reportError as ((error: unknown) => void) | undefined;
         const cspNonce = res.locals.cspNonce as string | undefined;
-        return { app, requestId, log: app.logger.child({ requestId }), clientIp: req.ip ?? 'unknown', cspNonce, reportError };
+        const readOnlyRequest = req.method === 'GET' || req.method === 'HEAD';
+        return { app, requestId, log: app.logger.child({ requestId }), clientIp: req.ip ?? 'unknown', cspNonce, reportError, readOnlyRequest };
       },
     }),
   );

@@ -15,7 +15,12 @@ interface SessionLookup {
   readonly stale: boolean;
 }
 
-const lookups = new WeakMap<Request, Promise<SessionLookup>>();
+/**
+ * One lookup per page: keyed by the request context on a GET (one context per HTTP request, while
+ * Remix gives each loader its own Request), by the Request otherwise (an action may sign someone
+ * in or out before the loaders run).
+ */
+const lookups = new WeakMap<object, Promise<SessionLookup>>();
 
 async function lookUp(request: Request, context: AppLoadContext): Promise<SessionLookup> {
   const session = await getSession(request, context);
@@ -28,10 +33,11 @@ async function lookUp(request: Request, context: AppLoadContext): Promise<Sessio
 }
 
 function lookUpOnce(request: Request, context: AppLoadContext): Promise<SessionLookup> {
-  let found = lookups.get(request);
+  const key: object = context.readOnlyRequest ? context : request;
+  let found = lookups.get(key);
   if (!found) {
     found = lookUp(request, context);
-    lookups.set(request, found);
+    lookups.set(key, found);
   }
   return found;
 }
