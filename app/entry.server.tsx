@@ -5,6 +5,8 @@ import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import { CoalescedStream } from './coalesced-stream.server';
 import { NonceContext } from './csp-nonce';
+import { inlineCssFor } from './inline-css.server';
+import { InlineCssContext } from './inline-stylesheet';
 
 /**
  * Remix's node entry (the default one), plus: the response's CSP nonce on every inline script
@@ -30,6 +32,8 @@ export default function handleRequest(
 ) {
   const waitForAll = isbot(request.headers.get('user-agent') ?? '') || remixContext.isSpaMode;
   const nonce = loadContext.cspNonce;
+  const matches = remixContext.staticHandlerContext.matches;
+  const inlineCss = inlineCssFor(matches[matches.length - 1]?.route.id);
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const ready = () => {
@@ -42,7 +46,9 @@ export default function handleRequest(
     };
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        <InlineCssContext.Provider value={inlineCss}>
+          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        </InlineCssContext.Provider>
       </NonceContext.Provider>,
       {
         nonce,

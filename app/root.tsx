@@ -1,6 +1,7 @@
 import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLoaderData, useRouteError, Link } from '@remix-run/react';
 import { useNonce } from '~/csp-nonce';
+import { Stylesheet } from '~/inline-stylesheet';
 import { Toaster } from '~/components/toaster';
 import { getToast } from '~/toast.server';
 import stylesheet from '~/tailwind.css';
@@ -14,10 +15,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** Cheap (one cookie): run on every navigation so a toast set by any redirect shows. */
 export const shouldRevalidate = () => true;
 
-export const links: LinksFunction = () => [
-  { rel: 'stylesheet', href: stylesheet },
-  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
-];
+/** The stylesheet is not here: <Stylesheet> in the head links it, or inlines it on the landing page. */
+export const links: LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
 
 export const meta: MetaFunction = () => [
   { title: 'FACT — Football Academy Coaching & Training' },
@@ -34,6 +33,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
+        <Stylesheet href={stylesheet} />
         <Links />
         {/* Before any module: zod must not probe `new Function`, which the CSP forbids (no eval). */}
         <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: ZOD_WITHOUT_EVAL }} />

@@ -18,12 +18,20 @@ describe('the landing page', () => {
     await screenshot(page, 'landing-1280');
   });
 
-  it('takes a visitor from Find a Coach to registration as a client', async () => {
+  it('takes a visitor from Find a Coach to registration as a client, styled all the way (the landing page inlines its CSS)', async () => {
     const page = await browser.newPage();
+    const errors: string[] = [];
+    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    page.on('pageerror', (e) => errors.push(e.message));
     await page.goto(server.baseUrl);
+    const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    expect(await page.locator('style#inline-css').count()).toBe(1);
+    expect(await background()).not.toBe('rgba(0, 0, 0, 0)');
     await page.getByRole('link', { name: 'Find a Coach' }).click();
     await page.waitForURL(/\/Register\?type=user$/);
     expect(new URL(page.url()).searchParams.get('type')).toBe('user');
+    expect(await background()).not.toBe('rgba(0, 0, 0, 0)');
+    expect(errors).toEqual([]);
   });
 
   it('sends Become a Coach and Get Started to registration with the right type', async () => {

@@ -1,10 +1,16 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 
-/** Below 768 px the sidebar is an off-canvas sheet (18rem): Esc, the backdrop or a link close it. */
+/**
+ * Below 768 px the sidebar is an off-canvas sheet (18rem): Esc, the backdrop or a link close it.
+ * Its content is rendered from the first time it opens (kept afterwards for the closing slide),
+ * so no page pays on the server for a second copy of the sidebar nobody has asked for.
+ */
 export function MobileSheet({ open, onClose, children }: { open: boolean; onClose: () => void; children: ReactNode }) {
   const panel = useRef<HTMLDivElement>(null);
+  const [used, setUsed] = useState(open);
   useEffect(() => {
     if (!open) return;
+    setUsed(true);
     const previous = document.activeElement as HTMLElement | null;
     panel.current?.querySelector<HTMLElement>('a, button')?.focus();
     const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
@@ -31,7 +37,7 @@ export function MobileSheet({ open, onClose, children }: { open: boolean; onClos
         aria-label="Menu"
         className={`absolute inset-y-0 left-0 w-72 max-w-[85vw] bg-white shadow-xl transition-transform ${open ? 'translate-x-0' : '-translate-x-full'}`}
       >
-        {children}
+        {open || used ? children : null}
       </div>
     </div>
   );
