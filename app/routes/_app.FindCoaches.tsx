@@ -1,6 +1,7 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useFetcher, useLoaderData, useNavigation, useSubmit } from '@remix-run/react';
 import { useEffect, useRef, useState } from 'react';
+import type { CoachDirectory, CoachForBooking } from '../../domain/booking/coach-directory';
 import { submitBookingRequest } from '../../domain/booking/use-cases/submit-booking-request';
 import { redirectFor } from '../../domain/navigation/routing';
 import {
@@ -45,17 +46,20 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const intent = intentOf(form, ['book'] as const);
   if (intent !== 'book') return json({ ok: false, intent: 'unknown', message: 'Unknown action', fieldErrors: {} }, { status: 400 });
   const fields = collectFormEntries(form.entries());
-  const result = await submitBookingRequest(bookingDeps(context), { actor, coachId: fields.coachId, form: fields });
+  // The use case looks the coach up; keep what it found for the summary instead of asking again.
+  const deps = bookingDeps(context);
+  let coach: CoachForBooking | null = null;
+  const coaches: CoachDirectory = { findCoachForBooking: async (id) => (coach = await deps.coaches.findCoachForBooking(id)) };
+  const result = await submitBookingRequest({ ...deps, coaches }, { actor, coachId: fields.coachId, form: fields });
   if (!result.ok) {
     context.log.info({ userId: user.id, code: result.error.code, action: 'book' }, 'booking refused');
     return failure(bookingRefusal(result.error), 'book');
   }
   const b = result.value;
-  const coach = await readModels(context).coachDirectory.findCoachForBooking(b.coachId);
   const booking: BookedSummary = {
     id: b.id,
     referenceCode: b.referenceCode,
-    coachName: coach?.fullName ?? 'your coach',
+    coachName: (coach as CoachForBooking | null)?.fullName ?? 'your coach',
     serviceLabel: coachingTypeLabel(b.serviceType),
     durationMinutes: b.durationMinutes,
     servicePricePence: b.servicePricePence,
