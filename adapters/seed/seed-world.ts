@@ -76,6 +76,7 @@ export async function seedWorld(app: Application): Promise<DemoWorldSummary> {
   const actors = new Map<string, Actor>();
   const register = async (key: string, form: Record<string, unknown>) => {
     const registered = must(`registering ${key}`, await registerWithEmail(deps(), { ...form, password: DEMO_PASSWORD, confirmAge: true }));
+    if (registered.outcome !== 'created') throw new Error(`Demo seed: ${key} is already registered`);
     const token = await app.deps().tokens.issue({ userId: registered.user.id, email: registered.user.email }, clock.now());
     const verified = must(`verifying ${key}`, await verifyEmail(deps(), { token }));
     actors.set(key, toActor(verified));

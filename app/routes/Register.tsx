@@ -25,7 +25,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json({ type, googleConfigured: isGoogleConfigured(context) } as const);
 }
 
-/** Email sign-up: the account is created unverified and the verification link is mailed. */
+/**
+ * Email sign-up: the account is created unverified and the verification link is mailed; an
+ * address that already has an account gets the same answer and its owner an e-mail (decision 008).
+ */
 export async function action({ request, context }: ActionFunctionArgs) {
   const deps = context.app.deps();
   const limited = await enforceRateLimit(deps.rateLimits, 'default', { ip: `register:${context.clientIp}` }, deps.clock.now());
@@ -33,7 +36,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = collectFormEntries(await request.formData());
   const result = await registerWithEmail(deps, form);
   if (!result.ok) return formFailure(result.error, 'register', registrationFailureMessage(result.error));
-  if (!result.value.verificationMailSent) context.log.warn({ userId: result.value.user.id }, 'verification mail not sent');
+  const registered = result.value;
+  if (registered.outcome === 'created' && !registered.verificationMailSent) context.log.warn({ userId: registered.user.id }, 'verification mail not sent');
+  if (registered.outcome === 'already_registered') {
+    context.log.info({ userId: registered.ownerId, mail: registered.mail, mailSent: registered.mailSent }, 'sign-up for a registered email');
+  }
+  // Decision 008: a registered email gets the same answer as a new account (its owner is mailed).
   return redirectWithToast('/', { type: 'success', title: ACCOUNT_NOTICES.registered });
 }
 

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { createUser, tempDataDir, verificationLinkFor } from '../support/accounts';
+import { createUser, readOutbox, tempDataDir, verificationLinkFor } from '../support/accounts';
 import { screenshot, useBrowser } from '../support/browser';
 import { useTestServer } from '../support/server';
 
@@ -18,6 +18,17 @@ async function fillCommon(page: Page, email: string) {
   await form.getByRole('group', { name: 'Preferred session times' }).getByLabel('Weekend').check();
   await form.getByLabel(/I confirm I am at least 16 years old/).check();
   return form;
+}
+
+/** The newest mail to `email` with `subject` in the outbox (waits up to 5 s for it). */
+async function waitForMail(outbox: string, email: string, subject: string) {
+  const deadline = Date.now() + 5000;
+  for (;;) {
+    const mail = readOutbox(outbox).reverse().find((m) => m.to === email && m.subject === subject);
+    if (mail) return mail;
+    if (Date.now() > deadline) throw new Error(`no '${subject}' mail for ${email} in ${outbox}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }
 
 describe('registration', () => {
@@ -95,14 +106,24 @@ describe('registration', () => {
     expect(rows[0]).toEqual({ hourly_rate_pence: 4000, services_offered: ['striker', 'goalkeeping'], credentials: ['UEFA B Licence', 'FA Goalkeeping Level 2'] });
   });
 
-  it('refuses a duplicate email with the SPEC message', async () => {
+  it('answers a registered email like a new sign-up and mails its owner instead (decision 008)', async () => {
     const existing = await createUser(server.db, { email: 'already@example.com' });
     const page = await browser.newPage();
     await page.goto(`${server.baseUrl}/Register`);
-    await fillCommon(page, existing.email);
+    await fillCommon(page, 'Already@Example.com');
     await page.getByRole('button', { name: 'Create Account' }).click();
-    await page.getByRole('alert').filter({ hasText: 'An account with this email already exists. Please try logging in instead.' }).waitFor();
+    await page.waitForURL(`${server.baseUrl}/`);
+    await page
+      .getByText('Account created successfully! Please check your email to verify your account, then you can log in.')
+      .waitFor();
+    await expect(page.getByText('An account with this email already exists').count()).resolves.toBe(0);
     await screenshot(page, 'register-duplicate-1280');
+
+    const notice = await waitForMail(data.outbox, existing.email, 'You already have a FACT account');
+    expect(notice.text).toContain(`${server.baseUrl}/?login=1`);
+    expect(notice.text).toContain('Forgot your password?');
+    const rows = await server.db.query<{ id: string; full_name: string }>('select id, full_name from users where email = $1', [existing.email]);
+    expect(rows).toEqual([{ id: existing.user.id, full_name: existing.user.fullName }]);
   });
 
   it('says Google sign-in is not configured instead of failing', async () => {

@@ -98,6 +98,7 @@ export async function createUser(target: Application | TestDatabase, input: NewU
         : {}),
     });
     if (!registered.ok) throw new Error(`createUser(${email}): ${registered.error.message}`);
+    if (registered.value.outcome !== 'created') throw new Error(`createUser(${email}): the email already has an account`);
     let user = registered.value.user;
     if (input.verified ?? true) {
       const token = await deps.tokens.issue({ userId: user.id, email: user.email }, deps.clock.now());

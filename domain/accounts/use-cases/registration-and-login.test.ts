@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { unwrap } from '../../shared/result';
+import { unwrap, type Result } from '../../shared/result';
+import type { UnitOfWork } from '../../shared/unit-of-work';
 import { fakeHasher, fakeLinks, fakeTokens, fixedClock, memoryUnitOfWork, recordingMailer, sequentialIds } from '../../testing/memory-repositories';
 import { clientUser, coachUser, NOW } from '../../testing/fixtures';
-import { deactivateUser } from '../user';
+import { deactivateUser, type User } from '../user';
 import { adminActor } from '../../testing/fixtures';
 import type { ExternalIdentity } from '../identity-provider';
 import { loginWithEmail } from './login-with-email';
 import { loginWithGoogle } from './login-with-google';
-import { registerWithEmail } from './register-with-email';
+import { registerWithEmail, type AccountCreated, type Registered } from './register-with-email';
 import { resendVerificationEmail } from './resend-verification-email';
 import { verifyEmail } from './verify-email';
 
@@ -31,10 +32,17 @@ const form = {
   ageGroups: ['adults'],
 };
 
+/** The stored account of a sign-up that created one. */
+function created(result: Result<Registered>): AccountCreated {
+  const value = unwrap(result);
+  if (value.outcome !== 'created') throw new Error(`expected a new account, got ${value.outcome}`);
+  return value;
+}
+
 describe('registerWithEmail', () => {
   it('stores an unverified user with a hashed password, the coach profile, and mails the verification link', async () => {
     const { uow, mailer, deps } = setup();
-    const registered = unwrap(await registerWithEmail(deps, form));
+    const registered = created(await registerWithEmail(deps, form));
     expect(registered.user).toMatchObject({ email: 'new.coach@example.com', passwordHash: 'hash:secret1', emailVerifiedAt: null, userType: 'coach' });
     expect(registered.coachProfile).toMatchObject({ hourlyRatePence: 4000, servicesOffered: ['striker', 'defense'] });
     expect(registered.verificationMailSent).toBe(true);
@@ -42,15 +50,6 @@ describe('registerWithEmail', () => {
     expect(mailer.sent).toHaveLength(1);
     expect(mailer.sent[0]).toMatchObject({ to: 'new.coach@example.com', subject: 'Verify your email for FACT' });
     expect(mailer.sent[0]!.text).toContain(fakeLinks.verifyEmailUrl(`token:${registered.user.id}:new.coach@example.com`));
-  });
-
-  it("refuses a taken email: 'An account with this email already exists. Please try logging in instead.'", async () => {
-    const { uow, deps } = setup();
-    uow.data.users.set(clientUser().id, clientUser({ email: 'new.coach@example.com' }));
-    expect(await registerWithEmail(deps, form)).toEqual({
-      ok: false,
-      error: { kind: 'conflict', code: 'EMAIL_TAKEN', message: 'An account with this email already exists. Please try logging in instead.' },
-    });
   });
 
   it('returns the form errors without storing anything', async () => {
@@ -62,17 +61,105 @@ describe('registerWithEmail', () => {
 
   it('keeps the account when the mail cannot be sent, and says so', async () => {
     const { uow, deps } = setup('SMTP down');
-    const registered = unwrap(await registerWithEmail(deps, { ...form, userType: 'user' }));
+    const registered = created(await registerWithEmail(deps, { ...form, userType: 'user' }));
     expect(registered).toMatchObject({ verificationMailSent: false, coachProfile: null });
     expect(registered.user.userType).toBe('client');
     expect(uow.data.users.size).toBe(1);
   });
 });
 
+describe('registerWithEmail for an email that already has an account (no enumeration, decision 008)', () => {
+  /** A setup whose hasher counts its calls (both paths must pay for one hash). */
+  function withOwner(owner: User) {
+    const s = setup();
+    s.uow.data.users.set(owner.id, owner);
+    let hashes = 0;
+    const deps = { ...s.deps, hasher: { ...fakeHasher, hash: async (p: string) => { hashes += 1; return fakeHasher.hash(p); } } };
+    return { ...s, deps, hashes: () => hashes, before: structuredClone(owner) };
+  }
+
+  it('succeeds without storing anything, and mails the verified owner that they already have an account', async () => {
+    const owner = clientUser({ email: 'new.coach@example.com', fullName: 'Cleo <Client>' });
+    const { uow, mailer, deps, hashes, before } = withOwner(owner);
+    const result = await registerWithEmail(deps, form);
+    expect(result).toEqual({ ok: true, value: { outcome: 'already_registered', ownerId: owner.id, mail: 'notice', mailSent: true } });
+    expect(hashes()).toBe(1);
+    expect(uow.data.users.size).toBe(1);
+    expect(uow.data.users.get(owner.id)).toEqual(before);
+    expect(uow.data.coachProfiles.size).toBe(0);
+    expect(mailer.sent).toHaveLength(1);
+    const mail = mailer.sent[0]!;
+    expect(mail).toMatchObject({ to: 'new.coach@example.com', subject: 'You already have a FACT account' });
+    expect(mail.text).toContain('Someone (maybe you) just tried to create a FACT account with this email address.');
+    expect(mail.text).toContain(fakeLinks.loginUrl());
+    expect(mail.text).toContain('"Forgot your password?"');
+    expect(mail.text).toContain("If it wasn't you, you can ignore this email");
+    expect(mail.html).toContain('Hi Cleo &lt;Client&gt;,');
+    expect(mail.html).not.toContain('<Client>');
+  });
+
+  it('answers whatever the case of the email, like the stored lower-case address', async () => {
+    const owner = clientUser({ email: 'new.coach@example.com' });
+    const { mailer, deps } = withOwner(owner);
+    expect(unwrap(await registerWithEmail(deps, { ...form, email: 'NEW.COACH@EXAMPLE.COM' })).outcome).toBe('already_registered');
+    expect(mailer.sent.map((m) => m.to)).toEqual(['new.coach@example.com']);
+  });
+
+  it('points a Google-only owner at the Google button instead of the password reset', async () => {
+    const owner = coachUser({ email: 'new.coach@example.com', passwordHash: null, googleId: 'g-7' });
+    const { mailer, deps } = withOwner(owner);
+    expect(unwrap(await registerWithEmail(deps, form))).toMatchObject({ outcome: 'already_registered', mail: 'notice' });
+    expect(mailer.sent[0]!.text).toContain('"Continue with Google"');
+    expect(mailer.sent[0]!.text).not.toContain('Forgot your password');
+  });
+
+  it('sends an unverified owner a fresh verification link instead', async () => {
+    const owner = clientUser({ email: 'new.coach@example.com', emailVerifiedAt: null });
+    const { uow, mailer, deps, hashes } = withOwner(owner);
+    expect(unwrap(await registerWithEmail(deps, form))).toEqual({ outcome: 'already_registered', ownerId: owner.id, mail: 'verification', mailSent: true });
+    expect(hashes()).toBe(1);
+    expect(uow.data.users.size).toBe(1);
+    expect(mailer.sent).toHaveLength(1);
+    expect(mailer.sent[0]).toMatchObject({ to: 'new.coach@example.com', subject: 'Verify your email for FACT' });
+    expect(mailer.sent[0]!.text).toContain(fakeLinks.verifyEmailUrl(`token:${owner.id}:new.coach@example.com`));
+  });
+
+  it('sends nothing to a deactivated or erased owner, and still answers with success', async () => {
+    for (const owner of [
+      unwrap(deactivateUser(clientUser({ email: 'new.coach@example.com' }), adminActor, 'spam', NOW)),
+      clientUser({ email: 'new.coach@example.com', erasedAt: NOW, isActive: false, passwordHash: null }),
+    ]) {
+      const { uow, mailer, deps, hashes } = withOwner(owner);
+      expect(await registerWithEmail(deps, form)).toEqual({ ok: true, value: { outcome: 'already_registered', ownerId: owner.id, mail: 'none', mailSent: false } });
+      expect(hashes()).toBe(1);
+      expect(uow.data.users.size).toBe(1);
+      expect(mailer.sent).toHaveLength(0);
+    }
+  });
+
+  it('treats a concurrent sign-up that wins the unique email the same way: success, nothing stored, the owner mailed', async () => {
+    const { uow, mailer, deps } = setup();
+    const owner = clientUser({ email: 'new.coach@example.com' });
+    // The other sign-up commits between our look-up (which saw no account) and our insert.
+    const racing: UnitOfWork = {
+      transaction: (work) => {
+        uow.data.users.set(owner.id, owner);
+        return uow.transaction(work);
+      },
+      read: { ...uow.read, users: { ...uow.read.users, findByEmail: async (email) => (uow.data.users.size === 0 ? null : uow.read.users.findByEmail(email)) } },
+    };
+    const result = await registerWithEmail({ ...deps, uow: racing }, form);
+    expect(result).toEqual({ ok: true, value: { outcome: 'already_registered', ownerId: owner.id, mail: 'notice', mailSent: true } });
+    expect([...uow.data.users.keys()]).toEqual([owner.id]);
+    expect(uow.data.coachProfiles.size).toBe(0);
+    expect(mailer.sent.map((m) => m.subject)).toEqual(['You already have a FACT account']);
+  });
+});
+
 describe('verifyEmail', () => {
   it('marks the email verified from a valid link', async () => {
     const { uow, deps } = setup();
-    const user = unwrap(await registerWithEmail(deps, form)).user;
+    const user = created(await registerWithEmail(deps, form)).user;
     const verified = unwrap(await verifyEmail(deps, { token: `token:${user.id}:${user.email}` }));
     expect(verified.emailVerifiedAt).toEqual(NOW);
     expect(uow.data.users.get(user.id)?.emailVerifiedAt).toEqual(NOW);
@@ -80,7 +167,7 @@ describe('verifyEmail', () => {
 
   it('refuses a bad token or one for another email', async () => {
     const { deps } = setup();
-    const user = unwrap(await registerWithEmail(deps, form)).user;
+    const user = created(await registerWithEmail(deps, form)).user;
     expect(await verifyEmail(deps, { token: 'garbage' })).toMatchObject({ ok: false, error: { code: 'VERIFICATION_LINK_INVALID' } });
     expect(await verifyEmail(deps, { token: `token:${user.id}:old@example.com` })).toMatchObject({ ok: false, error: { code: 'VERIFICATION_LINK_INVALID' } });
   });
@@ -97,7 +184,7 @@ describe('verifyEmail', () => {
 describe('loginWithEmail (SPEC §8)', () => {
   async function registered(verified: boolean) {
     const s = setup();
-    const user = unwrap(await registerWithEmail(s.deps, form)).user;
+    const user = created(await registerWithEmail(s.deps, form)).user;
     if (verified) await verifyEmail(s.deps, { token: `token:${user.id}:${user.email}` });
     return { ...s, user };
   }

@@ -27,8 +27,8 @@ describe('registration, verification and sign-in', () => {
       ageGroups: ['adults'],
       confirmAge: 'on',
     });
-    expect(registered.ok).toBe(true);
-    if (!registered.ok) return;
+    expect(registered.ok && registered.value.outcome).toBe('created');
+    if (!registered.ok || registered.value.outcome !== 'created') return;
     expect(registered.value.coachProfile).toMatchObject({ hourlyRatePence: 4500, servicesOffered: ['goalkeeping'] });
 
     const unverified = await signInWithEmail(deps, { form: form('new.coach@example.com', 'secret-pass'), ip: '198.51.100.1' });
@@ -48,10 +48,10 @@ describe('registration, verification and sign-in', () => {
     expect(signedIn.ok && signedIn.value.userType).toBe('coach');
   });
 
-  it('refuses a duplicate email with the SPEC message', async () => {
-    const { email } = await createUser(ctx.app, { email: 'dupe@example.com' });
+  it('answers a sign-up for a registered email as a success, stores nothing and mails the owner (decision 008)', async () => {
+    const { user, email } = await createUser(ctx.app, { email: 'dupe@example.com' });
     const again = await registerWithEmail(ctx.app.deps(), {
-      email,
+      email: 'Dupe@Example.com',
       password: 'secret-pass',
       fullName: 'Someone Else',
       phone: '+44 7700 900789',
@@ -59,7 +59,13 @@ describe('registration, verification and sign-in', () => {
       userType: 'client',
       confirmAge: 'on',
     });
-    expect(again.ok ? 'registered' : again.error.message).toBe('An account with this email already exists. Please try logging in instead.');
+    expect(again).toEqual({ ok: true, value: { outcome: 'already_registered', ownerId: user.id, mail: 'notice', mailSent: true } });
+    const rows = await ctx.db.query<{ id: string; full_name: string }>('select id, full_name from users where email = $1', [email]);
+    expect(rows).toEqual([{ id: user.id, full_name: user.fullName }]);
+    const lines = readFileSync(outboxFileOf(ctx.app.env), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { to: string; subject: string; text: string });
+    const notice = lines.reverse().find((l) => l.to === email);
+    expect(notice?.subject).toBe('You already have a FACT account');
+    expect(notice?.text).toContain(ctx.app.deps().links.loginUrl());
   });
 
   it('allows five wrong passwords per account, then refuses even the right one until the window ends', async () => {
