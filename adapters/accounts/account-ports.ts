@@ -1,11 +1,13 @@
 import type { EmailVerificationTokens, AccountLinks } from '../../domain/accounts/email-verification-tokens';
 import type { PasswordHasher } from '../../domain/accounts/password-hasher';
+import type { PasswordResetTokens } from '../../domain/accounts/password-reset-tokens';
 import type { PhotoProcessor } from '../../domain/accounts/photo-processor';
 import type { RateLimitReader } from '../../domain/rate-limit/rate-limit-reader';
 import type { RateLimitStore } from '../../domain/rate-limit/rate-limit-store';
 import type { FileStorage } from '../../domain/shared/file-storage';
 import type { Mailer } from '../../domain/shared/mailer';
 import { createAccountLinks, createEmailVerificationTokens } from '../auth/email-verification-tokens';
+import { createPasswordResetTokens } from '../auth/password-reset-tokens';
 import { createScryptPasswordHasher } from '../auth/scrypt-password-hasher';
 import type { Env } from '../config/env';
 import type { Logger } from '../logging/logger';
@@ -21,6 +23,8 @@ export interface AccountPorts {
   mailer: Mailer;
   tokens: EmailVerificationTokens;
   links: AccountLinks;
+  /** The signed, one-hour token in a password-reset link. */
+  resetTokens: PasswordResetTokens;
   storage: FileStorage;
   photos: PhotoProcessor;
   rateLimits: RateLimitStore & RateLimitReader;
@@ -38,6 +42,7 @@ export function createAccountPorts(options: { env: Env; logger: Logger; orm: Orm
     mailer: createMailer(env, logger),
     tokens: createEmailVerificationTokens(options.sessionSecret),
     links: createAccountLinks(publicOrigin(env)),
+    resetTokens: createPasswordResetTokens(options.sessionSecret),
     storage: createLocalFileStorage(env.DATA_DIR),
     photos: createSharpPhotoProcessor(),
     rateLimits: createPgRateLimitStore(orm),

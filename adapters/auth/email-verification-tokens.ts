@@ -27,6 +27,7 @@ export function createAccountLinks(appUrl: string): AccountLinks {
   const base = appUrl.replace(/\/+$/, '');
   return {
     verifyEmailUrl: (token) => `${base}/auth/verify?token=${encodeURIComponent(token)}`,
+    resetPasswordUrl: (token) => `${base}/ResetPassword?token=${encodeURIComponent(token)}`,
     loginUrl: () => `${base}/?login=1`,
   };
 }

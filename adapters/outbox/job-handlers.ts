@@ -1,6 +1,7 @@
 import { PAYMENT_INSTRUCTION_JOB, parsePaymentInstructionJob } from '../../domain/payments/payment-instruction';
 import { executePaymentInstruction } from '../../domain/payments/use-cases/execute-payment-instruction';
 import type { Application } from '../composition-root';
+import { registerPasswordReset } from './handlers/password-reset';
 import { PermanentJobFailure, type OutboxWorker } from './worker';
 
 /**
@@ -20,4 +21,5 @@ export function registerJobHandlers(worker: OutboxWorker, app: Application): voi
     );
     return result;
   });
+  registerPasswordReset(worker, app);
 }

@@ -13,5 +13,7 @@ export interface EmailVerificationTokens {
 /** Port: where links in e-mails point (the app's public base URL lives in the adapter). */
 export interface AccountLinks {
   verifyEmailUrl(token: string): string;
+  /** The page where a password-reset link lets the person choose a new password. */
+  resetPasswordUrl(token: string): string;
   loginUrl(): string;
 }

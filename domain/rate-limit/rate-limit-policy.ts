@@ -5,7 +5,7 @@ import { HOUR_MS, MINUTE_MS } from '../shared/clock';
  * shared by every instance (PRODUCT.md). Each policy: how many hits per window, and the words
  * shown when the limit is passed ('{time}' is the London time the window ends, HH:MM).
  */
-export type RateLimitAction = 'login' | 'booking' | 'message' | 'profile' | 'default';
+export type RateLimitAction = 'login' | 'booking' | 'message' | 'profile' | 'passwordReset' | 'default';
 
 export interface RateLimitPolicy {
   readonly action: RateLimitAction;
@@ -19,6 +19,8 @@ export const RATE_LIMITS: Readonly<Record<RateLimitAction, RateLimitPolicy>> = {
   booking: { action: 'booking', limit: 10, windowMs: HOUR_MS, message: 'Too many booking attempts. Please wait until {time}' },
   message: { action: 'message', limit: 50, windowMs: 15 * MINUTE_MS, message: 'Too many messages. Please wait until {time}' },
   profile: { action: 'profile', limit: 20, windowMs: 15 * MINUTE_MS, message: 'Too many requests. Please wait until {time}' },
+  /** 'Forgot your password?': per client address and per email, so nobody is flooded with reset mail. */
+  passwordReset: { action: 'passwordReset', limit: 5, windowMs: HOUR_MS, message: 'Too many requests. Please wait until {time}' },
   default: { action: 'default', limit: 100, windowMs: 15 * MINUTE_MS, message: 'Too many requests. Please wait until {time}' },
 };
 

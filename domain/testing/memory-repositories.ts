@@ -228,6 +228,7 @@ export const fakeTokens: EmailVerificationTokens = {
 
 export const fakeLinks: AccountLinks = {
   verifyEmailUrl: (token) => `https://fact.test/verify-email?token=${encodeURIComponent(token)}`,
+  resetPasswordUrl: (token) => `https://fact.test/ResetPassword?token=${encodeURIComponent(token)}`,
   loginUrl: () => 'https://fact.test/',
 };
 
