@@ -1,7 +1,11 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { handleAdminAction } from '~/admin/admin-actions.server';
+import { toActor } from '../../domain/accounts/user';
+import { pagePath } from '../../domain/navigation/pages';
+import { homePageFor } from '../../domain/navigation/routing';
 import { NO_STORE, requireAdminContext } from '~/admin/admin.server';
+import { requireUser } from '~/auth/guards.server';
 import { AdminPageHeader, EmptyState, Section } from '~/components/admin/admin-nav';
 import { DeletionRequestList } from '~/components/admin/deletion-requests';
 import { DisputeList } from '~/components/admin/disputes';
@@ -10,7 +14,13 @@ import { StatCard } from '~/components/admin/stat-card';
 
 export const meta: MetaFunction = () => [{ title: 'Admin Dashboard — FACT' }];
 
+/** SPEC §2: a non-admin landing here goes to their own home (CoachDashboard or FindCoaches); the refusal is logged. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
+  if (user.role !== 'admin') {
+    context.log.warn({ userId: user.id, path: '/AdminDashboard', action: 'admin_page' }, 'refused: not an administrator');
+    throw redirect(pagePath(homePageFor(toActor(user))));
+  }
   const { reads } = await requireAdminContext(request, context);
   return json({ ...(await reads.dashboard()), now: context.app.clock.now().toISOString() }, { headers: NO_STORE });
 }

@@ -52,7 +52,20 @@ describe('admin pages refuse everyone but administrators', () => {
     expect(res.headers.get('location')).toContain('login=1');
   });
 
-  it.each(PAGES)('%s is a 404 for a client and a coach, and the refusal is logged', async (page) => {
+  it('AdminDashboard sends a client to FindCoaches and a coach to CoachDashboard, and logs the refusal', async () => {
+    http.clearLogs();
+    for (const [who, home] of [['client', '/FindCoaches'], ['coach', '/CoachDashboard']] as const) {
+      const res = await get('/AdminDashboard', who);
+      expect(res.status).toBe(302);
+      expect(res.headers.get('location')).toBe(home);
+      const data = await get(dataUrl('AdminDashboard'), who);
+      expect(data.headers.get('x-remix-redirect')).toBe(home);
+      expect(await data.text()).not.toContain('deletion');
+    }
+    expect(http.logs().filter((l) => l.msg === 'refused: not an administrator' && l.path === '/AdminDashboard').length).toBe(4);
+  });
+
+  it.each(PAGES.filter((p) => p !== 'AdminDashboard'))('%s is a 404 for a client and a coach, and the refusal is logged', async (page) => {
     http.clearLogs();
     for (const who of ['client', 'coach'] as const) {
       expect((await get(`/${page}`, who)).status).toBe(404);
