@@ -290,7 +290,8 @@ const ROUTES: Record<string, RouteEntry> = {
   },
   '_app.AdminDashboard.tsx': {
     probes: [
-      { name: 'the admin dashboard', kind: 'loader', url: () => '/AdminDashboard', expect: adminOnly() },
+      // SPEC §2: a non-admin landing on AdminDashboard goes to their own home page.
+      { name: 'the admin dashboard', kind: 'loader', url: () => '/AdminDashboard', expect: members('go:/FindCoaches', { coach: 'go:/CoachDashboard', otherCoach: 'go:/CoachDashboard', admin: 200 }) },
       {
         name: 'rejecting a deletion request',
         kind: 'action',
