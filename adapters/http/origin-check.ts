@@ -50,15 +50,17 @@ export function crossOriginReason(req: Request, appUrl: string | undefined): str
     const parsed = originOf(referer);
     return parsed && allowed.has(parsed) ? null : 'referer mismatch';
   }
-  // Neither header: not a browser (every current browser sends Origin on POST, PUT, PATCH and
-  // DELETE), so no cookie was sent on someone's behalf; SameSite=Lax stays the second guard.
-  return null;
+  // Neither header. Every current browser sends Origin on POST, PUT, PATCH and DELETE, so this is
+  // a script; with cookies it must say where it comes from like a browser would (nothing may act
+  // for a signed-in person without proof of origin). Without cookies nobody's session is at stake.
+  return req.get('cookie') ? 'no origin with cookies' : null;
 }
 
 /**
  * CSRF defence for every state-changing request (OWASP ASVS 3.5): POST, PUT, PATCH and DELETE
  * must come from this site's own pages (Origin, else Referer, matching APP_URL or the Host), and
- * never from a `Sec-Fetch-Site: cross-site` context. Refusals are 403 and logged.
+ * never from a `Sec-Fetch-Site: cross-site` context; one that carries cookies must carry one of
+ * the two headers. Refusals are 403 and logged.
  */
 export function originCheck(options: OriginCheckOptions): RequestHandler {
   const exempt = new Set(options.exempt);

@@ -324,7 +324,7 @@ async function runScenario(
     const r = scenario.requests[0]!;
     const res = await fetch(side.url + r.path, {
       method: r.method,
-      headers: { Cookie: r.cookie, ...(r.body ? { 'Content-Type': 'application/x-www-form-urlencoded' } : {}) },
+      headers: { Cookie: r.cookie, ...(r.body ? { 'Content-Type': 'application/x-www-form-urlencoded', Origin: new URL(side.url).origin } : {}) },
       body: r.body,
       redirect: 'manual',
     });

@@ -33,7 +33,10 @@ const specs: Spec[] = readFileSync(process.env.BENCH_REQUESTS ?? '', 'utf8')
   .map((line) => {
     const [method, path, cookie, body] = line.split('\t');
     const headers: Record<string, string> = { cookie: cookie ?? '', accept: 'text/html,application/json' };
-    if (body) headers['content-type'] = 'application/x-www-form-urlencoded';
+    if (body) {
+      headers['content-type'] = 'application/x-www-form-urlencoded';
+      headers.origin = base.origin; // a signed-in form must say where it comes from (origin-check.ts)
+    }
     return { method: method === 'POST' ? 'POST' : 'GET', path: path ?? '/', headers, body: body || undefined };
   });
 

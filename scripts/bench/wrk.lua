@@ -27,6 +27,8 @@ function init(args)
     if f[4] ~= nil and f[4] ~= "" then
       body = f[4]
       headers["Content-Type"] = "application/x-www-form-urlencoded"
+      -- A signed-in form must say where it comes from (adapters/http/origin-check.ts).
+      headers["Origin"] = wrk.scheme .. "://" .. wrk.host .. ":" .. wrk.port
     end
     requests[#requests + 1] = wrk.format(f[1], f[2], headers, body)
   end

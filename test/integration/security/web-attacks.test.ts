@@ -63,13 +63,21 @@ describe('cross-origin writes', () => {
     expect(del.status).toBe(403);
   });
 
-  it('lets a same-origin form through (Origin or Referer of this site), and a request with neither header', async () => {
+  it('lets a same-origin form through (Origin or Referer of this site), and a cookieless request with neither header', async () => {
     const own = await post('/auth/login', { email: 'origin-client@example.com', password: 'correct-horse-42' }, sameOrigin(http.baseUrl));
     expect(own.status).toBe(302);
     const byReferer = await post('/auth/login', { email: 'origin-client@example.com', password: 'correct-horse-42' }, { Referer: `${http.baseUrl}/?login=1` });
     expect(byReferer.status).toBe(302);
     const plain = await post('/auth/login', { email: 'origin-client@example.com', password: 'correct-horse-42' });
     expect(plain.status).toBe(302);
+  });
+
+  it('refuses a request that carries cookies but neither Origin nor Referer, and logs it', async () => {
+    http.clearLogs();
+    const res = await post('/api/messages', { content: 'hi' }, { Cookie: cookie });
+    expect(res.status).toBe(403);
+    const refused = http.logs().find((l) => l.msg === 'refused: cross-origin request');
+    expect(refused).toMatchObject({ reason: 'no origin with cookies', path: '/api/messages' });
   });
 
   it('leaves the Stripe webhook to its signature check', async () => {
