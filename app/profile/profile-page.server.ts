@@ -42,6 +42,8 @@ export async function loadProfilePage(request: Request, context: AppLoadContext,
     own,
     showDeletionCard,
     pendingDeletion,
+    /** The Password card: a form, or (Google-only accounts) how to set a first password. */
+    hasPassword: own && user.passwordHash !== null,
     availability,
     today: utcToLondon(deps.clock.now()).date,
   };

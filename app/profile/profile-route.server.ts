@@ -2,6 +2,7 @@ import { json, type ActionFunctionArgs } from '@remix-run/node';
 import { requireUser } from '~/auth/guards.server';
 import { removeAvailability, saveAvailability } from './availability-actions.server';
 import { askForDeletion, isMultipart, readForm, savePhoto, saveProfile } from './profile-actions.server';
+import { saveNewPassword } from './password-actions.server';
 
 /** The actions of UserProfile and CoachProfile, by intent (the photo upload is the multipart one). */
 export async function profileAction({ request, context }: ActionFunctionArgs, page: 'UserProfile' | 'CoachProfile') {
@@ -13,6 +14,8 @@ export async function profileAction({ request, context }: ActionFunctionArgs, pa
       return saveProfile(context, user, form, page === 'CoachProfile' && user.userType === 'coach');
     case 'delete-account':
       return askForDeletion(context, user, form);
+    case 'password':
+      return saveNewPassword(request, context, user, form);
     case 'availability-save':
       return saveAvailability(context, user, form);
     case 'availability-delete':

@@ -4,6 +4,7 @@ import { useLoaderData } from '@remix-run/react';
 import { AvailabilitySection } from '~/components/availability/availability-section';
 import { DeletionCard } from '~/components/profile/deletion-card';
 import { EmailPreferences } from '~/components/profile/email-preferences';
+import { PasswordCard } from '~/components/profile/password-card';
 import { PhotoUpload } from '~/components/profile/photo-upload';
 import { ProfileForm } from '~/components/profile/profile-form';
 import { ProfileHeading } from '~/components/profile/profile-heading';
@@ -22,7 +23,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export const action = (args: ActionFunctionArgs) => profileAction(args, 'CoachProfile');
 
 export default function CoachProfilePage() {
-  const { title, profile, own, showDeletionCard, pendingDeletion, availability, today } = useLoaderData<typeof loader>();
+  const { title, profile, own, showDeletionCard, pendingDeletion, hasPassword, availability, today } = useLoaderData<typeof loader>();
   const coach = profile.coachProfile;
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-6">
@@ -47,6 +48,7 @@ export default function CoachProfilePage() {
         </section>
       ) : null}
       <AvailabilitySection rows={availability} today={today} editable={own} />
+      {own ? <PasswordCard hasPassword={hasPassword} email={profile.email} /> : null}
       {own ? <EmailPreferences /> : null}
       {showDeletionCard ? <DeletionCard pending={pendingDeletion} /> : null}
     </div>

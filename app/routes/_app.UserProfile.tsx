@@ -3,6 +3,7 @@ import { json } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { DeletionCard } from '~/components/profile/deletion-card';
 import { EmailPreferences } from '~/components/profile/email-preferences';
+import { PasswordCard } from '~/components/profile/password-card';
 import { PhotoUpload } from '~/components/profile/photo-upload';
 import { ProfileForm } from '~/components/profile/profile-form';
 import { ProfileHeading } from '~/components/profile/profile-heading';
@@ -20,13 +21,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export const action = (args: ActionFunctionArgs) => profileAction(args, 'UserProfile');
 
 export default function UserProfilePage() {
-  const { title, profile, own, showDeletionCard, pendingDeletion } = useLoaderData<typeof loader>();
+  const { title, profile, own, showDeletionCard, pendingDeletion, hasPassword } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6">
       <ProfileHeading title={title} name={profile.fullName} avatarUrl={profile.avatarUrl} chips={[profile.userType, profile.role]}>
         {own ? <PhotoUpload /> : null}
       </ProfileHeading>
       {own ? <ProfileForm personal={profile} /> : <ProfileSummary profile={profile} />}
+      {own ? <PasswordCard hasPassword={hasPassword} email={profile.email} /> : null}
       {own ? <EmailPreferences /> : null}
       {showDeletionCard ? <DeletionCard pending={pendingDeletion} /> : null}
     </div>

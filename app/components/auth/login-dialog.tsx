@@ -119,6 +119,11 @@ export function LoginDialog({ googleConfigured }: { googleConfigured: boolean })
                   Password
                 </label>
                 <PasswordInput id="login-password" name="password" autoComplete="current-password" required className={inputClass} />
+                <p className="mt-2 text-right text-sm">
+                  <a href="/ForgotPassword" className="font-medium text-pitch-700 hover:underline">
+                    Forgot your password?
+                  </a>
+                </p>
               </div>
               <div className="mt-2 flex gap-3">
                 <button type="button" className={`${secondaryButtonClass} flex-1`} onClick={() => setStep('choose')}>

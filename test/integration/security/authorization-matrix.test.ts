@@ -147,6 +147,27 @@ const ROUTES: Record<string, RouteEntry> = {
       { name: 'asking for a link', kind: 'action', url: () => '/auth/resend-verification', form: () => ({ email: 'nobody-matrix@example.com' }), expect: everyone(200) },
     ],
   },
+  'ForgotPassword.tsx': {
+    probes: [
+      // Queues a job whoever asks (the answer never says whether the account exists); one email per caller (5 an hour per email).
+      { name: 'asking for a reset link', kind: 'action', url: () => '/ForgotPassword', form: (_w, _ids, role) => ({ email: `reset-${role.toLowerCase()}@example.com` }), expect: everyone(200), writers: ROLES },
+    ],
+  },
+  'ResetPassword.tsx': {
+    probes: [
+      { name: 'a forged reset link', kind: 'loader', url: () => '/ResetPassword?token=forged.token', expect: everyone(200) },
+      { name: 'a forged reset link posted', kind: 'action', url: () => '/ResetPassword', form: () => ({ token: 'forged.token', newPassword: 'matrix-pass-1', confirmPassword: 'matrix-pass-1' }), expect: everyone(422) },
+      {
+        name: 'a valid reset link (the link is the credential, whoever holds it)',
+        kind: 'action',
+        prepare: async () => ({ token: await resetTokenOf((await insertPerson(ctx.db, { type: 'client', name: 'Reset Target' })).id) }),
+        url: () => '/ResetPassword',
+        form: (_w, ids) => ({ token: ids.token!, newPassword: 'matrix-pass-1', confirmPassword: 'matrix-pass-1' }),
+        expect: everyone('login'),
+        writers: ROLES,
+      },
+    ],
+  },
   'auth.google.tsx': {
     probes: [
       { name: 'GET', kind: 'loader', url: () => '/auth/google', expect: everyone('login') },
@@ -424,6 +445,14 @@ function profileProbes(page: 'UserProfile' | 'CoachProfile'): Probe[] {
       expect: members(403, { coach: 200 }),
       writers: ['coach'],
     },
+    {
+      name: 'changing one’s password with a wrong current password',
+      kind: 'action',
+      url: () => url,
+      form: () => ({ intent: 'password', currentPassword: 'not-the-password', newPassword: 'matrix-pass-2', confirmPassword: 'matrix-pass-2' }),
+      // otherClient's account reached the login limit in the auth.login probe: the password form is locked with it.
+      expect: members(422, { otherClient: 429 }),
+    },
     { name: 'an unknown intent', kind: 'action', url: () => url, form: () => ({ intent: 'grant_admin' }), expect: members(400) },
   ];
   return probes;
@@ -503,6 +532,12 @@ async function deletionRequestOf(userId: string): Promise<string> {
   await ctx.db.query(`delete from account_deletion_requests where user_id = $1 and status = 'pending'`, [userId]);
   await ctx.db.query(`insert into account_deletion_requests (id, user_id, reason, status) values ($1, $2, 'Matrix', 'pending')`, [id, userId]);
   return id;
+}
+
+/** A password-reset link's token for a user, as the worker would mail it now. */
+async function resetTokenOf(userId: string): Promise<string> {
+  const [row] = await ctx.db.query<{ email: string; session_version: number }>('select email, session_version from users where id = $1', [userId]);
+  return ctx.app.deps().resetTokens.issue({ userId, email: row!.email, sessionVersion: row!.session_version }, ctx.app.clock.now());
 }
 
 async function deactivatedPerson(): Promise<string> {
