@@ -12,6 +12,7 @@ import type { CoachDirectory, CoachForBooking } from '../coach-directory';
 import { isAutoCompleteDue } from '../session-progress';
 import { isRequestExpired } from '../booking-decisions';
 import { BOOKING_STATUSES } from '../../shared/catalogue';
+import type { CoachProfile } from '../../accounts/coach-profile';
 
 /** In-memory stand-ins for the booking use-case tests (the real ones are in adapters/). */
 
@@ -92,18 +93,39 @@ export function createRecordingOutbox(): RecordingOutbox {
 }
 
 export interface InMemoryUnitOfWork extends UnitOfWork {
+  /** Coach profiles by user id (for the figures a completion refreshes). */
+  coachProfiles: Map<Id, CoachProfile>;
   readonly bookings: InMemoryBookings;
   readonly outbox: RecordingOutbox;
 }
 
 /** Transactions roll back (bookings and jobs) on a failed result or a DomainFailure. */
+/**
+ * Just enough of the other contexts for the coach's figures a completion refreshes: coach
+ * profiles by user id, no reviews, and completed sessions counted from the bookings above.
+ */
+function coachStatsRepositories(bookings: InMemoryBookings) {
+  const coachProfiles = new Map<Id, CoachProfile>();
+  return {
+    coachProfiles: {
+      rows: coachProfiles,
+      findByUserId: async (userId: Id) => coachProfiles.get(userId) ?? null,
+      save: async (profile: CoachProfile) => (coachProfiles.set(profile.userId, profile), { ok: true as const, value: undefined }),
+    },
+    reviews: { listClientReviewsOfCoach: async () => [] },
+    bookingParties: { countCompletedSessions: async (coachId: Id) => [...bookings.rows.values()].filter((b) => b.coachId === coachId && b.status === 'completed').length },
+  };
+}
+
 export function createInMemoryUnitOfWork(): InMemoryUnitOfWork {
   const bookings = createInMemoryBookings();
   const outbox = createRecordingOutbox();
-  const repos = { bookings, outbox } as unknown as Repositories;
+  const stats = coachStatsRepositories(bookings);
+  const repos = { bookings, outbox, ...stats } as unknown as Repositories;
   return {
     bookings,
     outbox,
+    coachProfiles: stats.coachProfiles.rows,
     read: repos,
     async transaction<T>(work: (tx: Repositories) => Promise<Result<T>>): Promise<Result<T>> {
       const savedRows = new Map(bookings.rows);

@@ -2,7 +2,7 @@ import { ok, type Result } from '../../shared/result';
 import { notifyBooking } from '../booking-notifications';
 import { notifyByEmail } from '../../notifications/booking-emails';
 import { autoComplete, isAutoCompleteDue } from '../session-progress';
-import type { BookingUseCaseDeps } from './change-booking';
+import { refreshStatsIfSessionCountChanged, type BookingUseCaseDeps } from './change-booking';
 import { DEFAULT_BATCH_SIZE, runDueBatch, type BatchOutcome } from './run-due-batch';
 
 /** Job: completes every session 24 h past its scheduled end without a reported issue (PRODUCT.md). */
@@ -19,7 +19,8 @@ export async function autoCompleteDue(deps: BookingUseCaseDeps, input: { limit?:
         const saved = await tx.bookings.save(completed.value);
         await notifyBooking(tx.outbox, { bookingId: booking.id, event: 'completed', actorId: null }, now);
         await notifyByEmail(tx.outbox, { event: 'completed', booking: saved, actorId: null }, now);
-        return ok(true);
+        const refreshed = await refreshStatsIfSessionCountChanged(tx, booking, saved, now);
+        return refreshed.ok ? ok(true) : refreshed;
       }),
     ),
   );

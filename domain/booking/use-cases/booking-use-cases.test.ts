@@ -10,6 +10,7 @@ import { admin, at, client, coach, COACH_ID, NOW, otherCoach, RATE_PENCE, script
 import { coachDirectory, createInMemoryUnitOfWork, fixedClock, sequentialIds, type InMemoryUnitOfWork, type SettableClock } from '../testing/in-memory';
 import { acceptBooking } from './accept-booking';
 import { acceptReschedule } from './accept-reschedule';
+import { createCoachProfile } from '../../accounts/coach-profile';
 import { autoCompleteDue } from './auto-complete-due';
 import { cancelBooking } from './cancel-booking';
 import { declineBooking } from './decline-booking';
@@ -223,6 +224,18 @@ describe('the session', () => {
     expect(unwrap(await autoCompleteDue({ uow, clock }))).toEqual({ done: [b.id], skipped: [], failed: [] });
     expect(uow.bookings.rows.get(b.id)?.status).toBe('completed');
     expect(unwrap(await autoCompleteDue({ uow, clock }))).toEqual({ done: [], skipped: [], failed: [] });
+  });
+
+  it("counts a session completed automatically, or taken back by a dispute, in the coach's total sessions", async () => {
+    uow.coachProfiles.set(COACH_ID, createCoachProfile(COACH_ID, {}, NOW));
+    const b = await confirmed();
+    clock.set(at(STARTS_AT, 25 * HOUR_MS));
+    unwrap(await autoCompleteDue({ uow, clock }));
+    expect(uow.coachProfiles.get(COACH_ID)?.totalSessions).toBe(1);
+    unwrap(await openDispute({ uow, clock }, { actor: client, bookingId: b.id, description: 'Coach left after ten minutes' }));
+    expect(uow.coachProfiles.get(COACH_ID)?.totalSessions).toBe(0);
+    unwrap(await resolveDispute({ uow, clock }, { actor: admin, bookingId: b.id, decision: { outcome: 'release', note: 'Session took place' } }));
+    expect(uow.coachProfiles.get(COACH_ID)?.totalSessions).toBe(1);
   });
 
   it('opens and resolves a dispute', async () => {

@@ -10,6 +10,7 @@ import { bookingErrors } from '../booking-errors';
 import type { BookingChange } from '../booking-party';
 import { notifyBooking, type BookingEvent } from '../booking-notifications';
 import { notifyByEmail } from '../../notifications/booking-emails';
+import { refreshCoachStats } from '../../reviews/use-cases/refresh-coach-stats';
 
 export interface BookingUseCaseDeps {
   readonly uow: UnitOfWork;
@@ -49,8 +50,20 @@ export async function changeBooking(
     if (!booking) return err(bookingErrors.notFound());
     const change = apply(booking, now);
     if (!change.ok) return change;
-    return ok(await commitChange(tx, change.value, eventOf(booking, change.value.booking), actorId, now, booking));
+    const saved = await commitChange(tx, change.value, eventOf(booking, change.value.booking), actorId, now, booking);
+    const refreshed = await refreshStatsIfSessionCountChanged(tx, booking, saved, now);
+    return refreshed.ok ? ok(saved) : refreshed;
   });
+}
+
+/**
+ * The coach's session count (SPEC §3 total_sessions: completed bookings) follows any change into
+ * or out of 'completed' — automatic completion, a dispute opened on a completed session and
+ * resolved — in the same transaction.
+ */
+export async function refreshStatsIfSessionCountChanged(tx: Repositories, before: Booking, after: Booking, now: Date): Promise<Result<void>> {
+  if ((before.status === 'completed') === (after.status === 'completed')) return ok(undefined);
+  return refreshCoachStats(tx, after.coachId, now);
 }
 
 /** Adapts a transition that moves no money. */
