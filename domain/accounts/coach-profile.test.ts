@@ -44,6 +44,23 @@ describe('coach profile', () => {
     const profile = createCoachProfile(IDS.coach, {}, NOW);
     expect(unwrap(setCoachVerified(profile, adminActor, true, NOW)).isVerified).toBe(true);
     expect(setCoachVerified(profile, coachActor, true, NOW)).toMatchObject({ ok: false, error: { code: 'ADMIN_ONLY' } });
+    expect(setCoachVerified(profile, clientActor, true, NOW)).toMatchObject({ ok: false, error: { code: 'ADMIN_ONLY' } });
+  });
+
+  it('loses its verification when an admin takes it away, stamping the change', () => {
+    const later = new Date(NOW.getTime() + 60_000);
+    const verified = unwrap(setCoachVerified(createCoachProfile(IDS.coach, {}, NOW), adminActor, true, NOW));
+    const unverified = unwrap(setCoachVerified(verified, adminActor, false, later));
+    expect(unverified).toMatchObject({ isVerified: false, updatedAt: later });
+    expect(unverified).toEqual({ ...verified, isVerified: false, updatedAt: later });
+  });
+
+  it('is left exactly as it was when an admin asks for the state it is already in', () => {
+    const later = new Date(NOW.getTime() + 60_000);
+    const unverified = createCoachProfile(IDS.coach, {}, NOW);
+    expect(unwrap(setCoachVerified(unverified, adminActor, false, later))).toBe(unverified);
+    const verified = unwrap(setCoachVerified(unverified, adminActor, true, NOW));
+    expect(unwrap(setCoachVerified(verified, adminActor, true, later))).toBe(verified);
   });
 
   it('stores derived stats and forgets credentials on erasure', () => {

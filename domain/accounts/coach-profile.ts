@@ -109,9 +109,13 @@ export function updateCoachProfile(profile: CoachProfile, actor: Actor, patch: C
   return ok(applyPatch(profile, patch, now));
 }
 
-/** An admin marks a coach verified (the badge on coach cards), or takes the badge away. */
+/**
+ * An admin marks a coach verified (the badge on coach cards), or takes the badge away. Asking
+ * for the state the profile is already in gives back the same profile (nothing to save).
+ */
 export function setCoachVerified(profile: CoachProfile, actor: Actor, verified: boolean, now: Date): Result<CoachProfile> {
   if (actor.role !== 'admin') return err(accountErrors.adminOnly());
+  if (profile.isVerified === verified) return ok(profile);
   return ok({ ...profile, isVerified: verified, updatedAt: now });
 }
 

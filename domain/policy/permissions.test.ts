@@ -13,6 +13,7 @@ import {
   canSeeContactDetails,
   canSeeDeactivationReason,
   canSeeMessage,
+  canSetCoachVerification,
   canTakePayment,
   canViewAdminPages,
   canViewBooking,
@@ -132,6 +133,12 @@ describe('administration (SPEC §6)', () => {
     expect(canRequestDeletion(adminActor)).toMatchObject({ ok: false, error: { code: 'ADMINS_CANNOT_REQUEST_DELETION' } });
     expect(canDecideDeletion(adminActor).ok).toBe(true);
     expect(canDecideDeletion(coachActor).ok).toBe(false);
+  });
+
+  it('lets only admins verify coaches or take the verification away', () => {
+    expect(canSetCoachVerification(adminActor).ok).toBe(true);
+    expect(canSetCoachVerification(coachActor)).toMatchObject({ ok: false, error: { code: 'ADMIN_ONLY', kind: 'forbidden' } });
+    expect(canSetCoachVerification(clientActor)).toMatchObject({ ok: false, error: { code: 'ADMIN_ONLY' } });
   });
 
   it('keeps DataDiagnostic and admin pages for admins', () => {

@@ -155,6 +155,11 @@ export function canDecideDeletion(actor: Actor): Result<void> {
   return isAdmin(actor) ? ok(undefined) : err(policyErrors.adminOnly());
 }
 
+/** The 'Verified' badge on coach cards and profiles (SPEC §2/§3) is given and taken away by an admin. */
+export function canSetCoachVerification(actor: Actor): Result<void> {
+  return isAdmin(actor) ? ok(undefined) : err(policyErrors.adminOnly());
+}
+
 /** PRODUCT.md: DataDiagnostic is for administrators only. */
 export function canViewDiagnostics(actor: Actor | null): boolean {
   return isAdmin(actor);
