@@ -3,6 +3,7 @@ import * as z from 'zod';
 import { decideDeletionRequest } from '../../domain/accounts/use-cases/decide-deletion-request';
 import { removeUser } from '../../domain/accounts/use-cases/remove-user';
 import { restoreUser } from '../../domain/accounts/use-cases/restore-user';
+import { setCoachVerification } from '../../domain/admin/use-cases/set-coach-verification';
 import { resolveDispute } from '../../domain/booking/use-cases/resolve-dispute';
 import { DISPUTE_OUTCOMES } from '../../domain/booking/booking';
 import type { DomainError } from '../../domain/shared/errors';
@@ -18,6 +19,8 @@ const id = z.string().uuid();
 const schemas = {
   remove_user: z.object({ userId: id, reason: text(500) }),
   restore_user: z.object({ userId: id }),
+  verify_coach: z.object({ userId: id }),
+  unverify_coach: z.object({ userId: id }),
   approve_deletion: z.object({ requestId: id, reason: text(1000) }),
   reject_deletion: z.object({ requestId: id, reason: text(1000) }),
   resolve_dispute: z.object({
@@ -62,6 +65,12 @@ export async function handleAdminAction(request: Request, context: AppLoadContex
     case 'restore_user': {
       const deps = auditedWeb(context, actor, { action: 'user.restore', targetType: 'user', targetId: data.userId! });
       return reply(intent, await restoreUser(deps, { actor, userId: data.userId! }), data.userId!);
+    }
+    case 'verify_coach':
+    case 'unverify_coach': {
+      const verified = intent === 'verify_coach';
+      const deps = auditedWeb(context, actor, { action: verified ? 'coach.verify' : 'coach.unverify', targetType: 'user', targetId: data.userId!, details: { verified } });
+      return reply(intent, await setCoachVerification(deps, { actor, coachId: data.userId!, verified }), data.userId!);
     }
     case 'approve_deletion':
     case 'reject_deletion': {

@@ -3,7 +3,7 @@
  * words: 'Failed to remove user: {message}', 'Failed to restore user', 'Failed to approve
  * request: {message}', 'Failed to reject request: {message}', 'Failed to process request').
  */
-export type AdminIntent = 'remove_user' | 'restore_user' | 'approve_deletion' | 'reject_deletion' | 'resolve_dispute';
+export type AdminIntent = 'remove_user' | 'restore_user' | 'verify_coach' | 'unverify_coach' | 'approve_deletion' | 'reject_deletion' | 'resolve_dispute';
 
 export interface AdminActionResult {
   readonly ok: boolean;
@@ -18,6 +18,8 @@ export interface AdminActionResult {
 export const ADMIN_MESSAGES: Record<AdminIntent, { success: string; failure: (message: string) => string }> = {
   remove_user: { success: 'User removed. Their sessions have ended.', failure: (m) => `Failed to remove user: ${m}` },
   restore_user: { success: 'User restored.', failure: () => 'Failed to restore user' },
+  verify_coach: { success: 'Coach verified.', failure: (m) => `Failed to verify coach: ${m}` },
+  unverify_coach: { success: 'Verification removed.', failure: (m) => `Failed to remove verification: ${m}` },
   approve_deletion: {
     success: 'Deletion request approved. The account is deactivated and its personal data erased.',
     failure: (m) => `Failed to approve request: ${m}`,

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { adminReadModels, ADMIN_USER_TYPES } from '../../adapters/persistence/admin/index';
 import { removeUser } from '../../domain/accounts/use-cases/remove-user';
 import { restoreUser } from '../../domain/accounts/use-cases/restore-user';
+import { setCoachVerification } from '../../domain/admin/use-cases/set-coach-verification';
 import { actingAdmin, audited, findUser, orRefuse } from '../admin-support';
 import { details, moreHint, nameOf, table, when } from '../format';
 import { output, parseOptions } from '../program';
@@ -17,14 +18,15 @@ const listSchema = z.object({
 });
 const showSchema = z.object({ json: z.boolean().optional() });
 const actSchema = z.object({ as: z.string().min(1, 'missing --as <admin email>'), reason: z.string().max(500).optional(), json: z.boolean().optional() });
+const verifySchema = z.object({ as: z.string().min(1, 'missing --as <admin email>'), json: z.boolean().optional() });
 
 function status(u: { isActive: boolean; erased: boolean }): string {
   return u.erased ? 'erased' : u.isActive ? 'active' : 'deactivated';
 }
 
-/** `fact users list|show|remove|restore`: the AdminUsers page from the ops shell. */
+/** `fact users list|show|remove|restore|verify|unverify`: the AdminUsers page from the ops shell. */
 export function registerUsersCommands(program: Command): void {
-  const users = program.command('users').description('accounts: list, show, remove (deactivate) and restore');
+  const users = program.command('users').description('accounts: list, show, remove (deactivate), restore, verify and unverify coaches');
 
   users
     .command('list')
@@ -72,6 +74,7 @@ export function registerUsersCommands(program: Command): void {
             ['type', u.userType],
             ['role', u.role],
             ['status', status(u)],
+            ...(u.userType === 'coach' ? [['verified', u.isVerified ? 'yes' : 'no'] as [string, string]] : []),
             ['deactivated', when(u.deactivatedAt)],
             ['reason', u.deactivationReason],
             [u.userType === 'coach' ? 'offers' : 'needs', (u.userType === 'coach' ? u.offers : u.needs).join(', ')],
@@ -120,4 +123,26 @@ export function registerUsersCommands(program: Command): void {
         out.print(`Restored ${nameOf(restored.fullName)} (${restored.id}).`, { id: restored.id, isActive: restored.isActive });
       });
     });
+
+  for (const verified of [true, false]) {
+    users
+      .command(verified ? 'verify' : 'unverify')
+      .description(verified ? "give a coach the 'Verified' badge clients see" : "take a coach's 'Verified' badge away")
+      .argument('<user>', "the coach's user id or email")
+      .requiredOption('--as <email>', 'the administrator acting')
+      .option('--json', 'machine-readable output')
+      .action(async (key: string, raw: unknown) => {
+        const opts = parseOptions(verifySchema, raw);
+        const out = output(Boolean(opts.json));
+        await withApp(async ({ app }) => {
+          const actor = await actingAdmin(app, opts.as);
+          const target = await findUser(app, key);
+          const deps = audited(app, actor, { action: verified ? 'coach.verify' : 'coach.unverify', targetType: 'user', targetId: target.id, details: { verified } });
+          const done = orRefuse(await setCoachVerification(deps, { actor, coachId: target.id, verified }));
+          const who = `${nameOf(done.fullName)} (${done.coachId})`;
+          const line = done.changed ? (verified ? `Verified coach ${who}.` : `Removed the verification of coach ${who}.`) : `Coach ${who} was already ${verified ? 'verified' : 'not verified'}.`;
+          out.print(line, done);
+        });
+      });
+  }
 }

@@ -24,6 +24,8 @@ export interface AdminUserRow {
   readonly deactivatedAt: string | null;
   /** Admins only (SPEC §2). */
   readonly deactivationReason: string | null;
+  /** Coaches: the 'Verified' badge (coach_profiles.is_verified, from the same join); false for everyone else. */
+  readonly isVerified: boolean;
   /** Coaches: the services they offer ('Offers:'). */
   readonly offers: string[];
   /** Clients: their preferred coaching types ('Needs:'). */
@@ -41,6 +43,7 @@ interface UserSqlRow extends KeysetRow {
   deactivated_at: unknown;
   deactivation_reason: string | null;
   services_offered: unknown;
+  is_verified: boolean | null;
   preferred_coaching_types: unknown;
   has_pending_deletion: boolean;
   created_at: unknown;
@@ -48,7 +51,7 @@ interface UserSqlRow extends KeysetRow {
 
 const USER_COLUMNS = `
   u.id, u.full_name, u.role, u.user_type, u.is_active, u.erased_at, u.deactivated_at, u.deactivation_reason,
-  u.preferred_coaching_types, cp.services_offered, u.created_at, u.created_at::text as cursor_at,
+  u.preferred_coaching_types, cp.services_offered, cp.is_verified, u.created_at, u.created_at::text as cursor_at,
   exists (select 1 from account_deletion_requests d where d.user_id = u.id and d.status = 'pending') as has_pending_deletion`;
 
 function toUserRow(r: UserSqlRow): AdminUserRow {
@@ -61,6 +64,7 @@ function toUserRow(r: UserSqlRow): AdminUserRow {
     erased: r.erased_at !== null && r.erased_at !== undefined,
     deactivatedAt: toIso(r.deactivated_at),
     deactivationReason: toText(r.deactivation_reason),
+    isVerified: r.user_type === 'coach' && r.is_verified === true,
     offers: toList(r.services_offered),
     needs: toList(r.preferred_coaching_types),
     hasPendingDeletion: Boolean(r.has_pending_deletion),

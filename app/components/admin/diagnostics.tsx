@@ -61,6 +61,8 @@ export function MessagesTable({ messages }: { messages: readonly DiagnosticMessa
 const ACTIONS: Record<string, string> = {
   'user.remove': 'removed user',
   'user.restore': 'restored user',
+  'coach.verify': 'verified coach',
+  'coach.unverify': 'removed the verification of coach',
   'deletion_request.approve': 'approved deletion request',
   'deletion_request.reject': 'rejected deletion request',
   'dispute.resolve': 'resolved dispute on booking',

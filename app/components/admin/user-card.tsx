@@ -44,9 +44,44 @@ function RemoveDialog({ user, onClose }: { user: AdminUserRow; onClose: () => vo
 }
 
 /**
+ * A coach's verification (the 'Verified' badge clients see on FindCoaches and the profile):
+ * said in words outside the card's link, so a screen reader hears it, with the button that
+ * gives or takes it away. The same button element changes its words, so focus stays on it.
+ */
+function CoachVerification({ user }: { user: AdminUserRow }) {
+  const action = useAdminAction();
+  const name = nameOrUnnamed(user.fullName);
+  const verified = user.isVerified;
+  return (
+    <>
+      <p className={`mr-auto inline-flex items-center gap-1 text-sm font-medium ${verified ? 'text-sky-700' : 'text-slate-600'}`}>
+        {verified ? (
+          <svg viewBox="0 0 24 24" className="h-4 w-4 fill-none stroke-current" strokeWidth={2.5} aria-hidden="true">
+            <path d="M5 12.5l4.5 4.5L19 7.5" />
+          </svg>
+        ) : null}
+        {verified ? 'Verified coach' : 'Not verified'}
+      </p>
+      <button
+        type="button"
+        className={`${secondaryButton} aria-disabled:cursor-wait aria-disabled:opacity-60`}
+        // aria-disabled, not disabled: a disabled button drops the keyboard focus while it waits.
+        aria-disabled={action.busy || undefined}
+        onClick={() => {
+          if (!action.busy) action.fetcher.submit({ intent: verified ? 'unverify_coach' : 'verify_coach', userId: user.id }, { method: 'post' });
+        }}
+      >
+        {action.busy ? (verified ? 'Removing verification…' : 'Verifying…') : verified ? 'Remove verification' : 'Verify coach'}
+        <span className="sr-only"> {name}</span>
+      </button>
+    </>
+  );
+}
+
+/**
  * SPEC §2 AdminUsers card: initial, name (or 'Unnamed'), 'Email hidden', type, role and
  * 'deactivated' badges, 'Offers:' (coaches) or 'Needs:' (clients). The card opens the profile
- * read-only; Remove and Restore for non-admins.
+ * read-only; Remove and Restore for non-admins; a coach's verification and its button.
  */
 export function UserCard({ user }: { user: AdminUserRow }) {
   const [removing, setRemoving] = useState(false);
@@ -84,7 +119,8 @@ export function UserCard({ user }: { user: AdminUserRow }) {
         </div>
       </Link>
       {user.role !== 'admin' && !user.erased ? (
-        <div className="mt-3 flex justify-end border-t border-slate-100 pt-3">
+        <div className="mt-3 flex flex-wrap items-center justify-end gap-2 border-t border-slate-100 pt-3">
+          {user.userType === 'coach' ? <CoachVerification user={user} /> : null}
           {user.isActive ? (
             <button
               type="button"
