@@ -345,6 +345,28 @@ const ROUTES: Record<string, RouteEntry> = {
         expect: adminOnly(200),
         writers: ['admin'],
       },
+      {
+        name: 'verifying a coach',
+        kind: 'action',
+        prepare: async () => {
+          const coach = await insertPerson(ctx.db, { type: 'coach', name: 'Unverified Target' });
+          await ctx.db.query('update coach_profiles set is_verified = false where user_id = $1', [coach.id]);
+          return { target: coach.id };
+        },
+        url: () => '/AdminUsers',
+        form: (_w, ids) => ({ intent: 'verify_coach', userId: ids.target! }),
+        expect: adminOnly(),
+        writers: ['admin'],
+      },
+      {
+        name: "removing a coach's verification",
+        kind: 'action',
+        prepare: async () => ({ target: (await insertPerson(ctx.db, { type: 'coach', name: 'Verified Target' })).id }),
+        url: () => '/AdminUsers',
+        form: (_w, ids) => ({ intent: 'unverify_coach', userId: ids.target! }),
+        expect: adminOnly(),
+        writers: ['admin'],
+      },
     ],
   },
   '_app.AdminBookings.tsx': { probes: [{ name: 'every booking', kind: 'loader', url: () => '/AdminBookings', expect: adminOnly() }] },
