@@ -7,8 +7,9 @@ import { useTestServer } from '../support/server';
 
 /**
  * Administration in Chromium, on the demo world: deciding a deletion request, removing and
- * restoring a user (whose sessions end), searching a booking reference and opening its chat,
- * the highlight on AdminBookings, resolving a dispute. Screenshots of every admin page.
+ * restoring a user (whose sessions end), verifying a coach (the badge clients see), searching a
+ * booking reference and opening its chat, the highlight on AdminBookings, resolving a dispute.
+ * Screenshots of every admin page.
  */
 describe('administration', () => {
   const server = useTestServer();
@@ -75,6 +76,36 @@ describe('administration', () => {
     await card.getByRole('button', { name: 'Remove' }).waitFor();
     await go('/AdminUsers?type=all');
     await screenshot(page, 'admin-users-1280');
+  });
+
+  it('verifies a coach from AdminUsers with the keyboard: the card says so and clients see the badge', async () => {
+    await go('/AdminUsers?type=coach&q=whitaker');
+    await page.getByRole('heading', { name: 'Users (Coach)' }).waitFor();
+    const card = page.getByRole('article').filter({ hasText: 'Tom Whitaker' });
+    await card.getByText('Not verified').waitFor();
+    await card.getByRole('button', { name: 'Verify coach Tom Whitaker' }).focus();
+    await page.keyboard.press('Enter');
+    await toast('Coach verified.').waitFor();
+    await card.getByText('Verified coach').waitFor();
+    const again = card.getByRole('button', { name: 'Remove verification Tom Whitaker' });
+    await again.waitFor();
+    // The same button changed its words: the keyboard focus is still on it.
+    await expect(again.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+    const [stored] = await server.db.query(`select cp.is_verified from coach_profiles cp join users u on u.id = cp.user_id where u.email = 'tom.whitaker@fact.test'`);
+    expect(stored).toEqual({ is_verified: true });
+    await page.setViewportSize({ width: 360, height: 800 });
+    await screenshot(page, 'admin-users-verified-coach-360');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    const client = await browser.newPage({ width: 360, height: 800 });
+    await signIn(client, server.baseUrl, 'jamie.carter@fact.test', password);
+    await client.goto(`${server.baseUrl}/FindCoaches`);
+    const coachCard = client.getByRole('article', { name: 'Tom Whitaker' });
+    await coachCard.getByText('Verified', { exact: true }).waitFor();
+    await expect(client.getByRole('article', { name: 'Marcus Reid' }).getByText('Verified', { exact: true }).count()).resolves.toBe(0);
+    await coachCard.scrollIntoViewIfNeeded();
+    await screenshot(client, 'find-coaches-verified-badge-360');
   });
 
   it('searches a booking reference in the sidebar and opens its chat', async () => {

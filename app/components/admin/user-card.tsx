@@ -54,7 +54,7 @@ function CoachVerification({ user }: { user: AdminUserRow }) {
   const verified = user.isVerified;
   return (
     <>
-      <p className={`mr-auto inline-flex items-center gap-1 text-sm font-medium ${verified ? 'text-sky-700' : 'text-slate-600'}`}>
+      <p className={`flex w-full items-center gap-1 text-sm font-medium ${verified ? 'text-sky-700' : 'text-slate-600'}`}>
         {verified ? (
           <svg viewBox="0 0 24 24" className="h-4 w-4 fill-none stroke-current" strokeWidth={2.5} aria-hidden="true">
             <path d="M5 12.5l4.5 4.5L19 7.5" />
