@@ -55,7 +55,7 @@ function InvalidLink({ message }: { message: string }) {
     <PasswordPageFrame title="This link can’t be used">
       <FormAlert message={message} />
       <p className="mt-4 text-sm leading-relaxed text-slate-600">
-        Reset links work once, for one hour after we send them, and stop working when you change your password or log out everywhere.
+        Reset links work once, for one hour after we send them, and stop working when you change your password or log out.
       </p>
       <Link to="/ForgotPassword" className={`${primaryButtonClass} mt-6 w-full py-3 text-base`}>
         Request a new link
