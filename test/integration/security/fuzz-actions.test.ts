@@ -55,12 +55,13 @@ const KEYS = [
   'kind', 'enabled', 'userId', 'requestId', 'outcome', 'amount', 'note', 'periodId', 'startDate', 'endDate', 'isAvailable',
   'receiverId', 'cardNumber', 'expiry', 'cvc', 'intentId', 'attempt', 'redirectTo', 'hourlyRate', 'servicesOffered', 'ageGroups',
   'credentials', 'serviceRadius', 'videoClip1', 'preferredCoachingTypes', 'preferredSessionTimes', 'role', 'isActive', 'status',
-  'paymentStatus', 'price', '__proto__', 'constructor', 'a[b][c][d]', 'x'.repeat(300),
+  'paymentStatus', 'price', 'currentPassword', 'newPassword', 'confirmPassword', 'token', '__proto__', 'constructor', 'a[b][c][d]', 'x'.repeat(300),
 ];
 const INTENTS = [
   'book', 'accept', 'decline', 'cancel', 'propose_reschedule', 'accept_reschedule', 'decline_reschedule', 'mark_arrival', 'mark_completion',
   'report_issue', 'review', 'start', 'confirm', 'confirm-test-card', 'remove_user', 'restore_user', 'approve_deletion', 'reject_deletion',
-  'resolve_dispute', 'profile', 'delete-account', 'availability-save', 'availability-delete', 'register', 'login',
+  'resolve_dispute', 'profile', 'delete-account', 'availability-save', 'availability-delete', 'register', 'login', 'password',
+  'verify_coach', 'unverify_coach',
 ];
 const ODD = [
   '', ' ', '\u0000', 'a\u0000b', '\uD800', '\u202Eevil', 'e\u0301\u0301', '😀'.repeat(300), '<script>alert(1)</script>', '<img src=x onerror=alert(1)>',
