@@ -13,7 +13,7 @@ describe('logging in and out', () => {
     await page.goto(`${server.baseUrl}/UserProfile`);
     await page.waitForURL(/\/\?login=1&redirectTo=%2FUserProfile$/);
     const dialog = page.getByRole('dialog', { name: 'Welcome back' });
-    await expect(dialog.isVisible()).resolves.toBe(true);
+    await dialog.waitFor(); // the dialog opens once the page is interactive
     await expect(dialog.getByRole('button', { name: /Continue with Google/ }).isDisabled()).resolves.toBe(true);
     await expect(dialog.getByText('Google sign-in is not configured').isVisible()).resolves.toBe(true);
     await screenshot(page, 'login-dialog-1280');
@@ -69,8 +69,10 @@ describe('logging in and out', () => {
     const page = await browser.newPage();
     const landed = await signIn(page, server.baseUrl, coach.email, coach.password);
     expect(landed).toBeDefined();
+    // As the dialog's form posts it (the browser's cookies go with it, so it must say where it comes from).
     const response = await page.request.post(`${server.baseUrl}/auth/login`, {
       form: { email: coach.email, password: coach.password },
+      headers: { Origin: server.baseUrl },
       maxRedirects: 0,
     });
     expect(response.headers()['location']).toBe('/CoachDashboard');
