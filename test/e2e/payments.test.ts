@@ -106,7 +106,7 @@ describe('paying for a booking with the test gateway', () => {
     const post = async (email: string, form: Record<string, string>) => {
       const page = await browser.newPage();
       await signIn(page, server.baseUrl, email);
-      const res = await page.request.post(`${server.baseUrl}/api/payments/${booking!.id}`, { form, maxRedirects: 0 });
+      const res = await page.request.post(`${server.baseUrl}/api/payments/${booking!.id}`, { form, headers: { Origin: server.baseUrl }, maxRedirects: 0 });
       return { status: res.status(), body: (await res.json()) as { ok: boolean; error?: string } };
     };
     await expect(post('sam@example.com', { intent: 'start' })).resolves.toEqual({

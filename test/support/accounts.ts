@@ -125,7 +125,7 @@ export async function createUser(target: Application | TestDatabase, input: NewU
  * in the page's context) and opens the page the person lands on. Returns that URL.
  */
 export async function signIn(page: Page, baseUrl: string, email: string, password: string = DEFAULT_PASSWORD): Promise<string> {
-  const response = await page.request.post(`${baseUrl}/auth/login`, { form: { email, password }, maxRedirects: 0 });
+  const response = await page.request.post(`${baseUrl}/auth/login`, { form: { email, password }, headers: { Origin: baseUrl }, maxRedirects: 0 });
   const location = response.headers()['location'];
   if (response.status() !== 302 || !location) {
     throw new Error(`signIn(${email}) failed: ${response.status()} ${await response.text()}`);
