@@ -36,6 +36,7 @@ export default function handleRequest(
   const inlineCss = inlineCssFor(matches[matches.length - 1]?.route.id);
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
+    let abortTimer: NodeJS.Timeout | undefined;
     const ready = () => {
       shellRendered = true;
       const body = new CoalescedStream();
@@ -52,7 +53,12 @@ export default function handleRequest(
       </NonceContext.Provider>,
       {
         nonce,
-        ...(waitForAll ? { onAllReady: ready } : { onShellReady: ready }),
+        // A page fully rendered has nothing left to abort: its timer goes (one fewer live timer per request).
+        onAllReady() {
+          if (waitForAll) ready();
+          clearTimeout(abortTimer);
+        },
+        ...(waitForAll ? {} : { onShellReady: ready }),
         onShellError(error: unknown) {
           reject(error);
         },
@@ -62,6 +68,6 @@ export default function handleRequest(
         },
       },
     );
-    setTimeout(abort, ABORT_DELAY);
+    abortTimer = setTimeout(abort, ABORT_DELAY);
   });
 }

@@ -46,11 +46,11 @@ async function main(): Promise<void> {
   }
   const dev = env.NODE_ENV === 'development';
   let draining = false;
-  let build = await importBuild();
+  const build = await importBuild();
   const server = createHttpServer({
     app,
     publicDir: path.join(root, 'public'),
-    getBuild: async () => (dev ? (build = await importBuild()) : build),
+    build: dev ? importBuild : build,
     mount: (express) => mountServerRoutes(express, app),
     isDraining: () => draining,
   });

@@ -15,8 +15,12 @@ import { securityHeaders } from './security-headers';
 
 export interface HttpServerOptions {
   app: Application;
-  /** Returns the Remix build; in development it re-imports after each rebuild. */
-  getBuild: () => Promise<ServerBuild>;
+  /**
+   * The Remix build. Pass the build itself in production: given a function, Remix rebuilds its
+   * route tables and static handler on every request (it must, to see a rebuilt app), which cost
+   * FACT a large share of its CPU per page (issue 11). A function is for development only.
+   */
+  build: ServerBuild | (() => Promise<ServerBuild>);
   publicDir: string;
   /** Extra routes mounted before Remix (webhooks, server-sent events). */
   mount?: (server: Express) => void;
@@ -89,7 +93,7 @@ export function createHttpServer(options: HttpServerOptions): Express {
   server.all(
     '*',
     createRequestHandler({
-      build: options.getBuild,
+      build: options.build,
       mode: app.env.NODE_ENV === 'development' ? 'development' : 'production',
       getLoadContext: (req, res): AppLoadContext => {
         const requestId = res.locals.requestId as string;

@@ -112,7 +112,7 @@ export async function startHttpApp(
   const logger = createLogger({ level: 'info', pretty: false, destination: sink });
   const app = await createApplication({ env, logger, databaseUrl: db.url, sessionSecret: 'http-app-secret-http-app-secret-0123' });
   const build = await loadBuild();
-  const express = createHttpServer({ app, publicDir: path.join(root, 'public'), getBuild: async () => build, mount: (server) => mountServerRoutes(server, app) });
+  const express = createHttpServer({ app, publicDir: path.join(root, 'public'), build, mount: (server) => mountServerRoutes(server, app) });
   const server: Server = await new Promise((resolve) => {
     const s = express.listen(0, '127.0.0.1', () => resolve(s));
   });
