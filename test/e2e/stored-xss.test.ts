@@ -171,7 +171,7 @@ describe('stored text is shown as text', () => {
   it('loads and hydrates the public pages without a CSP violation', async () => {
     const page = await browser.newPage();
     const observed = await watch(page);
-    for (const path of ['/', '/Register', '/Register?type=coach', '/Terms', '/PrivacyPolicy', '/?login=1']) {
+    for (const path of ['/', '/Register', '/Register?type=coach', '/Terms', '/PrivacyPolicy', '/?login=1', '/ForgotPassword', '/ResetPassword?token=not-a-real-token']) {
       await page.goto(`${server.baseUrl}${path}`);
       expect(await hydrated(page), path).toBe(true);
     }
