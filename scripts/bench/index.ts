@@ -7,7 +7,7 @@
  *   npm run bench -- --fresh            reload the dataset even if a kept one matches
  *   npm run bench -- --list             the scenarios
  *   npm run bench -- --only book --profile   FACT under --cpu-prof (see profile-summary.ts)
- *   npm run bench -- --only my-bookings --fact-node-options "--max-semi-space-size=32"   try V8 flags on FACT
+ *   npm run bench -- --only my-bookings --fact-node-options=--max-semi-space-size=32   try V8 flags on FACT
  *
  * Builds the production server, opens an isolated embedded PostgreSQL under /tmp/fact-bench (its
  * own data folder and port), migrates and loads the dataset (kept between runs, writes of earlier
