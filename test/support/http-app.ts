@@ -88,7 +88,7 @@ export function sameOrigin(baseUrl: string, extra: Record<string, string> = {}):
 
 export async function startHttpApp(
   envOverrides: Record<string, string> = {},
-  options: { db?: TestDatabase } = {},
+  options: { db?: TestDatabase; /** What the server is handed for the Remix build (a test of how it is handed). */ build?: (build: ServerBuild) => ServerBuild | (() => Promise<ServerBuild>) } = {},
 ): Promise<HttpApp & { close: () => Promise<void> }> {
   installGlobals({ nativeFetch: true });
   const db = options.db ?? (await createTestDatabase());
@@ -111,7 +111,8 @@ export async function startHttpApp(
   // The application's own logger (its redaction paths), writing into the sink instead of stdout.
   const logger = createLogger({ level: 'info', pretty: false, destination: sink });
   const app = await createApplication({ env, logger, databaseUrl: db.url, sessionSecret: 'http-app-secret-http-app-secret-0123' });
-  const build = await loadBuild();
+  const loaded = await loadBuild();
+  const build = options.build ? options.build(loaded) : loaded;
   const express = createHttpServer({ app, publicDir: path.join(root, 'public'), build, mount: (server) => mountServerRoutes(server, app) });
   const server: Server = await new Promise((resolve) => {
     const s = express.listen(0, '127.0.0.1', () => resolve(s));
