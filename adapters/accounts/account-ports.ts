@@ -2,6 +2,7 @@ import type { EmailVerificationTokens, AccountLinks } from '../../domain/account
 import type { PasswordHasher } from '../../domain/accounts/password-hasher';
 import type { PasswordResetTokens } from '../../domain/accounts/password-reset-tokens';
 import type { PhotoProcessor } from '../../domain/accounts/photo-processor';
+import type { RateLimitClearer } from '../../domain/rate-limit/rate-limit-clearer';
 import type { RateLimitReader } from '../../domain/rate-limit/rate-limit-reader';
 import type { RateLimitStore } from '../../domain/rate-limit/rate-limit-store';
 import type { FileStorage } from '../../domain/shared/file-storage';
@@ -27,7 +28,7 @@ export interface AccountPorts {
   resetTokens: PasswordResetTokens;
   storage: FileStorage;
   photos: PhotoProcessor;
-  rateLimits: RateLimitStore & RateLimitReader;
+  rateLimits: RateLimitStore & RateLimitReader & RateLimitClearer;
 }
 
 /** The public origin: APP_URL, or this machine on PORT. */

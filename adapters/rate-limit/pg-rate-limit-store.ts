@@ -1,3 +1,4 @@
+import type { RateLimitClearer } from '../../domain/rate-limit/rate-limit-clearer';
 import type { RateLimitReader } from '../../domain/rate-limit/rate-limit-reader';
 import type { RateLimitHit, RateLimitStore } from '../../domain/rate-limit/rate-limit-store';
 import type { Orm } from '../persistence/orm';
@@ -23,7 +24,7 @@ interface Row {
 
 const toHit = (row: Row): RateLimitHit => ({ count: Number(row.hits), resetAt: new Date(row.expires_at) });
 
-export function createPgRateLimitStore(orm: Orm): RateLimitStore & RateLimitReader {
+export function createPgRateLimitStore(orm: Orm): RateLimitStore & RateLimitReader & RateLimitClearer {
   const connection = () => orm.em.fork().getConnection();
   let hitsSinceSweep = 0;
   return {
@@ -34,6 +35,9 @@ export function createPgRateLimitStore(orm: Orm): RateLimitStore & RateLimitRead
         await connection().execute('delete from rate_limit_counters where expires_at < ?', [now]);
       }
       return toHit(rows[0]!);
+    },
+    async clear(key) {
+      await connection().execute('delete from rate_limit_counters where key = ?', [key]);
     },
     async current(key, now) {
       const rows = await connection().execute<Row[]>(

@@ -155,6 +155,23 @@ describe('resetPassword', () => {
     expect(s.uow.data.users.get(IDS.client)).toEqual(user);
   });
 
+  it("forgets the account's failed sign-ins, so the owner can sign in at once; the address's count and other accounts' stay", async () => {
+    const s = setup();
+    const token = await linkFor(s);
+    for (const key of ['login:account:cleo@example.com', 'login:ip:203.0.113.1', 'login:account:other@example.com']) {
+      for (let i = 0; i < 5; i += 1) await s.deps.rateLimits.hit(key, RATE_LIMITS.login.windowMs, s.clock.now());
+    }
+    unwrap(await resetPassword(s.deps, newPassword(token)));
+    expect([...s.deps.rateLimits.windows.keys()].sort()).toEqual(['login:account:other@example.com', 'login:ip:203.0.113.1']);
+  });
+
+  it('forgets nothing when the reset is refused', async () => {
+    const s = setup();
+    await s.deps.rateLimits.hit('login:account:cleo@example.com', RATE_LIMITS.login.windowMs, s.clock.now());
+    expect((await resetPassword(s.deps, newPassword('reset|forged'))).ok).toBe(false);
+    expect([...s.deps.rateLimits.windows.keys()]).toEqual(['login:account:cleo@example.com']);
+  });
+
   it('keeps an earlier verification time', async () => {
     const verifiedAt = new Date(NOW.getTime() - HOUR_MS);
     const s = setup(clientUser({ email: 'cleo@example.com', emailVerifiedAt: verifiedAt }));

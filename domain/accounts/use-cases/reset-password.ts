@@ -1,12 +1,14 @@
 import type { Clock } from '../../shared/clock';
 import { err, ok, type Result } from '../../shared/result';
 import type { UnitOfWork } from '../../shared/unit-of-work';
+import type { RateLimitClearer } from '../../rate-limit/rate-limit-clearer';
 import { parseForm } from '../../validation/parse-form';
 import { resetLinkMatches, resetPasswordWithLink } from '../password';
 import { passwordErrors } from '../password-errors';
 import type { PasswordHasher } from '../password-hasher';
 import type { PasswordResetClaim, PasswordResetTokens } from '../password-reset-tokens';
 import { resetPasswordSchema } from '../password.schemas';
+import { loginAccountKey } from './sign-in-with-email';
 import type { User } from '../user';
 
 interface LinkDeps {
@@ -32,9 +34,10 @@ export async function checkPasswordResetLink(deps: LinkDeps, input: { token: unk
  * The reset form (token, new password twice): everything about the link is checked again, then
  * the new hash, a bumped session version (every session ends, and this link with them) and a
  * verified email are saved in one transaction. Two submissions of one link: the second finds
- * the session version moved on and is refused.
+ * the session version moved on and is refused. The account's failed sign-ins are then forgotten
+ * (the link proved the mailbox): the owner can sign in at once. The address's count stays.
  */
-export async function resetPassword(deps: LinkDeps & { hasher: PasswordHasher }, form: { token?: unknown; [field: string]: unknown }): Promise<Result<User>> {
+export async function resetPassword(deps: LinkDeps & { hasher: PasswordHasher; rateLimits: RateLimitClearer }, form: { token?: unknown; [field: string]: unknown }): Promise<Result<User>> {
   const link = await checkPasswordResetLink(deps, { token: form.token });
   if (!link.ok) return link;
   const parsed = parseForm(resetPasswordSchema, form);
@@ -42,7 +45,7 @@ export async function resetPassword(deps: LinkDeps & { hasher: PasswordHasher },
   const passwordHash = await deps.hasher.hash(parsed.value.newPassword);
   const claim = link.value;
   const now = deps.clock.now();
-  return deps.uow.transaction(async (tx) => {
+  const result = await deps.uow.transaction(async (tx) => {
     const user = await tx.users.findById(claim.userId);
     if (!resetLinkMatches(user, claim)) return err(passwordErrors.resetLinkInvalid());
     const reset = resetPasswordWithLink(user, claim, passwordHash, now);
@@ -50,4 +53,10 @@ export async function resetPassword(deps: LinkDeps & { hasher: PasswordHasher },
     const saved = await tx.users.save(reset.value);
     return saved.ok ? ok(reset.value) : saved;
   });
+  if (result.ok) {
+    // After the commit, and not allowed to undo it: at worst the lockout runs out by itself.
+    const accountKey = loginAccountKey(result.value.email);
+    if (accountKey) await deps.rateLimits.clear(accountKey).catch(() => undefined);
+  }
+  return result;
 }

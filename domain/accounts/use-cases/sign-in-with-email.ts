@@ -17,9 +17,15 @@ import { loginWithEmail } from './login-with-email';
  * password — is refused with 'Too many requests. Please wait until {time}' until it ends.
  */
 export function loginLimitKeys(email: unknown, ip: string): string[] {
+  const account = loginAccountKey(email);
+  return [...(account ? [account] : []), `login:ip:${ip}`];
+}
+
+/** The account's counter key, or null without an email. */
+export function loginAccountKey(email: unknown): string | null {
   // Control characters dropped: the key is stored, and PostgreSQL refuses NUL in text.
   const account = typeof email === 'string' ? email.replace(/[\u0000-\u001f\u007f]/g, '').trim().toLowerCase() : '';
-  return [...(account ? [`login:account:${account}`] : []), `login:ip:${ip}`];
+  return account ? `login:account:${account}` : null;
 }
 
 export async function signInWithEmail(

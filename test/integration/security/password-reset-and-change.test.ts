@@ -342,6 +342,18 @@ describe('the reset link', () => {
     expect((await login(http, email, 'verified-now-4')).status).toBe(302);
   });
 
+  it("lifts the account's login lockout: the owner signs in at once with the new password", async () => {
+    const { email, password } = await createUser(http.app, { email: 'reset-locked@example.com' });
+    for (let i = 0; i < 5; i += 1) expect((await login(http, email, 'not-the-password')).status).toBe(422);
+    const locked = await login(http, email, password);
+    expect(locked.status).toBe(429);
+    expect(locked.body).toContain('Too many requests. Please wait until');
+    await forgot(email);
+    await runWorker();
+    expect((await submitNewPassword(resetLinkFor(email), 'unlocked-now-3')).status).toBe(302);
+    expect((await login(http, email, 'unlocked-now-3')).status).toBe(302);
+  });
+
   it('is refused after an hour', async () => {
     const { user, email, password } = await createUser(http.app, { email: 'reset-expired@example.com' });
     await forgot(email);
