@@ -8,7 +8,7 @@ import type {
 } from '../../../domain/messaging/conversation-reader';
 import type { Message } from '../../../domain/messaging/message';
 import { isId, type Id } from '../../../domain/shared/ids';
-import { decodeKeyset, encodeKeyset } from './keyset-cursor';
+import { decodeKeyset, encodeKeyset } from '../shared/keyset-cursor';
 import { messageFromRow } from './message.repository';
 
 /**

@@ -3,6 +3,7 @@ import { isId } from '../../../domain/shared/ids';
 /**
  * An opaque keyset cursor: PostgreSQL's own timestamp text (so no microsecond is lost) and the
  * id that breaks ties, as base64url JSON. Anything that does not parse means "from the start".
+ * Shared by the admin lists (admin/keyset.ts) and the conversation list (messaging/conversations.ts).
  */
 export interface Keyset {
   readonly at: string;
