@@ -1,5 +1,6 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData, useLocation, useNavigation } from '@remix-run/react';
+import { BOOKING_STATUS_LABELS, BOOKING_STATUSES } from '../../domain/shared/catalogue';
 import { UUID_PATTERN } from '../../domain/shared/ids';
 import { isAdminBookingFilter, NO_STORE, requireAdminContext, type AdminBookingFilter } from '~/admin/admin.server';
 import { AdminPageHeader, EmptyState } from '~/components/admin/admin-nav';
@@ -11,12 +12,7 @@ export const meta: MetaFunction = () => [{ title: 'Bookings — FACT admin' }];
 
 const FILTERS: readonly { value: AdminBookingFilter; label: string }[] = [
   { value: 'all', label: 'All' },
-  { value: 'pending', label: 'Pending' },
-  { value: 'confirmed', label: 'Confirmed' },
-  { value: 'in_session', label: 'In Session' },
-  { value: 'completed', label: 'Completed' },
-  { value: 'cancelled', label: 'Cancelled' },
-  { value: 'disputed', label: 'Disputed' },
+  ...BOOKING_STATUSES.map((value) => ({ value, label: BOOKING_STATUS_LABELS[value] })),
 ];
 
 /** ?status=…&highlight=…: one keyset page of bookings; a highlighted booking not on it is pinned above. */
