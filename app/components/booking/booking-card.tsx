@@ -3,13 +3,13 @@ import { PaymentDialog } from '~/components/payment/payment-dialog';
 import { useState } from 'react';
 import type { BookingCardView } from '../../../domain/booking/booking-card-view';
 import { formatPence } from '../../../domain/shared/money';
+import { BookingCardBadges, BookingCardNotices, Detail, ICONS, SessionWhenWhere } from './booking-card-parts';
+import { BookingResponseButtons } from './booking-response-buttons';
 import { dangerButton, dangerOutlineButton, primaryButton, secondaryButton } from './modal';
 import { ReasonDialog } from './reason-dialog';
 import { RescheduleDialog } from './reschedule-dialog';
 import { ReviewDialog } from './review-dialog';
 import { SessionProgress } from './session-progress';
-import { StatusBadge } from './status-badge';
-import { useBookingAction } from './use-booking-action';
 
 type Dialog = 'cancel' | 'decline' | 'reschedule' | 'review' | 'pay' | null;
 
@@ -20,27 +20,9 @@ const POLICY: Record<string, string> = {
   coach_or_platform: 'The client gets a full refund, including the admin fee.',
 };
 
-export function Detail({ icon, children }: { icon: string; children: React.ReactNode }) {
-  return (
-    <p className="flex items-center gap-2 text-sm text-slate-600">
-      <svg viewBox="0 0 24 24" className="h-4 w-4 shrink-0 fill-none stroke-slate-400" strokeWidth={2} aria-hidden="true">
-        <path d={icon} />
-      </svg>
-      <span>{children}</span>
-    </p>
-  );
-}
-export const ICONS = {
-  date: 'M4 7h16M4 7v12h16V7M4 7V5h16v2M8 3v4M16 3v4',
-  time: 'M12 7v5l3 2M21 12a9 9 0 11-18 0 9 9 0 0118 0z',
-  place: 'M12 21s-7-6.2-7-11.5A7 7 0 0119 9.5C19 14.8 12 21 12 21z',
-  price: 'M15 6.5a4 4 0 00-7 2.5v8M6 13h6M6 18h11',
-};
-
 /** A MyBookings card (SPEC §2) with the actions the domain offers this viewer. */
 export function BookingCard({ card, tab, today, lastDay }: { card: BookingCardView; tab: string; today: string; lastDay: string }) {
   const [dialog, setDialog] = useState<Dialog>(null);
-  const { fetcher, busy } = useBookingAction({ toastErrors: true });
   const can = (a: string) => card.actions.includes(a as never);
   const close = () => setDialog(null);
   const { revalidate } = useRevalidator();
@@ -51,39 +33,20 @@ export function BookingCard({ card, tab, today, lastDay }: { card: BookingCardVi
           <h3 className="text-base font-semibold text-slate-900">{card.title}</h3>
           <p className="font-mono text-xs text-slate-500">{card.referenceCode}</p>
         </div>
-        <div className="flex flex-wrap items-center gap-2">
-          {card.reschedule.view === 'awaiting_other_party' ? <span className="rounded-full bg-amber-50 px-2.5 py-0.5 text-xs font-semibold text-amber-800 ring-1 ring-amber-200">Reschedule Pending</span> : null}
-          <StatusBadge label={card.statusLabel} colour={card.statusColour} />
-        </div>
+        <BookingCardBadges card={card} />
       </div>
 
       <p className="mt-3 text-sm text-slate-700">
         <span className="text-slate-500">{card.otherPartyLabel}:</span> <span className="font-medium">{card.otherPartyName}</span>
       </p>
       <div className="mt-2 grid gap-1.5 sm:grid-cols-2">
-        <Detail icon={ICONS.date}>{card.date ?? 'Date TBD'}</Detail>
-        <Detail icon={ICONS.time}>
-          {card.time ?? '—'} ({card.durationMinutes} mins)
-        </Detail>
-        <Detail icon={ICONS.place}>
-          {card.locationLabel}
-          {card.locationAddress ? ` · ${card.locationAddress}` : ''}
-        </Detail>
+        <SessionWhenWhere card={card} />
         <Detail icon={ICONS.price}>
           {formatPence(card.totalPricePence)} <span className="text-slate-500">(inc. {formatPence(card.adminFeePence)} admin fee)</span>
         </Detail>
       </div>
 
-      {card.status === 'cancelled' && card.cancellationReason ? (
-        <p className="mt-3 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
-          {card.declined ? 'Declined' : 'Cancelled'}: {card.cancellationReason}
-        </p>
-      ) : null}
-      {card.reschedule.view === 'review' ? (
-        <p className="mt-3 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
-          {card.otherPartyName} proposed a new time: {card.reschedule.proposedDate} at {card.reschedule.proposedTime}.
-        </p>
-      ) : null}
+      <BookingCardNotices card={card} proposer={card.otherPartyName} />
 
       {card.progress.shown ? <SessionProgress card={card} /> : null}
 
@@ -96,28 +59,7 @@ export function BookingCard({ card, tab, today, lastDay }: { card: BookingCardVi
             Pay Now
           </button>
         ) : null}
-        {can('accept') ? (
-          <fetcher.Form method="post">
-            <input type="hidden" name="bookingId" value={card.id} />
-            <button type="submit" name="intent" value="accept" disabled={busy} className={primaryButton}>
-              Accept
-            </button>
-          </fetcher.Form>
-        ) : null}
-        {can('decline') ? (
-          <button type="button" className={secondaryButton} onClick={() => setDialog('decline')}>
-            Decline
-          </button>
-        ) : null}
-        {card.reschedule.view === 'review' ? (
-          <button type="button" className={primaryButton} onClick={() => setDialog('reschedule')}>
-            Review Reschedule
-          </button>
-        ) : can('propose_reschedule') && card.reschedule.view === 'none' ? (
-          <button type="button" className={secondaryButton} onClick={() => setDialog('reschedule')}>
-            Reschedule
-          </button>
-        ) : null}
+        <BookingResponseButtons card={card} onOpen={setDialog} />
         {tab !== 'cancelled' && card.canReview ? (
           <button type="button" className={primaryButton} onClick={() => setDialog('review')}>
             Leave Review

@@ -1,14 +1,14 @@
 import { Link } from '@remix-run/react';
 import { useState } from 'react';
 import type { BookingCardView } from '../../../domain/booking/booking-card-view';
-import { DeclineDialog, Detail, ICONS } from './booking-card';
+import { DeclineDialog } from './booking-card';
+import { BookingCardBadges, BookingCardNotices, Detail, ICONS, SessionWhenWhere } from './booking-card-parts';
+import { BookingResponseButtons } from './booking-response-buttons';
 import { dangerButton, primaryButton, secondaryButton } from './modal';
 import { ReasonDialog } from './reason-dialog';
 import { RescheduleDialog } from './reschedule-dialog';
 import { ReviewDialog } from './review-dialog';
 import { SessionProgress } from './session-progress';
-import { StatusBadge } from './status-badge';
-import { useBookingAction } from './use-booking-action';
 
 /**
  * A CoachDashboard card (SPEC §2): 'Session with {client}', the session's details and the coach's
@@ -16,7 +16,6 @@ import { useBookingAction } from './use-booking-action';
  */
 export function CoachBookingCard({ card, today, lastDay }: { card: BookingCardView; today: string; lastDay: string }) {
   const [dialog, setDialog] = useState<'decline' | 'cancel' | 'reschedule' | 'review' | null>(null);
-  const { fetcher, busy } = useBookingAction({ toastErrors: true });
   const can = (a: string) => card.actions.includes(a as never);
   const close = () => setDialog(null);
   return (
@@ -28,60 +27,20 @@ export function CoachBookingCard({ card, today, lastDay }: { card: BookingCardVi
             {card.serviceLabel} · <span className="font-mono text-xs text-slate-500">{card.referenceCode}</span>
           </p>
         </div>
-        <div className="flex flex-wrap items-center gap-2">
-          {card.reschedule.view === 'awaiting_other_party' ? <span className="rounded-full bg-amber-50 px-2.5 py-0.5 text-xs font-semibold text-amber-800 ring-1 ring-amber-200">Reschedule Pending</span> : null}
-          <StatusBadge label={card.statusLabel} colour={card.statusColour} />
-        </div>
+        <BookingCardBadges card={card} />
       </div>
       <div className="mt-3 grid gap-1.5 sm:grid-cols-2">
-        <Detail icon={ICONS.date}>{card.date ?? 'Date TBD'}</Detail>
-        <Detail icon={ICONS.time}>
-          {card.time ?? '—'} ({card.durationMinutes} mins)
-        </Detail>
-        <Detail icon={ICONS.place}>
-          {card.locationLabel}
-          {card.locationAddress ? ` · ${card.locationAddress}` : ''}
-        </Detail>
+        <SessionWhenWhere card={card} />
         {card.status === 'pending' ? (
           <Detail icon={ICONS.price}>{card.paymentStatus === 'authorized' ? 'Payment held on the client’s card' : 'Awaiting the client’s payment'}</Detail>
         ) : null}
       </div>
       {card.clientNotes ? <p className="mt-3 rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700">“{card.clientNotes}”</p> : null}
-      {card.status === 'cancelled' && card.cancellationReason ? (
-        <p className="mt-3 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
-          {card.declined ? 'Declined' : 'Cancelled'}: {card.cancellationReason}
-        </p>
-      ) : null}
-      {card.reschedule.view === 'review' ? (
-        <p className="mt-3 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
-          {card.clientName} proposed a new time: {card.reschedule.proposedDate} at {card.reschedule.proposedTime}.
-        </p>
-      ) : null}
+      <BookingCardNotices card={card} proposer={card.clientName} />
       {card.status === 'confirmed' || card.status === 'in_session' ? <SessionProgress card={card} /> : null}
 
       <div className="mt-4 flex flex-wrap gap-2 border-t border-slate-100 pt-4">
-        {can('accept') ? (
-          <fetcher.Form method="post">
-            <input type="hidden" name="bookingId" value={card.id} />
-            <button type="submit" name="intent" value="accept" disabled={busy} className={primaryButton}>
-              Accept
-            </button>
-          </fetcher.Form>
-        ) : null}
-        {can('decline') ? (
-          <button type="button" className={secondaryButton} onClick={() => setDialog('decline')}>
-            Decline
-          </button>
-        ) : null}
-        {card.reschedule.view === 'review' ? (
-          <button type="button" className={primaryButton} onClick={() => setDialog('reschedule')}>
-            Review Reschedule
-          </button>
-        ) : can('propose_reschedule') && card.reschedule.view === 'none' ? (
-          <button type="button" className={secondaryButton} onClick={() => setDialog('reschedule')}>
-            Reschedule
-          </button>
-        ) : null}
+        <BookingResponseButtons card={card} onOpen={setDialog} />
         {can('cancel_as_coach') ? (
           <button type="button" className={dangerButton} onClick={() => setDialog('cancel')}>
             Cancel Booking

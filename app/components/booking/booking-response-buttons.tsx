@@ -1,0 +1,39 @@
+import type { BookingCardView } from '../../../domain/booking/booking-card-view';
+import { primaryButton, secondaryButton } from './modal';
+import { useBookingAction } from './use-booking-action';
+
+/**
+ * The answers both cards offer when the domain allows them: Accept (posted at once), Decline, and
+ * Reschedule or Review Reschedule (both open a dialog through `onOpen`). The accept fetcher lives
+ * here, as long as the card does.
+ */
+export function BookingResponseButtons({ card, onOpen }: { card: BookingCardView; onOpen: (dialog: 'decline' | 'reschedule') => void }) {
+  const { fetcher, busy } = useBookingAction({ toastErrors: true });
+  const can = (a: string) => card.actions.includes(a as never);
+  return (
+    <>
+      {can('accept') ? (
+        <fetcher.Form method="post">
+          <input type="hidden" name="bookingId" value={card.id} />
+          <button type="submit" name="intent" value="accept" disabled={busy} className={primaryButton}>
+            Accept
+          </button>
+        </fetcher.Form>
+      ) : null}
+      {can('decline') ? (
+        <button type="button" className={secondaryButton} onClick={() => onOpen('decline')}>
+          Decline
+        </button>
+      ) : null}
+      {card.reschedule.view === 'review' ? (
+        <button type="button" className={primaryButton} onClick={() => onOpen('reschedule')}>
+          Review Reschedule
+        </button>
+      ) : can('propose_reschedule') && card.reschedule.view === 'none' ? (
+        <button type="button" className={secondaryButton} onClick={() => onOpen('reschedule')}>
+          Reschedule
+        </button>
+      ) : null}
+    </>
+  );
+}
