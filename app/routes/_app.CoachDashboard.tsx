@@ -1,16 +1,11 @@
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Link, useFetcher, useLoaderData, useNavigation } from '@remix-run/react';
-import { useEffect, useState } from 'react';
-import { bookingWindowDays } from '../../domain/booking/booking-calendar';
-import { bookingCardView, type BookingCardView } from '../../domain/booking/booking-card-view';
-import { BOOKING_LIST_PAGE_SIZE, parseBookingCursor } from '../../domain/booking/booking-list-reader';
+import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { useLoaderData } from '@remix-run/react';
 import { COACH_DASHBOARD_GROUPS, type CoachDashboardGroup } from '../../domain/booking/booking-lists';
-import { redirectFor } from '../../domain/navigation/routing';
-import { actorOf, requireUser } from '~/auth/guards.server';
-import { handleBookingAction } from '~/booking/booking-actions.server';
-import { readModels } from '~/booking/read-models.server';
+import { bookingListAction, bookingListAnswer, openBookingList } from '~/booking/booking-list-page.server';
+import { BookingListTabs } from '~/components/booking/booking-list-tabs';
 import { CoachBookingCard } from '~/components/booking/coach-booking-card';
-import { secondaryButton } from '~/components/booking/modal';
+import { LoadMoreButton } from '~/components/booking/load-more-button';
+import { useBookingList } from '~/components/booking/use-booking-list';
 
 export const meta: MetaFunction = () => [{ title: 'Coach Dashboard — FACT' }];
 
@@ -21,41 +16,18 @@ const EMPTY: Record<CoachDashboardGroup, string> = {
   history: 'No past sessions found.',
 };
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request, context);
-  const actor = actorOf(user);
-  const away = redirectFor('CoachDashboard', actor);
-  if (away) throw redirect(`/${away}`);
-  const url = new URL(request.url);
-  const param = url.searchParams.get('tab');
-  const group: CoachDashboardGroup = (COACH_DASHBOARD_GROUPS as readonly string[]).includes(param ?? '') ? (param as CoachDashboardGroup) : 'pending';
-  const models = readModels(context);
-  const now = context.app.clock.now();
-  const counts = await models.bookingLists.coachDashboardCounts(user.id);
-  const page = await models.bookingLists.coachDashboard({ coachId: user.id, group, cursor: parseBookingCursor(url.searchParams.get('cursor')), limit: BOOKING_LIST_PAGE_SIZE });
-  const cards = page.items.map((item) => bookingCardView(item, actor, now)).filter((c): c is BookingCardView => c !== null);
-  const days = bookingWindowDays(now);
-  return json({ group, counts, cards, nextCursor: page.nextCursor, today: days[0]!, lastDay: days.at(-1)! });
+export async function loader(args: LoaderFunctionArgs) {
+  const { user, actor, tab: group, now, cursor, limit, lists } = await openBookingList(args, 'CoachDashboard', COACH_DASHBOARD_GROUPS, 'pending');
+  const counts = await lists.coachDashboardCounts(user.id);
+  const page = await lists.coachDashboard({ coachId: user.id, group, cursor, limit });
+  return json({ group, counts, ...bookingListAnswer(page, actor, now) });
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const user = await requireUser(request, context);
-  return handleBookingAction(request, context, actorOf(user));
-}
+export const action = bookingListAction;
 
 export default function CoachDashboard() {
   const { group, counts, cards, nextCursor, today, lastDay } = useLoaderData<typeof loader>();
-  const navigation = useNavigation();
-  const switching = navigation.state === 'loading' && navigation.location.pathname.toLowerCase() === '/coachdashboard';
-  const more = useFetcher<typeof loader>();
-  const [extra, setExtra] = useState<{ cards: BookingCardView[]; nextCursor: string | null } | null>(null);
-  useEffect(() => setExtra(null), [cards]);
-  useEffect(() => {
-    const data = more.data;
-    if (more.state === 'idle' && data) setExtra((e) => ({ cards: [...(e?.cards ?? []), ...(data.cards as BookingCardView[])], nextCursor: data.nextCursor }));
-  }, [more.data, more.state]);
-  const all = [...(cards as BookingCardView[]), ...(extra?.cards ?? [])];
-  const next = extra ? extra.nextCursor : nextCursor;
+  const { cards: all, switching, loading, loadMore } = useBookingList({ path: '/CoachDashboard', tab: group, cards, nextCursor });
   const n = counts.pending;
 
   return (
@@ -76,18 +48,13 @@ export default function CoachDashboard() {
         </div>
       ) : null}
 
-      <nav aria-label="Booking groups" className="mb-5 grid grid-cols-3 gap-1 rounded-xl bg-slate-100 p-1 text-sm font-medium">
-        {COACH_DASHBOARD_GROUPS.map((g) => (
-          <Link
-            key={g}
-            to={`/CoachDashboard?tab=${g}`}
-            aria-current={g === group ? 'page' : undefined}
-            className={`rounded-lg px-2 py-2 text-center ${g === group ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-600 hover:text-slate-900'}`}
-          >
+      <BookingListTabs label="Booking groups" path="/CoachDashboard" tabs={COACH_DASHBOARD_GROUPS} current={group}>
+        {(g) => (
+          <>
             {LABELS[g]} ({counts[g]})
-          </Link>
-        ))}
-      </nav>
+          </>
+        )}
+      </BookingListTabs>
 
       <div aria-busy={switching} className={switching ? 'opacity-60 transition-opacity' : ''}>
         {all.length === 0 ? (
@@ -101,13 +68,7 @@ export default function CoachDashboard() {
             ))}
           </ul>
         )}
-        {next ? (
-          <div className="mt-6 flex justify-center">
-            <button type="button" className={secondaryButton} disabled={more.state !== 'idle'} onClick={() => more.load(`/CoachDashboard?tab=${group}&cursor=${encodeURIComponent(next)}`)}>
-              {more.state !== 'idle' ? 'Loading…' : 'Load more'}
-            </button>
-          </div>
-        ) : null}
+        {loadMore ? <LoadMoreButton loading={loading} onLoad={loadMore} /> : null}
       </div>
     </div>
   );

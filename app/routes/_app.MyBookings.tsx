@@ -1,62 +1,30 @@
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Link, useFetcher, useLoaderData, useNavigation } from '@remix-run/react';
-import { useEffect, useState } from 'react';
-import { bookingWindowDays } from '../../domain/booking/booking-calendar';
-import { bookingCardView, type BookingCardView } from '../../domain/booking/booking-card-view';
-import { BOOKING_LIST_PAGE_SIZE, parseBookingCursor } from '../../domain/booking/booking-list-reader';
+import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Link, useLoaderData } from '@remix-run/react';
 import { MY_BOOKINGS_TABS, type MyBookingsTab } from '../../domain/booking/booking-lists';
-import { redirectFor } from '../../domain/navigation/routing';
-import { actorOf, requireUser } from '~/auth/guards.server';
-import { handleBookingAction } from '~/booking/booking-actions.server';
-import { readModels } from '~/booking/read-models.server';
+import { bookingListAction, bookingListAnswer, openBookingList } from '~/booking/booking-list-page.server';
 import { BookingCard } from '~/components/booking/booking-card';
+import { BookingListTabs } from '~/components/booking/booking-list-tabs';
+import { LoadMoreButton } from '~/components/booking/load-more-button';
 import { secondaryButton } from '~/components/booking/modal';
+import { useBookingList } from '~/components/booking/use-booking-list';
 
 export const meta: MetaFunction = () => [{ title: 'My Bookings — FACT' }];
 
 const TAB_LABELS: Record<MyBookingsTab, string> = { upcoming: 'Upcoming', past: 'Past Sessions', cancelled: 'Cancelled' };
 const EMPTY_TAB: Record<MyBookingsTab, string> = { upcoming: 'upcoming', past: 'past', cancelled: 'cancelled' };
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request, context);
-  const actor = actorOf(user);
-  const away = redirectFor('MyBookings', actor);
-  if (away) throw redirect(`/${away}`);
-  const url = new URL(request.url);
-  const tabParam = url.searchParams.get('tab');
-  const tab: MyBookingsTab = (MY_BOOKINGS_TABS as readonly string[]).includes(tabParam ?? '') ? (tabParam as MyBookingsTab) : 'upcoming';
-  const now = context.app.clock.now();
-  const page = await readModels(context).bookingLists.myBookings({
-    viewerId: user.id,
-    tab,
-    now,
-    cursor: parseBookingCursor(url.searchParams.get('cursor')),
-    limit: BOOKING_LIST_PAGE_SIZE,
-  });
-  const cards = page.items.map((item) => bookingCardView(item, actor, now)).filter((c): c is BookingCardView => c !== null);
-  const days = bookingWindowDays(now);
-  return json({ tab, cards, nextCursor: page.nextCursor, today: days[0]!, lastDay: days.at(-1)!, isClient: actor.userType === 'client' });
+export async function loader(args: LoaderFunctionArgs) {
+  const { user, actor, tab, now, cursor, limit, lists } = await openBookingList(args, 'MyBookings', MY_BOOKINGS_TABS, 'upcoming');
+  const page = await lists.myBookings({ viewerId: user.id, tab, now, cursor, limit });
+  return json({ tab, ...bookingListAnswer(page, actor, now), isClient: actor.userType === 'client' });
 }
 
 /** Every booking action of this page (intent + bookingId), through the domain's use cases. */
-export async function action({ request, context }: ActionFunctionArgs) {
-  const user = await requireUser(request, context);
-  return handleBookingAction(request, context, actorOf(user));
-}
+export const action = bookingListAction;
 
 export default function MyBookings() {
   const { tab, cards, nextCursor, today, lastDay, isClient } = useLoaderData<typeof loader>();
-  const navigation = useNavigation();
-  const switching = navigation.state === 'loading' && navigation.location.pathname.toLowerCase() === '/mybookings';
-  const more = useFetcher<typeof loader>();
-  const [extra, setExtra] = useState<{ cards: BookingCardView[]; nextCursor: string | null } | null>(null);
-  useEffect(() => setExtra(null), [cards]);
-  useEffect(() => {
-    const data = more.data;
-    if (more.state === 'idle' && data) setExtra((e) => ({ cards: [...(e?.cards ?? []), ...(data.cards as BookingCardView[])], nextCursor: data.nextCursor }));
-  }, [more.data, more.state]);
-  const all = [...(cards as BookingCardView[]), ...(extra?.cards ?? [])];
-  const next = extra ? extra.nextCursor : nextCursor;
+  const { cards: all, switching, loading, loadMore } = useBookingList({ path: '/MyBookings', tab: tab, cards, nextCursor });
 
   return (
     <div className="mx-auto w-full max-w-4xl">
@@ -65,18 +33,9 @@ export default function MyBookings() {
         <p className="mt-1 text-slate-600">Your coaching sessions, past and upcoming.</p>
       </header>
 
-      <nav aria-label="Booking tabs" className="mb-5 grid grid-cols-3 gap-1 rounded-xl bg-slate-100 p-1 text-sm font-medium">
-        {MY_BOOKINGS_TABS.map((t) => (
-          <Link
-            key={t}
-            to={`/MyBookings?tab=${t}`}
-            aria-current={t === tab ? 'page' : undefined}
-            className={`rounded-lg px-2 py-2 text-center ${t === tab ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-600 hover:text-slate-900'}`}
-          >
-            {TAB_LABELS[t]}
-          </Link>
-        ))}
-      </nav>
+      <BookingListTabs label="Booking tabs" path="/MyBookings" tabs={MY_BOOKINGS_TABS} current={tab}>
+        {(t) => TAB_LABELS[t]}
+      </BookingListTabs>
 
       <div aria-busy={switching} className={switching ? 'opacity-60 transition-opacity' : ''}>
         {all.length === 0 ? (
@@ -98,13 +57,7 @@ export default function MyBookings() {
             ))}
           </ul>
         )}
-        {next ? (
-          <div className="mt-6 flex justify-center">
-            <button type="button" className={secondaryButton} disabled={more.state !== 'idle'} onClick={() => more.load(`/MyBookings?tab=${tab}&cursor=${encodeURIComponent(next)}`)}>
-              {more.state !== 'idle' ? 'Loading…' : 'Load more'}
-            </button>
-          </div>
-        ) : null}
+        {loadMore ? <LoadMoreButton loading={loading} onLoad={loadMore} /> : null}
       </div>
     </div>
   );

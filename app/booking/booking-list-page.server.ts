@@ -1,0 +1,53 @@
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
+import type { Actor } from '../../domain/accounts/actor';
+import { bookingWindowDays } from '../../domain/booking/booking-calendar';
+import { bookingCardView, type BookingCardView } from '../../domain/booking/booking-card-view';
+import { BOOKING_LIST_PAGE_SIZE, parseBookingCursor, type BookingListPage } from '../../domain/booking/booking-list-reader';
+import { redirectFor } from '../../domain/navigation/routing';
+import type { PageName } from '../../domain/navigation/pages';
+import { actorOf, requireUser } from '../auth/guards.server';
+import { handleBookingAction } from './booking-actions.server';
+import { readModels } from './read-models.server';
+
+/**
+ * The steps MyBookings and the CoachDashboard share before they read their list: the signed-in
+ * person (sent to their own page when this one is not theirs), the tab asked for (`fallback`
+ * when the URL names none of `tabs`), and the page of the list to read. No SQL of its own
+ * beyond the session lookup, so each page's query budget stays what its reads cost.
+ */
+export async function openBookingList<Tab extends string>(
+  { request, context }: LoaderFunctionArgs,
+  page: PageName,
+  tabs: readonly Tab[],
+  fallback: Tab,
+) {
+  const user = await requireUser(request, context);
+  const actor = actorOf(user);
+  const away = redirectFor(page, actor);
+  if (away) throw redirect(`/${away}`);
+  const url = new URL(request.url);
+  const param = url.searchParams.get('tab');
+  const tab = (tabs as readonly string[]).includes(param ?? '') ? (param as Tab) : fallback;
+  return {
+    user,
+    actor,
+    tab,
+    now: context.app.clock.now(),
+    cursor: parseBookingCursor(url.searchParams.get('cursor')),
+    limit: BOOKING_LIST_PAGE_SIZE,
+    lists: readModels(context).bookingLists,
+  };
+}
+
+/** A page of the list as its cards for `actor`, and the days a reschedule may pick from. */
+export function bookingListAnswer(page: BookingListPage, actor: Actor, now: Date) {
+  const cards = page.items.map((item) => bookingCardView(item, actor, now)).filter((c): c is BookingCardView => c !== null);
+  const days = bookingWindowDays(now);
+  return { cards, nextCursor: page.nextCursor, today: days[0]!, lastDay: days.at(-1)! };
+}
+
+/** Every booking action of both pages (intent + bookingId), through the domain's use cases. */
+export async function bookingListAction({ request, context }: ActionFunctionArgs) {
+  const user = await requireUser(request, context);
+  return handleBookingAction(request, context, actorOf(user));
+}

@@ -1,0 +1,12 @@
+import { secondaryButton } from './modal';
+
+/** 'Load more' under a booking list (MyBookings, CoachDashboard); it waits, disabled, while a page loads. */
+export function LoadMoreButton({ loading, onLoad }: { loading: boolean; onLoad: () => void }) {
+  return (
+    <div className="mt-6 flex justify-center">
+      <button type="button" className={secondaryButton} disabled={loading} onClick={onLoad}>
+        {loading ? 'Loading…' : 'Load more'}
+      </button>
+    </div>
+  );
+}
