@@ -1,6 +1,8 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { adminReadModels, ADMIN_USER_TYPES } from '../../adapters/persistence/admin/index';
+import type { Application } from '../../adapters/composition-root';
+import { adminReadModels, ADMIN_USER_TYPES, type AdminUserDetail } from '../../adapters/persistence/admin/index';
+import type { Actor } from '../../domain/accounts/actor';
 import { removeUser } from '../../domain/accounts/use-cases/remove-user';
 import { restoreUser } from '../../domain/accounts/use-cases/restore-user';
 import { setCoachVerification } from '../../domain/admin/use-cases/set-coach-verification';
@@ -19,6 +21,26 @@ const listSchema = z.object({
 const showSchema = z.object({ json: z.boolean().optional() });
 const actSchema = z.object({ as: z.string().min(1, 'missing --as <admin email>'), reason: z.string().max(500).optional(), json: z.boolean().optional() });
 const verifySchema = z.object({ as: z.string().min(1, 'missing --as <admin email>'), json: z.boolean().optional() });
+
+/**
+ * The action of a command an administrator takes on one account (remove, restore, verify,
+ * unverify): they differ only in the audited call and what they print, so the steps around it
+ * (options, `--as`, the user named, the human or --json line) live here once.
+ */
+function actOnUser<S extends z.ZodType<{ as: string; json?: boolean }>>(
+  schema: S,
+  act: (on: { app: Application; actor: Actor; target: AdminUserDetail; opts: z.infer<S> }) => Promise<[human: string, data: unknown]>,
+) {
+  return async (key: string, raw: unknown) => {
+    const opts = parseOptions(schema, raw);
+    const out = output(Boolean(opts.json));
+    await withApp(async ({ app }) => {
+      const actor = await actingAdmin(app, opts.as);
+      const target = await findUser(app, key);
+      out.print(...(await act({ app, actor, target, opts })));
+    });
+  };
+}
 
 function status(u: { isActive: boolean; erased: boolean }): string {
   return u.erased ? 'erased' : u.isActive ? 'active' : 'deactivated';
@@ -94,17 +116,13 @@ export function registerUsersCommands(program: Command): void {
     .requiredOption('--as <email>', 'the administrator acting')
     .option('--reason <text>', 'why (seen by administrators only)')
     .option('--json', 'machine-readable output')
-    .action(async (key: string, raw: unknown) => {
-      const opts = parseOptions(actSchema, raw);
-      const out = output(Boolean(opts.json));
-      await withApp(async ({ app }) => {
-        const actor = await actingAdmin(app, opts.as);
-        const target = await findUser(app, key);
+    .action(
+      actOnUser(actSchema, async ({ app, actor, target, opts }) => {
         const deps = audited(app, actor, { action: 'user.remove', targetType: 'user', targetId: target.id, details: { reason: opts.reason ?? null } });
         const removed = orRefuse(await removeUser(deps, { actor, form: { userId: target.id, reason: opts.reason } }));
-        out.print(`Removed ${nameOf(removed.fullName)} (${removed.id}). Their sessions have ended.`, { id: removed.id, isActive: removed.isActive, deactivatedAt: removed.deactivatedAt });
-      });
-    });
+        return [`Removed ${nameOf(removed.fullName)} (${removed.id}). Their sessions have ended.`, { id: removed.id, isActive: removed.isActive, deactivatedAt: removed.deactivatedAt }];
+      }),
+    );
 
   users
     .command('restore')
@@ -112,17 +130,13 @@ export function registerUsersCommands(program: Command): void {
     .argument('<user>', 'user id or email')
     .requiredOption('--as <email>', 'the administrator acting')
     .option('--json', 'machine-readable output')
-    .action(async (key: string, raw: unknown) => {
-      const opts = parseOptions(actSchema, raw);
-      const out = output(Boolean(opts.json));
-      await withApp(async ({ app }) => {
-        const actor = await actingAdmin(app, opts.as);
-        const target = await findUser(app, key);
+    .action(
+      actOnUser(actSchema, async ({ app, actor, target }) => {
         const deps = audited(app, actor, { action: 'user.restore', targetType: 'user', targetId: target.id });
         const restored = orRefuse(await restoreUser(deps, { actor, userId: target.id }));
-        out.print(`Restored ${nameOf(restored.fullName)} (${restored.id}).`, { id: restored.id, isActive: restored.isActive });
-      });
-    });
+        return [`Restored ${nameOf(restored.fullName)} (${restored.id}).`, { id: restored.id, isActive: restored.isActive }];
+      }),
+    );
 
   for (const verified of [true, false]) {
     users
@@ -131,18 +145,14 @@ export function registerUsersCommands(program: Command): void {
       .argument('<user>', "the coach's user id or email")
       .requiredOption('--as <email>', 'the administrator acting')
       .option('--json', 'machine-readable output')
-      .action(async (key: string, raw: unknown) => {
-        const opts = parseOptions(verifySchema, raw);
-        const out = output(Boolean(opts.json));
-        await withApp(async ({ app }) => {
-          const actor = await actingAdmin(app, opts.as);
-          const target = await findUser(app, key);
+      .action(
+        actOnUser(verifySchema, async ({ app, actor, target }) => {
           const deps = audited(app, actor, { action: verified ? 'coach.verify' : 'coach.unverify', targetType: 'user', targetId: target.id, details: { verified } });
           const done = orRefuse(await setCoachVerification(deps, { actor, coachId: target.id, verified }));
           const who = `${nameOf(done.fullName)} (${done.coachId})`;
           const line = done.changed ? (verified ? `Verified coach ${who}.` : `Removed the verification of coach ${who}.`) : `Coach ${who} was already ${verified ? 'verified' : 'not verified'}.`;
-          out.print(line, done);
-        });
-      });
+          return [line, done];
+        }),
+      );
   }
 }

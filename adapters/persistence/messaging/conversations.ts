@@ -9,7 +9,7 @@ import type {
 import type { Message } from '../../../domain/messaging/message';
 import { isId, type Id } from '../../../domain/shared/ids';
 import { decodeKeyset, encodeKeyset } from '../shared/keyset-cursor';
-import { messageFromRow } from './message.repository';
+import { messageFromRow, type MessageRow } from './message-row';
 
 /**
  * The Messages and Conversation read models, in SQL. Visibility is part of every query: a user
@@ -52,15 +52,8 @@ interface ListRow extends BookingRow {
   cursor_at: string;
 }
 
-interface MessageRow {
-  id: string;
-  booking_id: string;
-  sender_id: string;
-  receiver_id: string;
-  content: string;
-  is_read: boolean;
-  read_at: Date | string | null;
-  created_at: Date | string;
+/** A message with its keyset position. */
+interface PagedMessageRow extends MessageRow {
   cursor_at: string;
 }
 
@@ -161,7 +154,7 @@ export function createConversationReader(em: EntityManager): ConversationReader 
     async listMessages(viewer, bookingId, page) {
       if (!isId(bookingId)) return { items: [], next: null };
       const cursor = decodeKeyset(page.cursor);
-      const rows = await query<MessageRow>(
+      const rows = await query<PagedMessageRow>(
         `select m.id, m.booking_id, m.sender_id, m.receiver_id, m.content, m.is_read, m.read_at, m.created_at,
                 m.created_at::text as cursor_at
            from messages m
@@ -177,7 +170,7 @@ export function createConversationReader(em: EntityManager): ConversationReader 
     },
 
     async listUnreadFor(bookingId: Id, receiverId: Id): Promise<Message[]> {
-      const rows = await query<MessageRow>(
+      const rows = await query<PagedMessageRow>(
         `select id, booking_id, sender_id, receiver_id, content, is_read, read_at, created_at, created_at::text as cursor_at
            from messages where booking_id = ?::uuid and receiver_id = ?::uuid and not is_read
           order by created_at, id`,

@@ -1,47 +1,19 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { MessageRepository } from '../../../domain/messaging/message.repository';
-import { parseMessage, type Message } from '../../../domain/messaging/message';
 import { isId, type Id } from '../../../domain/shared/ids';
 import { ok } from '../../../domain/shared/result';
-import { DomainFailure } from '../../../domain/shared/errors';
 import { publishMessageEvent } from '../../realtime/message-events';
 import { MessageEntity } from '../entities';
+import { messageFromRow, type MessageRow } from './message-row';
+
+const COLUMNS = 'id, booking_id, sender_id, receiver_id, content, is_read, read_at, created_at';
+
+const DEFAULT_LIMIT = 200;
 
 /**
  * Messages in PostgreSQL. Every write also queues a NOTIFY in the same transaction
  * (adapters/realtime), so other app instances hear of a message exactly when it is committed.
  */
-interface MessageRow {
-  id: string;
-  booking_id: string;
-  sender_id: string;
-  receiver_id: string;
-  content: string;
-  is_read: boolean;
-  read_at: Date | string | null;
-  created_at: Date | string;
-}
-
-const COLUMNS = 'id, booking_id, sender_id, receiver_id, content, is_read, read_at, created_at';
-
-/** Re-validates a row; a row that does not parse is a corrupted store, not a user error. */
-export function messageFromRow(row: MessageRow): Message {
-  const parsed = parseMessage({
-    id: row.id,
-    bookingId: row.booking_id,
-    senderId: row.sender_id,
-    receiverId: row.receiver_id,
-    content: row.content,
-    isRead: row.is_read,
-    readAt: row.read_at,
-    createdAt: row.created_at,
-  });
-  if (!parsed.ok) throw new DomainFailure(parsed.error);
-  return parsed.value;
-}
-
-const DEFAULT_LIMIT = 200;
-
 export function createMessageRepository(em: EntityManager): MessageRepository {
   const rows = (sql: string, params: unknown[]) => em.execute<MessageRow[]>(sql, params);
   return {

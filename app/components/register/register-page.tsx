@@ -1,13 +1,12 @@
 import { Form, Link, useFetcher, useNavigation, useSearchParams } from '@remix-run/react';
 import { useState } from 'react';
 import type { FormFailure } from '~/auth/form-failure';
-import { Brand } from '../brand';
 import { GoogleMark } from '../auth/google-button';
 import { PasswordInput } from '../auth/password-input';
+import { SignedOutPageFrame } from '../auth/signed-out-page-frame';
 import { inputClass, primaryButtonClass } from '../auth/field-styles';
 import { Field, errorProps } from '../forms/field';
 import { FormAlert } from '../forms/form-alert';
-import { SiteFooter } from '../site-footer';
 import { AgeConfirmation } from './age-confirmation';
 import { RegisterCoachFields } from './coach-fields';
 import { RegisterProfileFields } from './profile-fields';
@@ -34,15 +33,7 @@ export function RegisterPage({ initialType, googleConfigured, emailFailure }: { 
   const googleErrors = google.data?.fieldErrors ?? {};
 
   return (
-    <div className="flex min-h-screen flex-col bg-slate-50">
-      <header className="border-b border-slate-200 bg-white px-4 py-3 sm:px-6">
-        <div className="mx-auto flex max-w-2xl items-center justify-between gap-4">
-          <Link to="/" className="inline-flex items-center gap-2 rounded-md px-2 py-1 text-sm font-semibold text-slate-700 hover:bg-slate-100">
-            <span aria-hidden="true">←</span> Back
-          </Link>
-          <Brand withTagline={false} />
-        </div>
-      </header>
+    <SignedOutPageFrame width="max-w-2xl">
       <main className="flex-1 px-4 py-8 sm:px-6">
         <div className="mx-auto max-w-2xl">
           <h1 className="text-3xl font-bold tracking-tight text-slate-900">Create your account</h1>
@@ -110,7 +101,6 @@ export function RegisterPage({ initialType, googleConfigured, emailFailure }: { 
           </p>
         </div>
       </main>
-      <SiteFooter />
-    </div>
+    </SignedOutPageFrame>
   );
 }
