@@ -133,7 +133,8 @@ describe('password reset and password change', () => {
     await card.getByLabel(/^Current password/).fill(password);
     await card.getByRole('button', { name: 'Change Password' }).click();
     await laptop.getByText('Your password has been changed.').waitFor();
-    await expect(card.getByLabel(/^Current password/).inputValue()).resolves.toBe('');
+    // The form is emptied in an effect right after the success renders: wait for it, do not race it.
+    await expect.poll(() => card.getByLabel(/^Current password/).inputValue(), { timeout: 10_000 }).toBe('');
     await cardShot(laptop, 'section[aria-labelledby="password-title"]', 'profile-password-card-1280');
     await screenshot(laptop, 'profile-password-1280');
 
