@@ -1,0 +1,73 @@
+import { matchPath, matchRoutes, type AgnosticRouteObject } from '@remix-run/router';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * Issue 11, decision 010: Remix matches the URL against the routes four times per page, and the
+ * stock router flattened, ranked and compiled every route on each call (a fifth of a small page's
+ * CPU). scripts/patches keeps a route array's ranked branches and each pattern's regex. These
+ * tests fail if `npm install` did not apply the patch, and if the patch changed what matches.
+ */
+
+/** A route whose `path` reads are counted: flattening reads it, matching ranked branches does not. */
+function counted(route: AgnosticRouteObject, reads: { count: number }): AgnosticRouteObject {
+  return new Proxy(route, {
+    get(target, key, receiver) {
+      if (key === 'path') reads.count += 1;
+      return Reflect.get(target, key, receiver);
+    },
+  });
+}
+
+const appRoutes = (): AgnosticRouteObject[] => [
+  {
+    id: 'root',
+    path: '',
+    children: [
+      { id: 'index', index: true },
+      { id: 'find', path: 'FindCoaches' },
+      { id: 'coach', path: 'coach/:coachId' },
+      { id: 'optional', path: 'calendar/:month?' },
+      { id: 'splat', path: '*' },
+    ],
+  },
+];
+
+describe('route matching on the server (patched @remix-run/router)', () => {
+  it('flattens and ranks a route array once, not on every match', () => {
+    const reads = { count: 0 };
+    const routes = appRoutes().map((route) => counted(route, reads));
+    matchRoutes(routes, '/FindCoaches');
+    const firstMatch = reads.count;
+    expect(firstMatch).toBeGreaterThan(0);
+    matchRoutes(routes, '/coach/42');
+    matchRoutes(routes, '/FindCoaches');
+    expect(reads.count).toBe(firstMatch);
+  });
+
+  it('still flattens a different route array of its own', () => {
+    const reads = { count: 0 };
+    matchRoutes(appRoutes().map((route) => counted(route, reads)), '/FindCoaches');
+    const first = reads.count;
+    matchRoutes(appRoutes().map((route) => counted(route, reads)), '/FindCoaches');
+    expect(reads.count).toBe(first * 2);
+  });
+
+  it('matches exactly as before: static, dynamic, optional, splat, index and case-insensitive paths', () => {
+    const routes = appRoutes();
+    const ids = (url: string) => matchRoutes(routes, url)?.map((match) => match.route.id);
+    for (let round = 0; round < 2; round += 1) {
+      expect(ids('/')).toEqual(['root', 'index']);
+      expect(ids('/FindCoaches')).toEqual(['root', 'find']);
+      expect(ids('/findcoaches/')).toEqual(['root', 'find']);
+      expect(matchRoutes(routes, '/coach/42')?.at(-1)?.params).toEqual({ coachId: '42' });
+      expect(matchRoutes(routes, '/coach/7')?.at(-1)?.params).toEqual({ coachId: '7' });
+      expect(matchRoutes(routes, '/calendar')?.at(-1)?.route.id).toBe('optional');
+      expect(matchRoutes(routes, '/calendar/2026-11')?.at(-1)?.params).toEqual({ month: '2026-11' });
+      expect(matchRoutes(routes, '/no/such/page')?.at(-1)?.params).toEqual({ '*': 'no/such/page' });
+    }
+    expect(matchPath({ path: '/coach/:coachId', caseSensitive: true }, '/Coach/1')).toBeNull();
+    expect(matchPath({ path: '/coach/:coachId' }, '/Coach/1')?.params).toEqual({ coachId: '1' });
+    expect(matchPath({ path: '/coach', end: false }, '/coach/1/reviews')?.pathnameBase).toBe('/coach');
+    expect(matchPath({ path: '/coach' }, '/coach/1/reviews')).toBeNull();
+  });
+});
