@@ -3,7 +3,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { MikroCoachDirectory } from '../../adapters/persistence/booking/coach-directory';
 import { createBookingListReader } from '../../adapters/persistence/read-models/booking-lists';
 import { createCoachScheduleReader } from '../../adapters/persistence/read-models/coach-schedule';
-import { createCoachSearch, createSearchTotals, type SearchTotals } from '../../adapters/persistence/search/coach-search';
+import { createCoachSearch } from '../../adapters/persistence/search/coach-search';
+import { createSearchTotals, type SearchTotals } from '../../adapters/persistence/search/search-totals';
 import type { Application } from '../../adapters/composition-root';
 
 /** One search-totals memory per production server (tests see every count fresh). */
@@ -11,7 +12,11 @@ const totalsByApp = new WeakMap<Application, SearchTotals>();
 function searchTotals(app: Application): SearchTotals | undefined {
   if (app.env.NODE_ENV !== 'production' || app.env.FACT_TEST_MODE === '1') return undefined;
   let totals = totalsByApp.get(app);
-  if (!totals) totalsByApp.set(app, (totals = createSearchTotals()));
+  if (!totals) {
+    const log = app.logger;
+    totals = createSearchTotals({ onRefreshError: (error) => log.warn({ event: 'search_total_refresh_failed', err: error }, 'search total refresh failed') });
+    totalsByApp.set(app, totals);
+  }
   return totals;
 }
 

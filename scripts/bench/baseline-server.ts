@@ -11,6 +11,7 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
 import pg from 'pg';
+import { createSearchTotals } from '../../adapters/persistence/search/search-totals';
 
 const DATABASE_URL = process.env.DATABASE_URL ?? '';
 const SECRET = process.env.SESSION_SECRET ?? '';
@@ -147,7 +148,7 @@ const like = (t: string) => `%${t.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c
 const LISTED = `cp.is_listed and u.user_type = 'coach' and u.is_active and u.erased_at is null`;
 const textArray = (v: unknown): string[] => (Array.isArray(v) ? v : typeof v === 'string' && v !== '{}' ? v.replace(/^\{|\}$/g, '').split(',') : []);
 
-const totals = new Map<string, { total: number; until: number }>();
+const totals = createSearchTotals();
 
 async function findCoaches(url: URL, user: SessionUser): Promise<string> {
   const clauses = [LISTED];
@@ -183,15 +184,10 @@ async function findCoaches(url: URL, user: SessionUser): Promise<string> {
   const coaches = rows.slice(0, 20);
   let total = coaches.length;
   if (cursor || rows.length > 20) {
-    // The same 30-second memory of totals per filters as FACT's production server.
+    // The same memory of totals per filters as FACT's production server (plain code, no framework).
     const key = `${where}\u0000${JSON.stringify(whereParams)}`;
-    const known = totals.get(key);
-    if (known && known.until > Date.now()) total = known.total;
-    else {
-      total = Number((await pool.query(`select count(*) as n from coach_profiles cp join users u on u.id = cp.user_id where ${where}`, whereParams)).rows[0].n);
-      if (totals.size >= 1000) totals.delete(totals.keys().next().value as string);
-      totals.set(key, { total, until: Date.now() + 30_000 });
-    }
+    const countNow = async () => Number((await pool.query(`select count(*) as n from coach_profiles cp join users u on u.id = cp.user_id where ${where}`, whereParams)).rows[0].n);
+    total = await totals.remember(key, countNow);
   }
   const last = coaches.at(-1);
   const next = rows.length > 20 && last ? `${Number(last.rating).toFixed(1)}_${last.total_sessions}_${last.id}` : null;

@@ -10,6 +10,7 @@ import {
   type CoachSearchFilters,
   type CoachSearchPage,
 } from '../../../domain/search/coach-search';
+import type { SearchTotals } from './search-totals';
 
 /**
  * FindCoaches read model: SQL over users + coach_profiles. Only active, listed coaches with a
@@ -104,49 +105,18 @@ function toCard(row: CoachRow): CoachCard {
 
 export const COACH_SEARCH_ORDER = `cp.rating desc, cp.total_sessions desc, cp.user_id asc`;
 
-/**
- * Issue 11: 'Found N coaches' for the same filters, remembered for a short while. Counting is
- * linear in the coaches matched (every listed one for an unfiltered page: 100 ms of database time
- * per page at 100 000 coaches), while the number only informs; the pages themselves come by
- * keyset, never by this count. The production server shares one per process (read-models.server).
- */
-export interface SearchTotals {
-  get(key: string, now: number): number | undefined;
-  set(key: string, total: number, now: number): void;
-}
-
-export function createSearchTotals(options: { ttlMs?: number; maxKeys?: number } = {}): SearchTotals {
-  const ttlMs = options.ttlMs ?? 30_000;
-  const maxKeys = options.maxKeys ?? 1_000;
-  const totals = new Map<string, { total: number; until: number }>();
-  return {
-    get(key, now) {
-      const hit = totals.get(key);
-      if (hit && hit.until > now) return hit.total;
-      if (hit) totals.delete(key);
-      return undefined;
-    },
-    set(key, total, now) {
-      if (totals.size >= maxKeys) totals.delete(totals.keys().next().value as string);
-      totals.set(key, { total, until: now + ttlMs });
-    },
-  };
-}
-
 export function createCoachSearch(em: EntityManager, options: { totals?: SearchTotals } = {}): CoachSearch {
   const run = <R>(sql: string, params: unknown[]) => em.getConnection().execute<R[]>(sql, params);
   const count = async (where: { sql: string; params: unknown[] }): Promise<number> => {
-    const key = `${where.sql}\u0000${JSON.stringify(where.params)}`;
-    const now = Date.now();
-    const known = options.totals?.get(key, now);
-    if (known !== undefined) return known;
-    const [row] = await run<{ n: string | number }>(
-      `select count(*) as n from coach_profiles cp join users u on u.id = cp.user_id where ${where.sql}`,
-      where.params,
-    );
-    const total = Number(row?.n ?? 0);
-    options.totals?.set(key, total, now);
-    return total;
+    const countNow = async () => {
+      const [row] = await run<{ n: string | number }>(
+        `select count(*) as n from coach_profiles cp join users u on u.id = cp.user_id where ${where.sql}`,
+        where.params,
+      );
+      return Number(row?.n ?? 0);
+    };
+    if (!options.totals) return countNow();
+    return options.totals.remember(`${where.sql}\u0000${JSON.stringify(where.params)}`, countNow);
   };
   return {
     async search(filters, { cursor, limit }): Promise<CoachSearchPage> {
