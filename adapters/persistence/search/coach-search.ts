@@ -116,6 +116,8 @@ export function createCoachSearch(em: EntityManager, options: { totals?: SearchT
       return Number(row?.n ?? 0);
     };
     if (!options.totals) return countNow();
+    // A background refresh may run after this request has answered: it only uses the pool's
+    // connection (no identity map, no transaction of the request), so that is safe.
     return options.totals.remember(`${where.sql}\u0000${JSON.stringify(where.params)}`, countNow);
   };
   return {
