@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkCardDetails, lastFour, normaliseCardNumber, outcomeOfCard } from './test-cards';
+import { checkCardDetails, isAuthenticationResult, lastFour, normaliseCardNumber, outcomeOfAuthentication, outcomeOfCard } from './test-cards';
 
 describe("the test gateway's cards", () => {
   it("approves 4242 4242 4242 4242 however it is spaced", () => {
@@ -31,5 +31,21 @@ describe("the test gateway's cards", () => {
   it('keeps only the last four digits', () => {
     expect(lastFour('4242 4242 4242 4242')).toBe('4242');
     expect(lastFour('4000 0000 0000 9995')).toBe('9995');
+  });
+
+  it('asks for 3-D Secure on 4000 0025 0000 3155, and on no other approved card', () => {
+    expect(outcomeOfCard('4000 0025 0000 3155')).toEqual({ approved: true, requiresAuthentication: true });
+    for (const card of ['4242424242424242', '5555555555554444', '4000058260000005']) expect(outcomeOfCard(card).requiresAuthentication).toBeUndefined();
+    expect(outcomeOfCard('4000 0025 0000 3156')).toMatchObject({ approved: false, code: 'incorrect_number' });
+  });
+
+  it("authorises a completed challenge and refuses a failed one with Stripe's words", () => {
+    expect(outcomeOfAuthentication('complete')).toEqual({ approved: true });
+    expect(outcomeOfAuthentication('fail')).toEqual({
+      approved: false,
+      code: 'payment_intent_authentication_failure',
+      message: 'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
+    });
+    expect(['complete', 'fail', 'succeed', '', 'COMPLETE'].map(isAuthenticationResult)).toEqual([true, true, false, false, false]);
   });
 });

@@ -7,17 +7,26 @@ export interface CardOutcome {
   /** Stripe's decline code and message for a refused card. */
   readonly code?: string;
   readonly message?: string;
+  /** The issuer asks for 3-D Secure first: the intent waits in requires_action for the challenge. */
+  readonly requiresAuthentication?: boolean;
 }
 
 const APPROVED: CardOutcome = { approved: true };
 
 export const DECLINED_MESSAGE = 'Your card was declined.';
 export const INSUFFICIENT_FUNDS_MESSAGE = 'Your card has insufficient funds.';
+/** Stripe's last_payment_error when the customer fails (or abandons) 3-D Secure. */
+export const AUTHENTICATION_FAILED_CODE = 'payment_intent_authentication_failure';
+export const AUTHENTICATION_FAILED_MESSAGE =
+  'We are unable to authenticate your payment method. Please choose a different payment method and try again.';
+/** Stripe's test card that always asks for 3-D Secure (https://docs.stripe.com/testing#regulatory-cards). */
+export const THREE_D_SECURE_CARD = '4000002500003155';
 
 const TEST_CARDS: Readonly<Record<string, CardOutcome>> = {
   '4242424242424242': APPROVED, // Visa
   '5555555555554444': APPROVED, // Mastercard
   '4000058260000005': APPROVED, // UK Visa debit
+  [THREE_D_SECURE_CARD]: { approved: true, requiresAuthentication: true }, // 3-D Secure required
   '4000000000000002': { approved: false, code: 'card_declined', message: DECLINED_MESSAGE },
   '4000000000009995': { approved: false, code: 'insufficient_funds', message: INSUFFICIENT_FUNDS_MESSAGE },
   '4000000000009987': { approved: false, code: 'lost_card', message: DECLINED_MESSAGE },
@@ -73,4 +82,14 @@ export function checkCardDetails(input: { expiry: string; cvc: string }, now: Da
   if (endOfMonth <= now.getTime()) return { approved: false, code: 'invalid_expiry_year', message: "Your card's expiration year is in the past." };
   if (!/^\d{3,4}$/.test(input.cvc.trim())) return { approved: false, code: 'incomplete_cvc', message: "Your card's security code is incomplete." };
   return APPROVED;
+}
+
+/** The customer's answer to the 3-D Secure challenge. */
+export type AuthenticationResult = 'complete' | 'fail';
+
+export const isAuthenticationResult = (value: string): value is AuthenticationResult => value === 'complete' || value === 'fail';
+
+/** What the issuer answers after the challenge: authorised, or Stripe's authentication failure. */
+export function outcomeOfAuthentication(result: AuthenticationResult): CardOutcome {
+  return result === 'complete' ? APPROVED : { approved: false, code: AUTHENTICATION_FAILED_CODE, message: AUTHENTICATION_FAILED_MESSAGE };
 }

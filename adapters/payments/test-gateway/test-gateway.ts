@@ -5,7 +5,7 @@ import type { Clock } from '../../../domain/shared/clock';
 import type { Pence } from '../../../domain/shared/money';
 import { err, ok } from '../../../domain/shared/result';
 import type { Orm } from '../../persistence/orm';
-import { checkCardDetails, lastFour, outcomeOfCard } from './test-cards';
+import { checkCardDetails, lastFour, outcomeOfAuthentication, outcomeOfCard, type AuthenticationResult } from './test-cards';
 import { findIntent, gatewayError, insertIntent, intentOfRow, noSuchIntent, runIdempotent, updateIntent, type IntentRow } from './test-gateway-store';
 
 /** What the test gateway's card form posts (the card number is never logged or stored; only its last 4). */
@@ -17,9 +17,18 @@ export interface TestCardInput {
   readonly idempotencyKey: string;
 }
 
-/** The extra step of the offline gateway: confirming a card on the server (Stripe does it in the browser). */
+/** The customer's answer to the test 3-D Secure challenge of an intent in requires_action. */
+export interface TestAuthenticationInput {
+  readonly intentId: string;
+  readonly result: AuthenticationResult;
+  readonly idempotencyKey: string;
+}
+
+/** The extra steps of the offline gateway: confirming a card on the server (Stripe does it in the browser). */
 export interface TestCardConfirmer {
   confirmCard(input: TestCardInput): Promise<GatewayResult<GatewayIntent>>;
+  /** Ends the 3-D Secure challenge (Stripe's own page does it): only for an intent in requires_action. */
+  authenticate(input: TestAuthenticationInput): Promise<GatewayResult<GatewayIntent>>;
 }
 
 const token = (bytes: number): string => randomBytes(bytes).toString('hex');
@@ -31,7 +40,8 @@ const unexpectedState = (id: string, action: string, status: string, allowed: st
   );
 
 const CANCELLABLE = ['requires_payment_method', 'requires_capture', 'requires_confirmation', 'requires_action', 'processing'];
-const CONFIRMABLE = ['requires_payment_method', 'requires_confirmation'];
+// Like Stripe, an intent waiting for 3-D Secure may be confirmed again with another card.
+const CONFIRMABLE = ['requires_payment_method', 'requires_confirmation', 'requires_action'];
 
 /**
  * The offline payment gateway used when no Stripe keys are configured (the embedded default and
@@ -84,12 +94,17 @@ export class TestGateway implements PaymentGateway, TestCardConfirmer {
       if (!CONFIRMABLE.includes(row.status)) return err(unexpectedState(row.id, 'confirmed', row.status, CONFIRMABLE));
       const details = checkCardDetails(input, this.clock.now());
       const outcome = details.approved ? outcomeOfCard(input.cardNumber) : details;
-      const metadata = { ...row.metadata, card_last4: lastFour(input.cardNumber) };
+      const { next_action: _abandoned, ...kept } = row.metadata;
+      const metadata = { ...kept, card_last4: lastFour(input.cardNumber) };
       if (!outcome.approved) {
         const code = outcome.code ?? 'card_declined';
         const message = outcome.message ?? 'Your card was declined.';
         await updateIntent(em, row.id, { status: 'requires_payment_method', last_error_code: code, last_error_message: message, metadata });
         return err(gatewayError(code, message));
+      }
+      if (outcome.requiresAuthentication) {
+        const waiting = await updateIntent(em, row.id, { status: 'requires_action', last_error_code: null, last_error_message: null, metadata: { ...metadata, next_action: 'test_3ds' } });
+        return ok(intentOfRow(waiting));
       }
       const next = await updateIntent(em, row.id, {
         status: 'requires_capture',
@@ -98,6 +113,24 @@ export class TestGateway implements PaymentGateway, TestCardConfirmer {
         last_error_message: null,
         metadata,
       });
+      return ok(intentOfRow(next));
+    });
+  }
+
+  authenticate(input: TestAuthenticationInput): Promise<GatewayResult<GatewayIntent>> {
+    return runIdempotent(this.orm, input.idempotencyKey, JSON.stringify(['authenticate', input.intentId, input.result]), async (em) => {
+      const row = await findIntent(em, input.intentId, true);
+      if (!row) return err(noSuchIntent(input.intentId));
+      if (row.status !== 'requires_action') return err(unexpectedState(row.id, 'authenticated', row.status, ['requires_action']));
+      const { next_action: _done, ...metadata } = row.metadata;
+      const outcome = outcomeOfAuthentication(input.result);
+      if (!outcome.approved) {
+        const code = outcome.code ?? 'payment_intent_authentication_failure';
+        const message = outcome.message ?? 'Your card was declined.';
+        await updateIntent(em, row.id, { status: 'requires_payment_method', last_error_code: code, last_error_message: message, metadata });
+        return err(gatewayError(code, message));
+      }
+      const next = await updateIntent(em, row.id, { status: 'requires_capture', amount_capturable_pence: row.amount_pence, metadata });
       return ok(intentOfRow(next));
     });
   }

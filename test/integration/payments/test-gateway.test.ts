@@ -50,6 +50,63 @@ describe('the offline test gateway', () => {
     expect(retried).toMatchObject({ status: 'requires_capture', lastError: null });
   });
 
+  const authenticate = (intentId: string, result: 'complete' | 'fail', key = `${intentId}:authenticate:${++n}`) =>
+    gateway().authenticate({ intentId, result, idempotencyKey: key });
+
+  it('puts 4000 0025 0000 3155 in requires_action, and authorises it once the challenge is completed', async () => {
+    const intent = await create();
+    const waiting = unwrap(await pay(intent.intentId, '4000 0025 0000 3155'));
+    expect(waiting).toMatchObject({ status: 'requires_action', amountCapturedPence: 0, lastError: null });
+    expect(unwrap(await gateway().retrieveIntent(intent.intentId)).status).toBe('requires_action');
+    const capturedEarly = await gateway().capture({ intentId: intent.intentId, amountPence: 5300, idempotencyKey: `${BOOKING}:capture:early` });
+    expect(capturedEarly.ok ? null : capturedEarly.error.code).toBe('payment_intent_unexpected_state');
+
+    const held = unwrap(await authenticate(intent.intentId, 'complete'));
+    expect(held).toMatchObject({ status: 'requires_capture', lastError: null });
+    const again = await authenticate(intent.intentId, 'complete');
+    expect(again.ok ? null : again.error.code).toBe('payment_intent_unexpected_state');
+    expect(unwrap(await gateway().capture({ intentId: intent.intentId, amountPence: 5300, idempotencyKey: `${BOOKING}:capture:3ds` })).status).toBe('succeeded');
+    const row = await ctx.db.query<{ metadata: Record<string, string> }>(`select metadata from test_gateway_intents where id = $1`, [intent.intentId]);
+    expect(row[0]!.metadata).toMatchObject({ card_last4: '3155' });
+    expect(row[0]!.metadata.next_action).toBeUndefined();
+  });
+
+  it("fails a failed challenge with Stripe's words, and takes another card on the same intent", async () => {
+    const intent = await create();
+    unwrap(await pay(intent.intentId, '4000002500003155'));
+    const failed = await authenticate(intent.intentId, 'fail');
+    const message = 'We are unable to authenticate your payment method. Please choose a different payment method and try again.';
+    expect(failed.ok ? null : failed.error).toEqual({ code: 'payment_intent_authentication_failure', message, retryable: false });
+    expect(unwrap(await gateway().retrieveIntent(intent.intentId))).toMatchObject({
+      status: 'requires_payment_method',
+      lastError: { code: 'payment_intent_authentication_failure', message },
+    });
+    const late = await authenticate(intent.intentId, 'complete');
+    expect(late.ok ? null : late.error.code).toBe('payment_intent_unexpected_state');
+    expect(unwrap(await pay(intent.intentId, '4242424242424242'))).toMatchObject({ status: 'requires_capture', lastError: null });
+  });
+
+  it('answers a repeated challenge outcome with the first answer, refuses one that never started, and lets a new card replace a pending challenge', async () => {
+    const fresh = await create();
+    const never = await authenticate(fresh.intentId, 'complete');
+    expect(never.ok ? null : never.error.code).toBe('payment_intent_unexpected_state');
+    const missing = await authenticate('pi_test_missing', 'complete');
+    expect(missing.ok ? null : missing.error.code).toBe('resource_missing');
+
+    unwrap(await pay(fresh.intentId, '4000002500003155'));
+    const key = `${fresh.intentId}:authenticate:same`;
+    const [a, b] = await Promise.all([authenticate(fresh.intentId, 'complete', key), authenticate(fresh.intentId, 'complete', key)]);
+    expect(unwrap(a)).toEqual(unwrap(b));
+    const otherAnswer = await authenticate(fresh.intentId, 'fail', key);
+    expect(otherAnswer.ok ? null : otherAnswer.error.code).toBe('idempotency_key_in_use');
+
+    const abandoned = await create();
+    unwrap(await pay(abandoned.intentId, '4000002500003155'));
+    expect(unwrap(await pay(abandoned.intentId, '4242424242424242'))).toMatchObject({ status: 'requires_capture' });
+    const stale = await authenticate(abandoned.intentId, 'fail');
+    expect(stale.ok ? null : stale.error.code).toBe('payment_intent_unexpected_state');
+  });
+
   it('refuses 4000 0000 0000 9995 for insufficient funds', async () => {
     const intent = await create();
     const result = await pay(intent.intentId, '4000000000009995');
