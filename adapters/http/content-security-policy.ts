@@ -22,8 +22,11 @@ const VIDEO_FRAMES = ['https://www.youtube-nocookie.com', 'https://player.vimeo.
  * server); no script can run from a style.
  */
 export function buildCsp(nonce: string, options: CspOptions): string {
-  const stripeScript = options.stripe ? ['https://js.stripe.com'] : [];
-  const stripeFrames = options.stripe ? ['https://js.stripe.com', 'https://hooks.stripe.com'] : [];
+  // Stripe's CSP guide (docs.stripe.com/security/guide#content-security-policy) for Stripe.js and the
+  // Payment Element: its script and frames on js.stripe.com and its subdomains, 3-D Secure and
+  // redirect frames on hooks.stripe.com, the fraud-signals frame on m.stripe.network.
+  const stripeScript = options.stripe ? ['https://js.stripe.com', 'https://*.js.stripe.com'] : [];
+  const stripeFrames = options.stripe ? ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com', 'https://m.stripe.network'] : [];
   const stripeConnect = options.stripe ? ['https://api.stripe.com', ...(options.stripeApiOrigin ? [options.stripeApiOrigin] : [])] : [];
   const directives: [string, ...string[]][] = [
     ['default-src', "'self'"],

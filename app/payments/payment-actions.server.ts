@@ -7,7 +7,7 @@ import { startPayment } from '../../domain/payments/use-cases/start-payment';
 import { takePayment } from '../../domain/payments/use-cases/take-payment';
 import type { DomainError } from '../../domain/shared/errors';
 import { isId } from '../../domain/shared/ids';
-import { lastFour } from '../../adapters/payments/test-gateway/test-cards';
+import { isAuthenticationResult, lastFour } from '../../adapters/payments/test-gateway/test-cards';
 import { auditedWeb } from '../admin/admin.server';
 import { actorOf, requireUser } from '../auth/guards.server';
 import { STATUS_OF } from '../booking/domain-response.server';
@@ -43,7 +43,7 @@ function view(session: PaymentSession, context: AppLoadContext, awaitingCoach: b
 }
 
 /** After the card step: reads the intent from the gateway (never the browser's word) and records it. */
-async function confirmed(context: AppLoadContext, actor: Actor, bookingId: string, intentId: string, cardError: string | null): Promise<PaymentOutcome> {
+export async function confirmed(context: AppLoadContext, actor: Actor, bookingId: string, intentId: string, cardError: string | null): Promise<PaymentOutcome> {
   // An administrator's Take Payment is an admin action: audited in the transaction that records it.
   const deps = actor.role === 'admin' ? auditedWeb(context, actor, { action: 'booking.take_payment', targetType: 'booking', targetId: bookingId }) : context.app.deps();
   const result = await confirmPayment(deps, { actor, bookingId, intentId });
@@ -53,6 +53,7 @@ async function confirmed(context: AppLoadContext, actor: Actor, bookingId: strin
     return refused(error);
   }
   context.log.info({ event: 'payment_confirmed', bookingId, userId: actor.userId, intentStatus: result.value.intentStatus, paymentStatus: result.value.booking.paymentStatus }, 'payment confirmed');
+  if (result.value.intentStatus === 'requires_action') return { status: 200, body: { ok: true, step: 'requires_action', bookingId, intentId } };
   if (result.value.intentStatus !== 'requires_capture' && result.value.intentStatus !== 'succeeded') return refused(paymentErrors.processing());
   return { status: 200, body: { ok: true, step: 'paid', bookingId, paymentStatus: result.value.booking.paymentStatus } };
 }
@@ -63,6 +64,8 @@ async function confirmed(context: AppLoadContext, actor: Actor, bookingId: strin
  *   for any booking (SPEC "Take Payment");
  * - `confirm-test-card`: the offline test gateway's card form (card number, expiry, CVC), confirmed
  *   on the server; only the last four digits are ever logged;
+ * - `authenticate-test-card`: the test gateway's 3-D Secure challenge (`result` complete | fail) for
+ *   an intent the gateway holds in requires_action; then the intent is read as for `confirm`;
  * - `confirm`: after Stripe Elements confirmed the card in the browser.
  */
 export async function handlePaymentAction(request: Request, context: AppLoadContext, bookingId: string | undefined): Promise<PaymentOutcome> {
@@ -97,6 +100,18 @@ export async function handlePaymentAction(request: Request, context: AppLoadCont
   if (!booking || booking.paymentIntentId !== intentId) return refused(paymentErrors.intentMismatch());
   if (actor.role !== 'admin' && booking.clientId !== actor.userId) return refused(paymentErrors.payerOnly());
   const attempt = text(form, 'attempt');
+
+  if (intent === 'authenticate-test-card') {
+    // The browser only says which button was pressed; the gateway checks the intent waits for it.
+    const result = text(form, 'result');
+    if (!isAuthenticationResult(result)) return { status: 422, body: { ok: false, code: 'INVALID_RESULT', error: 'Unknown authentication result.' } };
+    const answered = await testCards.authenticate({ intentId, result, idempotencyKey: `${bookingId}:authenticate:${intentId}:${isId(attempt) ? attempt : 'single'}` });
+    log.info({ outcome: answered.ok ? answered.value.status : answered.error.code }, 'test 3-D Secure answered');
+    if (!answered.ok && answered.error.retryable) return refused(paymentErrors.gatewayUnavailable());
+    // Not waiting for a challenge (a second click, a stale tab): the intent as the gateway has it decides.
+    if (!answered.ok && answered.error.code === 'payment_intent_unexpected_state') return confirmed(context, actor, bookingId, intentId, null);
+    return confirmed(context, actor, bookingId, intentId, answered.ok ? null : answered.error.message);
+  }
   const cardNumber = text(form, 'cardNumber');
   const card = await testCards.confirmCard({
     intentId,

@@ -21,9 +21,11 @@ export interface PaymentSessionView {
 export type PaymentReply =
   | { readonly ok: true; readonly step: 'session'; readonly session: PaymentSessionView }
   | { readonly ok: true; readonly step: 'paid'; readonly bookingId: string; readonly paymentStatus: string }
+  /** The card asks for 3-D Secure: the test gateway's challenge comes next (Stripe.js shows its own). */
+  | { readonly ok: true; readonly step: 'requires_action'; readonly bookingId: string; readonly intentId: string }
   | { readonly ok: false; readonly code: string; readonly error: string };
 
-export const PAYMENT_INTENTS = ['start', 'confirm-test-card', 'confirm'] as const;
+export const PAYMENT_INTENTS = ['start', 'confirm-test-card', 'authenticate-test-card', 'confirm'] as const;
 export type PaymentIntentName = (typeof PAYMENT_INTENTS)[number];
 
 /** SPEC §8: the generic failure text of the payment dialog. */

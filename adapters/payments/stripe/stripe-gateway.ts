@@ -33,7 +33,9 @@ export class StripeGateway implements PaymentGateway {
           amount: input.amountPence,
           currency: input.currency,
           capture_method: 'manual',
-          allowed_payment_method_types: ['card'],
+          // The Payment Element shows what the dashboard enables and this intent allows (cards, Apple Pay /
+          // Google Pay, Link; with manual capture only methods that can be captured later).
+          automatic_payment_methods: { enabled: true },
           description: `FACT booking ${input.reference}`,
           metadata: { booking_id: input.bookingId, reference: input.reference },
         },

@@ -45,7 +45,7 @@ describe('the Stripe gateway against a local fake Stripe', () => {
       capture_method: 'manual',
       'metadata[booking_id]': BOOKING,
       'metadata[reference]': REFERENCE,
-      'allowed_payment_method_types[0]': 'card',
+      'automatic_payment_methods[enabled]': 'true',
     });
     expect(intent).toMatchObject({ status: 'requires_payment_method', amountPence: 5300, amountCapturedPence: 0, amountRefundedPence: 0, lastError: null });
     expect(intent.clientSecret).toMatch(/_secret_/);

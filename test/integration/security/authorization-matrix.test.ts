@@ -307,6 +307,25 @@ const ROUTES: Record<string, RouteEntry> = {
         // The intent id is checked first, and answers alike whether the booking exists: nothing to learn.
         expect: members(409),
       },
+      {
+        name: "answering the test 3-D Secure challenge of someone else's intent",
+        kind: 'action',
+        url: (w) => `/api/payments/${w.booking}`,
+        params: (w) => ({ bookingId: w.booking }),
+        form: () => ({ intent: 'authenticate-test-card', intentId: 'pi_forged', result: 'complete' }),
+        expect: members(409),
+      },
+    ],
+  },
+  'payments.return.tsx': {
+    probes: [
+      {
+        // Stripe's return_url: the intent is read from the gateway; a forged one changes nothing.
+        name: 'coming back from Stripe with a forged intent and a foreign back link',
+        kind: 'loader',
+        url: (w) => `/payments/return?booking=${w.booking}&back=//evil.example/x&payment_intent=pi_forged&redirect_status=succeeded`,
+        expect: members('go:/MyBookings', { admin: 'go:/AdminBookings' }),
+      },
     ],
   },
   '_app.AdminDashboard.tsx': {

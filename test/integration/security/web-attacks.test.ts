@@ -137,6 +137,10 @@ describe('security headers and the Content-Security-Policy', () => {
       expect(csp).toMatch(/script-src 'self' 'nonce-[^']+' https:\/\/js\.stripe\.com/);
       expect(csp).toMatch(/frame-src [^;]*https:\/\/js\.stripe\.com/);
       expect(csp).toMatch(/connect-src 'self' https:\/\/api\.stripe\.com/);
+      // The Payment Element: Stripe.js's subdomains for its script and frames, hooks for 3-D Secure.
+      expect(csp).toMatch(/script-src [^;]*https:\/\/\*\.js\.stripe\.com/);
+      expect(csp).toMatch(/frame-src [^;]*https:\/\/\*\.js\.stripe\.com [^;]*https:\/\/hooks\.stripe\.com/);
+      expect(csp).not.toMatch(/script-src[^;]*'unsafe-/);
       await createUser(https.app, { email: 'https-client@example.com' });
       const res = await fetch(`${https.baseUrl}/auth/login`, {
         method: 'POST',
