@@ -1,8 +1,9 @@
 import { autoCompleteDue } from '../../domain/booking/use-cases/auto-complete-due';
 import { expireStaleRequests } from '../../domain/booking/use-cases/expire-stale-requests';
+import { expireUnpaidRequests } from '../../domain/booking/use-cases/expire-unpaid-requests';
 import type { BatchOutcome } from '../../domain/booking/use-cases/run-due-batch';
 import { releaseDuePayments } from '../../domain/payments/use-cases/release-due-payments';
-import type { Result } from '../../domain/shared/result';
+import { ok, type Result } from '../../domain/shared/result';
 import type { Application } from '../composition-root';
 import type { OutboxWorker } from './worker';
 
@@ -21,12 +22,29 @@ function batch(app: Application, name: string, run: () => Promise<Result<BatchOu
   };
 }
 
+/** Runs batch use cases one after another as one task; the outcomes are added up. */
+function inTurn(...runs: (() => Promise<Result<BatchOutcome>>)[]): () => Promise<Result<BatchOutcome>> {
+  return async () => {
+    const done: BatchOutcome['done'][number][] = [];
+    const skipped: BatchOutcome['skipped'][number][] = [];
+    const failed: BatchOutcome['failed'][number][] = [];
+    for (const run of runs) {
+      const result = await run();
+      if (!result.ok) return result;
+      done.push(...result.value.done);
+      skipped.push(...result.value.skipped);
+      failed.push(...result.value.failed);
+    }
+    return ok({ done, skipped, failed });
+  };
+}
+
 /**
  * Time-based jobs (PRODUCT.md), run by the outbox worker once per period across all instances.
  * Add a line per periodic use case.
  */
 export function registerScheduledTasks(worker: OutboxWorker, app: Application): void {
   worker.schedule({ name: 'booking.auto-complete', everyMs: 5 * MINUTE, run: batch(app, 'booking.auto-complete', () => autoCompleteDue(app.deps())) });
-  worker.schedule({ name: 'booking.expire-requests', everyMs: 5 * MINUTE, run: batch(app, 'booking.expire-requests', () => expireStaleRequests(app.deps())) });
+  worker.schedule({ name: 'booking.expire-requests', everyMs: 5 * MINUTE, run: batch(app, 'booking.expire-requests', inTurn(() => expireStaleRequests(app.deps()), () => expireUnpaidRequests(app.deps()))) });
   worker.schedule({ name: 'payments.release-due', everyMs: 15 * MINUTE, run: batch(app, 'payments.release-due', () => releaseDuePayments(app.deps())) });
 }

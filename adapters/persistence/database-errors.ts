@@ -41,6 +41,8 @@ export function mapDatabaseError(error: unknown): DomainError | undefined {
         return conflict('DELETION_ALREADY_PENDING', 'You already have a pending deletion request.');
       if (constraint === 'bookings_reference_unique')
         return conflict('REFERENCE_UNAVAILABLE', 'Could not create a booking reference. Please try again.');
+      if (constraint === 'bookings_one_pending_request_per_slot')
+        return conflict('DUPLICATE_PENDING_REQUEST', 'You already have a request with this coach at this time. Pay for it or cancel it in My Bookings.');
       if (constraint === 'reviews_one_per_party')
         return conflict('REVIEW_ALREADY_SUBMITTED', 'You have already reviewed this session.');
       return conflict('DUPLICATE', 'This already exists.');

@@ -7,16 +7,17 @@ import { proposeReschedule } from './reschedule';
 import { admin, at, authorised, client, coach, completed, confirmedAndCaptured, inSession, NOW, pendingBooking, stranger, STARTS_AT } from './testing/fixtures';
 
 describe('the actions offered', () => {
-  it('on an unpaid request: the client pays, cancels or reschedules; the coach answers', () => {
+  it('on an unpaid request: the client pays, cancels or reschedules; the coach cannot accept it', () => {
     const b = pendingBooking();
     expect(availableActions(b, client, NOW)).toEqual(['cancel', 'propose_reschedule', 'pay']);
-    expect(availableActions(b, coach, NOW)).toEqual(['accept', 'decline', 'propose_reschedule']);
+    expect(availableActions(b, coach, NOW)).toEqual(['decline', 'propose_reschedule']);
     expect(availableActions(b, admin, NOW)).toEqual(['cancel', 'take_payment']);
     expect(availableActions(b, stranger, NOW)).toEqual([]);
   });
 
-  it('on a paid request the client is not asked to pay again', () => {
+  it('on a paid request the client is not asked to pay again; the coach answers', () => {
     expect(availableActions(authorised(pendingBooking()), client, NOW)).toEqual(['cancel', 'propose_reschedule']);
+    expect(availableActions(authorised(pendingBooking()), coach, NOW)).toEqual(['accept', 'decline', 'propose_reschedule']);
   });
 
   it('on a confirmed session: cancel (as coach), reschedule, and arrival from an hour before', () => {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { HOUR_MS } from '../shared/clock';
 import { bookingCardView } from './booking-card-view';
-import { NOW, STARTS_AT, admin, at, client, coach, completed, confirmedAndCaptured, pendingBooking, stranger, withPatch } from './testing/fixtures';
+import { MINUTE_MS } from '../shared/clock';
+import { NOW, STARTS_AT, admin, at, authorised, client, coach, completed, confirmedAndCaptured, pendingBooking, stranger, withPatch } from './testing/fixtures';
 
 const item = (booking = pendingBooking(), reviewedByViewer = false) => ({ booking, clientName: 'Chloe Client', coachName: 'Carlos Coach', reviewedByViewer });
 
@@ -24,9 +25,18 @@ describe('a booking as a MyBookings card', () => {
     expect(mine.actions).toContain('cancel');
     expect(mine.actions).not.toContain('accept');
     expect(mine.cancelPreview).toEqual({ rule: 'before_acceptance', refundPence: 5300 });
-    const theirs = bookingCardView(item(), coach, NOW)!;
-    expect(theirs).toMatchObject({ otherPartyLabel: 'Client', otherPartyName: 'Chloe Client' });
+    const theirs = bookingCardView(item(authorised(pendingBooking())), coach, NOW)!;
+    expect(theirs).toMatchObject({ otherPartyLabel: 'Client', otherPartyName: 'Chloe Client', awaitingPayment: null });
     expect(theirs.actions).toEqual(expect.arrayContaining(['accept', 'decline']));
+  });
+
+  it('asks the client to pay an unpaid request within the minutes left (decision 011)', () => {
+    expect(bookingCardView(item(), client, NOW)).toMatchObject({ awaitingPayment: { minutesLeft: 30 }, actions: expect.arrayContaining(['pay']) });
+    expect(bookingCardView(item(), client, at(NOW, 7 * MINUTE_MS - 1))!.awaitingPayment).toEqual({ minutesLeft: 24 });
+    expect(bookingCardView(item(), client, at(NOW, 30 * MINUTE_MS))!.awaitingPayment).toEqual({ minutesLeft: 0 });
+    expect(bookingCardView(item(authorised(pendingBooking())), client, NOW)!.awaitingPayment).toBeNull();
+    // The coach cannot accept it (they are not shown it at all: the read models leave it out).
+    expect(bookingCardView(item(), coach, NOW)!.actions).not.toContain('accept');
   });
 
   it('is not shown to strangers or administrators (they use the admin pages)', () => {

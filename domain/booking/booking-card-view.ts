@@ -13,6 +13,7 @@ import { cancellationSettlement, type CancellationRule } from '../payments/cance
 import { availableActions, type BookingAction } from './available-actions';
 import { endsAt, type Booking, type BookingStatus } from './booking';
 import { relationOf } from './booking-party';
+import { isUnpaidRequest, minutesLeftToPay } from './paid-requests';
 import { rescheduleViewFor, type RescheduleView } from './reschedule';
 import { advanceSession, sessionProgressState, showsSessionProgress, type SessionProgressState } from './session-progress';
 
@@ -79,6 +80,11 @@ export interface BookingCardView {
   /** 'Leave Review': a completed session this viewer has not reviewed yet. */
   readonly canReview: boolean;
   readonly paymentStatus: string;
+  /**
+   * A request not paid yet (decision 011): the client is asked to pay ('Pay Now') within the minutes
+   * left before it is cancelled (0: the time is up and it is about to be cancelled).
+   */
+  readonly awaitingPayment: { readonly minutesLeft: number } | null;
   /** What cancelling now would give back (the cancellation policy), when the viewer may cancel. */
   readonly cancelPreview: { readonly rule: CancellationRule; readonly refundPence: Pence } | null;
 }
@@ -138,6 +144,7 @@ export function bookingCardView(item: BookingListItem, actor: Actor, now: Date):
     actions,
     canReview: b.status === 'completed' && !item.reviewedByViewer && actor.role !== 'admin',
     paymentStatus: b.paymentStatus,
+    awaitingPayment: isUnpaidRequest(b) ? { minutesLeft: minutesLeftToPay(b, now) } : null,
     cancelPreview: settlement ? { rule: settlement.rule, refundPence: settlement.refundPence } : null,
   };
 }

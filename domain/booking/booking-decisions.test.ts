@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { HOUR_MS } from '../shared/clock';
 import { acceptBooking, cancelBooking, declineBooking, declineBySystem, expireRequest, isRequestExpired, NO_LONGER_AVAILABLE_REASON } from './booking-decisions';
-import { admin, at, authorised, client, coach, completed, confirmedAndCaptured, inSession, NOW, pendingBooking, RATE_PENCE, stranger, STARTS_AT } from './testing/fixtures';
+import { admin, at, authorised, client, coach, completed, confirmedAndCaptured, inSession, NOW, pendingBooking, RATE_PENCE, stranger, STARTS_AT, withPatch } from './testing/fixtures';
+import { MINUTE_MS } from '../shared/clock';
+import { expireUnpaidRequest } from './booking-decisions';
+import { hasReachedCoach, isUnpaidRequestExpired, paymentDeadline } from './paid-requests';
 
 const code = (r: { ok: boolean; error?: { code: string } }) => (r.ok ? 'OK' : r.error?.code);
 
@@ -13,9 +16,11 @@ describe('accepting a request', () => {
     expect(r.ok && r.value.booking.updatedAt).toBe(NOW);
   });
 
-  it('confirms an unpaid request without moving money', () => {
-    const r = acceptBooking(pendingBooking(), coach, NOW);
-    expect(r.ok && r.value.effects).toEqual([]);
+  it('refuses a request whose payment is not authorised, pending, failed or voided (decision 011)', () => {
+    for (const paymentStatus of ['pending', 'failed', 'voided'] as const) {
+      const r = acceptBooking(withPatch(pendingBooking(), { paymentStatus }), coach, NOW);
+      expect(r).toEqual({ ok: false, error: { kind: 'conflict', code: 'BOOKING_NOT_PAID', message: "This request can't be accepted until the client has paid." } });
+    }
   });
 
   it('is the coach’s alone', () => {
@@ -31,7 +36,7 @@ describe('accepting a request', () => {
   });
 
   it('refuses a request whose time has passed', () => {
-    expect(code(acceptBooking(pendingBooking(), coach, STARTS_AT))).toBe('REQUEST_EXPIRED');
+    expect(code(acceptBooking(authorised(pendingBooking()), coach, STARTS_AT))).toBe('REQUEST_EXPIRED');
   });
 });
 
@@ -134,5 +139,46 @@ describe('cancelling a booking', () => {
 
   it('hides the booking from a stranger', () => {
     expect(code(cancelBooking(pendingBooking(), stranger, reason, NOW))).toBe('NOT_BOOKING_PARTY');
+  });
+});
+
+describe('an unpaid request (decision 011)', () => {
+  it('expires exactly 30 minutes after it was made, not a millisecond earlier', () => {
+    const b = pendingBooking();
+    expect(paymentDeadline(b)).toEqual(at(NOW, 30 * MINUTE_MS));
+    expect(isUnpaidRequestExpired(b, at(NOW, 30 * MINUTE_MS - 1))).toBe(false);
+    expect(code(expireUnpaidRequest(b, at(NOW, 30 * MINUTE_MS - 1)))).toBe('BOOKING_NOT_PENDING');
+    const r = expireUnpaidRequest(b, at(NOW, 30 * MINUTE_MS));
+    expect(r.ok && r.value.booking).toMatchObject({
+      status: 'cancelled',
+      cancelledBy: 'system',
+      cancellationReason: 'Payment not completed',
+      cancelledAt: at(NOW, 30 * MINUTE_MS),
+      declined: false,
+    });
+    expect(r.ok && r.value.effects).toEqual([]);
+  });
+
+  it('voids an intent the client opened, and expires after a failed card as well', () => {
+    const opened = withPatch(pendingBooking(), { paymentIntentId: 'pi_1' });
+    const r = expireUnpaidRequest(opened, at(NOW, 31 * MINUTE_MS));
+    expect(r.ok && r.value.effects).toEqual([{ kind: 'void' }]);
+    expect(expireUnpaidRequest(withPatch(opened, { paymentStatus: 'failed' }), at(NOW, 31 * MINUTE_MS)).ok).toBe(true);
+  });
+
+  it('never expires once paid, nor once answered', () => {
+    expect(isUnpaidRequestExpired(authorised(pendingBooking()), at(NOW, 60 * MINUTE_MS))).toBe(false);
+    expect(isUnpaidRequestExpired(confirmedAndCaptured(), at(NOW, 60 * MINUTE_MS))).toBe(false);
+  });
+
+  it('has not reached the coach, pending or ended before payment; a paid one has', () => {
+    const unpaid = pendingBooking();
+    expect(hasReachedCoach(unpaid)).toBe(false);
+    const expired = expireUnpaidRequest(unpaid, at(NOW, 30 * MINUTE_MS));
+    expect(expired.ok && hasReachedCoach(expired.value.booking)).toBe(false);
+    const cancelled = cancelBooking(unpaid, client, { reason: 'No' }, NOW);
+    expect(cancelled.ok && hasReachedCoach(cancelled.value.booking)).toBe(false);
+    expect(hasReachedCoach(authorised(unpaid))).toBe(true);
+    expect(hasReachedCoach(confirmedAndCaptured())).toBe(true);
   });
 });

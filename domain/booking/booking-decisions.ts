@@ -6,6 +6,7 @@ import type { Booking, CancelledBy } from './booking';
 import { bookingErrors } from './booking-errors';
 import { changed, relationOf, requireCoach, type BookingChange } from './booking-party';
 import { requiredReason } from './booking-rules';
+import { isUnpaidRequestExpired, PAYMENT_NOT_COMPLETED_REASON } from './paid-requests';
 
 /** SPEC §4 / PRODUCT.md: the coach answers a request; either side may call a booking off. */
 
@@ -14,15 +15,19 @@ export const NO_LONGER_AVAILABLE_REASON = 'The coach is no longer available at t
 /** Reason given when a request's start passes before the coach answered. */
 export const REQUEST_EXPIRED_REASON = 'The coach did not respond before the session time';
 
-/** The coach accepts a pending request: confirmed, and a held payment is captured. */
+/**
+ * The coach accepts a pending request: confirmed, and the held payment is captured. Only a request
+ * whose payment is authorised can be accepted (decision 011): accepting an unpaid one would confirm
+ * a session with no money behind it and decline the paid requests overlapping it.
+ */
 export function acceptBooking(booking: Booking, actor: Actor, now: Date): Result<BookingChange> {
   const coach = requireCoach(booking, actor);
   if (!coach.ok) return coach;
   if (booking.status !== 'pending') return err(bookingErrors.notPending());
   if (booking.startsAt.getTime() <= now.getTime()) return err(bookingErrors.requestExpired());
+  if (booking.paymentStatus !== 'authorized') return err(bookingErrors.notPaid());
   const next = changed(booking, { status: 'confirmed' }, now);
-  const effects = booking.paymentStatus === 'authorized' ? [captureInstruction(booking.amountAuthorizedPence)] : [];
-  return ok({ booking: next, effects });
+  return ok({ booking: next, effects: [captureInstruction(booking.amountAuthorizedPence)] });
 }
 
 function cancel(booking: Booking, by: CancelledBy, reason: string, declined: boolean, now: Date): BookingChange {
@@ -59,6 +64,15 @@ export function isRequestExpired(booking: Booking, now: Date): boolean {
 export function expireRequest(booking: Booking, now: Date): Result<BookingChange> {
   if (!isRequestExpired(booking, now)) return err(bookingErrors.notPending());
   return declineBySystem(booking, REQUEST_EXPIRED_REASON, now);
+}
+
+/**
+ * An unpaid request whose 30 minutes are over is cancelled by the system ('Payment not
+ * completed'); an intent the client may have opened is voided. Not a decline: the coach never saw it.
+ */
+export function expireUnpaidRequest(booking: Booking, now: Date): Result<BookingChange> {
+  if (!isUnpaidRequestExpired(booking, now)) return err(bookingErrors.notPending());
+  return ok(cancel(booking, 'system', PAYMENT_NOT_COMPLETED_REASON, false, now));
 }
 
 /**

@@ -41,11 +41,18 @@ export const bookingErrors = {
   notesTooLong: (name: string): DomainError => invalid('NOTES_TOO_LONG', BOOKING_MESSAGES.notesTooLong, field(name, BOOKING_MESSAGES.notesTooLong)),
   addressTooLong: (): DomainError =>
     invalid('ADDRESS_TOO_LONG', BOOKING_MESSAGES.addressTooLong, field('locationAddress', BOOKING_MESSAGES.addressTooLong)),
+  duplicateRequest: (): DomainError =>
+    conflict(
+      'DUPLICATE_PENDING_REQUEST',
+      'You already have a request with this coach at this time. Pay for it or cancel it in My Bookings.',
+      field('date', 'You already have a request with this coach at this time.'),
+    ),
   referenceUnavailable: (): DomainError => conflict('REFERENCE_UNAVAILABLE', 'Could not create a booking reference. Please try again.'),
   invalidPrice: (): DomainError => invalid('INVALID_PRICE', "The coach's rate is not a valid amount."),
 
   // Accept, decline, cancel ------------------------------------------------------------------
   notPending: (): DomainError => conflict('BOOKING_NOT_PENDING', 'This booking request is no longer pending.'),
+  notPaid: (): DomainError => conflict('BOOKING_NOT_PAID', "This request can't be accepted until the client has paid."),
   requestExpired: (): DomainError => conflict('REQUEST_EXPIRED', 'The time of this request has already passed.'),
   notCancellable: (): DomainError => conflict('BOOKING_NOT_CANCELLABLE', 'This booking can no longer be cancelled.'),
   coachMustDecline: (): DomainError =>

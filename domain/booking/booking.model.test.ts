@@ -255,7 +255,7 @@ function step(world: World, a: Action): Result<unknown> | null {
   }
 }
 
-/** Where a run starts: a new request, a paid one, or one the coach already accepted. */
+/** Where a run starts: a new request, a paid one, or one the coach already accepted (an unpaid one is refused). */
 const start = fc.constantFrom<Action[]>(
   [],
   [{ kind: 'pay', card: TEST_CARD_OK }],
@@ -281,7 +281,7 @@ function checkLegality(before: Booking, after: Booking, a: Action, result: Resul
   assert(relation !== 'stranger', `${what} succeeded`);
   const started = advanceSession(before, now).status;
   const rules: Record<string, boolean> = {
-    accept: relation === 'coach' && before.status === 'pending',
+    accept: relation === 'coach' && before.status === 'pending' && before.paymentStatus === 'authorized',
     decline: relation === 'coach' && before.status === 'pending' && hasText('text' in a ? a.text : null) && after.declined,
     cancel:
       hasText('text' in a ? a.text : null) &&

@@ -38,4 +38,8 @@ export interface BookingRepository {
   listDueForRelease(now: Date, limit: number): Promise<Booking[]>;
   /** Pending requests whose start is at or before `now` (unanswered in time); oldest first. */
   listExpiredRequests(now: Date, limit: number): Promise<Booking[]>;
+  /** Pending requests with nothing paid (payment pending or failed) made at or before `cutoff`; oldest first. */
+  listUnpaidRequestsMadeBefore(cutoff: Date, limit: number): Promise<Booking[]>;
+  /** Whether the client already has a pending request with this coach starting at this instant. */
+  hasPendingRequest(clientId: Id, coachId: Id, startsAt: Date): Promise<boolean>;
 }

@@ -1,4 +1,5 @@
 import type { BookingFacts, EmailDetails, EmailJobPayload } from './email-job';
+import { PAYMENT_NOT_COMPLETED_REASON, UNPAID_REQUEST_TTL_MINUTES } from '../booking/paid-requests';
 import { formatLondonDateTime, formatLondonDay, type EmailContent } from './email-format';
 import {
   bookingAction,
@@ -87,6 +88,16 @@ function body(p: EmailJobPayload, b: BookingFacts, ctx: ComposeContext, at: Date
     case 'booking_cancelled': {
       const money = role === 'client' ? clientMoney(d) : (d.keptPence ?? 0) > 0 ? [`Under the cancellation policy you are paid ${pounds(d.keptPence)} for this session.`] : [];
       const refundRow: [string, string][] = role === 'client' && (d.paidPence ?? 0) > 0 ? [['Refund', pounds(d.refundPence)]] : [];
+      if (d.actorRole === 'system' && d.reason === PAYMENT_NOT_COMPLETED_REASON)
+        return {
+          title: 'Booking request cancelled',
+          paragraphs: [
+            `Your request for a ${serviceOf(b)} session with ${coachName(ctx, b)} on ${whenOf(b)} was cancelled because the payment was not completed within ${UNPAID_REQUEST_TTL_MINUTES} minutes.`,
+            'No payment was taken. You are welcome to book again.',
+          ],
+          facts,
+          action: { label: 'Find a coach', url: `${ctx.appUrl}/FindCoaches` },
+        };
       return {
         title: 'Booking cancelled',
         paragraphs: [

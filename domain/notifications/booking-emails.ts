@@ -2,13 +2,14 @@ import type { Booking, CancelledBy } from '../booking/booking';
 import type { BookingEvent } from '../booking/booking-notifications';
 import { cancellationSettlement, settlementOfCancelled } from '../payments/cancellation-policy';
 import { isHeldByPlatform } from '../payments/payment-status';
+import { hasReachedCoach } from '../booking/paid-requests';
 import type { Id } from '../shared/ids';
 import type { OutboxJob, OutboxPort } from '../shared/outbox';
 import { emailJob, type BookingFacts, type EmailDetails, type EmailRecipient, type NotificationEvent } from './email-job';
 
 /**
  * Which emails a booking change sends, to whom, with what facts (issue 10):
- * request → coach; accepted → client (and the coach's calendar copy); declined with the reason →
+ * request → coach (once its payment is authorised: decision 011); accepted → client (and the coach's calendar copy); declined with the reason →
  * client; cancelled with the reason and the refund → both; reschedule proposed, accepted,
  * declined → the other party (an accepted reschedule of a confirmed session also updates the
  * acceptor's calendar); completed with a review link → both; dispute opened or resolved → both
@@ -83,7 +84,8 @@ function planFor(input: BookingEmailInput): Plan | null {
       const wasConfirmed = previous ? previous.status === 'confirmed' : b.amountCapturedPence > 0;
       return {
         event: 'booking_cancelled',
-        to: [client(b), coach(b)],
+        // A request cancelled before it was ever paid never reached the coach (decision 011).
+        to: [client(b), hasReachedCoach(b) ? coach(b) : null],
         details: { reason: b.cancellationReason, actorRole: b.cancelledBy, calendar: wasConfirmed ? 'cancel' : null, ...cancellationMoney(b, previous) },
       };
     }

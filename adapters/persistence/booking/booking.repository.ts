@@ -176,4 +176,22 @@ export class MikroBookingRepository implements BookingRepository {
   listExpiredRequests(now: Date, limit: number): Promise<Booking[]> {
     return this.findMany({ status: 'pending', startsAt: { $lte: now } }, { startsAt: 'asc', id: 'asc' }, limit);
   }
+
+  listUnpaidRequestsMadeBefore(cutoff: Date, limit: number): Promise<Booking[]> {
+    // The exact predicate of the partial index bookings_unpaid_requests_by_created (migration 20261125100000).
+    return this.findMany(
+      { status: 'pending', paymentStatus: { $in: ['pending', 'failed'] }, createdAt: { $lte: cutoff } },
+      { createdAt: 'asc', id: 'asc' },
+      limit,
+    );
+  }
+
+  async hasPendingRequest(clientId: Id, coachId: Id, startsAt: Date): Promise<boolean> {
+    // Answered by the partial unique index bookings_one_pending_request_per_slot.
+    const rows = await this.em.execute<{ found: boolean }[]>(
+      `select exists (select 1 from bookings where client_id = ? and coach_id = ? and starts_at = ? and status = 'pending') as found`,
+      [clientId, coachId, startsAt],
+    );
+    return rows[0]?.found === true;
+  }
 }

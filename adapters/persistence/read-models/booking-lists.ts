@@ -10,7 +10,8 @@ import {
 import type { CoachDashboardGroup, MyBookingsTab } from '../../../domain/booking/booking-lists';
 
 /**
- * MyBookings and CoachDashboard in SQL (SPEC §4): one query per page (bookings joined with both
+ * MyBookings and CoachDashboard in SQL (SPEC §4), showing the coach only requests that reached them
+ * (paid, decision 011): one query per page (bookings joined with both
  * parties' names and whether the viewer reviewed), keyset on (starts_at, id); one query for the
  * dashboard counts. Rows are re-validated by the domain's parseBooking.
  */
@@ -28,10 +29,17 @@ function tabCondition(tab: MyBookingsTab, now: Date): { sql: string; params: unk
   }
 }
 
-const GROUP_STATUSES: Record<CoachDashboardGroup, string> = {
-  pending: `('pending')`,
-  upcoming: `('confirmed', 'in_session')`,
-  history: `('completed', 'cancelled', 'disputed')`,
+/**
+ * What the coach is shown of a booking (decision 011; hasReachedCoach in domain/booking/paid-requests):
+ * not a request that was never paid, pending still or ended before payment (cancelled by the client
+ * or the system). Rows of table alias `b`.
+ */
+export const COACH_SEES_SQL = `not (b.payment_status in ('pending', 'failed') and (b.status = 'pending' or (b.status = 'cancelled' and b.cancelled_by in ('client', 'system'))))`;
+
+const GROUP_CONDITIONS: Record<CoachDashboardGroup, string> = {
+  pending: `b.status = 'pending' and ${COACH_SEES_SQL}`,
+  upcoming: `b.status in ('confirmed', 'in_session')`,
+  history: `b.status in ('completed', 'cancelled', 'disputed') and ${COACH_SEES_SQL}`,
 };
 
 const camelNames = new Map<string, string>();
@@ -81,7 +89,7 @@ export function createBookingListReader(em: EntityManager): BookingListReader {
       const after = keyset(cursor, '<');
       const rows = await run(
         `${SELECT(true)}
-          where (b.client_id = ? or b.coach_id = ?) and ${cond.sql}${after.sql}
+          where (b.client_id = ? or (b.coach_id = ? and ${COACH_SEES_SQL})) and ${cond.sql}${after.sql}
           order by b.starts_at desc, b.id desc
           limit ?`,
         [viewerId, viewerId, viewerId, ...cond.params, ...after.params, limit + 1],
@@ -93,7 +101,7 @@ export function createBookingListReader(em: EntityManager): BookingListReader {
       const after = keyset(cursor, '>');
       const rows = await run(
         `${SELECT(true)}
-          where b.coach_id = ? and b.status in ${GROUP_STATUSES[group]}${after.sql}
+          where b.coach_id = ? and ${GROUP_CONDITIONS[group]}${after.sql}
           order by b.starts_at asc, b.id asc
           limit ?`,
         [coachId, coachId, ...after.params, limit + 1],
@@ -103,10 +111,10 @@ export function createBookingListReader(em: EntityManager): BookingListReader {
 
     async coachDashboardCounts(coachId) {
       const [row] = await run(
-        `select count(*) filter (where status in ${GROUP_STATUSES.pending}) as pending,
-                count(*) filter (where status in ${GROUP_STATUSES.upcoming}) as upcoming,
-                count(*) filter (where status in ${GROUP_STATUSES.history}) as history
-           from bookings where coach_id = ?`,
+        `select count(*) filter (where ${GROUP_CONDITIONS.pending}) as pending,
+                count(*) filter (where ${GROUP_CONDITIONS.upcoming}) as upcoming,
+                count(*) filter (where ${GROUP_CONDITIONS.history}) as history
+           from bookings b where b.coach_id = ?`,
         [coachId],
       );
       return { pending: Number(row?.pending ?? 0), upcoming: Number(row?.upcoming ?? 0), history: Number(row?.history ?? 0) };

@@ -11,6 +11,7 @@ import type { BookingRepository } from '../booking.repository';
 import type { CoachDirectory, CoachForBooking } from '../coach-directory';
 import { isAutoCompleteDue } from '../session-progress';
 import { isRequestExpired } from '../booking-decisions';
+import { isUnpaidRequest } from '../paid-requests';
 import { BOOKING_STATUSES } from '../../shared/catalogue';
 import type { CoachProfile } from '../../accounts/coach-profile';
 
@@ -58,6 +59,9 @@ export function createInMemoryBookings(): InMemoryBookings {
       if (booking.version === 0 ? existing !== undefined : existing?.version !== booking.version)
         throw new DomainFailure(conflict('CONCURRENT_UPDATE', 'This record changed while you were working on it. Please reload and try again.'));
       if (all().some((b) => b.id !== booking.id && b.referenceCode === booking.referenceCode)) throw new DomainFailure(conflict('DUPLICATE', 'This already exists.'));
+      const sameSlot = (b: Booking) => b.clientId === booking.clientId && b.coachId === booking.coachId && b.startsAt.getTime() === booking.startsAt.getTime();
+      if (booking.status === 'pending' && all().some((b) => b.id !== booking.id && b.status === 'pending' && sameSlot(b)))
+        throw new DomainFailure(conflict('DUPLICATE_PENDING_REQUEST', 'You already have a request with this coach at this time.'));
       if (active(booking) && all().some((b) => b.id !== booking.id && b.coachId === booking.coachId && active(b) && overlaps(b, booking.startsAt, endsAt(booking))))
         throw new DomainFailure(conflict('COACH_ALREADY_BOOKED', 'The coach already has a confirmed session at this time.'));
       const stored = { ...booking, version: booking.version + 1 };
@@ -74,6 +78,13 @@ export function createInMemoryBookings(): InMemoryBookings {
         .filter((b) => (b.paymentStatus === 'captured' || b.paymentStatus === 'partially_refunded') && b.paymentHeldUntil !== null && b.paymentHeldUntil <= now && b.disputeStatus !== 'open')
         .slice(0, limit),
     listExpiredRequests: async (now, limit) => all().filter((b) => isRequestExpired(b, now)).sort(oldestFirst).slice(0, limit),
+    listUnpaidRequestsMadeBefore: async (cutoff, limit) =>
+      all()
+        .filter((b) => isUnpaidRequest(b) && b.createdAt.getTime() <= cutoff.getTime())
+        .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
+        .slice(0, limit),
+    hasPendingRequest: async (clientId, coachId, startsAt) =>
+      all().some((b) => b.status === 'pending' && b.clientId === clientId && b.coachId === coachId && b.startsAt.getTime() === startsAt.getTime()),
   };
 }
 

@@ -15,6 +15,8 @@ import { autoCompleteDue } from './auto-complete-due';
 import { cancelBooking } from './cancel-booking';
 import { declineBooking } from './decline-booking';
 import { expireStaleRequests } from './expire-stale-requests';
+import { expireUnpaidRequests } from './expire-unpaid-requests';
+import { recordFailure } from '../../payments/payment-records';
 import { coachDashboard, listMyBookings } from './list-my-bookings';
 import { markArrival } from './mark-arrival';
 import { markCompletion } from './mark-completion';
@@ -57,6 +59,9 @@ function authorise(id: string): Booking {
   return held;
 }
 
+/** A request whose payment is authorised: the only kind that reaches the coach (decision 011). */
+const requestPaid = async (overrides: Partial<RequestBookingInput> = {}): Promise<Booking> => authorise(unwrap(await request(overrides)).id);
+
 const jobsOf = (type: string) => uow.outbox.jobs.filter((j) => j.type === type).map((j) => j.payload);
 
 beforeEach(() => {
@@ -67,11 +72,28 @@ beforeEach(() => {
 });
 
 describe('requesting a booking', () => {
-  it('stores a pending request at the coach’s rate and tells the coach', async () => {
+  it('stores a pending request at the coach’s rate, without emailing the coach until it is paid', async () => {
     const b = unwrap(await request());
     expect(b).toMatchObject({ status: 'pending', version: 1, totalPricePence: RATE_PENCE + 300, clientId: client.userId });
     expect(b.referenceCode).toMatch(/^FACT-20260302-[A-Z0-9]{4}$/);
     expect(jobsOf(BOOKING_NOTIFICATION_JOB)).toEqual([{ bookingId: b.id, event: 'requested', actorId: client.userId }]);
+    expect(uow.outbox.jobs.filter((j) => j.type.startsWith('email.'))).toEqual([]);
+  });
+
+  it('refuses a second pending request by the same client for the same coach and start, and stores nothing', async () => {
+    const first = unwrap(await request());
+    const again = await request();
+    expect(again).toMatchObject({
+      ok: false,
+      error: { kind: 'conflict', code: 'DUPLICATE_PENDING_REQUEST', message: 'You already have a request with this coach at this time. Pay for it or cancel it in My Bookings.' },
+    });
+    expect([...uow.bookings.rows.keys()]).toEqual([first.id]);
+    // Paid, or at another time, or once the first is cancelled: allowed.
+    authorise(first.id);
+    expect(await request()).toMatchObject({ ok: false, error: { code: 'DUPLICATE_PENDING_REQUEST' } });
+    expect((await request({ startsAt: at(STARTS_AT, DAY_MS) })).ok).toBe(true);
+    unwrap(await cancelBooking({ uow, clock }, { actor: client, bookingId: first.id, reason: 'Wrong time' }));
+    expect((await request()).ok).toBe(true);
   });
 
   it('refuses an unknown or deactivated coach', async () => {
@@ -92,7 +114,7 @@ describe('requesting a booking', () => {
   });
 
   it('refuses a time the coach already has a confirmed session', async () => {
-    const first = unwrap(await request());
+    const first = await requestPaid();
     unwrap(await acceptBooking({ uow, clock }, { actor: coach, bookingId: first.id }));
     expect(await request({ startsAt: at(STARTS_AT, 30 * MINUTE_MS) })).toMatchObject({ ok: false, error: { code: 'COACH_UNAVAILABLE' } });
   });
@@ -117,7 +139,6 @@ describe('accepting a request', () => {
     const clash = unwrap(await request({ startsAt: at(STARTS_AT, 30 * MINUTE_MS) }));
     const elsewhere = unwrap(await request({ startsAt: at(STARTS_AT, 3 * HOUR_MS) }));
     authorise(chosen.id);
-    authorise(clash.id);
     const out = unwrap(await acceptBooking({ uow, clock }, { actor: coach, bookingId: chosen.id }));
     expect(out.booking.status).toBe('confirmed');
     expect(out.declined.map((b) => b.id)).toEqual([clash.id]);
@@ -128,15 +149,35 @@ describe('accepting a request', () => {
       cancellationReason: 'The coach is no longer available at this time',
     });
     expect(uow.bookings.rows.get(elsewhere.id)?.status).toBe('pending');
+    // The clash was never paid: nothing to void.
     expect(jobsOf(PAYMENT_INSTRUCTION_JOB)).toEqual([
       { bookingId: chosen.id, instruction: { kind: 'capture', amountPence: RATE_PENCE + 300 }, idempotencyKey: `${chosen.id}:capture` },
-      { bookingId: clash.id, instruction: { kind: 'void' }, idempotencyKey: `${clash.id}:void` },
     ]);
   });
 
+  it('voids the hold of a paid request declined because an overlapping one was accepted', async () => {
+    const chosen = await requestPaid();
+    const clash = await requestPaid({ startsAt: at(STARTS_AT, 30 * MINUTE_MS) });
+    unwrap(await acceptBooking({ uow, clock }, { actor: coach, bookingId: chosen.id }));
+    expect(jobsOf(PAYMENT_INSTRUCTION_JOB)).toContainEqual({ bookingId: clash.id, instruction: { kind: 'void' }, idempotencyKey: `${clash.id}:void` });
+  });
+
+  it('refuses an unpaid request with 409 BOOKING_NOT_PAID and changes nothing, so a paid request at that time is never declined for it', async () => {
+    const unpaid = unwrap(await request());
+    const paid = await requestPaid({ startsAt: at(STARTS_AT, 30 * MINUTE_MS) });
+    const jobs = uow.outbox.jobs.length;
+    expect(await acceptBooking({ uow, clock }, { actor: coach, bookingId: unpaid.id })).toEqual({
+      ok: false,
+      error: { kind: 'conflict', code: 'BOOKING_NOT_PAID', message: "This request can't be accepted until the client has paid." },
+    });
+    expect(uow.bookings.rows.get(unpaid.id)).toEqual(unpaid);
+    expect(uow.bookings.rows.get(paid.id)).toEqual(paid);
+    expect(uow.outbox.jobs).toHaveLength(jobs);
+  });
+
   it('refuses when the coach is already booked then, and leaves everything as it was', async () => {
-    const first = unwrap(await request());
-    const second = unwrap(await request({ startsAt: at(STARTS_AT, 30 * MINUTE_MS) }));
+    const first = await requestPaid();
+    const second = await requestPaid({ startsAt: at(STARTS_AT, 30 * MINUTE_MS) });
     unwrap(await acceptBooking({ uow, clock }, { actor: coach, bookingId: first.id }));
     // the second was declined by the first accept; force it back to pending to simulate a race
     uow.bookings.rows.set(second.id, { ...second, version: uow.bookings.rows.get(second.id)!.version });
@@ -201,7 +242,7 @@ describe('declining and cancelling', () => {
 
 describe('the session', () => {
   async function confirmed(): Promise<Booking> {
-    const b = unwrap(await request());
+    const b = await requestPaid();
     return unwrap(await acceptBooking({ uow, clock }, { actor: coach, bookingId: b.id })).booking;
   }
 
@@ -249,7 +290,7 @@ describe('the session', () => {
 
   it('reschedules to a time the coach can do, and refuses one the coach cannot', async () => {
     const b = await confirmed();
-    const other = unwrap(await request({ startsAt: at(STARTS_AT, DAY_MS) }));
+    const other = await requestPaid({ startsAt: at(STARTS_AT, DAY_MS) });
     unwrap(await acceptBooking({ uow, clock }, { actor: coach, bookingId: other.id }));
     expect(await proposeReschedule(deps(), { actor: client, bookingId: b.id, proposedStartsAt: at(STARTS_AT, DAY_MS) })).toMatchObject({
       ok: false,
@@ -284,19 +325,70 @@ describe('reading bookings', () => {
   });
 
   it('shows a booking with its progress and actions to its parties only', async () => {
-    const b = unwrap(await request());
+    const b = await requestPaid();
     const view = unwrap(await viewBooking({ uow, clock }, { actor: coach, bookingId: b.id }));
     expect(view).toMatchObject({ relation: 'coach', progress: 'pending', reschedule: 'none', actions: ['accept', 'decline', 'propose_reschedule'] });
     expect(await viewBooking({ uow, clock }, { actor: stranger, bookingId: b.id })).toMatchObject({ ok: false, error: { kind: 'not_found' } });
   });
 
-  it('lists MyBookings tabs and the coach dashboard', async () => {
-    const a = unwrap(await request());
-    const c = unwrap(await request({ startsAt: at(STARTS_AT, DAY_MS) }));
+  it('lists MyBookings tabs and the coach dashboard, showing the coach only requests that were paid', async () => {
+    const a = await requestPaid();
+    const c = await requestPaid({ startsAt: at(STARTS_AT, DAY_MS) });
     unwrap(await cancelBooking({ uow, clock }, { actor: client, bookingId: c.id, reason: 'No longer needed' }));
+    const unpaid = unwrap(await request({ startsAt: at(STARTS_AT, 2 * DAY_MS) }));
+    const unpaidCancelled = unwrap(await request({ startsAt: at(STARTS_AT, 3 * DAY_MS) }));
+    unwrap(await cancelBooking({ uow, clock }, { actor: client, bookingId: unpaidCancelled.id, reason: 'Changed my mind' }));
     const tabs = unwrap(await listMyBookings({ uow, clock }, { actor: client }));
-    expect([tabs.upcoming.map((b) => b.id), tabs.cancelled.map((b) => b.id), tabs.past]).toEqual([[a.id], [c.id], []]);
+    expect([tabs.upcoming.map((b) => b.id), tabs.cancelled.map((b) => b.id), tabs.past]).toEqual([[unpaid.id, a.id], [unpaidCancelled.id, c.id], []]);
     const groups = unwrap(await coachDashboard({ uow }, { actor: coach }));
     expect([groups.pending.map((b) => b.id), groups.history.map((b) => b.id)]).toEqual([[a.id], [c.id]]);
+    const coachTabs = unwrap(await listMyBookings({ uow, clock }, { actor: coach }));
+    expect([coachTabs.upcoming.map((b) => b.id), coachTabs.cancelled.map((b) => b.id)]).toEqual([[a.id], [c.id]]);
+  });
+});
+
+describe('unpaid requests (decision 011)', () => {
+  const emails = () => uow.outbox.jobs.filter((j) => j.type.startsWith('email.')).map((j) => [j.type, (j.payload.recipient as { userId?: string }).userId]);
+
+  it('are cancelled by the system exactly 30 minutes after they were made, the client told and the coach not', async () => {
+    const unpaid = unwrap(await request());
+    const paid = await requestPaid({ startsAt: at(STARTS_AT, DAY_MS) });
+    clock.set(at(NOW, 30 * MINUTE_MS - 1));
+    expect(unwrap(await expireUnpaidRequests({ uow, clock }))).toEqual({ done: [], skipped: [], failed: [] });
+    expect(uow.bookings.rows.get(unpaid.id)?.status).toBe('pending');
+    clock.set(at(NOW, 30 * MINUTE_MS));
+    expect(unwrap(await expireUnpaidRequests({ uow, clock }))).toEqual({ done: [unpaid.id], skipped: [], failed: [] });
+    expect(uow.bookings.rows.get(unpaid.id)).toMatchObject({
+      status: 'cancelled',
+      cancelledBy: 'system',
+      cancellationReason: 'Payment not completed',
+      cancelledAt: at(NOW, 30 * MINUTE_MS),
+      declined: false,
+    });
+    expect(uow.bookings.rows.get(paid.id)?.status).toBe('pending');
+    expect(emails()).toEqual([['email.booking_cancelled', client.userId]]);
+    expect(unwrap(await expireUnpaidRequests({ uow, clock }))).toEqual({ done: [], skipped: [], failed: [] });
+  });
+
+  it('void the payment the client opened, and expire after a failed card too', async () => {
+    const opened = unwrap(await request());
+    uow.bookings.rows.set(opened.id, unwrap(recordIntentCreated(uow.bookings.rows.get(opened.id)!, 'pi_open', NOW)));
+    const failed = unwrap(await request({ startsAt: at(STARTS_AT, DAY_MS) }));
+    const withIntent = unwrap(recordIntentCreated(uow.bookings.rows.get(failed.id)!, 'pi_failed', NOW));
+    uow.bookings.rows.set(failed.id, unwrap(recordFailure(withIntent, NOW)));
+    clock.set(at(NOW, 31 * MINUTE_MS));
+    expect(unwrap(await expireUnpaidRequests({ uow, clock })).done).toEqual([opened.id, failed.id]);
+    expect(jobsOf(PAYMENT_INSTRUCTION_JOB)).toEqual([
+      { bookingId: opened.id, instruction: { kind: 'void' }, idempotencyKey: `${opened.id}:void` },
+      { bookingId: failed.id, instruction: { kind: 'void' }, idempotencyKey: `${failed.id}:void` },
+    ]);
+  });
+
+  it('are not shown to the coach, and their cancellation by the client is not emailed to the coach', async () => {
+    const unpaid = unwrap(await request());
+    unwrap(await cancelBooking({ uow, clock }, { actor: client, bookingId: unpaid.id, reason: 'Changed my mind' }));
+    expect(emails()).toEqual([['email.booking_cancelled', client.userId]]);
+    const groups = unwrap(await coachDashboard({ uow }, { actor: coach }));
+    expect([groups.pending, groups.history]).toEqual([[], []]);
   });
 });

@@ -3,6 +3,7 @@ import type { Clock } from '../../shared/clock';
 import { ok, type Result } from '../../shared/result';
 import type { UnitOfWork } from '../../shared/unit-of-work';
 import type { Booking } from '../booking';
+import { hasReachedCoach } from '../paid-requests';
 import { ADMIN_BOOKING_LIST_LIMIT, coachDashboardGroups, myBookingsTabs, type CoachDashboardGroup, type MyBookingsTab } from '../booking-lists';
 
 /** SPEC §2 MyBookings: the actor's bookings (as client or coach) in the three tabs. */
@@ -11,11 +12,13 @@ export async function listMyBookings(
   input: { actor: Actor },
 ): Promise<Result<Record<MyBookingsTab, Booking[]>>> {
   const bookings = await deps.uow.read.bookings.list({ partyId: input.actor.userId, orderBy: 'starts_desc', limit: ADMIN_BOOKING_LIST_LIMIT });
-  return ok(myBookingsTabs(bookings, deps.clock.now()));
+  // The coach is shown only the requests that reached them (paid, decision 011).
+  const visible = bookings.filter((b) => b.clientId === input.actor.userId || hasReachedCoach(b));
+  return ok(myBookingsTabs(visible, deps.clock.now()));
 }
 
-/** SPEC §2 CoachDashboard: the coach's bookings grouped Pending / Upcoming / History. */
+/** SPEC §2 CoachDashboard: the coach's bookings grouped Pending / Upcoming / History (only paid requests reach the coach). */
 export async function coachDashboard(deps: { readonly uow: UnitOfWork }, input: { actor: Actor }): Promise<Result<Record<CoachDashboardGroup, Booking[]>>> {
   const bookings = await deps.uow.read.bookings.list({ coachId: input.actor.userId, orderBy: 'starts_asc', limit: ADMIN_BOOKING_LIST_LIMIT });
-  return ok(coachDashboardGroups(bookings));
+  return ok(coachDashboardGroups(bookings.filter(hasReachedCoach)));
 }

@@ -6,7 +6,6 @@ import { err, ok, type Result } from '../../shared/result';
 import { endsAt, type Booking } from '../booking';
 import { bookingErrors } from '../booking-errors';
 import { notifyBooking } from '../booking-notifications';
-import { notifyByEmail } from '../../notifications/booking-emails';
 import { isWithinAvailability, type CoachDirectory } from '../coach-directory';
 import { createBooking } from '../create-booking';
 import { generateReferenceCode } from '../reference-code';
@@ -30,7 +29,9 @@ const REFERENCE_ATTEMPTS = 8;
 /**
  * A client requests a session (SPEC §2 booking dialog). The coach must be bookable, offer the
  * service and be available then (their published periods, and no confirmed session overlapping).
- * The booking is created pending at the coach's current rate; the payment dialog follows.
+ * The booking is created pending at the coach's current rate; the payment dialog follows. The
+ * coach hears of it only once the payment is authorised (decision 011: the 'new request' email is
+ * sent by recordGatewayIntent). One client holds at most one pending request per coach and start.
  */
 export async function requestBooking(
   deps: BookingUseCaseDeps & { readonly ids: IdSource; readonly random: RandomSource; readonly coaches: CoachDirectory },
@@ -63,13 +64,13 @@ export async function requestBooking(
   return deps.uow.transaction(async (tx) => {
     if (await tx.bookings.hasOverlappingActiveForCoach(booking.coachId, booking.startsAt, endsAt(booking)))
       return err(bookingErrors.coachUnavailable());
+    if (await tx.bookings.hasPendingRequest(booking.clientId, booking.coachId, booking.startsAt)) return err(bookingErrors.duplicateRequest());
     for (let attempt = 1; (await tx.bookings.findByReferenceCode(booking.referenceCode)) !== null; attempt++) {
       if (attempt >= REFERENCE_ATTEMPTS) return err(bookingErrors.referenceUnavailable());
       booking = { ...booking, referenceCode: generateReferenceCode(now, deps.random) };
     }
     const saved = await tx.bookings.save(booking);
     await notifyBooking(tx.outbox, { bookingId: saved.id, event: 'requested', actorId: input.actor.userId }, now);
-    await notifyByEmail(tx.outbox, { event: 'requested', booking: saved, actorId: input.actor.userId }, now);
     return ok(saved);
   });
 }

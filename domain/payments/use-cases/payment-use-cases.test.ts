@@ -67,11 +67,28 @@ describe('the payment dialog', () => {
     expect(gateway.intents.size).toBe(1);
   });
 
-  it('holds the funds on a good card and keeps the booking pending for the coach', async () => {
+  it('holds the funds on a good card, keeps the booking pending and only now tells the coach of the request', async () => {
     const r = unwrap(await pay());
     expect(r.intentStatus).toBe('requires_capture');
     expect(current()).toMatchObject({ status: 'pending', paymentStatus: 'authorized', amountAuthorizedPence: TOTAL });
-    expect(uow.outbox.jobs.map((j) => j.payload.event)).toEqual(['payment_received']);
+    expect(uow.outbox.jobs.map((j) => [j.type, j.payload.event])).toEqual([
+      ['booking.notification', 'payment_received'],
+      ['email.booking_requested', 'booking_requested'],
+    ]);
+    expect(uow.outbox.jobs[1]!.payload).toMatchObject({ recipient: { kind: 'user', userId: coach.userId, role: 'coach' } });
+  });
+
+  it('does not tell the coach again when the same authorisation is recorded twice', async () => {
+    const session = unwrap(await startPayment(deps(), { actor: client, bookingId: booking.id }));
+    gateway.confirmCard(session.intentId, TEST_CARD_OK);
+    unwrap(await syncPaymentIntent(deps(), { intentId: session.intentId }));
+    unwrap(await syncPaymentIntent(deps(), { intentId: session.intentId }));
+    expect(uow.outbox.jobs.filter((j) => j.type === 'email.booking_requested')).toHaveLength(1);
+  });
+
+  it('does not tell the coach of a card declined', async () => {
+    expect((await pay(TEST_CARD_DECLINED)).ok).toBe(false);
+    expect(uow.outbox.jobs.map((j) => j.type)).toEqual(['booking.notification']);
   });
 
   it('records a declined card with the provider’s message and lets the client try again', async () => {
@@ -195,9 +212,17 @@ describe('payment jobs', () => {
     expect(unwrap(await syncPaymentIntent(deps(), { intentId: 'pi_unknown' }))).toBeNull();
   });
 
-  it('capture a payment made after the coach accepted', async () => {
-    unwrap(await acceptBooking({ uow, clock }, { actor: coach, bookingId: booking.id }));
+  it('refuse to accept a request not paid yet, and accept it once paid', async () => {
+    expect(await acceptBooking({ uow, clock }, { actor: coach, bookingId: booking.id })).toMatchObject({ ok: false, error: { code: 'BOOKING_NOT_PAID' } });
     unwrap(await pay());
+    unwrap(await acceptBooking({ uow, clock }, { actor: coach, bookingId: booking.id }));
+    expect(await runPaymentJobs()).toEqual(['capture:done']);
+    expect(current().paymentStatus).toBe('captured');
+  });
+
+  it('capture at once an administrator’s Take Payment on a booking confirmed without payment (made before decision 011)', async () => {
+    booking = await uow.bookings.save({ ...current(), status: 'confirmed' });
+    unwrap(await pay(TEST_CARD_OK, admin));
     expect(await runPaymentJobs()).toEqual(['capture:done']);
     expect(current().paymentStatus).toBe('captured');
   });

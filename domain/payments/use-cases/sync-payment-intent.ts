@@ -4,6 +4,7 @@ import type { Repositories } from '../../repositories';
 import type { Booking } from '../../booking/booking';
 import { bookingErrors } from '../../booking/booking-errors';
 import { notifyBooking } from '../../booking/booking-notifications';
+import { notifyByEmail } from '../../notifications/booking-emails';
 import { applyGatewayIntent } from '../intent-sync';
 import type { GatewayIntent } from '../payment-gateway';
 import { enqueuePaymentInstructions } from './enqueue-payment-instructions';
@@ -12,6 +13,8 @@ import { fromGatewayError, type PaymentUseCaseDeps } from './payment-deps';
 /**
  * In `tx`: locks the booking, records what the gateway reports for its intent, saves it if that
  * changed anything, and queues what follows (a capture once accepted, a void once cancelled).
+ * A pending request whose payment is now authorised reaches the coach: this is when the coach's
+ * 'New booking request' email goes out (decision 011), once per request.
  */
 export async function recordGatewayIntent(tx: Repositories, bookingId: Id, intent: GatewayIntent, now: Date): Promise<Result<Booking>> {
   const booking = await tx.bookings.findByIdForUpdate(bookingId);
@@ -23,6 +26,8 @@ export async function recordGatewayIntent(tx: Repositories, bookingId: Id, inten
   await enqueuePaymentInstructions(tx.outbox, saved.id, synced.value.followUps);
   if (booking.paymentStatus !== saved.paymentStatus && (saved.paymentStatus === 'authorized' || saved.paymentStatus === 'failed'))
     await notifyBooking(tx.outbox, { bookingId: saved.id, event: saved.paymentStatus === 'authorized' ? 'payment_received' : 'payment_failed', actorId: null }, now);
+  if (booking.paymentStatus !== 'authorized' && saved.paymentStatus === 'authorized' && saved.status === 'pending')
+    await notifyByEmail(tx.outbox, { event: 'requested', booking: saved, actorId: saved.clientId }, now);
   return ok(saved);
 }
 
