@@ -7,7 +7,8 @@ import { useTestServer } from '../support/server';
 /**
  * The Secure Payment dialog in a real browser, with the offline test gateway (no Stripe keys):
  * the client books through the booking dialog and pays with Stripe's test cards — once at the
- * first go, once declined (insufficient funds, then a plain decline) and retried.
+ * first go, once declined (insufficient funds, then a plain decline) and retried, and with the
+ * 3-D Secure card 4000 0025 0000 3155 (the test challenge failed once, then completed).
  */
 const DAY = 86_400_000;
 
@@ -99,6 +100,57 @@ describe('paying for a booking with the test gateway', () => {
     expect(overflow).toBeLessThanOrEqual(0);
   });
 
+  it('asks for 3-D Secure with 4000 0025 0000 3155: a failed challenge is refused, a completed one holds the money', async () => {
+    const page = await browser.newPage({ width: 360, height: 780 });
+    await signIn(page, server.baseUrl, 'pat@example.com');
+    const pay = await requestBooking(page, 9, '11:00');
+    await pay.getByText(/4000 0025 0000 3155/).waitFor();
+
+    await enterCard(pay, '4000 0025 0000 3155');
+    await pay.getByRole('button', { name: 'Pay £48.00' }).click();
+    const challenge = pay.getByRole('region', { name: 'Test 3-D Secure' });
+    await challenge.waitFor();
+    await challenge.getByText('£48.00').waitFor();
+    await screenshot(page, 'payment-3ds-challenge-360');
+    expect(await latestPayment()).not.toMatchObject({ payment_status: 'authorized' });
+    await challenge.getByRole('button', { name: 'Fail authentication' }).click();
+    await pay.getByText('Payment Failed').waitFor();
+    await expect(pay.getByRole('alert').textContent()).resolves.toBe(
+      'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
+    );
+    await screenshot(page, 'payment-3ds-failed-360');
+    expect(await latestPayment()).toMatchObject({ payment_status: 'failed' });
+
+    await pay.getByRole('button', { name: 'Try Again' }).click();
+    expect(await pay.getByLabel('Card number').inputValue()).toBe('');
+    await enterCard(pay, '4000 0025 0000 3155');
+    await pay.getByRole('button', { name: 'Pay £48.00' }).click();
+    await challenge.waitFor();
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await screenshot(page, 'payment-3ds-challenge-1280');
+    await challenge.getByRole('button', { name: 'Complete authentication' }).click();
+    await pay.getByText('Payment Successful!').waitFor();
+    await pay.waitFor({ state: 'detached', timeout: 5_000 });
+    expect(await latestPayment()).toMatchObject({ status: 'pending', payment_status: 'authorized', amount_authorized_pence: 4800 });
+  });
+
+  it('never lets the browser pass 3-D Secure on its own: the challenge answer needs an intent waiting for it', async () => {
+    const [booking] = await server.db.query<{ id: string; payment_intent_id: string }>('select id, payment_intent_id from bookings order by created_at desc limit 1');
+    const page = await browser.newPage();
+    await signIn(page, server.baseUrl, 'pat@example.com');
+    // Already authorised: a replayed 'complete' changes nothing and says it is paid, never pays twice.
+    const res = await page.request.post(`${server.baseUrl}/api/payments/${booking!.id}`, {
+      form: { intent: 'authenticate-test-card', intentId: booking!.payment_intent_id, result: 'complete' },
+      headers: { Origin: server.baseUrl },
+    });
+    expect(await res.json()).toMatchObject({ ok: true, step: 'paid', paymentStatus: 'authorized' });
+    const bad = await page.request.post(`${server.baseUrl}/api/payments/${booking!.id}`, {
+      form: { intent: 'authenticate-test-card', intentId: booking!.payment_intent_id, result: 'succeeded' },
+      headers: { Origin: server.baseUrl },
+    });
+    expect(bad.status()).toBe(422);
+  });
+
   it('lets only the client (or an administrator) pay, and only once', async () => {
     await createUser(server.db, { userType: 'client', email: 'other@example.com', fullName: 'Olly Other' });
     await createUser(server.db, { role: 'admin', email: 'ada@example.com', fullName: 'Ada Admin' });
@@ -126,7 +178,7 @@ describe('paying for a booking with the test gateway', () => {
     const [dump] = await server.db.query<{ text: string }>(
       `select coalesce((select string_agg(t::text, ' ') from test_gateway_intents t), '') || coalesce((select string_agg(r::text, ' ') from test_gateway_requests r), '') as text`,
     );
-    expect(dump!.text).not.toMatch(/4242 ?4242 ?4242 ?4242|4000 ?0000 ?0000 ?0002|4000 ?0000 ?0000 ?9995/);
+    expect(dump!.text).not.toMatch(/4242 ?4242 ?4242 ?4242|4000 ?0000 ?0000 ?0002|4000 ?0000 ?0000 ?9995|4000 ?0025 ?0000 ?3155/);
     expect(server.output()).not.toMatch(/4242 ?4242 ?4242 ?4242|4000 ?0000 ?0000 ?0002/);
   });
 });

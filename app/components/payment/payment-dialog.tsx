@@ -16,19 +16,26 @@
  * On open it asks the server for the payment (POST /api/payments/{bookingId}, intent=start: the
  * client's own request, or any booking for an administrator), then shows the summary (service,
  * duration in hours, coach, service price, admin fee, total — the amounts the server charges),
- * the 'Payment Protection' note, the card field and 'Pay {total}'. The card field is Stripe
- * Elements when a publishable key is configured, otherwise the test gateway's form with a
- * 'Test mode' notice. Success shows 'Payment Successful!' and closes after 2 seconds (onPaid,
- * then onClose); failure shows 'Payment Failed' with the provider's message, 'Try Again' and
- * 'Cancel'. The funds are only authorised: the coach's acceptance captures them.
+ * the 'Payment Protection' note, the card field and 'Pay {total}'. The card field is Stripe's
+ * Payment Element (cards, Apple Pay / Google Pay, Link; Stripe.js loaded only now, with a dynamic
+ * import) when a publishable key is configured, otherwise the test gateway's form with a
+ * 'Test mode' notice. 3-D Secure: Stripe.js shows the bank's challenge in its own modal (or
+ * leaves for the bank and comes back to /payments/return); the test gateway's card
+ * 4000 0025 0000 3155 shows a 'Test 3-D Secure' step whose answer goes to our server. Success
+ * shows 'Payment Successful!' and closes after 2 seconds (onPaid, then onClose); failure shows
+ * 'Payment Failed' with the provider's message, 'Try Again' and 'Cancel'. The funds are only
+ * authorised: the coach's acceptance captures them.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { FormAlert, Modal, primaryButton, secondaryButton } from '~/components/booking/modal';
 import { PAYMENT_FAILED_TEXT, type PaymentSessionView } from '~/payments/payment-view';
 import { formatPence } from '../../../domain/shared/money';
 import { hoursLabel, postPaymentStep } from './payment-request';
-import { StripeCardField, type CardController } from './stripe-card-field';
-import { EMPTY_TEST_CARD, isTestCardComplete, TestCardForm, TestModeNotice, type TestCard } from './test-card-form';
+import type { PaymentElementController } from './stripe-payment-element';
+import { EMPTY_TEST_CARD, isTestCardComplete, TestCardForm, TestModeNotice, TestThreeDSecureChallenge, type TestCard } from './test-card-form';
+
+/** Stripe.js and the Payment Element: fetched only when a dialog with a publishable key opens. */
+const StripePaymentElement = lazy(() => import('./stripe-payment-element'));
 
 export interface PaymentSummary {
   /** e.g. 'Striker & Finishing'. */
@@ -49,7 +56,15 @@ export interface PaymentDialogProps {
   readonly onPaid: (bookingId: string) => void;
 }
 
-type Phase = 'loading' | 'form' | 'paying' | 'success' | 'error';
+type Phase = 'loading' | 'form' | 'paying' | 'challenge' | 'success' | 'error';
+
+const newAttempt = (): string => (typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : String(Date.now()));
+
+/** Where Stripe sends the browser back when a payment method leaves the page (app/payments/payment-return.server.ts). */
+function returnUrlFor(bookingId: string): string {
+  const back = encodeURIComponent(window.location.pathname);
+  return `${window.location.origin}/payments/return?booking=${encodeURIComponent(bookingId)}&back=${back}`;
+}
 
 /** SPEC §9: the success screen closes after 2 seconds. */
 export const SUCCESS_CLOSE_MS = 2_000;
@@ -60,7 +75,8 @@ export function PaymentDialog({ bookingId, summary, payer, onClose, onPaid }: Pa
   const [error, setError] = useState<string | null>(null);
   const [card, setCard] = useState<TestCard>(EMPTY_TEST_CARD);
   const [stripeComplete, setStripeComplete] = useState(false);
-  const stripeCard = useRef<CardController | null>(null);
+  const stripeCard = useRef<PaymentElementController | null>(null);
+  const [answering, setAnswering] = useState<'complete' | 'fail' | null>(null);
   const finished = useRef(false);
 
   const fail = (message: string | null) => {
@@ -103,20 +119,35 @@ export function PaymentDialog({ bookingId, summary, payer, onClose, onPaid }: Pa
       const controller = stripeCard.current;
       if (!controller) return fail('The card form is not ready yet. Please try again.');
       const billing = { ...(payer?.name ? { name: payer.name } : {}), ...(payer?.email ? { email: payer.email } : {}) };
-      const confirmed = await controller.confirm(session.clientSecret, billing);
+      // Stripe.js runs 3-D Secure in its own modal; a redirect-based method leaves for returnUrl.
+      const confirmed = await controller.confirm({ billing, returnUrl: returnUrlFor(bookingId) });
+      // A field left incomplete: the Payment Element shows why; nothing was sent.
+      if (confirmed.invalid) return setPhase('form');
       // Whatever the browser says, the server reads the intent and records the outcome.
       const reply = await postPaymentStep(bookingId, 'confirm', { intentId: session.intentId });
-      if (reply.ok) return setPhase('success');
+      if (reply.ok && reply.step === 'paid') return setPhase('success');
+      if (reply.ok) return fail(confirmed.error ?? 'Your bank did not confirm this payment. Please try again.');
       return fail(confirmed.error ?? reply.error);
     }
-    const attempt = typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : String(Date.now());
-    const reply = await postPaymentStep(bookingId, 'confirm-test-card', { intentId: session.intentId, attempt, ...card });
+    const reply = await postPaymentStep(bookingId, 'confirm-test-card', { intentId: session.intentId, attempt: newAttempt(), ...card });
+    if (reply.ok && reply.step === 'requires_action') return setPhase('challenge');
     if (reply.ok) return setPhase('success');
     fail(reply.error);
   }
 
+  /** The test gateway's 3-D Secure answer: checked and applied by the server, then the intent is read. */
+  async function answerChallenge(result: 'complete' | 'fail') {
+    if (!session || answering) return;
+    setAnswering(result);
+    const reply = await postPaymentStep(bookingId, 'authenticate-test-card', { intentId: session.intentId, attempt: newAttempt(), result });
+    setAnswering(null);
+    if (reply.ok && reply.step === 'paid') return setPhase('success');
+    if (reply.ok) return fail(null);
+    fail(reply.error);
+  }
+
   const close = () => {
-    if (phase === 'paying') return;
+    if (phase === 'paying' || answering) return;
     if (phase === 'success') return finish();
     onClose();
   };
@@ -161,10 +192,34 @@ export function PaymentDialog({ bookingId, summary, payer, onClose, onPaid }: Pa
           <button type="button" className={secondaryButton} onClick={onClose}>
             Cancel
           </button>
-          <button type="button" className={primaryButton} onClick={() => (session ? setPhase('form') : void start())}>
+          <button
+            type="button"
+            className={primaryButton}
+            onClick={() => {
+              setCard(EMPTY_TEST_CARD);
+              setStripeComplete(false);
+              if (session) setPhase('form');
+              else void start();
+            }}
+          >
             Try Again
           </button>
         </div>
+      </Modal>
+    );
+  }
+
+  if (phase === 'challenge') {
+    return (
+      <Modal title="Secure Payment" description="Your bank asks you to confirm this payment." onClose={close}>
+        <TestThreeDSecureChallenge amount={formatPence(total)} busy={answering} onAnswer={(result) => void answerChallenge(result)} />
+        <p className="mt-3 flex items-center gap-1.5 text-xs text-slate-500">
+          <svg viewBox="0 0 24 24" className="h-4 w-4 fill-none stroke-current" strokeWidth={2} aria-hidden="true">
+            <rect x="5" y="11" width="14" height="10" rx="2" />
+            <path d="M8 11V7a4 4 0 018 0v4" />
+          </svg>
+          Secured by Stripe (test mode)
+        </p>
       </Modal>
     );
   }
@@ -202,7 +257,22 @@ export function PaymentDialog({ bookingId, summary, payer, onClose, onPaid }: Pa
             Preparing secure payment…
           </p>
         ) : session.provider === 'stripe' && session.publishableKey ? (
-          <StripeCardField publishableKey={session.publishableKey} controller={stripeCard} onComplete={setStripeComplete} onLoadError={fail} />
+          <Suspense
+            fallback={
+              <p role="status" className="py-4 text-center text-sm text-slate-600">
+                Loading secure card form…
+              </p>
+            }
+          >
+            <StripePaymentElement
+              publishableKey={session.publishableKey}
+              clientSecret={session.clientSecret}
+              controller={stripeCard}
+              onComplete={setStripeComplete}
+              onLoadError={fail}
+              payer={payer}
+            />
+          </Suspense>
         ) : (
           <>
             <TestModeNotice />

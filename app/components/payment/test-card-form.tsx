@@ -1,4 +1,4 @@
-import { inputClass, labelClass } from '~/components/booking/modal';
+import { inputClass, labelClass, primaryButton, secondaryButton } from '~/components/booking/modal';
 
 /**
  * The offline test gateway's card form (no Stripe keys configured). It posts to our server,
@@ -30,10 +30,54 @@ export function TestModeNotice() {
     <div role="note" className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
       <p className="font-semibold">Test mode — no real money moves</p>
       <p className="mt-0.5">
-        Use card <span className="font-mono">4242 4242 4242 4242</span> to pay, <span className="font-mono">4000 0000 0000 0002</span> to see a decline,
-        any future expiry date and any 3-digit CVC.
+        Use card <span className="font-mono">4242 4242 4242 4242</span> to pay, <span className="font-mono">4000 0000 0000 0002</span> to see a decline,{' '}
+        <span className="font-mono">4000 0025 0000 3155</span> to see 3-D Secure, any future expiry date and any 3-digit CVC.
       </p>
     </div>
+  );
+}
+
+/**
+ * The test gateway's stand-in for the bank's 3-D Secure page (card 4000 0025 0000 3155): the
+ * choice goes to our server, which checks the intent is waiting for it (never the browser's word).
+ */
+export function TestThreeDSecureChallenge({
+  amount,
+  busy,
+  onAnswer,
+}: {
+  amount: string;
+  busy: 'complete' | 'fail' | null;
+  onAnswer: (result: 'complete' | 'fail') => void;
+}) {
+  return (
+    <section aria-labelledby="test-3ds-title" className="rounded-xl border-2 border-dashed border-amber-400 bg-amber-50 p-4 text-sm text-amber-950">
+      <div className="flex items-start gap-3">
+        <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-amber-100 text-amber-800">
+          <svg viewBox="0 0 24 24" className="h-6 w-6 fill-none stroke-current" strokeWidth={2} aria-hidden="true">
+            <path d="M12 3l7 3v5c0 4.5-3 8.5-7 10-4-1.5-7-5.5-7-10V6z" />
+            <path d="M9 12l2 2 4-4" />
+          </svg>
+        </span>
+        <div>
+          <h3 id="test-3ds-title" className="text-base font-semibold">
+            Test 3-D Secure
+          </h3>
+          <p className="mt-1">
+            Your bank would now ask you to confirm this payment of <strong>{amount}</strong> (in its app, or with a code). This is test mode: choose what the
+            bank answers. No real money moves.
+          </p>
+        </div>
+      </div>
+      <div className="mt-4 flex flex-col gap-2">
+        <button type="button" className={primaryButton} onClick={() => onAnswer('complete')} disabled={busy !== null}>
+          {busy === 'complete' ? 'Authenticating…' : 'Complete authentication'}
+        </button>
+        <button type="button" className={secondaryButton} onClick={() => onAnswer('fail')} disabled={busy !== null}>
+          {busy === 'fail' ? 'Failing…' : 'Fail authentication'}
+        </button>
+      </div>
+    </section>
   );
 }
 
