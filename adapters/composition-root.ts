@@ -2,6 +2,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { CoachDirectory } from '../domain/booking/coach-directory';
 import type { EmailPreferencesStore } from '../domain/notifications/notification-ports';
 import type { PaymentGateway } from '../domain/payments/payment-gateway';
+import type { PayoutGateway } from '../domain/payouts/payout-gateway';
+import type { PayoutPolicy } from '../domain/payouts/use-cases/payout-deps';
 import type { Clock } from '../domain/shared/clock';
 import type { IdSource } from '../domain/shared/ids';
 import type { RandomSource } from '../domain/shared/random';
@@ -47,6 +49,9 @@ export interface UseCaseDeps extends AccountPorts, MessagingPorts {
   ids: IdSource;
   random: RandomSource;
   gateway: PaymentGateway;
+  /** Stripe Connect (or the offline stand-in) and the platform's commission, for coach payouts. */
+  payoutGateway: PayoutGateway;
+  payoutPolicy: PayoutPolicy;
   /** What booking needs to know of a coach (reads outside the unit of work). */
   coaches: CoachDirectory;
   /** Which optional emails each user turned off (users.email_preferences). */
@@ -67,6 +72,7 @@ export async function createApplication(options: {
   const accounts = createAccountPorts({ env, logger, orm, sessionSecret: options.sessionSecret });
   const messaging = createMessaging({ orm, logger, databaseUrl: options.databaseUrl });
   const emailPreferences = createEmailPreferencesStore(orm);
+  const payoutPolicy: PayoutPolicy = { commissionBps: env.PLATFORM_COMMISSION_BPS };
 
   return {
     env,
@@ -79,7 +85,7 @@ export async function createApplication(options: {
     testClock,
     payments,
     messageEvents: messaging.events,
-    deps: () => ({ uow: new MikroUnitOfWork(orm), clock, ids: uuidSource, random: cryptoRandom, gateway: payments.gateway, coaches: new MikroCoachDirectory(orm.em.fork() as EntityManager), emailPreferences, ...accounts, ...messaging.ports() }),
+    deps: () => ({ uow: new MikroUnitOfWork(orm), clock, ids: uuidSource, random: cryptoRandom, gateway: payments.gateway, payoutGateway: payments.payouts, payoutPolicy, coaches: new MikroCoachDirectory(orm.em.fork() as EntityManager), emailPreferences, ...accounts, ...messaging.ports() }),
     close: async () => {
       await messaging.close();
       await orm.close();

@@ -7,6 +7,7 @@ import type { AvailabilityRepository } from './availability/availability.reposit
 import type { BookingPartiesReader } from './policy/booking-parties';
 import type { BookingRepository } from './booking/booking.repository';
 import type { OutboxPort } from './shared/outbox';
+import type { ChargebackRepository, CoachTransferRepository, PayoutAccountRepository } from './payouts/payouts.repository';
 /**
  * Every repository port, as one bag bound to a transaction by the UnitOfWork.
  * Each bounded context adds its own repository here (one line each).
@@ -20,5 +21,8 @@ export interface Repositories {
   availability: AvailabilityRepository;
   bookingParties: BookingPartiesReader;
   bookings: BookingRepository;
+  payoutAccounts: PayoutAccountRepository;
+  coachTransfers: CoachTransferRepository;
+  chargebacks: ChargebackRepository;
   outbox: OutboxPort;
 }

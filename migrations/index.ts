@@ -4,6 +4,7 @@ import { Migration20261122000001_persistence_indexes } from './Migration20261122
 import { Migration20261122001900_notifications } from './Migration20261122001900_notifications';
 import { Migration20261122010000_search_count_indexes } from './Migration20261122010000_search_count_indexes';
 import { Migration20261125100000_paid_requests } from './Migration20261125100000_paid_requests';
+import { Migration20261125120000_payouts } from './Migration20261125120000_payouts';
 
 /** Every migration, in order. Listed explicitly so the bundled server and the CLI run the same set. */
 export const migrationsList: MigrationObject[] = [
@@ -12,4 +13,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261122001900_notifications', class: Migration20261122001900_notifications },
   { name: 'Migration20261122010000_search_count_indexes', class: Migration20261122010000_search_count_indexes },
   { name: 'Migration20261125100000_paid_requests', class: Migration20261125100000_paid_requests },
+  { name: 'Migration20261125120000_payouts', class: Migration20261125120000_payouts },
 ];

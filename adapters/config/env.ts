@@ -16,6 +16,8 @@ const envSchema = z.object({
   STRIPE_PUBLISHABLE_KEY: z.string().startsWith('pk_').optional(),
   STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_').optional(),
   STRIPE_API_BASE: z.string().url().optional(),
+  /** The platform's commission on the session price, in basis points (250 = 2.5 %); the admin fee is kept anyway (decision 012). */
+  PLATFORM_COMMISSION_BPS: z.coerce.number().int().min(0, 'PLATFORM_COMMISSION_BPS must be 0 to 10000').max(10_000, 'PLATFORM_COMMISSION_BPS must be 0 to 10000').default(0),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   SMTP_URL: z.string().url().optional(),

@@ -2,6 +2,7 @@ import { PAYMENT_INSTRUCTION_JOB, parsePaymentInstructionJob } from '../../domai
 import { executePaymentInstruction } from '../../domain/payments/use-cases/execute-payment-instruction';
 import type { Application } from '../composition-root';
 import { registerPasswordReset } from './handlers/password-reset';
+import { registerPayoutHandlers } from './handlers/payouts';
 import { PermanentJobFailure, type OutboxWorker } from './worker';
 
 /**
@@ -22,4 +23,5 @@ export function registerJobHandlers(worker: OutboxWorker, app: Application): voi
     return result;
   });
   registerPasswordReset(worker, app);
+  registerPayoutHandlers(worker, app);
 }

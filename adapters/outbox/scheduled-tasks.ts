@@ -4,6 +4,7 @@ import { expireUnpaidRequests } from '../../domain/booking/use-cases/expire-unpa
 import type { BatchOutcome } from '../../domain/booking/use-cases/run-due-batch';
 import { releaseDuePayments } from '../../domain/payments/use-cases/release-due-payments';
 import { ok, type Result } from '../../domain/shared/result';
+import { runTestPayouts } from '../payments/test-gateway/test-payouts';
 import type { Application } from '../composition-root';
 import type { OutboxWorker } from './worker';
 
@@ -47,4 +48,16 @@ export function registerScheduledTasks(worker: OutboxWorker, app: Application): 
   worker.schedule({ name: 'booking.auto-complete', everyMs: 5 * MINUTE, run: batch(app, 'booking.auto-complete', () => autoCompleteDue(app.deps())) });
   worker.schedule({ name: 'booking.expire-requests', everyMs: 5 * MINUTE, run: batch(app, 'booking.expire-requests', inTurn(() => expireStaleRequests(app.deps()), () => expireUnpaidRequests(app.deps()))) });
   worker.schedule({ name: 'payments.release-due', everyMs: 15 * MINUTE, run: batch(app, 'payments.release-due', () => releaseDuePayments(app.deps())) });
+  // Without Stripe keys the offline gateway pays connected accounts out daily (Stripe does it itself).
+  if (app.payments.testConnect) {
+    worker.schedule({
+      name: 'test-gateway.daily-payouts',
+      everyMs: 15 * MINUTE,
+      run: async () => {
+        const done = await runTestPayouts(app.orm, app.clock);
+        if (done.payouts > 0) app.logger.info({ task: 'test-gateway.daily-payouts', ...done }, 'scheduled task ran');
+        return ok(done);
+      },
+    });
+  }
 }

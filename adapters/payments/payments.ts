@@ -2,7 +2,11 @@ import type { PaymentGateway } from '../../domain/payments/payment-gateway';
 import type { Clock } from '../../domain/shared/clock';
 import type { Env } from '../config/env';
 import type { Orm } from '../persistence/orm';
+import type { PayoutGateway } from '../../domain/payouts/payout-gateway';
+import { createStripeClient } from './stripe/stripe-client';
 import { StripeGateway } from './stripe/stripe-gateway';
+import { StripePayoutGateway } from './stripe/stripe-payout-gateway';
+import { TestConnect } from './test-gateway/test-connect';
 import { TestGateway, type TestCardConfirmer } from './test-gateway/test-gateway';
 
 /**
@@ -19,18 +23,34 @@ export interface Payments {
   readonly publishableKey: string | null;
   /** Verifies /webhooks/stripe; without it the endpoint answers 503. */
   readonly webhookSecret: string | null;
+  /** Stripe Connect for paying coaches (decision 012), or the offline gateway's stand-in. */
+  readonly payouts: PayoutGateway;
+  /** Only for the test gateway: its onboarding page and daily payouts. */
+  readonly testConnect: TestConnect | null;
 }
 
 export function createPayments(env: Env, orm: Orm, clock: Clock): Payments {
   if (env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY) {
+    const client = createStripeClient({ secretKey: env.STRIPE_SECRET_KEY, apiBase: env.STRIPE_API_BASE });
     return {
-      gateway: new StripeGateway({ secretKey: env.STRIPE_SECRET_KEY, apiBase: env.STRIPE_API_BASE }),
+      gateway: new StripeGateway({ client, secretKey: env.STRIPE_SECRET_KEY }),
       provider: 'stripe',
       testCards: null,
       publishableKey: env.STRIPE_PUBLISHABLE_KEY,
       webhookSecret: env.STRIPE_WEBHOOK_SECRET ?? null,
+      payouts: new StripePayoutGateway(client),
+      testConnect: null,
     };
   }
   const gateway = new TestGateway(orm, clock);
-  return { gateway, provider: 'test', testCards: gateway, publishableKey: null, webhookSecret: env.STRIPE_WEBHOOK_SECRET ?? null };
+  const testConnect = new TestConnect(orm, clock);
+  return {
+    gateway,
+    provider: 'test',
+    testCards: gateway,
+    publishableKey: null,
+    webhookSecret: env.STRIPE_WEBHOOK_SECRET ?? null,
+    payouts: testConnect,
+    testConnect,
+  };
 }

@@ -8,6 +8,9 @@ import { MikroBookingPartiesReader } from './booking/booking-parties.reader';
 import { MikroBookingRepository } from './booking/booking.repository';
 import { createMessageRepository } from './messaging/message.repository';
 import { MikroOutbox } from './outbox/outbox.repository';
+import { createChargebackRepository } from './payouts/chargeback.repository';
+import { createCoachTransferRepository } from './payouts/coach-transfer.repository';
+import { createPayoutAccountRepository } from './payouts/payout-account.repository';
 import { MikroReviewRepository } from './reviews/review.repository';
 
 /**
@@ -24,6 +27,9 @@ export function makeRepositories(em: EntityManager): Repositories {
     reviews: new MikroReviewRepository(em),
     bookingParties: new MikroBookingPartiesReader(em),
     bookings: new MikroBookingRepository(em),
+    payoutAccounts: createPayoutAccountRepository(em),
+    coachTransfers: createCoachTransferRepository(em),
+    chargebacks: createChargebackRepository(em),
     outbox: new MikroOutbox(em),
   };
 }

@@ -8,7 +8,7 @@ export const PAYMENT_STATUSES = [
   'pending', // nothing held yet (an intent may exist while the client types the card)
   'authorized', // funds held on the card, not taken
   'captured', // taken, held by the platform
-  'released', // paid out to the coach
+  'released', // the coach's: their share is transferred to their connected account (decision 012)
   'refunded', // everything captured went back to the client
   'partially_refunded', // part of the capture went back; the rest is held or released
   'voided', // the authorisation was cancelled; the client was never charged

@@ -4,6 +4,7 @@ import { gatewayCallKey, planInstruction, type GatewayPlan } from '../instructio
 import type { PaymentInstructionJob } from '../payment-instruction';
 import type { GatewayIntent, GatewayResult } from '../payment-gateway';
 import { recordRelease } from '../payment-records';
+import { queueCoachTransfer } from '../../payouts/payout-jobs';
 import { fromGatewayError, type PaymentUseCaseDeps } from './payment-deps';
 import { recordGatewayIntent } from './sync-payment-intent';
 
@@ -34,6 +35,7 @@ export async function executePaymentInstruction(deps: PaymentUseCaseDeps, job: P
       const released = recordRelease(current, deps.clock.now());
       if (!released.ok) return released;
       await tx.bookings.save(released.value);
+      await queueCoachTransfer(tx.outbox, released.value.id);
       return ok({ outcome: 'done', plan });
     });
   }

@@ -2,6 +2,7 @@ import { ok, type Result } from '../../shared/result';
 import { DEFAULT_BATCH_SIZE, runDueBatch, type BatchOutcome } from '../../booking/use-cases/run-due-batch';
 import { isReleaseDue } from '../payment-hold';
 import { recordRelease } from '../payment-records';
+import { queueCoachTransfer } from '../../payouts/payout-jobs';
 import type { PaymentUseCaseDeps } from './payment-deps';
 
 /**
@@ -19,6 +20,7 @@ export async function releaseDuePayments(deps: Omit<PaymentUseCaseDeps, 'gateway
         const released = recordRelease(booking, now);
         if (!released.ok) return released;
         await tx.bookings.save(released.value);
+        await queueCoachTransfer(tx.outbox, released.value.id);
         return ok(true);
       }),
     ),

@@ -1,0 +1,94 @@
+import * as z from 'zod';
+import { invalid } from '../shared/errors';
+import { idSchema } from '../shared/ids';
+import { err, ok, type Result } from '../shared/result';
+import type { Id } from '../shared/ids';
+import type { Pence } from '../shared/money';
+
+/**
+ * A card chargeback: the client's bank disputes the charge (Stripe's `charge.dispute.*`). Not
+ * SPEC's client-coach dispute, which an administrator decides inside FACT.
+ */
+export const CHARGEBACK_STATUSES = [
+  'warning_needs_response',
+  'warning_under_review',
+  'warning_closed',
+  'needs_response',
+  'under_review',
+  'won',
+  'lost',
+  'prevented',
+] as const;
+export type ChargebackStatus = (typeof CHARGEBACK_STATUSES)[number];
+
+export interface Chargeback {
+  /** Stripe's `dp_…`. */
+  readonly id: string;
+  readonly bookingId: Id;
+  readonly amountPence: Pence;
+  /** Stripe's reason, e.g. 'fraudulent', 'product_not_received'. */
+  readonly reason: string;
+  readonly status: ChargebackStatus;
+  readonly openedAt: Date;
+  readonly closedAt: Date | null;
+  /** What was taken back from the coach's transfer because of it. */
+  readonly transferReversedPence: Pence;
+}
+
+const CLOSED: readonly ChargebackStatus[] = ['won', 'lost', 'prevented', 'warning_closed'];
+
+export const isChargebackOpen = (c: Pick<Chargeback, 'status'>): boolean => !CLOSED.includes(c.status);
+
+export function chargebackStatusOf(value: string): ChargebackStatus | null {
+  return (CHARGEBACK_STATUSES as readonly string[]).includes(value) ? (value as ChargebackStatus) : null;
+}
+
+/** What Stripe says of a dispute now. */
+export interface ChargebackSnapshot {
+  readonly id: string;
+  readonly intentId: string;
+  readonly amountPence: Pence;
+  readonly reason: string;
+  readonly status: ChargebackStatus;
+  readonly createdAt: Date;
+}
+
+/**
+ * Merges a snapshot into what is recorded; events may arrive in any order or twice, and a
+ * closed chargeback is never reopened by a late 'created' event.
+ */
+export function applyChargebackSnapshot(existing: Chargeback | null, bookingId: Id, s: ChargebackSnapshot, now: Date): Chargeback {
+  if (existing === null)
+    return { id: s.id, bookingId, amountPence: s.amountPence, reason: s.reason, status: s.status, openedAt: s.createdAt, closedAt: isChargebackOpen(s) ? null : now, transferReversedPence: 0 };
+  if (!isChargebackOpen(existing)) return existing;
+  return { ...existing, amountPence: s.amountPence, reason: s.reason, status: s.status, closedAt: isChargebackOpen(s) ? null : now };
+}
+
+export const CHARGEBACK_LABELS: Readonly<Record<ChargebackStatus, string>> = {
+  warning_needs_response: 'Inquiry: response needed',
+  warning_under_review: 'Inquiry under review',
+  warning_closed: 'Inquiry closed',
+  needs_response: 'Response needed',
+  under_review: 'Under review',
+  won: 'Won',
+  lost: 'Lost',
+  prevented: 'Prevented',
+};
+
+const instant = z.preprocess((v) => (typeof v === 'string' ? new Date(v) : v), z.date());
+
+const chargebackSchema = z.object({
+  id: z.string().min(1),
+  bookingId: idSchema,
+  amountPence: z.number().int().positive(),
+  reason: z.string(),
+  status: z.enum(CHARGEBACK_STATUSES),
+  openedAt: instant,
+  closedAt: instant.nullable(),
+  transferReversedPence: z.number().int().nonnegative(),
+});
+
+export function parseChargeback(data: unknown): Result<Chargeback> {
+  const parsed = chargebackSchema.safeParse(data);
+  return parsed.success ? ok(parsed.data) : err(invalid('CHARGEBACK_DATA_INVALID', `Stored chargeback is invalid (${parsed.error.issues[0]?.message ?? 'unknown'})`));
+}
