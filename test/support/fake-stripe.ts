@@ -203,17 +203,31 @@ export async function startFakeStripe(): Promise<FakeStripe> {
 
   /**
    * What Stripe.js does in the browser (a stub of it calls this, cross-origin): confirms the card
-   * against the intent named by the client secret. 4242… authorises; anything else is declined.
+   * against the intent named by the client secret. 4242… authorises; 4000 0025 0000 3155 asks for
+   * 3-D Secure (requires_action, answered through /browser/authenticate); anything else is declined.
    */
-  function confirmFromBrowser(method: string, raw: string, res: ServerResponse): void {
+  function confirmFromBrowser(method: string, raw: string, res: ServerResponse, step: 'confirm' | 'authenticate'): void {
     const headers = { 'access-control-allow-origin': '*', 'access-control-allow-headers': 'content-type', 'content-type': 'application/json' };
     if (method === 'OPTIONS') return void res.writeHead(204, headers).end();
-    const { client_secret: secret, card_number: card } = JSON.parse(raw || '{}') as { client_secret?: string; card_number?: string };
+    const { client_secret: secret, card_number: card, result } = JSON.parse(raw || '{}') as { client_secret?: string; card_number?: string; result?: string };
     const intentId = String(secret ?? '').split('_secret_')[0] ?? '';
     const pi = intents.get(intentId);
     let body: Json;
     if (!pi) body = { error: { type: 'invalid_request_error', message: 'No such payment_intent.' } };
-    else if (String(card).replace(/\D/g, '') === '4242424242424242') {
+    else if (step === 'authenticate') {
+      if (pi.status !== 'requires_action') body = { error: { type: 'invalid_request_error', code: 'payment_intent_unexpected_state', message: 'This PaymentIntent is not waiting for authentication.' } };
+      else if (result === 'complete') {
+        authorise(intentId);
+        body = { paymentIntent: { id: intentId, status: 'requires_capture' } };
+      } else {
+        const message = 'We are unable to authenticate your payment method. Please choose a different payment method and try again.';
+        Object.assign(pi, { status: 'requires_payment_method', next_action: null, last_payment_error: { type: 'card_error', code: 'payment_intent_authentication_failure', message } });
+        body = { error: { type: 'card_error', code: 'payment_intent_authentication_failure', message } };
+      }
+    } else if (String(card).replace(/\D/g, '') === '4000002500003155') {
+      Object.assign(pi, { status: 'requires_action', next_action: { type: 'use_stripe_sdk' }, last_payment_error: null });
+      body = { paymentIntent: { id: intentId, status: 'requires_action' } };
+    } else if (String(card).replace(/\D/g, '') === '4242424242424242') {
       authorise(intentId);
       body = { paymentIntent: { id: intentId, status: 'requires_capture' } };
     } else {
@@ -229,7 +243,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     incoming.on('data', (chunk: string) => (raw += chunk));
     incoming.on('end', () => {
       const url = new URL(incoming.url ?? '/', 'http://fake');
-      if (url.pathname === '/browser/confirm_card') return confirmFromBrowser(incoming.method ?? 'GET', raw, res);
+      if (url.pathname === '/browser/confirm_card') return confirmFromBrowser(incoming.method ?? 'GET', raw, res, 'confirm');
+      if (url.pathname === '/browser/authenticate') return confirmFromBrowser(incoming.method ?? 'GET', raw, res, 'authenticate');
       const recorded: RecordedRequest = {
         method: incoming.method ?? 'GET',
         path: url.pathname,

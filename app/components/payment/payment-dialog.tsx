@@ -288,7 +288,8 @@ export function PaymentDialog({ bookingId, summary, payer, onClose, onPaid }: Pa
         </p>
       </div>
 
-      <div className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+      {/* Pay stays in sight while the card field (taller with wallets and Link) scrolls. */}
+      <div className="sticky -bottom-5 -mx-5 -mb-5 mt-5 flex flex-col-reverse gap-2 border-t border-slate-100 bg-white px-5 pb-5 pt-3 sm:-bottom-6 sm:-mx-6 sm:-mb-6 sm:flex-row sm:justify-end sm:px-6 sm:pb-6">
         <button type="button" className={secondaryButton} onClick={onClose} disabled={phase === 'paying'}>
           Cancel
         </button>
