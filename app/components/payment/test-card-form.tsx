@@ -30,8 +30,8 @@ export function TestModeNotice() {
     <div role="note" className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
       <p className="font-semibold">Test mode — no real money moves</p>
       <p className="mt-0.5">
-        Use card <span className="font-mono">4242 4242 4242 4242</span> to pay, <span className="font-mono">4000 0000 0000 0002</span> to see a decline,{' '}
-        <span className="font-mono">4000 0025 0000 3155</span> to see 3-D Secure, any future expiry date and any 3-digit CVC.
+        Use card <span className="whitespace-nowrap font-mono">4242 4242 4242 4242</span> to pay, <span className="whitespace-nowrap font-mono">4000 0000 0000 0002</span> to see a decline,{' '}
+        <span className="whitespace-nowrap font-mono">4000 0025 0000 3155</span> to see 3-D Secure, any future expiry date and any 3-digit CVC.
       </p>
     </div>
   );
