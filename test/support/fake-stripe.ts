@@ -1,5 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createFakeConnect, type FakeConnect } from './fake-stripe-connect';
 
 /**
  * A local stand-in for the Stripe API (node:http), for the Stripe adapter's tests. It checks what
@@ -32,6 +33,8 @@ export interface FakeStripe {
   decline(intentId: string, code: string, message: string): void;
   /** The next `count` requests fail with this reply (before any processing). */
   failNext(reply: Reply, count?: number): void;
+  /** Stripe Connect: accounts, account links, transfers and reversals (fake-stripe-connect.ts). */
+  readonly connect: FakeConnect;
   writes(): RecordedRequest[];
   close(): Promise<void>;
 }
@@ -65,6 +68,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const failures: Reply[] = [];
   let seq = 0;
   const nextId = (prefix: string) => `${prefix}_fake${String(++seq).padStart(6, '0')}`;
+  const connect = createFakeConnect({ intents, charges, nextId });
 
   const intent = (id: string): Json | undefined => intents.get(id);
   const expanded = (pi: Json, expand: string[]): Json => {
@@ -153,6 +157,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const data = refunds.filter((r) => r.payment_intent === req.query.get('payment_intent'));
       return { status: 200, body: { object: 'list', data, has_more: false, url: '/v1/refunds' } };
     }
+    const connected = connect.route(req);
+    if (connected) return connected;
     return stripeError(404, 'invalid_request_error', `Unrecognized request URL (${req.method}: ${req.path}).`);
   }
 
@@ -272,6 +278,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       for (let i = 0; i < count; i++) failures.push(reply);
     },
     writes: () => requests.filter((r) => r.method === 'POST'),
+    connect: connect.connect,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
