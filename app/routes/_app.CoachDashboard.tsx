@@ -6,6 +6,8 @@ import { BookingListTabs } from '~/components/booking/booking-list-tabs';
 import { CoachBookingCard } from '~/components/booking/coach-booking-card';
 import { LoadMoreButton } from '~/components/booking/load-more-button';
 import { useBookingList } from '~/components/booking/use-booking-list';
+import { PayoutsBanner } from '~/components/payouts/get-paid-card';
+import { payoutSetupState } from '../../domain/payouts/payout-account';
 
 export const meta: MetaFunction = () => [{ title: 'Coach Dashboard — FACT' }];
 
@@ -20,13 +22,14 @@ export async function loader(args: LoaderFunctionArgs) {
   const { user, actor, tab: group, now, cursor, limit, lists } = await openBookingList(args, 'CoachDashboard', COACH_DASHBOARD_GROUPS, 'pending');
   const counts = await lists.coachDashboardCounts(user.id);
   const page = await lists.coachDashboard({ coachId: user.id, group, cursor, limit });
-  return json({ group, counts, ...bookingListAnswer(page, actor, now) });
+  const payouts = payoutSetupState(await args.context.app.deps().uow.read.payoutAccounts.findByCoach(user.id));
+  return json({ group, counts, payouts, ...bookingListAnswer(page, actor, now) });
 }
 
 export const action = bookingListAction;
 
 export default function CoachDashboard() {
-  const { group, counts, cards, nextCursor, today, lastDay } = useLoaderData<typeof loader>();
+  const { group, counts, payouts, cards, nextCursor, today, lastDay } = useLoaderData<typeof loader>();
   const { cards: all, switching, loading, loadMore } = useBookingList({ path: '/CoachDashboard', tab: group, cards, nextCursor });
   const n = counts.pending;
 
@@ -36,6 +39,8 @@ export default function CoachDashboard() {
         <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Coach Dashboard</h1>
         <p className="mt-1 text-slate-600">Manage your bookings and schedule.</p>
       </header>
+
+      <PayoutsBanner state={payouts} />
 
       {n > 0 ? (
         <div role="status" className="mb-5 flex items-start gap-3 rounded-xl border border-amber-200 bg-amber-50 p-4">

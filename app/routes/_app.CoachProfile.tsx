@@ -5,6 +5,7 @@ import { AvailabilitySection } from '~/components/availability/availability-sect
 import { DeletionCard } from '~/components/profile/deletion-card';
 import { EmailPreferences } from '~/components/profile/email-preferences';
 import { PasswordCard } from '~/components/profile/password-card';
+import { GetPaidCard } from '~/components/payouts/get-paid-card';
 import { PhotoUpload } from '~/components/profile/photo-upload';
 import { ProfileForm } from '~/components/profile/profile-form';
 import { ProfileHeading } from '~/components/profile/profile-heading';
@@ -48,6 +49,7 @@ export default function CoachProfilePage() {
         </section>
       ) : null}
       <AvailabilitySection rows={availability} today={today} editable={own} />
+      {own ? <GetPaidCard /> : null}
       {own ? <PasswordCard hasPassword={hasPassword} email={profile.email} /> : null}
       {own ? <EmailPreferences /> : null}
       {showDeletionCard ? <DeletionCard pending={pendingDeletion} /> : null}

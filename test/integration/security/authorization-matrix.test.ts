@@ -405,6 +405,46 @@ const ROUTES: Record<string, RouteEntry> = {
       { name: 'turning payment emails off', kind: 'action', url: () => '/api/email-preferences', form: () => ({ kind: 'payments', enabled: 'off' }), expect: members(422) },
     ],
   },
+  'api.payouts.tsx': {
+    probes: [{ name: "the coach's payout set-up", kind: 'loader', url: () => '/api/payouts', expect: members(403, { coach: 200, otherCoach: 200 }) }],
+  },
+  'payouts.setup.tsx': {
+    probes: [
+      {
+        name: 'starting payout onboarding',
+        kind: 'action',
+        url: () => '/payouts/setup',
+        form: () => ({}),
+        // Coaches leave for the (offline) hosted onboarding; anyone else is sent back with the reason.
+        expect: members('go:/CoachProfile', { coach: 'go:/test-gateway/onboarding', otherCoach: 'go:/test-gateway/onboarding' }),
+        writers: ['coach', 'otherCoach'],
+      },
+      {
+        name: "an expired onboarding link (Stripe's refresh_url)",
+        kind: 'loader',
+        url: () => '/payouts/setup',
+        expect: members('go:/CoachProfile', { coach: 'go:/test-gateway/onboarding', otherCoach: 'go:/test-gateway/onboarding' }),
+        writers: ['coach', 'otherCoach'],
+      },
+    ],
+  },
+  'payouts.return.tsx': {
+    probes: [{ name: 'coming back from onboarding', kind: 'loader', url: () => '/payouts/return', expect: members('go:/CoachProfile'), writers: ['coach', 'otherCoach'] }],
+  },
+  'test-gateway.onboarding.tsx': {
+    probes: [
+      { name: "the offline onboarding page of the coach's account", kind: 'loader', prepare: payoutAccountOf, url: (_w, ids) => `/test-gateway/onboarding?account=${ids.account}`, expect: members(404, { coach: 200 }) },
+      {
+        name: "submitting bank details for the coach's account",
+        kind: 'action',
+        prepare: payoutAccountOf,
+        url: (_w, ids) => `/test-gateway/onboarding?account=${ids.account}`,
+        form: () => ({ accountHolder: 'Matrix Coach', sortCode: '10-88-00', accountNumber: '00012345' }),
+        expect: members(404, { coach: 'go:/payouts/return' }),
+        writers: ['coach'],
+      },
+    ],
+  },
   '_app.UserProfile.tsx': { probes: profileProbes('UserProfile') },
   '_app.CoachProfile.tsx': { probes: profileProbes('CoachProfile') },
 };
@@ -497,6 +537,16 @@ function profileProbes(page: 'UserProfile' | 'CoachProfile'): Probe[] {
     { name: 'an unknown intent', kind: 'action', url: () => url, form: () => ({ intent: 'grant_admin' }), expect: members(400) },
   ];
   return probes;
+}
+
+/** The coach's connected account in the offline gateway (made once; later calls reuse it). */
+async function payoutAccountOf(w: World): Promise<Ids> {
+  const [existing] = await ctx.db.query<{ account_id: string }>(`select account_id from payout_accounts where coach_id = $1`, [w.people.coach.id]);
+  if (existing) return { account: existing.account_id };
+  const account = `acct_test_matrix${w.people.coach.id.slice(0, 8)}`;
+  await ctx.db.query(`insert into test_gateway_accounts (id) values ($1)`, [account]);
+  await ctx.db.query(`insert into payout_accounts (coach_id, account_id) values ($1, $2)`, [w.people.coach.id, account]);
+  return { account };
 }
 
 async function availabilityOf(coachId: string, daysAhead: number): Promise<string> {
