@@ -8,10 +8,11 @@ export const PAYOUT_REVERSAL_JOB = 'payout.reversal';
 
 /**
  * Queues the transfer of a booking's coach share, in the caller's transaction (the release). The
- * dedupe key includes the attempt so an operator's retry queues a new job.
+ * dedupe key names why it is queued ('release', 'retry-2', 'payouts-enabled-3'…) so each reason
+ * queues one job; the job itself is safe to run any number of times.
  */
-export function queueCoachTransfer(outbox: OutboxPort, bookingId: Id, attempt = 1): Promise<void> {
-  return outbox.enqueue({ type: PAYOUT_TRANSFER_JOB, payload: { bookingId }, dedupeKey: `${bookingId}:transfer:${attempt}` });
+export function queueCoachTransfer(outbox: OutboxPort, bookingId: Id, why = 'release'): Promise<void> {
+  return outbox.enqueue({ type: PAYOUT_TRANSFER_JOB, payload: { bookingId }, dedupeKey: `${bookingId}:transfer:${why}` });
 }
 
 export function queueTransferReversal(outbox: OutboxPort, input: { bookingId: Id; amountPence: Pence; reason: 'chargeback' | 'refund' }): Promise<void> {

@@ -24,7 +24,7 @@ export async function recordAccountSnapshot(tx: Repositories, snapshot: AccountS
   if (saved.payoutsEnabled) {
     for (const waiting of await tx.coachTransfers.listWaitingForCoach(saved.coachId, WAITING_BATCH)) {
       await tx.coachTransfers.save(markPending(waiting, now));
-      await queueCoachTransfer(tx.outbox, waiting.bookingId, waiting.attempt);
+      await queueCoachTransfer(tx.outbox, waiting.bookingId, `payouts-enabled-${saved.version}`);
     }
   }
   return saved;

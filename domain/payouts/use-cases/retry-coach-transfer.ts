@@ -18,7 +18,7 @@ export async function retryCoachTransfer(deps: Pick<PayoutUseCaseDeps, 'uow' | '
     const next = retryTransfer(current, now);
     if (!next.ok) return next;
     const saved = await tx.coachTransfers.save(next.value);
-    await queueCoachTransfer(tx.outbox, saved.bookingId, saved.attempt);
+    await queueCoachTransfer(tx.outbox, saved.bookingId, `retry-${saved.attempt}-${saved.version}`);
     return ok(saved);
   });
 }
