@@ -15,9 +15,10 @@ describe('menus (SPEC §2)', () => {
       ['Messages', '/Messages'],
     ]);
   });
-  it('gives coaches Dashboard, Messages and Profile', () => {
+  it('gives coaches Dashboard, Earnings, Messages and Profile', () => {
     expect(menuFor(coach).map((i) => [i.label, i.href])).toEqual([
       ['Dashboard', '/CoachDashboard'],
+      ['Earnings', '/CoachEarnings'],
       ['Messages', '/Messages'],
       ['Profile', '/CoachProfile'],
     ]);
@@ -94,6 +95,9 @@ describe('redirects (SPEC §2)', () => {
   });
   it('keeps clients out of the coach dashboard and sends them from their own coach profile to UserProfile', () => {
     expect(redirectFor('CoachDashboard', client)).toBe('FindCoaches');
+    expect(redirectFor('CoachEarnings', client)).toBe('FindCoaches');
+    expect(redirectFor('CoachEarnings', admin)).toBe('AdminDashboard');
+    expect(redirectFor('CoachEarnings', coach)).toBeNull();
     expect(redirectFor('CoachProfile', client)).toBe('UserProfile');
     expect(redirectFor('CoachProfile', client, { viewingUserId: 'c' })).toBeNull();
     expect(redirectFor('MyBookings', coach)).toBeNull();

@@ -9,6 +9,7 @@ export const PAGES = [
   'FindCoaches',
   'MyBookings',
   'CoachDashboard',
+  'CoachEarnings',
   'UserProfile',
   'CoachProfile',
   'Messages',

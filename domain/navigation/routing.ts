@@ -28,7 +28,7 @@ function awayFromAdminPages(actor: Actor): PageName {
  * - signed-out visitors see only the public pages and go to Landing otherwise;
  * - admins are sent from FindCoaches, MyBookings and their own profile pages to AdminDashboard;
  * - non-admins are sent from admin pages to their dashboard (coach) or FindCoaches;
- * - CoachDashboard is the coach's page (clients go to FindCoaches); a client's own CoachProfile
+ * - CoachDashboard and CoachEarnings are the coach's pages (clients go to FindCoaches, admins to AdminDashboard); a client's own CoachProfile
  *   is their UserProfile.
  * `viewingUserId` is the profile pages' userId parameter (someone else's profile, read-only).
  */
@@ -39,11 +39,11 @@ export function redirectFor(page: PageName, actor: Actor | null, options: { view
   if (actor.role === 'admin') {
     if (page === 'FindCoaches' || page === 'MyBookings') return 'AdminDashboard';
     if ((page === 'UserProfile' || page === 'CoachProfile') && ownProfile) return 'AdminDashboard';
-    if (page === 'CoachDashboard') return 'AdminDashboard';
+    if (page === 'CoachDashboard' || page === 'CoachEarnings') return 'AdminDashboard';
     return null;
   }
   if (ADMIN_PAGES.includes(page)) return awayFromAdminPages(actor);
-  if (page === 'CoachDashboard' && actor.userType !== 'coach') return 'FindCoaches';
+  if ((page === 'CoachDashboard' || page === 'CoachEarnings') && actor.userType !== 'coach') return 'FindCoaches';
   if (page === 'CoachProfile' && ownProfile && actor.userType !== 'coach') return 'UserProfile';
   return null;
 }
