@@ -15,6 +15,8 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: z.string().startsWith('sk_').optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().startsWith('pk_').optional(),
   STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_').optional(),
+  /** The Connect endpoint's signing secret (account.updated, payout.paid of coaches' accounts) when it is a second endpoint; tried after STRIPE_WEBHOOK_SECRET. */
+  STRIPE_CONNECT_WEBHOOK_SECRET: z.string().startsWith('whsec_').optional(),
   STRIPE_API_BASE: z.string().url().optional(),
   /** The platform's commission on the session price, in basis points (250 = 2.5 %); the admin fee is kept anyway (decision 012). */
   PLATFORM_COMMISSION_BPS: z.coerce.number().int().min(0, 'PLATFORM_COMMISSION_BPS must be 0 to 10000').max(10_000, 'PLATFORM_COMMISSION_BPS must be 0 to 10000').default(0),

@@ -23,6 +23,8 @@ export interface Payments {
   readonly publishableKey: string | null;
   /** Verifies /webhooks/stripe; without it the endpoint answers 503. */
   readonly webhookSecret: string | null;
+  /** The Connect endpoint's secret (events of connected accounts) when it differs; tried after webhookSecret. */
+  readonly connectWebhookSecret: string | null;
   /** Stripe Connect for paying coaches (decision 012), or the offline gateway's stand-in. */
   readonly payouts: PayoutGateway;
   /** Only for the test gateway: its onboarding page and daily payouts. */
@@ -38,6 +40,7 @@ export function createPayments(env: Env, orm: Orm, clock: Clock): Payments {
       testCards: null,
       publishableKey: env.STRIPE_PUBLISHABLE_KEY,
       webhookSecret: env.STRIPE_WEBHOOK_SECRET ?? null,
+      connectWebhookSecret: env.STRIPE_CONNECT_WEBHOOK_SECRET ?? null,
       payouts: new StripePayoutGateway(client),
       testConnect: null,
     };
@@ -50,6 +53,7 @@ export function createPayments(env: Env, orm: Orm, clock: Clock): Payments {
     testCards: gateway,
     publishableKey: null,
     webhookSecret: env.STRIPE_WEBHOOK_SECRET ?? null,
+    connectWebhookSecret: env.STRIPE_CONNECT_WEBHOOK_SECRET ?? null,
     payouts: testConnect,
     testConnect,
   };
