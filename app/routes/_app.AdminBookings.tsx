@@ -3,8 +3,9 @@ import { Link, useLoaderData, useLocation, useNavigation } from '@remix-run/reac
 import { BOOKING_STATUS_LABELS, BOOKING_STATUSES } from '../../domain/shared/catalogue';
 import { UUID_PATTERN } from '../../domain/shared/ids';
 import { isAdminBookingFilter, NO_STORE, requireAdminContext, type AdminBookingFilter } from '~/admin/admin.server';
-import { AdminPageHeader, EmptyState } from '~/components/admin/admin-nav';
+import { AdminPageHeader, EmptyState, Section } from '~/components/admin/admin-nav';
 import { BookingTable } from '~/components/admin/booking-table';
+import { ChargebackList } from '~/components/admin/payouts';
 import { Pager } from '~/components/admin/pager';
 import { ReferenceSearch } from '~/components/admin/reference-search';
 
@@ -15,7 +16,10 @@ const FILTERS: readonly { value: AdminBookingFilter; label: string }[] = [
   ...BOOKING_STATUSES.map((value) => ({ value, label: BOOKING_STATUS_LABELS[value] })),
 ];
 
-/** ?status=…&highlight=…: one keyset page of bookings; a highlighted booking not on it is pinned above. */
+/**
+ * ?status=…&highlight=…: one keyset page of bookings (each with its coach transfer and chargebacks);
+ * a highlighted booking not on it is pinned above; the newest card chargebacks below.
+ */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { reads } = await requireAdminContext(request, context);
   const url = new URL(request.url);
@@ -23,13 +27,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const status: AdminBookingFilter = isAdminBookingFilter(statusParam) ? statusParam : 'all';
   const highlightParam = url.searchParams.get('highlight');
   const highlight = highlightParam && UUID_PATTERN.test(highlightParam) ? highlightParam : null;
-  const page = await reads.bookings({ status, after: url.searchParams.get('after'), before: url.searchParams.get('before') });
+  const [page, chargebacks] = await Promise.all([reads.bookings({ status, after: url.searchParams.get('after'), before: url.searchParams.get('before') }), reads.chargebacks()]);
   const pinned = highlight && !page.items.some((b) => b.id === highlight) ? await reads.booking(highlight) : null;
-  return json({ status, highlight, page, pinned }, { headers: NO_STORE });
+  return json({ status, highlight, page, pinned, chargebacks }, { headers: NO_STORE });
 }
 
 export default function AdminBookings() {
-  const { status, highlight, page, pinned } = useLoaderData<typeof loader>();
+  const { status, highlight, page, pinned, chargebacks } = useLoaderData<typeof loader>();
   const location = useLocation();
   const navigation = useNavigation();
   const fromState = (location.state as { selectedBookingId?: unknown } | null)?.selectedBookingId;
@@ -68,6 +72,11 @@ export default function AdminBookings() {
         {page.items.length === 0 ? <EmptyState>No bookings found.</EmptyState> : <BookingTable bookings={page.items} highlight={lit} />}
         <Pager prev={page.prev} next={page.next} />
       </div>
+
+      <Section title="Chargebacks" count={chargebacks.more ? undefined : chargebacks.items.length} id="chargebacks">
+        {chargebacks.items.length ? <ChargebackList chargebacks={chargebacks.items} /> : <EmptyState>No chargebacks.</EmptyState>}
+        {chargebacks.more ? <p className="mt-3 text-xs text-slate-500">Showing the {chargebacks.items.length} newest chargebacks.</p> : null}
+      </Section>
     </div>
   );
 }

@@ -1,6 +1,15 @@
 import { BOOKING_STATUSES, type BookingStatusValue } from '../../../domain/shared/catalogue';
 import { finishPage, keysetClause, pageSize, type KeysetRow, type Page, type PageRequest } from './keyset';
 import { prefixPattern, toCount, toIso, toIsoRequired, toText, type Sql } from './sql';
+import {
+  chargebacksOfBookingRow,
+  PAYOUT_BOOKING_COLUMNS,
+  PAYOUT_BOOKING_JOINS,
+  transferOfBookingRow,
+  type AdminChargebackSummary,
+  type AdminTransferSummary,
+  type PayoutBookingSqlRow,
+} from './admin-payouts.query';
 
 /** A booking as the admin lists show it: plain, serialisable data, names joined in. */
 export interface AdminBookingRow {
@@ -20,6 +29,10 @@ export interface AdminBookingRow {
   readonly coachName: string;
   readonly disputeStatus: string | null;
   readonly createdAt: string;
+  /** The transfer of the coach's share, once the money was released (issue 18 B). */
+  readonly transfer: AdminTransferSummary | null;
+  /** Card chargebacks on the booking, newest first (usually none). */
+  readonly chargebacks: AdminChargebackSummary[];
 }
 
 export const ADMIN_BOOKING_FILTERS = ['all', ...BOOKING_STATUSES] as const;
@@ -32,10 +45,10 @@ export const BOOKING_COLUMNS = `
   b.id, b.reference_code, b.status, b.payment_status, b.service_type, b.starts_at, b.duration_minutes,
   b.service_price_pence, b.admin_fee_pence, b.total_price_pence, b.client_id, b.coach_id,
   b.dispute_status, b.created_at, b.created_at::text as cursor_at,
-  coalesce(c.full_name, '') as client_name, coalesce(k.full_name, '') as coach_name`;
-export const BOOKING_JOINS = `left join users c on c.id = b.client_id left join users k on k.id = b.coach_id`;
+  coalesce(c.full_name, '') as client_name, coalesce(k.full_name, '') as coach_name${PAYOUT_BOOKING_COLUMNS}`;
+export const BOOKING_JOINS = `left join users c on c.id = b.client_id left join users k on k.id = b.coach_id ${PAYOUT_BOOKING_JOINS}`;
 
-export interface BookingSqlRow extends KeysetRow {
+export interface BookingSqlRow extends KeysetRow, PayoutBookingSqlRow {
   reference_code: string;
   status: string;
   payment_status: string;
@@ -71,6 +84,8 @@ export function toBookingRow(r: BookingSqlRow): AdminBookingRow {
     coachName: r.coach_name,
     disputeStatus: toText(r.dispute_status),
     createdAt: toIsoRequired(r.created_at),
+    transfer: transferOfBookingRow(r),
+    chargebacks: chargebacksOfBookingRow(r),
   };
 }
 

@@ -21,9 +21,19 @@ interface CheckDefinition {
   title: string;
   explanation: string;
   severity: CheckSeverity;
-  /** A boolean SQL condition on bookings b, left-joined to users c (client) and k (coach). */
+  /** A boolean SQL condition on bookings b, left-joined to users c (client) and k (coach) and to its transfer t (coach_transfers). */
   condition: string;
 }
+
+/**
+ * coachShareOf(booking, t.commission_bps) (domain/payouts/coach-share.ts) in SQL, so the check scans
+ * once: the session price kept (a late cancellation keeps the session price, anything else loses
+ * the admin fee first), less the commission rounded down. test/integration/payouts/operators.test.ts
+ * holds the two to the same answers.
+ */
+const NET_PAID_SQL = 'greatest(0, b.amount_captured_pence - b.amount_refunded_pence)';
+const KEPT_SQL = `(case when b.status = 'cancelled' then least(b.service_price_pence, ${NET_PAID_SQL}) else greatest(0, least(b.service_price_pence, ${NET_PAID_SQL} - b.admin_fee_pence)) end)`;
+export const COACH_SHARE_SQL = `(${KEPT_SQL} - (${KEPT_SQL}::bigint * t.commission_bps) / 10000)`;
 
 const BOOKING_CHECKS: readonly CheckDefinition[] = [
   {
@@ -96,9 +106,30 @@ const BOOKING_CHECKS: readonly CheckDefinition[] = [
     severity: 'error',
     condition: `(b.status = 'disputed') <> (b.dispute_status is not distinct from 'open')`,
   },
+  {
+    key: 'released_without_transfer',
+    title: 'Released payments with no coach transfer',
+    explanation: "Money released over an hour ago with no transfer of the coach's share recorded: `fact payments reconcile` queues it.",
+    severity: 'error',
+    condition: `b.payment_status = 'released' and b.payment_intent_id is not null and t.booking_id is null and b.payment_released_at < now() - interval '1 hour'`,
+  },
+  {
+    key: 'transfer_split_mismatch',
+    title: 'Coach transfers that do not match the payout policy',
+    explanation: "Coach share plus platform share must equal captured minus refunded, and the coach share must be the session price kept less the transfer's commission (decision 012).",
+    severity: 'error',
+    condition: `t.booking_id is not null and (t.coach_share_pence + t.platform_share_pence <> b.amount_captured_pence - b.amount_refunded_pence or t.coach_share_pence <> ${COACH_SHARE_SQL})`,
+  },
+  {
+    key: 'transfer_to_erased_coach',
+    title: 'Transfers still to be sent to an erased coach',
+    explanation: 'Waiting or pending transfers whose coach has been erased or whose deletion was approved: decide what happens to the money.',
+    severity: 'warning',
+    condition: `t.status in ('waiting','pending') and exists (select 1 from users e where e.id = t.coach_id and (e.erased_at is not null or exists (select 1 from account_deletion_requests d where d.user_id = e.id and d.status = 'approved')))`,
+  },
 ];
 
-const JOINS = 'from bookings b left join users c on c.id = b.client_id left join users k on k.id = b.coach_id';
+const JOINS = 'from bookings b left join users c on c.id = b.client_id left join users k on k.id = b.coach_id left join coach_transfers t on t.booking_id = b.id';
 
 async function bookingChecks(sql: Sql): Promise<DiagnosticCheck[]> {
   const select = BOOKING_CHECKS.map((c, i) => `count(*) filter (where ${c.condition}) as c${i}`).join(', ');

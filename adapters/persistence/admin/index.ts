@@ -2,12 +2,14 @@ import type { Orm } from '../orm';
 import { findAdminBooking, findAdminBookingByReference, findAdminBookingDetail, listAdminBookings, searchBookingReferences } from './admin-bookings.query';
 import { loadAdminCounts, loadAdminDashboard, listOpenDisputes, listPendingDeletionRequests } from './admin-dashboard.query';
 import { listRecentAudit, listRecentMessages, runDiagnostics } from './admin-diagnostics.query';
+import { listChargebacks, listPayouts } from './admin-payouts.query';
 import { findAdminUser, listAdminUsers } from './admin-users.query';
 import { sqlOf } from './sql';
 
 export * from './admin-bookings.query';
 export * from './admin-dashboard.query';
 export * from './admin-diagnostics.query';
+export * from './admin-payouts.query';
 export * from './admin-users.query';
 export * from './audited-unit-of-work';
 export type { Page, PageRequest } from './keyset';
@@ -38,6 +40,8 @@ export function adminReadModels(orm: Orm) {
     diagnostics: bind(runDiagnostics, sql),
     recentMessages: bind(listRecentMessages, sql),
     recentAudit: bind(listRecentAudit, sql),
+    chargebacks: bind(listChargebacks, sql),
+    payouts: bind(listPayouts, sql),
   };
 }
 export type AdminReadModels = ReturnType<typeof adminReadModels>;

@@ -6,6 +6,7 @@ import { StatusBadge } from '~/components/booking/status-badge';
 import { PaymentDialog } from '~/components/payment/payment-dialog';
 import { CopyButton } from './booking-detail-card';
 import { bookingStatusColour, dateOf, money, nameOrUnnamed, paymentLabel, serviceLabel, statusLabel, timeOf } from './format';
+import { ChargebackBadge, TransferLine } from './payouts';
 
 /** SPEC §9: a highlighted booking stays highlighted for 3 seconds. */
 export const HIGHLIGHT_MS = 3_000;
@@ -70,11 +71,17 @@ function Row({ booking, highlighted, onPay }: { booking: AdminBookingRow; highli
       <div className="text-sm md:text-right">
         <p className="font-semibold tabular-nums text-slate-900">{money(booking.totalPricePence)}</p>
         <p className="text-xs text-slate-500">{paymentLabel(booking.paymentStatus)}</p>
-        <div className="mt-1">
+        <div className="mt-1 flex flex-wrap gap-1 md:justify-end">
           <StatusBadge label={statusLabel(booking.status)} colour={bookingStatusColour(booking.status)} />
+          <ChargebackBadge chargebacks={booking.chargebacks ?? []} />
         </div>
       </div>
       <Actions booking={booking} onPay={onPay} />
+      {booking.transfer ? (
+        <div className="md:col-span-5">
+          <TransferLine transfer={booking.transfer} />
+        </div>
+      ) : null}
     </li>
   );
 }
