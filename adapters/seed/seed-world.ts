@@ -19,11 +19,14 @@ import { startPayment } from '../../domain/payments/use-cases/start-payment';
 import { submitReview } from '../../domain/reviews/use-cases/submit-review';
 import { DAY_MS, MINUTE_MS } from '../../domain/shared/clock';
 import { londonToUtc, utcToLondon } from '../../domain/shared/london-time';
-import type { Result } from '../../domain/shared/result';
+import { ok, type Result } from '../../domain/shared/result';
 import type { Application, UseCaseDeps } from '../composition-root';
 import { pgAdministratorDirectory } from '../persistence/admin/administrator-directory';
 import { DEMO_ADMIN, DEMO_BOOKINGS, DEMO_CLIENTS, DEMO_COACHES, DEMO_DELETION_REQUEST, DEMO_PASSWORD, type DemoBooking } from './seed-world-data';
 import { settlePaymentJobs } from './settle-payment-jobs';
+import { recordAccountSnapshot } from '../../domain/payouts/use-cases/record-payout-account';
+import { startPayoutOnboarding } from '../../domain/payouts/use-cases/start-payout-onboarding';
+import { TEST_ACCOUNT_NUMBER, TEST_SORT_CODE } from '../payments/test-gateway/test-connect';
 
 
 /** What `npm start` and `fact db seed --demo` print: how to sign in to the demo world. */
@@ -94,6 +97,7 @@ export async function seedWorld(app: Application): Promise<DemoWorldSummary> {
     await register(key, { ...profile, userType: 'client' });
   }
   const actor = (key: string): Actor => actors.get(key) ?? (() => { throw new Error(`Demo seed: no ${key}`); })();
+  for (const c of DEMO_COACHES) if (c.key !== DEMO_COACH_WITHOUT_PAYOUTS) await enableDemoPayouts(app, deps(), actor(c.key), c.email);
 
   const counts: Record<string, number> = {};
   for (const b of DEMO_BOOKINGS) {
@@ -113,6 +117,20 @@ export async function seedWorld(app: Application): Promise<DemoWorldSummary> {
     bookings: counts,
     pendingDeletionRequests: 1,
   };
+}
+
+/** One demo coach has not set up payouts yet: their released money waits (decision 012). */
+export const DEMO_COACH_WITHOUT_PAYOUTS = 'gareth';
+
+/** The offline gateway's onboarding with Stripe's test bank details (only without Stripe keys). */
+async function enableDemoPayouts(app: Application, deps: UseCaseDeps, coach: Actor, email: string): Promise<void> {
+  const connect = app.payments.testConnect;
+  if (!connect) return;
+  const started = must('payout onboarding', await startPayoutOnboarding(deps, { actor: coach, email, returnUrl: 'http://localhost/payouts/return', refreshUrl: 'http://localhost/payouts/setup' }));
+  const details = await connect.submitBankDetails(started.account.accountId, TEST_SORT_CODE, TEST_ACCOUNT_NUMBER);
+  if (!details.ok) throw new Error(`Demo seed: bank details: ${details.error.message}`);
+  const submitted = details.value;
+  must('payout account', await deps.uow.transaction(async (tx) => ok(await recordAccountSnapshot(tx, submitted, deps.clock.now()))));
 }
 
 interface Story {

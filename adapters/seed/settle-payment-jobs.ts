@@ -7,7 +7,7 @@ import { sqlOf } from '../persistence/admin/sql';
 
 /**
  * After the demo story: runs its payment instructions now (captures, voids, refunds) so the
- * amounts on the demo bookings are settled, pays the coaches whose hold has ended, and drops the story's pending notifications — the
+ * amounts on the demo bookings are settled, releases and transfers what is due to coaches, and drops the story's pending notifications — the
  * e-mails about events "in the past" of the demo world are not sent to made-up addresses.
  */
 export async function settlePaymentJobs(app: Application): Promise<void> {
@@ -15,5 +15,7 @@ export async function settlePaymentJobs(app: Application): Promise<void> {
   registerJobHandlers(worker, app);
   await worker.drain();
   await releaseDuePayments(app.deps());
+  // The releases queue the coaches' transfers (decision 012): make them now too.
+  await worker.drain();
   await sqlOf(app.orm)(`delete from outbox_jobs where status = 'pending' and type <> ?`, [PAYMENT_INSTRUCTION_JOB]);
 }

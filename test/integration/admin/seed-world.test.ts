@@ -55,3 +55,21 @@ describe('the demo world', () => {
     expect(report.checks.filter((c) => c.count > 0)).toEqual([]);
   });
 });
+
+describe('the demo world’s payouts (issue 18 B)', () => {
+  it('has every coach but one with payouts enabled, and the released money transferred or waiting accordingly', async () => {
+    const accounts = await ctx.db.query<{ email: string; payouts_enabled: boolean }>(
+      `select u.email, p.payouts_enabled from payout_accounts p join users u on u.id = p.coach_id order by u.email`,
+    );
+    expect(accounts).toHaveLength(DEMO_COACHES.length - 1);
+    expect(accounts.every((a) => a.payouts_enabled)).toBe(true);
+    const transfers = await ctx.db.query<{ status: string; enabled: boolean }>(
+      `select t.status, p.payouts_enabled is true as enabled from bookings b join coach_transfers t on t.booking_id = b.id
+         left join payout_accounts p on p.coach_id = b.coach_id where b.payment_status = 'released'`,
+    );
+    const released = await ctx.db.query<{ n: number }>(`select count(*)::int as n from bookings where payment_status = 'released'`);
+    expect(transfers).toHaveLength(released[0]!.n);
+    expect(transfers.length).toBeGreaterThan(0);
+    for (const t of transfers) expect(t.status).toBe(t.enabled ? 'paid' : 'waiting');
+  });
+});
