@@ -4,6 +4,7 @@ import { loader as rootLoader } from '../../../app/root';
 import { loader as shellLoader } from '../../../app/routes/_app';
 import { loader as adminBookingsLoader } from '../../../app/routes/_app.AdminBookings';
 import { loader as coachDashboardLoader } from '../../../app/routes/_app.CoachDashboard';
+import { loader as coachEarningsLoader } from '../../../app/routes/_app.CoachEarnings';
 import { loader as coachProfileLoader } from '../../../app/routes/_app.CoachProfile';
 import { loader as findCoachesLoader } from '../../../app/routes/_app.FindCoaches';
 import { loader as messagesLoader } from '../../../app/routes/_app.Messages';
@@ -111,6 +112,10 @@ describe('SQL statements per page request', () => {
 
   it('CoachDashboard', async () => {
     await expectWithinBudget([...SHELL, coachDashboardLoader as Loader], coach.id, '/CoachDashboard?tab=pending');
+  });
+
+  it('CoachEarnings (figures, chart and the first lines)', async () => {
+    await expectWithinBudget([...SHELL, coachEarningsLoader as Loader], coach.id, '/CoachEarnings');
   });
 
   it('Messages', async () => {

@@ -445,6 +445,15 @@ const ROUTES: Record<string, RouteEntry> = {
       },
     ],
   },
+  '_app.CoachEarnings.tsx': {
+    probes: [{ name: "the coach's earnings", kind: 'loader', url: () => '/CoachEarnings', expect: members(200, { client: 'go:/FindCoaches', otherClient: 'go:/FindCoaches', admin: 'go:/AdminDashboard' }) }],
+  },
+  'CoachEarnings.csv.tsx': {
+    probes: [
+      { name: "the coach's earnings CSV", kind: 'loader', url: () => '/CoachEarnings/csv?year=2025', expect: members(200, { client: 'go:/FindCoaches', otherClient: 'go:/FindCoaches', admin: 'go:/AdminDashboard' }) },
+      { name: 'a tax year that has not begun', kind: 'loader', url: () => '/CoachEarnings/csv?year=2999', expect: members(400, { client: 'go:/FindCoaches', otherClient: 'go:/FindCoaches', admin: 'go:/AdminDashboard' }) },
+    ],
+  },
   '_app.UserProfile.tsx': { probes: profileProbes('UserProfile') },
   '_app.CoachProfile.tsx': { probes: profileProbes('CoachProfile') },
 };
