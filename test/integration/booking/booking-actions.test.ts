@@ -8,6 +8,7 @@ import { unwrap } from '../../../domain/shared/result';
 import { useTestApp } from '../../support/app';
 import { bodyOf, call, insertPerson, requestAs, type Person } from '../../support/booking-flow';
 import { countQueries } from '../../support/query-counter';
+import { authoriseWithTestCard } from '../../support/fixtures/bookings';
 
 const ctx = useTestApp();
 let client: Person;
@@ -19,9 +20,11 @@ const HOUR = 3_600_000;
 const NOW = new Date('2026-05-04T08:00:00Z'); // Monday 09:00 in London (BST)
 const at = (ms: number) => ctx.app.testClock!.set(new Date(NOW.getTime() + ms));
 
-async function book(startsAt: Date, who = client, withCoach = coach): Promise<string> {
+/** A request the client made and paid for with the test card (only paid requests reach the coach), unless `paid` is false. */
+async function book(startsAt: Date, who = client, withCoach = coach, paid = true): Promise<string> {
   const deps = { ...ctx.app.deps(), coaches: new MikroCoachDirectory(ctx.app.orm.em.fork() as EntityManager) };
   const booking = unwrap(await requestBooking(deps, { actor: who.actor, coachId: withCoach.id, serviceType: 'striker', startsAt, durationMinutes: 60 }));
+  if (paid) await authoriseWithTestCard(ctx.app, booking);
   return booking.id;
 }
 
@@ -164,6 +167,14 @@ describe('the MyBookings and CoachDashboard read models', () => {
     expect(body.counts).toEqual({ pending: 25, upcoming: 0, history: 0 });
     expect(body.cards.map((c) => c.id)).toEqual(ids.slice(0, 20));
     expect(body.cards[0]).toMatchObject({ clientName: 'Paged Pupil' });
+
+    // Another client's request not paid yet does not reach the coach: not listed, not counted.
+    const unpaid = await book(new Date(NOW.getTime() + 60 * HOUR), client, busyCoach, false);
+    const after = await bodyOf<{ counts: Record<string, number>; cards: { id: string }[] }>(
+      await call(coachLoader, ctx.app, await requestAs(ctx.app, busyCoach.id, '/CoachDashboard?tab=pending')),
+    );
+    expect(after.counts).toEqual({ pending: 25, upcoming: 0, history: 0 });
+    expect(after.cards.map((c) => c.id)).not.toContain(unpaid);
   });
 
   it('sends clients away from the coach dashboard and admins away from both', async () => {

@@ -13,7 +13,9 @@ import { proposeReschedule } from '../../../domain/booking/use-cases/propose-res
 import { requestBooking } from '../../../domain/booking/use-cases/request-booking';
 import { resolveDispute } from '../../../domain/booking/use-cases/resolve-dispute';
 import { bookingEventUid } from '../../../domain/notifications/calendar-invite';
+import { expireUnpaidRequests } from '../../../domain/booking/use-cases/expire-unpaid-requests';
 import { useTestApp } from '../../support/app';
+import { authoriseWithTestCard } from '../../support/fixtures/bookings';
 import { insertPerson, type Person } from '../../support/booking-flow';
 import { clearEmailJobs, emailJobs, expectOk, jobsOfBooking, saveBooking } from './notification-fixtures';
 
@@ -31,10 +33,16 @@ function hourAhead(days: number, hour = 10): Date {
   return d;
 }
 
-async function requested(startsAt = hourAhead(5)) {
+/** A request as the client makes it, unpaid. */
+async function requestedUnpaid(startsAt = hourAhead(5)) {
   return expectOk(
     await requestBooking(ctx.app.deps(), { actor: client.actor, coachId: coach.id, serviceType: 'striker', startsAt, durationMinutes: 60, locationType: 'outdoor' }),
   );
+}
+
+/** A request whose payment the client authorised with the test card: the kind that reaches the coach. */
+async function requested(startsAt = hourAhead(5)) {
+  return authoriseWithTestCard(ctx.app, await requestedUnpaid(startsAt));
 }
 
 beforeAll(async () => {
@@ -49,9 +57,13 @@ beforeEach(async () => {
 });
 
 describe('booking events write their emails to the outbox in the same transaction', () => {
-  it('a request tells the coach; accepting tells the client and gives both a calendar invite', async () => {
-    const booking = await requested();
+  it('a request tells the coach once its payment is authorised; accepting tells the client and gives both a calendar invite', async () => {
+    const unpaid = await requestedUnpaid();
+    expect(await jobsOfBooking(ctx.db, unpaid.id)).toEqual([]);
+    const booking = await authoriseWithTestCard(ctx.app, unpaid);
     expect(await jobsOfBooking(ctx.db, booking.id)).toEqual(['email.booking_requested → coach']);
+    const [requestEmail] = await emailJobs(ctx.db, `type = 'email.booking_requested'`);
+    expect(requestEmail!.payload.booking).toMatchObject({ id: booking.id, status: 'pending', version: booking.version });
 
     const accepted = expectOk(await acceptBooking(ctx.app.deps(), { actor: coach.actor, bookingId: booking.id })).booking;
     const jobs = await emailJobs(ctx.db, `type = 'email.booking_accepted'`);
@@ -112,7 +124,8 @@ describe('booking events write their emails to the outbox in the same transactio
     const cancelled = expectOk(await cancelBooking(ctx.app.deps(), { actor: coach.actor, bookingId: booking.id, reason: 'Pitch closed' }));
     const jobs = await emailJobs(ctx.db, `type = 'email.booking_cancelled'`);
     expect(jobs.map((j) => j.payload.recipient.role)).toEqual(['client', 'coach']);
-    expect(jobs[0]!.payload.details).toMatchObject({ reason: 'Pitch closed', actorRole: 'coach', calendar: 'cancel', paidPence: 0, refundPence: 0 });
+    // The capture queued by the accept has not run (no worker here): the money is still only held, all released.
+    expect(jobs[0]!.payload.details).toMatchObject({ reason: 'Pitch closed', actorRole: 'coach', calendar: 'cancel', paidPence: 5300, heldOnly: true, refundPence: 5300 });
     expect(jobs[0]!.payload.booking!.version).toBe(cancelled.version);
     expect(cancelled.version).toBeGreaterThan(confirmed.version);
     expect(bookingEventUid(booking.id)).toBe(`booking-${booking.id}@fact`);
@@ -125,6 +138,21 @@ describe('booking events write their emails to the outbox in the same transactio
     const jobs = await emailJobs(ctx.db, `type = 'email.booking_cancelled'`);
     expect(jobs.map((j) => j.payload.recipient.role)).toEqual(['client', 'coach']);
     expect(jobs[1]!.payload.details).toMatchObject({ actorRole: 'client', reason: 'Found a closer coach', calendar: null });
+  });
+
+  it('a client cancelling a request never paid tells only the client: the coach never saw it', async () => {
+    const booking = await requestedUnpaid(hourAhead(13));
+    expectOk(await cancelBooking(ctx.app.deps(), { actor: client.actor, bookingId: booking.id, reason: 'Changed my mind' }));
+    expect(await jobsOfBooking(ctx.db, booking.id)).toEqual(['email.booking_cancelled → client']);
+  });
+
+  it('an unpaid request expiring after 30 minutes tells only the client, "Payment not completed"', async () => {
+    const booking = await requestedUnpaid(hourAhead(14));
+    ctx.app.testClock!.set(new Date(booking.createdAt.getTime() + 30 * 60_000));
+    expect(expectOk(await expireUnpaidRequests(ctx.app.deps())).done).toContain(booking.id);
+    const jobs = await emailJobs(ctx.db, `payload->'booking'->>'id' = $1`, [booking.id]);
+    expect(jobs.map((j) => `${j.type} → ${j.payload.recipient.role}`)).toEqual(['email.booking_cancelled → client']);
+    expect(jobs[0]!.payload.details).toMatchObject({ reason: 'Payment not completed', actorRole: 'system', paidPence: 0 });
   });
 
   it('a completed session tells both, whether marked by both or completed automatically', async () => {

@@ -4,6 +4,7 @@ import { openDispute } from '../../../domain/booking/use-cases/open-dispute';
 import { requestBooking } from '../../../domain/booking/use-cases/request-booking';
 import { createAppWorker } from '../../../adapters/outbox/app-worker';
 import { EMAIL_JOB_TYPES } from '../../../domain/notifications/email-job';
+import { authoriseWithTestCard } from '../../support/fixtures/bookings';
 import { useTestApp } from '../../support/app';
 import { insertPerson, type Person } from '../../support/booking-flow';
 import { clearEmailJobs, emailJobs, expectOk, notificationWorker, recordingMailer, saveBooking } from './notification-fixtures';
@@ -29,9 +30,9 @@ async function manyBookingEmails(n: number): Promise<number> {
   base.setUTCHours(9, 0, 0, 0);
   for (let i = 0; i < n; i++) {
     const startsAt = new Date(base.getTime() + i * 2 * HOUR);
-    const b = expectOk(
+    const b = await authoriseWithTestCard(ctx.app, expectOk(
       await requestBooking(ctx.app.deps(), { actor: client.actor, coachId: coach.id, serviceType: 'striker', startsAt, durationMinutes: 60, locationType: 'outdoor' }),
-    );
+    ));
     if (i % 2 === 0) expectOk(await acceptBooking(ctx.app.deps(), { actor: coach.actor, bookingId: b.id }));
   }
   return (await emailJobs(ctx.db)).length;
@@ -59,7 +60,7 @@ describe('delivering each email exactly once', () => {
   });
 
   it('does not send again when a job that was sent runs again (its worker died before marking it done)', async () => {
-    const b = expectOk(
+    const b = await authoriseWithTestCard(ctx.app, expectOk(
       await requestBooking(ctx.app.deps(), {
         actor: client.actor,
         coachId: coach.id,
@@ -68,7 +69,7 @@ describe('delivering each email exactly once', () => {
         durationMinutes: 60,
         locationType: 'outdoor',
       }),
-    );
+    ));
     const mailer = recordingMailer();
     await notificationWorker(ctx.app, mailer).drain();
     expect(mailer.sent).toHaveLength(1);
@@ -81,7 +82,7 @@ describe('delivering each email exactly once', () => {
   });
 
   it('retries a failed send with back-off and records the last failure for the operator', async () => {
-    expectOk(
+    await authoriseWithTestCard(ctx.app, expectOk(
       await requestBooking(ctx.app.deps(), {
         actor: client.actor,
         coachId: coach.id,
@@ -90,7 +91,7 @@ describe('delivering each email exactly once', () => {
         durationMinutes: 60,
         locationType: 'outdoor',
       }),
-    );
+    ));
     const mailer = recordingMailer();
     mailer.failNext = 100;
     await ctx.db.query(`update outbox_jobs set max_attempts = 3 where type like 'email.%'`);

@@ -4,6 +4,7 @@ import { cancelBooking } from '../../../domain/booking/use-cases/cancel-booking'
 import { requestBooking } from '../../../domain/booking/use-cases/request-booking';
 import { updateEmailPreference, viewEmailPreferences } from '../../../domain/notifications/use-cases/email-preferences';
 import { action, loader } from '../../../app/routes/api.email-preferences';
+import { authoriseWithTestCard } from '../../support/fixtures/bookings';
 import { useTestApp } from '../../support/app';
 import { insertPerson, remixContext, requestAs, type Person } from '../../support/booking-flow';
 import { clearEmailJobs, emailJobs, expectOk, notificationWorker, recordingMailer } from './notification-fixtures';
@@ -20,9 +21,9 @@ async function request() {
   const startsAt = new Date(Date.now() + 4 * DAY);
   startsAt.setUTCHours(6 + (hour % 14), 0, 0, 0);
   startsAt.setUTCDate(startsAt.getUTCDate() + Math.floor(hour / 14));
-  return expectOk(
+  return await authoriseWithTestCard(ctx.app, expectOk(
     await requestBooking(ctx.app.deps(), { actor: client.actor, coachId: coach.id, serviceType: 'striker', startsAt, durationMinutes: 60, locationType: 'outdoor' }),
-  );
+  ));
 }
 
 beforeAll(async () => {

@@ -8,6 +8,7 @@ import { cancelBooking } from '../../../domain/booking/use-cases/cancel-booking'
 import { proposeReschedule } from '../../../domain/booking/use-cases/propose-reschedule';
 import { requestBooking } from '../../../domain/booking/use-cases/request-booking';
 import { formatLondonDateTime } from '../../../domain/notifications/email-format';
+import { authoriseWithTestCard } from '../../support/fixtures/bookings';
 import { useTestApp } from '../../support/app';
 import { insertPerson, type Person } from '../../support/booking-flow';
 import { freePort } from '../../support/free-port';
@@ -88,9 +89,9 @@ describe('emails through a real SMTP server', () => {
   it('sends the accepted booking with both parts, the booking reference and a calendar invite', async () => {
     const startsAt = new Date(Date.now() + 6 * DAY);
     startsAt.setUTCHours(10, 0, 0, 0);
-    const booking = expectOk(
+    const booking = await authoriseWithTestCard(ctx.app, expectOk(
       await requestBooking(ctx.app.deps(), { actor: client.actor, coachId: coach.id, serviceType: 'striker', startsAt, durationMinutes: 60, locationType: 'outdoor' }),
-    );
+    ));
     const accepted = expectOk(await acceptBooking(ctx.app.deps(), { actor: coach.actor, bookingId: booking.id })).booking;
     const outcome = await sendThroughSmtp();
     expect(outcome).toMatchObject({ failed: 0, retried: 0 });
@@ -160,9 +161,9 @@ describe('emails through a real SMTP server', () => {
   it('records a send the SMTP server refused and retries it until it goes through', async () => {
     const startsAt = new Date(Date.now() + 9 * DAY);
     startsAt.setUTCHours(14, 0, 0, 0);
-    expectOk(
+    await authoriseWithTestCard(ctx.app, expectOk(
       await requestBooking(ctx.app.deps(), { actor: client.actor, coachId: coach.id, serviceType: 'midfield', startsAt, durationMinutes: 90, locationType: 'outdoor' }),
-    );
+    ));
     const goodUrl = smtpUrl;
     smtpUrl = `smtp://127.0.0.1:${await freePort()}`; // nobody listens there
     const first = await sendThroughSmtp();

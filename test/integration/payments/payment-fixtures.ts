@@ -39,7 +39,11 @@ function reference(now: Date): string {
   return `FACT-${day}-${suffix}`;
 }
 
-/** A pending booking at £50 + £3 fee, saved; `startsAt` defaults to three days after `now`. */
+let defaultStarts = 0;
+/**
+ * A pending booking at £50 + £3 fee, saved; `startsAt` defaults to three days after `now`, an hour
+ * later on each call (one client holds one pending request per coach and start: decision 011).
+ */
 export async function storeBooking(
   app: Application,
   client: Party,
@@ -47,7 +51,7 @@ export async function storeBooking(
   options: { startsAt?: Date; durationMinutes?: number; ratePence?: number } = {},
 ): Promise<Booking> {
   const now = app.clock.now();
-  const startsAt = options.startsAt ?? new Date(Math.ceil((now.getTime() + 3 * DAY) / HOUR) * HOUR);
+  const startsAt = options.startsAt ?? new Date(Math.ceil((now.getTime() + 3 * DAY) / HOUR) * HOUR + defaultStarts++ * HOUR);
   const booking = unwrap(
     createBooking(
       client.actor,

@@ -30,7 +30,7 @@ describe('the booking repository', () => {
 
   it('bumps the version on every save and refuses a save from a stale copy with BOOKING_CHANGED', async () => {
     const [client, coach] = [await insertUser(ctx.db), await insertUser(ctx.db, 'coach')];
-    const saved = await store(pendingBooking(client, coach, { startsAt: hoursAhead(4) }));
+    const saved = await store(pendingBooking(client, coach, { startsAt: hoursAhead(4) , authorised: true }));
     const now = new Date();
     const confirmed = await store(unwrap(accept(saved, coach.actor, now)).booking);
     expect(confirmed.version).toBe(2);
@@ -46,8 +46,8 @@ describe('the booking repository', () => {
   it('lets the exclusion constraint refuse a second confirmed booking overlapping the first, as COACH_ALREADY_BOOKED', async () => {
     const [client, coach] = [await insertUser(ctx.db), await insertUser(ctx.db, 'coach')];
     const start = hoursAhead(5);
-    const a = await store(pendingBooking(client, coach, { startsAt: start }));
-    const b = await store(pendingBooking(client, coach, { startsAt: new Date(start.getTime() + 30 * 60_000) }));
+    const a = await store(pendingBooking(client, coach, { startsAt: start , authorised: true }));
+    const b = await store(pendingBooking(client, coach, { startsAt: new Date(start.getTime() + 30 * 60_000) , authorised: true }));
     const now = new Date();
     await store(unwrap(accept(a, coach.actor, now)).booking);
     const result = await ctx.app.deps().uow.transaction(async (tx) => ok(await tx.bookings.save(unwrap(accept(b, coach.actor, now)).booking)));
@@ -57,7 +57,7 @@ describe('the booking repository', () => {
   it('finds overlaps with half-open ranges, lists by every filter and counts by status', async () => {
     const [client, other, coach] = [await insertUser(ctx.db), await insertUser(ctx.db), await insertUser(ctx.db, 'coach')];
     const start = hoursAhead(6);
-    const a = await store(pendingBooking(client, coach, { startsAt: start }));
+    const a = await store(pendingBooking(client, coach, { startsAt: start , authorised: true }));
     const adjacent = await store(pendingBooking(other, coach, { startsAt: new Date(start.getTime() + HOUR) }));
     const overlapping = await store(pendingBooking(other, coach, { startsAt: new Date(start.getTime() + 30 * 60_000) }));
     const repo = ctx.app.deps().uow.read.bookings;
@@ -152,5 +152,28 @@ describe('the booking repository', () => {
     expect(await parties.haveBookingTogether(coach.id, client.id)).toBe(true);
     expect(await parties.haveBookingTogether(client.id, coach.id)).toBe(false);
     expect(await parties.countCompletedSessions(coach.id)).toBe(0);
+  });
+
+  it('keeps one pending request per client, coach and start (DUPLICATE_PENDING_REQUEST), and finds the unpaid ones to expire', async () => {
+    const [client, coach] = [await insertUser(ctx.db), await insertUser(ctx.db, 'coach')];
+    const start = hoursAhead(12);
+    const made = new Date(Date.now() - 40 * 60_000);
+    const first = await store(pendingBooking(client, coach, { startsAt: start, now: made }));
+    const repo = ctx.app.deps().uow.read.bookings;
+    expect(await repo.hasPendingRequest(client.id, coach.id, start)).toBe(true);
+    expect(await repo.hasPendingRequest(client.id, coach.id, new Date(start.getTime() + HOUR))).toBe(false);
+    const again = await ctx.app.deps().uow.transaction(async (tx) => ok(await tx.bookings.save(pendingBooking(client, coach, { startsAt: start }))));
+    expect(again).toEqual(
+      err({ kind: 'conflict', code: 'DUPLICATE_PENDING_REQUEST', message: 'You already have a request with this coach at this time. Pay for it or cancel it in My Bookings.' }),
+    );
+    const paid = await store(pendingBooking(client, coach, { startsAt: new Date(start.getTime() + HOUR), now: made, authorised: true }));
+    const cutoff = new Date(Date.now() - 30 * 60_000);
+    const due = await repo.listUnpaidRequestsMadeBefore(cutoff, 100);
+    expect(due.map((b) => b.id)).toContain(first.id);
+    expect(due.map((b) => b.id)).not.toContain(paid.id);
+    expect((await repo.listUnpaidRequestsMadeBefore(new Date(made.getTime() - 1), 100)).map((b) => b.id)).not.toContain(first.id);
+    // Once the first is cancelled, the same slot may be requested again.
+    await store(unwrap(cancelBooking(first, client.actor, { reason: 'Wrong time' }, new Date())).booking);
+    expect((await store(pendingBooking(client, coach, { startsAt: start }))).version).toBe(1);
   });
 });

@@ -14,13 +14,17 @@ const REQUESTS = 50;
 const ROUNDS = 20;
 const REFUSALS = ['BOOKING_NOT_PENDING', 'COACH_ALREADY_BOOKED', 'BOOKING_CHANGED', 'CONCURRENT_UPDATE'];
 
-/** A coach with 50 pending, authorised requests that all overlap one another (starts 0–29 min apart, 60 min each). */
+/**
+ * A coach with 50 pending, authorised requests that all overlap one another (starts 0–29 min apart,
+ * plus a second for the second thirty, 60 min each): no client holds two requests at the same start
+ * (bookings_one_pending_request_per_slot).
+ */
 async function coachWithOverlappingRequests(round: number): Promise<{ coach: TestUser; bookings: Booking[] }> {
   const coach = await insertUser(ctx.db, 'coach');
   const clients = [await insertUser(ctx.db), await insertUser(ctx.db), await insertUser(ctx.db)];
   const base = hoursAhead(2 + (round % 20), 9);
   const bookings = Array.from({ length: REQUESTS }, (_, i) =>
-    pendingBooking(clients[i % clients.length]!, coach, { startsAt: new Date(base.getTime() + (i % 30) * 60_000), authorised: true }),
+    pendingBooking(clients[i % clients.length]!, coach, { startsAt: new Date(base.getTime() + (i % 30) * 60_000 + Math.floor(i / 30) * 1_000), authorised: true }),
   );
   // One multi-row insert (the repository's own save is covered in booking-repository.test.ts).
   await (ctx.app.orm.em.fork() as EntityManager).insertMany(BookingEntity, bookings.map((b) => toBookingRecord(b, 1)));

@@ -81,8 +81,13 @@ const SIGNED_IN: readonly Role[] = ['client', 'otherClient', 'coach', 'otherCoac
 
 // --- the table -------------------------------------------------------------------------------
 
+/** A fresh request of client with coach, paid (authorised) as every request that reaches a coach is. */
 const newBooking = async (w: World): Promise<Ids> => ({
   booking: (await createTestBooking(ctx.app, { clientId: w.people.client.id, coachId: w.people.coach.id, startsAt: slot() })).id,
+});
+/** A fresh request the client has not paid yet (decision 011: the coach is not shown it and cannot accept it). */
+const newUnpaidBooking = async (w: World): Promise<Ids> => ({
+  booking: (await createTestBooking(ctx.app, { clientId: w.people.client.id, coachId: w.people.coach.id, startsAt: slot(), paid: false })).id,
 });
 
 const ROUTES: Record<string, RouteEntry> = {
@@ -231,6 +236,14 @@ const ROUTES: Record<string, RouteEntry> = {
         expect: parties({ client: 403, coach: 200, admin: 403 }),
         writers: ['coach'],
       },
+      {
+        name: 'accepting a request not paid yet (decision 011)',
+        kind: 'action',
+        prepare: newUnpaidBooking,
+        url: () => '/CoachDashboard',
+        form: (_w, ids) => ({ intent: 'accept', bookingId: ids.booking! }),
+        expect: parties({ client: 403, coach: 409, admin: 403 }),
+      },
     ],
   },
   '_app.Messages.tsx': { probes: [{ name: 'the conversation list', kind: 'loader', url: () => '/Messages', expect: members(200) }] },
@@ -291,7 +304,7 @@ const ROUTES: Record<string, RouteEntry> = {
       {
         name: 'opening the payment of a booking',
         kind: 'action',
-        prepare: newBooking,
+        prepare: newUnpaidBooking,
         url: (_w, ids) => `/api/payments/${ids.booking}`,
         params: (_w, ids) => ({ bookingId: ids.booking! }),
         form: () => ({ intent: 'start' }),
@@ -895,7 +908,7 @@ describe('the authorization matrix', () => {
     });
 
     it('a cancellation changes the status to cancelled only, whatever status or payment fields are posted', async () => {
-      const { booking } = await newBooking(world);
+      const { booking } = await newUnpaidBooking(world);
       const reply = await call('_app.MyBookings.tsx', 'action', 'client', '/MyBookings', {
         intent: 'cancel',
         bookingId: booking!,
@@ -935,7 +948,7 @@ describe('the authorization matrix', () => {
     });
 
     it("a payment is opened for the booking's own total, whatever amount is posted", async () => {
-      const { booking } = await newBooking(world);
+      const { booking } = await newUnpaidBooking(world);
       const reply = await call('api.payments.$bookingId.tsx', 'action', 'client', `/api/payments/${booking}`, { intent: 'start', amount: '1', amountPence: '1', currency: 'usd' }, { bookingId: booking! });
       expect(reply.answer).toBe(200);
       expect(JSON.parse(reply.body)).toMatchObject({ ok: true, session: { amountPence: 5300 } });

@@ -44,10 +44,10 @@ const FIND = `/FindCoaches?_data=${encodeURIComponent('routes/_app.FindCoaches')
 const dateAhead = (daysAhead: number) => new Date(Date.now() + daysAhead * DAY).toISOString().slice(0, 10);
 
 /** createTestBooking, tried again when its random reference happens to be taken. */
-async function bookingWithRetry(client: Person, startsAt: Date) {
+async function bookingWithRetry(client: Person, startsAt: Date, paid = true) {
   for (let attempt = 0; ; attempt++) {
     try {
-      return await createTestBooking(http.app, { clientId: client.id, coachId: coach.id, startsAt });
+      return await createTestBooking(http.app, { clientId: client.id, coachId: coach.id, startsAt, paid });
     } catch (error) {
       if (attempt >= 3 || !String(error).includes('booking reference')) throw error;
     }
@@ -70,8 +70,13 @@ describe('concurrency over HTTP', () => {
       const seen = new Set<string>();
       let done = false;
       const coachLoop = (async () => {
-        while (!done || seen.size < booked) {
-          const pending = await http.db.query<{ id: string }>(`select id from bookings where coach_id = $1 and status = 'pending' and starts_at::date = $2::date`, [coach.id, date]);
+        // Until one pass after the last client finished paying finds nothing new.
+        for (;;) {
+          // What the coach is shown: pending requests whose payment is authorised (decision 011).
+          const pending = await http.db.query<{ id: string }>(
+            `select id from bookings where coach_id = $1 and status = 'pending' and payment_status = 'authorized' and starts_at::date = $2::date`,
+            [coach.id, date],
+          );
           const fresh = pending.filter((p) => !seen.has(p.id));
           fresh.forEach((p) => seen.add(p.id));
           const answers = await Promise.all(fresh.map((p) => post(coach, bookingAction('CoachDashboard'), { intent: 'accept', bookingId: p.id })));
@@ -80,10 +85,22 @@ describe('concurrency over HTTP', () => {
           await new Promise((r) => setTimeout(r, 5));
         }
       })();
+      // Each client books, then pays with the test card in the Secure Payment dialog.
+      let paying = 0;
       const bookings = await Promise.all(
-        clients.map((c) => post(c, FIND, { intent: 'book', coachId: coach.id, serviceType: 'striker', date, time: '10:00', durationMinutes: '60', locationType: 'online' })),
+        clients.map(async (c) => {
+          const booked = await post(c, FIND, { intent: 'book', coachId: coach.id, serviceType: 'striker', date, time: '10:00', durationMinutes: '60', locationType: 'online' });
+          const id = (booked.body.booking as { id?: string } | undefined)?.id;
+          if (booked.status !== 200 || !id) return booked;
+          paying++;
+          const opened = await post(c, `/api/payments/${id}`, { intent: 'start' });
+          const intentId = (opened.body.session as { intentId?: string } | undefined)?.intentId;
+          if (intentId) await post(c, `/api/payments/${id}`, { intent: 'confirm-test-card', intentId, cardNumber: '4242424242424242', expiry: '12/34', cvc: '123' });
+          return booked;
+        }),
       );
       booked = bookings.filter((b) => b.status === 200).length;
+      expect(paying).toBe(booked);
       done = true;
       await coachLoop;
 
@@ -108,7 +125,7 @@ describe('concurrency over HTTP', () => {
   it('opens one payment intent, holds the money once and captures it once for 50 parallel sends of each step (3 rounds)', async () => {
     for (let round = 0; round < 3; round++) {
       const client = clients[round]!;
-      const booking = await bookingWithRetry(client, new Date(Date.now() + (40 + round) * DAY));
+      const booking = await bookingWithRetry(client, new Date(Date.now() + (40 + round) * DAY), false);
       const url = `/api/payments/${booking.id}`;
 
       const starts = await Promise.all(Array.from({ length: 50 }, () => post(client, url, { intent: 'start' })));

@@ -84,7 +84,7 @@ describe('operator logs', () => {
   });
 
   it('logs each payment step with the booking and the payer, and only the last four digits of the card', async () => {
-    const booking = await createTestBooking(http.app, { clientId: client.user.id, coachId: coach.user.id, startsAt: new Date(Date.now() + 5 * 86_400_000) });
+    const booking = await createTestBooking(http.app, { clientId: client.user.id, coachId: coach.user.id, startsAt: new Date(Date.now() + 5 * 86_400_000), paid: false });
     const start = await post(`/api/payments/${booking.id}`, { intent: 'start' }, clientCookie);
     expect(start.status).toBe(200);
     const session = ((await start.json()) as { session: { intentId: string; clientSecret: string | null } }).session;
