@@ -71,7 +71,7 @@ export interface DemoBooking {
 
 export const DEMO_BOOKINGS: readonly DemoBooking[] = [
   { client: 'jamie', coach: 'marcus', service: 'striker', inDays: 3, at: '17:00', minutes: 60, location: 'outdoor', address: 'Hackney Marshes, pitch 4', notes: 'Working on my weaker left foot.', paid: true, ends: 'pending', messages: [['client', 'Hi Marcus, is Hackney Marshes OK for you?'], ['coach', 'Perfect, see you at pitch 4. Bring a few balls if you can.']] },
-  { client: 'olivia', coach: 'sofia', service: 'midfield', inDays: 5, at: '10:00', minutes: 90, location: 'coach_location', paid: false, ends: 'pending', notes: 'Session for my daughter Ella (12).' },
+  { client: 'olivia', coach: 'sofia', service: 'midfield', inDays: 5, at: '10:00', minutes: 90, location: 'coach_location', paid: true, ends: 'pending', notes: 'Session for my daughter Ella (12).' },
   { client: 'noah', coach: 'tom', service: 'goalkeeping', inDays: 2, at: '09:00', minutes: 60, location: 'outdoor', address: 'Durdham Down, Bristol', paid: true, ends: 'confirmed', messages: [['coach', 'Confirmed! Gloves and studs, we will be on grass.']] },
   { client: 'mia', coach: 'aisha', service: 'defense', inDays: 7, at: '18:00', minutes: 60, location: 'gym', address: 'Headingley Sports Hall', paid: true, ends: 'confirmed' },
   { client: 'leo', coach: 'dan', service: 'fitness_conditioning', inDays: 0, at: 'now', minutes: 60, location: 'gym', address: 'Edgbaston Leisure Centre', paid: true, ends: 'in_session' },

@@ -165,7 +165,10 @@ async function playBooking(b: DemoBooking, s: Story): Promise<void> {
     locationAddress: b.address ?? null,
     clientNotes: b.notes ?? null,
   }));
-  if (b.paid) await payWithTestCard(s, client, booking.id);
+  // Only a paid request reaches the coach (decision 011). Without the offline gateway (Stripe keys)
+  // nothing can be paid here: the story stops at an unpaid request, which expires after 30 minutes.
+  const paid = b.paid && (await payWithTestCard(s, client, booking.id));
+  if (!paid && b.ends !== 'cancelled') return;
 
   const talk = async (when: Date) => {
     s.at(when);
@@ -211,11 +214,12 @@ async function playBooking(b: DemoBooking, s: Story): Promise<void> {
 }
 
 /** The Secure Payment dialog's steps with the test card 4242 (only with the offline test gateway). */
-async function payWithTestCard(s: Story, client: Actor, bookingId: string): Promise<void> {
+async function payWithTestCard(s: Story, client: Actor, bookingId: string): Promise<boolean> {
   const cards = s.app.payments.testCards;
-  if (!cards) return;
+  if (!cards) return false;
   const session = must('payment', await startPayment(s.deps(), { actor: client, bookingId }));
   const card = await cards.confirmCard({ intentId: session.intentId, cardNumber: '4242424242424242', expiry: '12/34', cvc: '123', idempotencyKey: `seed:${bookingId}:${randomUUID()}` });
   if (!card.ok) throw new Error(`Demo seed: test card refused: ${card.error.message}`);
   must('payment confirmation', await confirmPayment(s.deps(), { actor: client, bookingId, intentId: session.intentId }));
+  return true;
 }
