@@ -15,4 +15,9 @@ describe('loadEnv', () => {
   it('refuses a Stripe secret key without its publishable key', () => {
     expect(() => loadEnv({ STRIPE_SECRET_KEY: 'sk_test_1' })).toThrow(/STRIPE_PUBLISHABLE_KEY/);
   });
+
+  it('takes an optional second webhook secret for the Connect endpoint, and refuses one that is not a signing secret', () => {
+    expect(loadEnv({ STRIPE_CONNECT_WEBHOOK_SECRET: 'whsec_connect' }).STRIPE_CONNECT_WEBHOOK_SECRET).toBe('whsec_connect');
+    expect(() => loadEnv({ STRIPE_CONNECT_WEBHOOK_SECRET: 'sk_test_1' })).toThrow(/STRIPE_CONNECT_WEBHOOK_SECRET/);
+  });
 });
