@@ -44,3 +44,26 @@ describe('the domain layer', () => {
     expect(domainImportViolations([fake])).toHaveLength(2);
   });
 });
+
+/** Issue 20 §6: layers import downwards only — nothing in adapters/ reaches up into app/ (Remix pages). */
+export function adapterImportViolations(files: string[]): string[] {
+  const upward = [/from ['"](\.\.\/)+app\//, /from ['"]~\//, /import\(['"](\.\.\/)+app\//];
+  const problems: string[] = [];
+  for (const file of files) {
+    for (const line of readFileSync(file, 'utf8').split('\n')) {
+      if (upward.some((re) => re.test(line))) problems.push(`${path.relative(root, file)}: ${line.trim()}`);
+    }
+  }
+  return problems;
+}
+
+describe('the adapters layer', () => {
+  it('imports nothing from app/ (the Remix pages)', () => {
+    expect(adapterImportViolations(sourceFiles(path.join(root, 'adapters')))).toEqual([]);
+  });
+
+  it('would catch an adapter that imports a page guard, statically or lazily', () => {
+    const fake = path.join(root, 'test', 'fixtures', 'bad-adapter-file.ts.txt');
+    expect(adapterImportViolations([fake])).toHaveLength(3);
+  });
+});

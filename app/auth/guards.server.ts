@@ -1,7 +1,8 @@
 import { redirect, type AppLoadContext } from '@remix-run/node';
 import type { Actor } from '../../domain/accounts/actor';
-import { canSignIn, toActor, type User } from '../../domain/accounts/user';
-import { destroySession, getSession, sessionExpired } from './session.server';
+import { toActor, type User } from '../../domain/accounts/user';
+import { signedInUserOf } from '../../adapters/auth/session-storage';
+import { destroySession, getSession } from './session.server';
 
 /**
  * Who is signed in. A session counts only while its user exists, may sign in (active, not
@@ -23,13 +24,8 @@ interface SessionLookup {
 const lookups = new WeakMap<object, Promise<SessionLookup>>();
 
 async function lookUp(request: Request, context: AppLoadContext): Promise<SessionLookup> {
-  const session = await getSession(request, context);
-  const userId = session.get('userId');
-  if (!userId) return { user: null, stale: false };
-  if (sessionExpired(session.get('issuedAt'), context.app.clock.now())) return { user: null, stale: true };
-  const user = await context.app.deps().uow.read.users.findById(userId);
-  if (!user || !canSignIn(user) || user.sessionVersion !== session.get('sessionVersion')) return { user: null, stale: true };
-  return { user, stale: false };
+  const { user, stale } = await signedInUserOf(request.headers.get('Cookie'), context.app);
+  return { user, stale };
 }
 
 function lookUpOnce(request: Request, context: AppLoadContext): Promise<SessionLookup> {
