@@ -13,7 +13,7 @@ import {
   taxYearOf,
   type EarningState,
 } from '../../domain/payouts/earnings';
-import { formatLondonTime } from '../../domain/shared/london-time';
+import { formatLondonDate, formatLondonTime } from '../../domain/shared/london-time';
 import { formatPence } from '../../domain/shared/money';
 import { actorOf, requireUser } from '../auth/guards.server';
 
@@ -35,12 +35,11 @@ export function earningsReader(context: AppLoadContext) {
 export const commissionBpsOf = (context: AppLoadContext): number => context.app.deps().payoutPolicy.commissionBps;
 
 const dayMonthYear = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', day: 'numeric', month: 'short', year: 'numeric' });
-const weekdayDayMonth = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' });
 
 export interface EarningLineView {
   readonly bookingId: string;
   readonly reference: string;
-  /** 'Sat 21 Nov 2026, 10:00' (London) */
+  /** 'Sat, 21 Nov 2026 at 10:00' (London) */
   readonly session: string;
   readonly client: string;
   readonly sessionPrice: string;
@@ -63,7 +62,7 @@ export function lineViews(items: readonly EarningsItem[], commissionBps: number,
     views.push({
       bookingId: b.id,
       reference: b.referenceCode,
-      session: `${weekdayDayMonth.format(b.startsAt)}, ${formatLondonTime(b.startsAt)}`,
+      session: `${formatLondonDate(b.startsAt)} at ${formatLondonTime(b.startsAt)}`,
       client: item.clientName?.trim() || 'Former client',
       sessionPrice: formatPence(line.sessionPricePence),
       platformShare: formatPence(line.platformSharePence),
@@ -97,7 +96,7 @@ export async function loadEarningsPage(context: AppLoadContext, coachId: string)
       held: formatPence(figures.heldPence),
       onTheWay: formatPence(figures.onTheWayPence),
       paidOut: formatPence(figures.paidOutPence),
-      nextPayout: figures.nextPayoutAt ? { date: weekdayDayMonth.format(figures.nextPayoutAt), time: formatLondonTime(figures.nextPayoutAt) } : null,
+      nextPayout: figures.nextPayoutAt ? { date: formatLondonDate(figures.nextPayoutAt), time: formatLondonTime(figures.nextPayoutAt) } : null,
       payoutsEnabled: figures.payoutsEnabled,
     },
     months: months.map((m) => ({ key: m.key, short: m.short, long: m.long, pence: m.pence, amount: formatPence(m.pence) })),

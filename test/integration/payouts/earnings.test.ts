@@ -10,7 +10,7 @@ import { releaseDuePayments } from '../../../domain/payments/use-cases/release-d
 import { taxYearOf } from '../../../domain/payouts/earnings';
 import { transferCoachShare } from '../../../domain/payouts/use-cases/transfer-coach-share';
 import { unwrap } from '../../../domain/shared/result';
-import { londonToUtc, utcToLondon } from '../../../domain/shared/london-time';
+import { formatLondonDate, londonToUtc, utcToLondon } from '../../../domain/shared/london-time';
 import { useTestApp } from '../../support/app';
 import { call, requestAs } from '../../support/booking-flow';
 import { enablePayouts } from '../../support/payout-fixtures';
@@ -93,7 +93,7 @@ describe('the coach’s Earnings page', () => {
     const expected = londonToUtc(utcToLondon(new Date(ctx.app.clock.now().getTime() + DAY)).date, '06:00')!;
     expect(page.figures).toMatchObject({ held: '£50.00', onTheWay: '£50.00', paidOut: '£50.00', payoutsEnabled: true });
     expect(page.figures.nextPayout?.time).toBe('06:00');
-    expect(page.figures.nextPayout?.date).toBe(new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' }).format(expected));
+    expect(page.figures.nextPayout?.date).toBe(formatLondonDate(expected));
   });
 
   it('lists one line per booking, newest session first, with the split and the state', async () => {

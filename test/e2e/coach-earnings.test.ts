@@ -1,0 +1,170 @@
+import { readFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createUser, signIn } from '../support/accounts';
+import { cardOf, expectToast, setServerClock } from '../support/booking-e2e';
+import { screenshot, useBrowser } from '../support/browser';
+import { enablePayouts } from '../support/payout-fixtures';
+import { useTestServer } from '../support/server';
+
+/**
+ * The whole money path in a real browser, seen from the coach's Earnings page (issue 18 B):
+ * the client books and pays with 4242 4242 4242 4242, the coach accepts (capture), both mark
+ * arrival and completion, the server's own worker releases the money 48 hours after the end
+ * ('payments.release-due' under the moved test clock), transfers the coach's share
+ * ('payout.transfer') and pays it out at 06:00 London the next morning
+ * ('test-gateway.daily-payouts'). The page says Held, then On the way, then Paid out, with the
+ * coach's £45.00, and the tax year's CSV downloads with that line.
+ */
+const MONDAY = new Date('2027-01-11T09:00:00Z'); // 09:00 in London (GMT)
+
+describe('coach earnings: from the card to the coach’s bank', () => {
+  const server = useTestServer();
+  const browser = useBrowser();
+  let reference = '';
+  let coachId = '';
+  let coach: Page;
+
+  /** Waits until the server's worker has moved the booking's money as far as `sql` says. */
+  async function until(what: string, sql: string, params: unknown[]) {
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      const rows = await server.db.query(sql, params);
+      if (rows.length > 0) return rows[0];
+      if (Date.now() > deadline) {
+        const jobs = await server.db.query(`select type, status, last_error from outbox_jobs where status <> 'done' order by created_at`);
+        throw new Error(`${what} did not happen: ${JSON.stringify(jobs)}\n${server.output().slice(-3000)}`);
+      }
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+
+  const figure = (label: string) => coach.locator('dl > div', { has: coach.locator('dt', { hasText: new RegExp(`^${label}$`) }) }).locator('dd').first();
+  const line = () => coach.locator(`tr[data-reference="${reference}"]`);
+
+  beforeAll(async () => {
+    await setServerClock(server.baseUrl, MONDAY);
+    await createUser(server.db, { userType: 'client', email: 'pat@example.com', fullName: 'Pat Payer' });
+    coachId = (await createUser(server.db, { userType: 'coach', email: 'sam@example.com', fullName: 'Sam Striker', hourlyRate: 45, servicesOffered: ['striker'] })).user.id;
+    coach = await browser.newPage();
+    await signIn(coach, server.baseUrl, 'sam@example.com');
+  });
+
+  it('asks a new coach to set up payouts, from the Earnings entry of their menu', async () => {
+    await coach.goto(`${server.baseUrl}/CoachDashboard`);
+    await coach.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Earnings' }).click();
+    await coach.getByRole('heading', { name: 'Earnings', level: 1 }).waitFor();
+    const setup = coach.getByRole('link', { name: 'Set up payouts to receive your earnings' });
+    await expect(setup.getAttribute('href')).resolves.toBe('/CoachProfile#payouts');
+    await coach.getByText('No earnings yet.', { exact: false }).waitFor();
+    await screenshot(coach, 'coach-earnings-empty-1280');
+  });
+
+  it('shows the paid and accepted session as held', async () => {
+    const client = await browser.newPage();
+    await signIn(client, server.baseUrl, 'pat@example.com');
+    await client.goto(`${server.baseUrl}/FindCoaches`);
+    await client.getByRole('button', { name: 'Book Sam Striker' }).click();
+    const dialog = client.getByRole('dialog', { name: 'Book a session with Sam Striker' });
+    await dialog.getByRole('button', { name: 'Wednesday 13 January 2027' }).click();
+    await dialog.getByRole('button', { name: '10:00' }).click();
+    await dialog.getByRole('button', { name: 'Request Booking' }).click();
+    const pay = client.getByRole('dialog', { name: 'Secure Payment' });
+    await pay.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await pay.getByLabel(/Expiry/).fill('12/34');
+    await pay.getByLabel('CVC').fill('123');
+    await pay.getByRole('button', { name: 'Pay £48.00' }).click();
+    await pay.getByText('Payment Successful!').waitFor();
+    const [row] = await server.db.query<{ reference_code: string }>(`select reference_code from bookings where payment_status = 'authorized'`);
+    reference = row!.reference_code;
+
+    await coach.goto(`${server.baseUrl}/CoachDashboard`);
+    await coach.getByRole('article', { name: 'Session with Pat Payer' }).getByRole('button', { name: 'Accept' }).click();
+    await expectToast(coach, 'Booking accepted. The session is confirmed.');
+    await until('the capture', `select 1 from bookings where reference_code = $1 and payment_status = 'captured'`, [reference]);
+
+    await coach.goto(`${server.baseUrl}/CoachEarnings`);
+    await expect(figure('Held').textContent()).resolves.toBe('£45.00');
+    await expect(line().textContent()).resolves.toContain('Held');
+    await expect(line().textContent()).resolves.toContain('until 15 Jan 2027');
+    await expect(line().textContent()).resolves.toContain('Pat Payer');
+  });
+
+  it('marks arrival and completion for both, then releases and transfers the coach share 48 hours after the end', async () => {
+    await setServerClock(server.baseUrl, new Date('2027-01-13T09:50:00Z'));
+    const client = await browser.newPage();
+    await signIn(client, server.baseUrl, 'pat@example.com');
+    for (const page of [client, coach]) {
+      await page.goto(`${server.baseUrl}/MyBookings`);
+      await cardOf(page, reference).getByRole('button', { name: 'Mark Arrival' }).click();
+      await expectToast(page, 'Your arrival has been marked.');
+    }
+    await setServerClock(server.baseUrl, new Date('2027-01-13T11:05:00Z'));
+    for (const page of [coach, client]) {
+      await page.goto(`${server.baseUrl}/MyBookings?tab=past`);
+      await cardOf(page, reference).getByRole('button', { name: 'Mark Complete' }).click();
+      await expectToast(page, 'You have marked the session as complete.');
+    }
+    await until('the completion', `select 1 from bookings where reference_code = $1 and status = 'completed'`, [reference]);
+
+    // The coach finishes setting up payouts (their 'Get paid' card; here straight into the records).
+    await enablePayouts(server.db, coachId);
+    // 48 hours after the 11:00 end: the worker's release task is due in this quarter hour.
+    await setServerClock(server.baseUrl, new Date('2027-01-15T11:01:00Z'));
+    await until('the release', `select 1 from bookings where reference_code = $1 and payment_status = 'released'`, [reference]);
+    await until(
+      'the transfer',
+      `select 1 from coach_transfers t join bookings b on b.id = t.booking_id where b.reference_code = $1 and t.status = 'paid' and t.transferred_at is not null`,
+      [reference],
+    );
+
+    await coach.goto(`${server.baseUrl}/CoachEarnings`);
+    await expect(figure('Held').textContent()).resolves.toBe('£0.00');
+    await expect(figure('On the way').textContent()).resolves.toBe('£45.00');
+    await expect(figure('Next payout').textContent()).resolves.toBe('Sat, 16 Jan 2027');
+    await coach.getByText('Expected by 06:00, London time').waitFor();
+    await expect(line().textContent()).resolves.toContain('expected 16 Jan 2027');
+    await expect(coach.getByRole('link', { name: 'Set up payouts to receive your earnings' }).count()).resolves.toBe(0);
+    await screenshot(coach, 'coach-earnings-on-the-way-1280');
+  });
+
+  it('pays it out at 06:00 London the next morning: the page says Paid out with the coach’s £45.00', async () => {
+    await setServerClock(server.baseUrl, new Date('2027-01-16T06:01:00Z'));
+    await until('the payout', `select 1 from coach_transfers t join bookings b on b.id = t.booking_id where b.reference_code = $1 and t.paid_out_at is not null`, [reference]);
+
+    await coach.goto(`${server.baseUrl}/CoachEarnings`);
+    await expect(figure('Paid out').textContent()).resolves.toBe('£45.00');
+    await expect(figure('On the way').textContent()).resolves.toBe('£0.00');
+    await expect(figure('Held').textContent()).resolves.toBe('£0.00');
+    const text = await line().textContent();
+    for (const part of [reference, 'Pat Payer', 'Wed, 13 Jan 2027 at 10:00', '£45.00', '£3.00', 'Paid out', '16 Jan 2027']) expect(text).toContain(part);
+    const chart = coach.getByRole('img', { name: /Earnings per month/ });
+    await expect(chart.getAttribute('aria-label')).resolves.toBe('Earnings per month, February 2026 to January 2027: £45.00 in all; highest £45.00 in January 2027.');
+    await expect(coach.locator('table.sr-only tr', { hasText: 'January 2027' }).textContent()).resolves.toContain('£45.00');
+    await screenshot(coach, 'coach-earnings-1280');
+
+    await coach.setViewportSize({ width: 360, height: 780 });
+    await coach.reload();
+    await expect(figure('Paid out').textContent()).resolves.toBe('£45.00');
+    await screenshot(coach, 'coach-earnings-360');
+    const overflow = await coach.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow, 'the Earnings page scrolls sideways at 360 px').toBeLessThanOrEqual(0);
+    await coach.setViewportSize({ width: 1280, height: 800 });
+  });
+
+  it('downloads the tax year’s CSV with that line', async () => {
+    await coach.goto(`${server.baseUrl}/CoachEarnings`);
+    await expect(coach.getByLabel('UK tax year').inputValue()).resolves.toBe('2026');
+    const [download] = await Promise.all([coach.waitForEvent('download'), coach.getByRole('button', { name: 'Download CSV' }).click()]);
+    expect(download.suggestedFilename()).toBe('fact-earnings-2026-27.csv');
+    const csv = readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '');
+    const rows = csv.trimEnd().split('\r\n');
+    expect(rows[0]).toBe('Reference,Session date,Client,Session price,Platform share,Coach share,State,Released at,Paid out at');
+    expect(rows).toHaveLength(2);
+    expect(rows[1]).toMatch(new RegExp(`^${reference},2027-01-13,Pat Payer,45\\.00,3\\.00,45\\.00,Paid out,2027-01-15 11:\\d{2},2027-01-16 06:0\\d$`));
+
+    const response = await coach.request.get(`${server.baseUrl}/CoachEarnings/csv?year=2026`);
+    expect(response.headers()['cache-control']).toBe('private, no-store');
+    expect(response.headers()['content-disposition']).toBe('attachment; filename="fact-earnings-2026-27.csv"');
+  });
+});
