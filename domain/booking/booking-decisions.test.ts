@@ -178,7 +178,11 @@ describe('an unpaid request (decision 011)', () => {
     expect(expired.ok && hasReachedCoach(expired.value.booking)).toBe(false);
     const cancelled = cancelBooking(unpaid, client, { reason: 'No' }, NOW);
     expect(cancelled.ok && hasReachedCoach(cancelled.value.booking)).toBe(false);
+    // Still hidden once the intent the client opened is voided (the void of an expiry or a cancellation).
+    expect(expired.ok && hasReachedCoach({ ...expired.value.booking, paymentStatus: 'voided' })).toBe(false);
     expect(hasReachedCoach(authorised(unpaid))).toBe(true);
+    // A hold that lapsed on a request the coach was shown stays shown (something was authorised).
+    expect(hasReachedCoach({ ...authorised(unpaid), paymentStatus: 'voided' })).toBe(true);
     expect(hasReachedCoach(confirmedAndCaptured())).toBe(true);
   });
 });

@@ -36,12 +36,14 @@ export function isUnpaidRequestExpired(b: Pick<Booking, 'status' | 'paymentStatu
 
 /**
  * Whether the coach has ever been shown this booking. Hidden from the coach: a request never paid
- * that is still pending, or that ended before it was paid (the client cancelled it, or the system
- * did: expired unpaid, or declined because the coach accepted another request at that time).
- * The same rule in SQL: COACH_SEES_SQL in the read models.
+ * (nothing was ever authorised: payment pending, failed, or an unauthorised intent voided) that is
+ * still pending, or that ended before it was paid (the client cancelled it, or the system did:
+ * expired unpaid, or declined because the coach accepted another request at that time).
+ * The same rule in SQL: COACH_SEES_SQL in adapters/persistence/read-models/booking-lists.ts.
  */
-export function hasReachedCoach(b: Pick<Booking, 'status' | 'paymentStatus' | 'cancelledBy'>): boolean {
-  if (!isAwaitingPayment(b.paymentStatus)) return true;
+export function hasReachedCoach(b: Pick<Booking, 'status' | 'paymentStatus' | 'amountAuthorizedPence' | 'cancelledBy'>): boolean {
+  const neverPaid = b.amountAuthorizedPence === 0 && (isAwaitingPayment(b.paymentStatus) || b.paymentStatus === 'voided');
+  if (!neverPaid) return true;
   if (b.status === 'pending') return false;
   return !(b.status === 'cancelled' && (b.cancelledBy === 'client' || b.cancelledBy === 'system'));
 }

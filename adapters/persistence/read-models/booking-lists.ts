@@ -31,10 +31,11 @@ function tabCondition(tab: MyBookingsTab, now: Date): { sql: string; params: unk
 
 /**
  * What the coach is shown of a booking (decision 011; hasReachedCoach in domain/booking/paid-requests):
- * not a request that was never paid, pending still or ended before payment (cancelled by the client
- * or the system). Rows of table alias `b`.
+ * not a request that was never paid (nothing ever authorised), pending still or ended before payment
+ * (cancelled by the client or the system, its intent voided or not). Rows of table alias `b`.
  */
-export const COACH_SEES_SQL = `not (b.payment_status in ('pending', 'failed') and (b.status = 'pending' or (b.status = 'cancelled' and b.cancelled_by in ('client', 'system'))))`;
+export const COACH_SEES_SQL = `not (b.amount_authorized_pence = 0 and b.payment_status in ('pending', 'failed', 'voided')
+  and (b.status = 'pending' or (b.status = 'cancelled' and b.cancelled_by in ('client', 'system'))))`;
 
 const GROUP_CONDITIONS: Record<CoachDashboardGroup, string> = {
   pending: `b.status = 'pending' and ${COACH_SEES_SQL}`,

@@ -7,6 +7,7 @@ import { PaymentDialog } from '~/components/payment/payment-dialog';
 import { CopyButton } from './booking-detail-card';
 import { bookingStatusColour, dateOf, money, nameOrUnnamed, paymentLabel, serviceLabel, statusLabel, timeOf } from './format';
 import { ChargebackBadge, TransferLine } from './payouts';
+import { UnpaidBadge } from './unpaid-badge';
 
 /** SPEC §9: a highlighted booking stays highlighted for 3 seconds. */
 export const HIGHLIGHT_MS = 3_000;
@@ -74,6 +75,7 @@ function Row({ booking, highlighted, onPay }: { booking: AdminBookingRow; highli
         <div className="mt-1 flex flex-wrap gap-1 md:justify-end">
           <StatusBadge label={statusLabel(booking.status)} colour={bookingStatusColour(booking.status)} />
           <ChargebackBadge chargebacks={booking.chargebacks ?? []} />
+          <UnpaidBadge status={booking.status} paymentStatus={booking.paymentStatus} />
         </div>
       </div>
       <Actions booking={booking} onPay={onPay} />

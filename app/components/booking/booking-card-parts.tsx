@@ -21,11 +21,15 @@ export const ICONS = {
   price: 'M15 6.5a4 4 0 00-7 2.5v8M6 13h6M6 18h11',
 };
 
-/** Top right of a card: 'Reschedule Pending' while the other party has a proposal to answer, and the status. */
+/**
+ * Top right of a card: 'Reschedule Pending' while the other party has a proposal to answer,
+ * 'Awaiting payment' on a request not paid yet (only its client sees it), and the status.
+ */
 export function BookingCardBadges({ card }: { card: BookingCardView }) {
   return (
     <div className="flex flex-wrap items-center gap-2">
       {card.reschedule.view === 'awaiting_other_party' ? <span className="rounded-full bg-amber-50 px-2.5 py-0.5 text-xs font-semibold text-amber-800 ring-1 ring-amber-200">Reschedule Pending</span> : null}
+      {card.awaitingPayment ? <span className="rounded-full bg-orange-50 px-2.5 py-0.5 text-xs font-semibold text-orange-800 ring-1 ring-orange-200">Awaiting payment</span> : null}
       <StatusBadge label={card.statusLabel} colour={card.statusColour} />
     </div>
   );
@@ -62,5 +66,24 @@ export function BookingCardNotices({ card, proposer }: { card: BookingCardView; 
         </p>
       ) : null}
     </>
+  );
+}
+
+/**
+ * Decision 011: the client's request is not paid yet, so the coach has not been sent it; how long
+ * is left to pay before the system cancels it ('Pay Now' sits with the card's actions).
+ */
+export function PaymentDueNotice({ card }: { card: BookingCardView }) {
+  if (!card.awaitingPayment || card.viewerIs !== 'client') return null;
+  const left = card.awaitingPayment.minutesLeft;
+  return (
+    <div role="note" aria-label="Payment needed" className="mt-3 rounded-lg border border-orange-200 bg-orange-50 px-3 py-2 text-sm text-orange-900">
+      <p className="font-semibold">{left > 0 ? `Pay within ${left} min` : 'The time to pay is up'}</p>
+      <p className="mt-0.5">
+        {left > 0
+          ? `${card.otherPartyName} will only see your request once it is paid. Unpaid requests are cancelled 30 minutes after they are made.`
+          : 'This unpaid request is about to be cancelled. Pay now to keep it.'}
+      </p>
+    </div>
   );
 }

@@ -3,7 +3,7 @@ import { PaymentDialog } from '~/components/payment/payment-dialog';
 import { useState } from 'react';
 import type { BookingCardView } from '../../../domain/booking/booking-card-view';
 import { formatPence } from '../../../domain/shared/money';
-import { BookingCardBadges, BookingCardNotices, Detail, ICONS, SessionWhenWhere } from './booking-card-parts';
+import { BookingCardBadges, BookingCardNotices, Detail, ICONS, PaymentDueNotice, SessionWhenWhere } from './booking-card-parts';
 import { BookingResponseButtons } from './booking-response-buttons';
 import { dangerButton, dangerOutlineButton, primaryButton, secondaryButton } from './modal';
 import { ReasonDialog } from './reason-dialog';
@@ -46,6 +46,7 @@ export function BookingCard({ card, tab, today, lastDay }: { card: BookingCardVi
         </Detail>
       </div>
 
+      <PaymentDueNotice card={card} />
       <BookingCardNotices card={card} proposer={card.otherPartyName} />
 
       {card.progress.shown ? <SessionProgress card={card} /> : null}

@@ -2,12 +2,14 @@ import { useRevalidator } from '@remix-run/react';
 import { useRef } from 'react';
 import { PaymentDialog } from '~/components/payment/payment-dialog';
 import { showToast } from '~/components/toaster';
+import { UNPAID_REQUEST_TTL_MINUTES } from '../../../domain/booking/paid-requests';
 import type { BookedSummary } from './booking-dialog';
 
 /**
  * After the booking request is stored, the Secure Payment dialog (PRODUCT.md: the client pays
- * inside the booking flow). Closing it shows SPEC's 'Booking request sent successfully to
- * {coach}!', with a reminder when the payment is still to do.
+ * inside the booking flow). Closing it after paying shows SPEC's 'Booking request sent successfully
+ * to {coach}!'; closing it unpaid says the request is not sent yet and how long is left to pay
+ * (decision 011: only paid requests reach the coach).
  */
 export function PaymentStep({ booking, onDone }: { booking: BookedSummary; onDone: () => void }) {
   const paid = useRef(false);
@@ -22,11 +24,18 @@ export function PaymentStep({ booking, onDone }: { booking: BookedSummary; onDon
       }}
       onClose={() => {
         showToast(
-          {
-            type: 'success',
-            title: `Booking request sent successfully to ${booking.coachName}!`,
-            description: paid.current ? `Reference ${booking.referenceCode}. Your card is authorised; you are charged when the coach accepts.` : `Reference ${booking.referenceCode}. You can complete the payment from My Bookings.`,
-          },
+          paid.current
+            ? {
+                type: 'success',
+                title: `Booking request sent successfully to ${booking.coachName}!`,
+                description: `Reference ${booking.referenceCode}. Your card is authorised; you are charged when the coach accepts.`,
+              }
+            : {
+                // Decision 011: an unpaid request does not reach the coach, and is cancelled after 30 minutes.
+                type: 'warning',
+                title: `Your request is not sent to ${booking.coachName} yet`,
+                description: `Reference ${booking.referenceCode}. Pay within ${UNPAID_REQUEST_TTL_MINUTES} minutes from My Bookings ('Pay Now') to send it; unpaid requests are cancelled.`,
+              },
           `booked-${booking.id}`,
         );
         onDone();
