@@ -36,6 +36,7 @@ export interface Chargeback {
 }
 
 const CLOSED: readonly ChargebackStatus[] = ['won', 'lost', 'prevented', 'warning_closed'];
+const RESPONSE_NEEDED: readonly ChargebackStatus[] = ['needs_response', 'warning_needs_response'];
 
 export const isChargebackOpen = (c: Pick<Chargeback, 'status'>): boolean => !CLOSED.includes(c.status);
 
@@ -61,6 +62,8 @@ export function applyChargebackSnapshot(existing: Chargeback | null, bookingId: 
   if (existing === null)
     return { id: s.id, bookingId, amountPence: s.amountPence, reason: s.reason, status: s.status, openedAt: s.createdAt, closedAt: isChargebackOpen(s) ? null : now, transferReversedPence: 0 };
   if (!isChargebackOpen(existing)) return existing;
+  // A late 'created' (needs response) never undoes 'under review'.
+  if (RESPONSE_NEEDED.includes(s.status) && !RESPONSE_NEEDED.includes(existing.status)) return existing;
   return { ...existing, amountPence: s.amountPence, reason: s.reason, status: s.status, closedAt: isChargebackOpen(s) ? null : now };
 }
 

@@ -6,9 +6,9 @@ import { queueTransferReversal } from '../payout-jobs';
 /**
  * In `tx` (with the webhook's event id): records a card chargeback on its booking. When one is
  * lost after the coach's share was transferred, the transfer is reversed by the disputed amount
- * (at most what is left of it), queued in the same transaction. A chargeback lost while the money
- * is still held simply keeps the coach's transfer from ever being made (transferCoachShare holds
- * while one is open). Unknown intents are ignored (null).
+ * (at most what is left of it), queued in the same transaction. While one is open a transfer not
+ * yet made is held; one lost before the transfer is taken back right after it (transferCoachShare).
+ * Unknown intents are ignored (null).
  */
 export async function recordChargeback(tx: Repositories, snapshot: ChargebackSnapshot, now: Date): Promise<Chargeback | null> {
   const booking = await tx.bookings.findByPaymentIntentId(snapshot.intentId);

@@ -1,8 +1,9 @@
 import type { Id } from '../../shared/ids';
 import { err, ok, type Result } from '../../shared/result';
 import { coachShareOf } from '../coach-share';
-import { isSendable, markWaiting, newTransfer, recordTransferFailed, recordTransferred, transferIdempotencyKey, type CoachTransfer } from '../coach-transfer';
+import { isSendable, markWaiting, reversiblePence, newTransfer, recordTransferFailed, recordTransferred, transferIdempotencyKey, type CoachTransfer } from '../coach-transfer';
 import { isChargebackOpen } from '../chargeback';
+import { queueTransferReversal } from '../payout-jobs';
 import { fromPayoutGatewayError, type PayoutUseCaseDeps } from './payout-deps';
 
 type Prepared =
@@ -62,6 +63,12 @@ export async function transferCoachShare(deps: PayoutUseCaseDeps, input: { booki
     if (!sent.ok) return ok({ outcome: 'failed' as const, transfer: await tx.coachTransfers.save(recordTransferFailed(current, sent.error.message, deps.clock.now())) });
     const done = recordTransferred(current, sent.value.transferId, deps.clock.now());
     if (!done.ok) return done;
-    return ok({ outcome: 'transferred' as const, transfer: done.value === current ? current : await tx.coachTransfers.save(done.value) });
+    const saved = done.value === current ? current : await tx.coachTransfers.save(done.value);
+    // A chargeback lost while the money waited (e.g. for the coach's onboarding) takes its amount
+    // back from the coach, exactly as one lost after the transfer does.
+    const lost = (await tx.chargebacks.listForBooking(input.bookingId)).filter((c) => c.status === 'lost' && c.transferReversedPence === 0);
+    const owed = Math.min(lost.reduce((sum, c) => sum + c.amountPence, 0), reversiblePence(saved));
+    if (owed > 0) await queueTransferReversal(tx.outbox, { bookingId: input.bookingId, amountPence: owed, reason: 'chargeback' });
+    return ok({ outcome: 'transferred' as const, transfer: saved });
   });
 }

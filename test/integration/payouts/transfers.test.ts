@@ -148,6 +148,22 @@ describe('coach transfers', () => {
     expect(await gatewayTransfers(intentId)).toEqual([]);
   });
 
+  it('takes a chargeback lost while the money waited for the coach’s onboarding back right after the transfer', async () => {
+    const world = await released();
+    await runJobs(ctx.app);
+    const intentId = await intentOf(world.booking.id);
+    for (const status of ['needs_response', 'lost'] as const)
+      unwrap(
+        await ctx.app.deps().uow.transaction(async (tx) =>
+          ok(await recordChargeback(tx, { id: `dp_test_early${world.booking.id.slice(0, 6)}`, intentId, amountPence: 5300, reason: 'fraudulent', status, createdAt: ctx.app.clock.now() }, ctx.app.clock.now())),
+        ),
+      );
+    await enablePayouts(world.coach);
+    await runJobs(ctx.app);
+    expect(await transferRow(world.booking.id)).toMatchObject({ status: 'reversed', reversed_pence: 5000 });
+    expect(await gatewayTransfers(intentId)).toEqual([expect.objectContaining({ amount_pence: 5000, reversed_pence: 5000 })]);
+  });
+
   it('marks a transfer the gateway refuses as failed, and an administrator’s retry sends it under a new key', async () => {
     const world = await released();
     const accountId = await enablePayouts(world.coach);
