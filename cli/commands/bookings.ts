@@ -6,6 +6,7 @@ import { normaliseReferenceSearch, REFERENCE_MESSAGES } from '../../domain/booki
 import { coachingTypeLabel } from '../../domain/shared/catalogue';
 import { actingAdmin, audited, findBooking, orRefuse } from '../admin-support';
 import { details, money, nameOf, table, when } from '../format';
+import { payoutDetails } from '../payout-details';
 import { output, parseOptions } from '../program';
 import { withApp } from '../with-app';
 
@@ -78,6 +79,7 @@ export function registerBookingCommands(program: Command): void {
             ['decision', b.disputeOutcome ? `${b.disputeOutcome}${b.disputeRefundPence ? ` ${money(b.disputeRefundPence)}` : ''} ${b.disputeResolutionNote ?? ''}`.trim() : null],
             ['messages', b.messageCount],
             ['created', when(b.createdAt)],
+            ...payoutDetails(b),
           ]),
           b,
         );

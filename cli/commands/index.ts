@@ -6,6 +6,7 @@ import { registerDeletionRequestCommands } from './deletion-requests';
 import { registerDiagnoseCommand } from './diagnose';
 import { registerDisputeCommands } from './disputes';
 import { registerPaymentCommands } from './payments';
+import { registerPayoutCommands } from './payouts';
 import { registerUsersCommands } from './users';
 import { registerWorkerCommands } from './worker';
 
@@ -13,6 +14,7 @@ import { registerWorkerCommands } from './worker';
 export function registerCommands(program: Command): void {
   registerDbCommands(program);
   registerPaymentCommands(program);
+  registerPayoutCommands(program);
   registerWorkerCommands(program);
   registerAdminCommands(program);
   registerUsersCommands(program);

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { reconcilePayments } from '../../adapters/payments/reconcile';
+import { reconcileTransfers } from '../../adapters/payments/reconcile-transfers';
 import { releaseDuePayments } from '../../domain/payments/use-cases/release-due-payments';
 import { idSchema } from '../../domain/shared/ids';
 import { EXIT, output, parseOptions, RefusedError } from '../program';
@@ -29,7 +30,7 @@ export function registerPaymentCommands(program: Command): void {
 
   payments
     .command('reconcile')
-    .description('compare open payments with the gateway and bring each booking up to date')
+    .description("compare open payments with the gateway and bring each booking up to date; queue coaches' missing transfers, report transfers that differ")
     .option('--dry-run', 'report the drift without changing anything')
     .option('--retry-failed', 'queue payment instructions that failed for good once more')
     .option('--booking <id>', 'only this booking')
@@ -44,8 +45,14 @@ export function registerPaymentCommands(program: Command): void {
           .filter((l) => l.drift || l.error || l.requeued)
           .map((l) => `  ${l.reference} ${l.intentId}: ${l.before} → ${l.after ?? '?'} (gateway ${l.gatewayStatus ?? 'unreachable'})${l.error ? ` — ${l.error}` : ''}${l.requeued ? ` — ${l.requeued} instruction(s) queued again` : ''}`);
         const verb = opts.dryRun ? 'would repair' : 'repaired';
-        out.print([`Checked ${report.checked} open payment(s): ${report.drifted} drifted, ${verb} ${opts.dryRun ? report.drifted : report.repaired}, ${report.errors} error(s).`, ...detail].join('\n'), report);
-        if (report.errors > 0) process.exitCode = EXIT.refused;
+        const transfers = await reconcileTransfers(app, { limit: opts.limit, dryRun: opts.dryRun, bookingId: opts.booking });
+        const transferSummary = `Coach transfers: ${transfers.releasedWithoutTransfer} released payment(s) without a live transfer, ${opts.dryRun ? 'would queue' : 'queued'} ${opts.dryRun ? transfers.lines.filter((l) => l.action === 'would_queue').length : transfers.queued}; checked ${transfers.checkedTransfers} sent transfer(s) with the gateway: ${transfers.drifted} differ, ${transfers.errors} error(s).`;
+        const transferDetail = transfers.lines.map((l) => `  ${l.reference} ${l.issue}: ${l.detail}`);
+        out.print(
+          [`Checked ${report.checked} open payment(s): ${report.drifted} drifted, ${verb} ${opts.dryRun ? report.drifted : report.repaired}, ${report.errors} error(s).`, ...detail, transferSummary, ...transferDetail].join('\n'),
+          { ...report, transfers },
+        );
+        if (report.errors > 0 || transfers.errors > 0) process.exitCode = EXIT.refused;
       });
     });
 
