@@ -130,6 +130,18 @@ describe('SQL statements per page request', () => {
     await expectWithinBudget([...SHELL, adminBookingsLoader as Loader], admin.id, '/AdminBookings?status=pending');
   });
 
+  it('AdminBookings with a pinned booking, its transfer and chargeback, and the Chargebacks list', async () => {
+    await ctx.db.query(
+      `insert into chargebacks (id, booking_id, amount_pence, reason, status, opened_at) values ('dp_budget', $1, 5300, 'fraudulent', 'needs_response', now()) on conflict do nothing`,
+      [bookingId],
+    );
+    const { count, result } = await pageRequest([...SHELL, adminBookingsLoader as Loader], admin.id, `/AdminBookings?status=completed&highlight=${bookingId}`);
+    expect(count).toBeLessThanOrEqual(BUDGET);
+    const page = (await (result[2] as Response).json()) as { pinned: { chargebacks: unknown[] } | null; chargebacks: { items: unknown[] } };
+    expect(page.pinned?.chargebacks).toHaveLength(1);
+    expect(page.chargebacks.items).toHaveLength(1);
+  });
+
   it('Conversation (no shell), already read', async () => {
     await expectWithinBudget([rootLoader as Loader, conversationLoader as Loader], client.id, `/Conversation?booking_id=${bookingId}`);
   });
