@@ -32,9 +32,9 @@ interface MorePage {
 function Figure({ label, value, hint, tone = 'slate' }: { label: string; value: string; hint: string; tone?: 'slate' | 'sky' | 'pitch' }) {
   const tones = { slate: 'border-slate-200', sky: 'border-sky-200', pitch: 'border-pitch-200' };
   return (
-    <div className={`rounded-2xl border bg-white p-4 shadow-sm ${tones[tone]}`}>
+    <div className={`rounded-2xl border bg-white p-3 shadow-sm sm:p-4 ${tones[tone]}`}>
       <dt className="text-sm font-medium text-slate-600">{label}</dt>
-      <dd className="mt-1 text-2xl font-bold tabular-nums text-slate-900">{value}</dd>
+      <dd className="mt-1 text-xl font-bold tabular-nums text-slate-900 sm:text-2xl">{value}</dd>
       <dd className="mt-1 text-xs text-slate-500">{hint}</dd>
     </div>
   );
@@ -84,13 +84,13 @@ export default function CoachEarnings() {
         </div>
       ) : null}
 
-      <dl className="grid grid-cols-1 gap-3 min-[420px]:grid-cols-2 lg:grid-cols-4">
+      <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         <Figure label="Held" value={figures.held} hint="Paid by clients, held until 48 hours after each session" />
         <Figure label="On the way" value={figures.onTheWay} tone="sky" hint="Released to you, not yet in your bank" />
         <Figure label="Paid out" value={figures.paidOut} tone="pitch" hint="Paid to your bank, net of reversals" />
-        <div className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+        <div className="rounded-2xl border border-slate-200 bg-white p-3 shadow-sm sm:p-4">
           <dt className="text-sm font-medium text-slate-600">Next payout</dt>
-          <dd className="mt-1 text-2xl font-bold text-slate-900">{figures.nextPayout ? figures.nextPayout.date : '—'}</dd>
+          <dd className="mt-1 text-xl font-bold text-slate-900 sm:text-2xl">{figures.nextPayout ? figures.nextPayout.date : '—'}</dd>
           <dd className="mt-1 text-xs text-slate-500">
             {figures.nextPayout
               ? `Expected by ${figures.nextPayout.time}, London time`

@@ -140,7 +140,7 @@ describe('coach earnings: from the card to the coach’s bank', () => {
     for (const part of [reference, 'Pat Payer', 'Wed, 13 Jan 2027 at 10:00', '£45.00', '£3.00', 'Paid out', '16 Jan 2027']) expect(text).toContain(part);
     const chart = coach.getByRole('img', { name: /Earnings per month/ });
     await expect(chart.getAttribute('aria-label')).resolves.toBe('Earnings per month, February 2026 to January 2027: £45.00 in all; highest £45.00 in January 2027.');
-    await expect(coach.locator('table.sr-only tr', { hasText: 'January 2027' }).textContent()).resolves.toContain('£45.00');
+    await expect(coach.locator('.sr-only table tr', { hasText: 'January 2027' }).textContent()).resolves.toContain('£45.00');
     await screenshot(coach, 'coach-earnings-1280');
 
     await coach.setViewportSize({ width: 360, height: 780 });
