@@ -44,8 +44,34 @@ export async function postAction(page: Page, baseUrl: string, route: 'FindCoache
   return body;
 }
 
-/** Books a session through the real action; returns the booking's id and reference. */
-export async function bookVia(page: Page, baseUrl: string, coachId: string, date: string, time: string): Promise<{ id: string; referenceCode: string }> {
+/**
+ * Books a session through the real action and, unless `paid` is false, pays for it with the test
+ * card 4242 through the Secure Payment dialog's own requests (only a paid request reaches the coach,
+ * decision 011); returns the booking's id and reference.
+ */
+export async function bookVia(
+  page: Page,
+  baseUrl: string,
+  coachId: string,
+  date: string,
+  time: string,
+  options: { paid?: boolean } = {},
+): Promise<{ id: string; referenceCode: string }> {
   const body = await postAction(page, baseUrl, 'FindCoaches', { intent: 'book', coachId, serviceType: 'striker', date, time, durationMinutes: '60', locationType: 'online' });
-  return body.booking as { id: string; referenceCode: string };
+  const booking = body.booking as { id: string; referenceCode: string };
+  if (options.paid !== false) await payVia(page, baseUrl, booking.id);
+  return booking;
+}
+
+/** The Secure Payment dialog's requests for the page's signed-in client: open the payment, confirm the test card. */
+export async function payVia(page: Page, baseUrl: string, bookingId: string, cardNumber = '4242424242424242'): Promise<void> {
+  const post = async (form: Record<string, string>) => {
+    const response = await page.request.post(`${baseUrl}/api/payments/${bookingId}`, { form, headers: { Origin: baseUrl } });
+    const body = (await response.json()) as Record<string, unknown>;
+    if (!response.ok()) throw new Error(`payment ${form.intent}: ${response.status()} ${JSON.stringify(body)}`);
+    return body;
+  };
+  const opened = await post({ intent: 'start' });
+  const intentId = (opened.session as { intentId: string }).intentId;
+  await post({ intent: 'confirm-test-card', intentId, cardNumber, expiry: '12/34', cvc: '123' });
 }
