@@ -11,6 +11,7 @@ import { createDatabaseOutage, isDatabaseUnavailable } from './database-outage';
 import { errorStatus, isUnreadableBody } from './error-status';
 import { originCheck } from './origin-check';
 import './request-context';
+import { cachePolicy } from './cache-policy';
 import { securityHeaders } from './security-headers';
 
 export interface HttpServerOptions {
@@ -61,6 +62,9 @@ export function createHttpServer(options: HttpServerOptions): Express {
   // disk about every page request (a stat each) cost 2 % of the server's CPU (issue 11).
   const publicFiles = express.static(options.publicDir, { maxAge: '1h' });
   server.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
+
+  // Everything below depends on who asks: Cache-Control by one policy (decision 015).
+  server.use(cachePolicy());
 
   // One log line per request: method, path, status, duration, request id.
   server.use((req, res, next) => {

@@ -1,0 +1,60 @@
+import type { RequestHandler } from 'express';
+
+/**
+ * Cache-Control for everything the server renders or answers (issue 20 §5; decision 015).
+ * Remix drops a loader's headers on a document unless the route exports `headers`, so the policy
+ * is applied here, once, as the headers go out:
+ * - a request carrying the sign-in cookie, or a response setting a cookie, depends on the person:
+ *   `private, no-store`, whatever a route said;
+ * - the public pages (Landing, the legal pages) asked for without a session: `public, max-age=300`
+ *   with `Vary: Cookie` (they hold no personal data; their CSP nonce repeating for five minutes
+ *   gives nothing away on pages without user content);
+ * - anything else without a session keeps what its route chose, or `no-store`.
+ * Built assets (/build, immutable) and public files are served before this and keep their own.
+ */
+export const PRIVATE_NO_STORE = 'private, no-store';
+export const PUBLIC_BRIEFLY = 'public, max-age=300';
+
+const PUBLIC_PAGES = new Set(['/', '/landing', '/privacypolicy', '/terms']);
+const SESSION_COOKIE = /(?:^|;\s*)(?:__Host-)?fact_session=/;
+
+export function cacheControlFor(input: {
+  method: string;
+  path: string;
+  hasSession: boolean;
+  setsCookie: boolean;
+  status: number;
+  routeChoice: string | null;
+  isData: boolean;
+}): string {
+  if (input.hasSession || input.setsCookie) return PRIVATE_NO_STORE;
+  const isGet = input.method === 'GET' || input.method === 'HEAD';
+  if (isGet && input.status === 200 && !input.isData && PUBLIC_PAGES.has(input.path.toLowerCase().replace(/\/+$/, '') || '/')) return PUBLIC_BRIEFLY;
+  return input.routeChoice ?? 'no-store';
+}
+
+export function cachePolicy(): RequestHandler {
+  return (req, res, next) => {
+    const writeHead = res.writeHead;
+    res.writeHead = function (this: typeof res, ...args: Parameters<typeof writeHead>) {
+      const setsCookie = res.getHeader('Set-Cookie') !== undefined;
+      const choice = res.getHeader('Cache-Control');
+      const value = cacheControlFor({
+        method: req.method,
+        path: req.path,
+        hasSession: SESSION_COOKIE.test(req.headers.cookie ?? ''),
+        setsCookie,
+        status: typeof args[0] === 'number' ? args[0] : res.statusCode,
+        routeChoice: typeof choice === 'string' ? choice : null,
+        isData: typeof req.query._data === 'string',
+      });
+      res.setHeader('Cache-Control', value);
+      if (value === PUBLIC_BRIEFLY) {
+        const vary = res.getHeader('Vary');
+        res.setHeader('Vary', vary ? `${String(vary)}, Cookie` : 'Cookie');
+      }
+      return writeHead.apply(this, args);
+    } as typeof writeHead;
+    next();
+  };
+}
