@@ -35,6 +35,7 @@ export function earningsReader(context: AppLoadContext) {
 export const commissionBpsOf = (context: AppLoadContext): number => context.app.deps().payoutPolicy.commissionBps;
 
 const dayMonthYear = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', day: 'numeric', month: 'short', year: 'numeric' });
+const weekday = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', weekday: 'long' });
 
 export interface EarningLineView {
   readonly bookingId: string;
@@ -96,7 +97,9 @@ export async function loadEarningsPage(context: AppLoadContext, coachId: string)
       held: formatPence(figures.heldPence),
       onTheWay: formatPence(figures.onTheWayPence),
       paidOut: formatPence(figures.paidOutPence),
-      nextPayout: figures.nextPayoutAt ? { date: formatLondonDate(figures.nextPayoutAt), time: formatLondonTime(figures.nextPayoutAt) } : null,
+      nextPayout: figures.nextPayoutAt
+        ? { date: dayMonthYear.format(figures.nextPayoutAt), weekday: weekday.format(figures.nextPayoutAt), time: formatLondonTime(figures.nextPayoutAt) }
+        : null,
       payoutsEnabled: figures.payoutsEnabled,
     },
     months: months.map((m) => ({ key: m.key, short: m.short, long: m.long, pence: m.pence, amount: formatPence(m.pence) })),

@@ -93,7 +93,7 @@ export default function CoachEarnings() {
           <dd className="mt-1 text-xl font-bold text-slate-900 sm:text-2xl">{figures.nextPayout ? figures.nextPayout.date : '—'}</dd>
           <dd className="mt-1 text-xs text-slate-500">
             {figures.nextPayout
-              ? `Expected by ${figures.nextPayout.time}, London time`
+              ? `Expected ${figures.nextPayout.weekday} by ${figures.nextPayout.time}, London time`
               : figures.payoutsEnabled
                 ? 'Nothing on its way yet'
                 : 'Once payouts are set up'}

@@ -121,8 +121,8 @@ describe('coach earnings: from the card to the coach’s bank', () => {
     await coach.goto(`${server.baseUrl}/CoachEarnings`);
     await expect(figure('Held').textContent()).resolves.toBe('£0.00');
     await expect(figure('On the way').textContent()).resolves.toBe('£45.00');
-    await expect(figure('Next payout').textContent()).resolves.toBe('Sat, 16 Jan 2027');
-    await coach.getByText('Expected by 06:00, London time').waitFor();
+    await expect(figure('Next payout').textContent()).resolves.toBe('16 Jan 2027');
+    await coach.getByText('Expected Saturday by 06:00, London time').waitFor();
     await expect(line().textContent()).resolves.toContain('expected 16 Jan 2027');
     await expect(coach.getByRole('link', { name: 'Set up payouts to receive your earnings' }).count()).resolves.toBe(0);
     await screenshot(coach, 'coach-earnings-on-the-way-1280');

@@ -52,9 +52,15 @@ export function EarningsChart({ months }: { months: readonly Month[] }) {
         </span>
       </figcaption>
       <div className="relative mt-4">
-        <div aria-hidden="true" className="pointer-events-none absolute inset-x-0 top-0 flex justify-between text-[11px] text-slate-400">
-          <span>{formatPence(top).replace(/\.00$/, '')}</span>
-        </div>
+        {total > 0 ? (
+          <div aria-hidden="true" className="pointer-events-none absolute inset-x-0 top-0 flex justify-between text-[11px] text-slate-400">
+            <span>{formatPence(top).replace(/\.00$/, '')}</span>
+          </div>
+        ) : (
+          <p aria-hidden="true" className="pointer-events-none absolute inset-0 flex items-center justify-center px-6 text-center text-sm text-slate-500">
+            Your monthly earnings show here once money is released to you.
+          </p>
+        )}
         <svg role="img" aria-label={summary} viewBox={`0 0 ${W} ${H}`} preserveAspectRatio="none" className="block h-40 w-full sm:h-48">
           <line x1="0" x2={W} y1={H - 0.5} y2={H - 0.5} className="stroke-slate-300" strokeWidth="1" vectorEffect="non-scaling-stroke" />
           <line x1="0" x2={W} y1={H / 2} y2={H / 2} className="stroke-slate-100" strokeWidth="1" strokeDasharray="4 4" vectorEffect="non-scaling-stroke" />
