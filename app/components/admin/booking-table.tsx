@@ -74,14 +74,14 @@ function Row({ booking, highlighted, onPay }: { booking: AdminBookingRow; highli
         <p className="text-xs text-slate-500">{paymentLabel(booking.paymentStatus)}</p>
         <div className="mt-1 flex flex-wrap gap-1 md:justify-end">
           <StatusBadge label={statusLabel(booking.status)} colour={bookingStatusColour(booking.status)} />
-          <ChargebackBadge chargebacks={booking.chargebacks ?? []} />
           <UnpaidBadge status={booking.status} paymentStatus={booking.paymentStatus} />
         </div>
       </div>
       <Actions booking={booking} onPay={onPay} />
-      {booking.transfer ? (
-        <div className="md:col-span-5">
-          <TransferLine transfer={booking.transfer} />
+      {booking.transfer || booking.chargebacks?.length ? (
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-1 md:col-span-5">
+          <ChargebackBadge chargebacks={booking.chargebacks ?? []} />
+          {booking.transfer ? <TransferLine transfer={booking.transfer} /> : null}
         </div>
       ) : null}
     </li>

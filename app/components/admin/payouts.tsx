@@ -42,8 +42,10 @@ export function ChargebackBadge({ chargebacks }: { chargebacks: readonly AdminCh
   if (!newest) return null;
   const more = chargebacks.length > 1 ? ` (+${chargebacks.length - 1})` : '';
   return (
-    <span title={`${newest.id}: ${money(newest.amountPence)}, ${newest.reason}`} data-chargeback={newest.status}>
+    <span className="inline-flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-slate-600" title={newest.id} data-chargeback={newest.status}>
       <StatusBadge label={`Chargeback: ${chargebackLabel(newest.status)}${more}`} colour={chargebackColour(newest.status)} />
+      <span className="font-semibold tabular-nums text-slate-900">{money(newest.amountPence)}</span>
+      <span>{newest.reason.replace(/_/g, ' ')}</span>
     </span>
   );
 }
