@@ -103,6 +103,10 @@ export function ExpectedStructure() {
       <p>
         <strong>Message</strong>: id, booking_id, sender_id and receiver_id (the booking's parties or an administrator), content (1–5000 characters), is_read.
       </p>
+      <p>
+        <strong>Coach transfer</strong>: one per released booking; coach_share + platform_share = captured − refunded, the coach share being the session price kept
+        less the commission (decision 012); status waiting, pending, paid, failed, reversed, partially_reversed or not_required; transfer_id once sent.
+      </p>
     </div>
   );
 }
