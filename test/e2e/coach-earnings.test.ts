@@ -167,4 +167,39 @@ describe('coach earnings: from the card to the coach’s bank', () => {
     expect(response.headers()['cache-control']).toBe('private, no-store');
     expect(response.headers()['content-disposition']).toBe('attachment; filename="fact-earnings-2026-27.csv"');
   });
+
+  it("pages a long history with 'Load more', newest session first", async () => {
+    const busy = (await createUser(server.db, { userType: 'coach', email: 'bea@example.com', fullName: 'Bea Busy', hourlyRate: 30, servicesOffered: ['striker'] })).user.id;
+    const [pat] = await server.db.query<{ id: string }>(`select id from users where email = 'pat@example.com'`);
+    // 25 past sessions, released and paid out (straight into the records: the money path is the tests above).
+    await server.db.query(
+      `with made as (
+         insert into bookings (id, reference_code, client_id, coach_id, service_type, starts_at, ends_at, duration_minutes, location_type,
+                               service_price_pence, admin_fee_pence, total_price_pence, status, payment_status, payment_intent_id,
+                               amount_authorized_pence, amount_captured_pence, payment_released_at, completed_at, session_started_at)
+         select gen_random_uuid(), 'FACT-20261201-L' || lpad(s::text, 3, '0'), $1, $2, 'striker',
+                timestamptz '2026-12-01 10:00+00' + s * interval '1 day', timestamptz '2026-12-01 11:00+00' + s * interval '1 day', 60, 'online',
+                3000, 300, 3300, 'completed', 'released', 'pi_test_load_more_' || s, 3300, 3300,
+                timestamptz '2026-12-03 11:00+00' + s * interval '1 day', timestamptz '2026-12-01 11:00+00' + s * interval '1 day', timestamptz '2026-12-01 10:00+00' + s * interval '1 day'
+           from generate_series(1, 25) s
+         returning id, coach_id, payment_released_at)
+       insert into coach_transfers (booking_id, coach_id, coach_share_pence, platform_share_pence, commission_bps, status, transfer_id, released_at, transferred_at, paid_out_at, payout_id)
+       select id, coach_id, 3000, 300, 0, 'paid', 'tr_test_' || replace(id::text, '-', ''), payment_released_at, payment_released_at, payment_released_at + interval '1 day', 'po_test_load_more'
+         from made`,
+      [pat!.id, busy],
+    );
+    const page = await browser.newPage({ width: 360, height: 780 });
+    await signIn(page, server.baseUrl, 'bea@example.com');
+    await page.goto(`${server.baseUrl}/CoachEarnings`);
+    const rows = page.locator('tr[data-reference]');
+    await expect(rows.count()).resolves.toBe(20);
+    await expect(rows.first().getAttribute('data-reference')).resolves.toBe('FACT-20261201-L025');
+    await page.getByRole('button', { name: 'Load more' }).click();
+    await page.locator('tr[data-reference="FACT-20261201-L001"]').waitFor();
+    await expect(rows.count()).resolves.toBe(25);
+    await expect(page.getByRole('button', { name: 'Load more' }).count()).resolves.toBe(0);
+    const references = await rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-reference')));
+    expect(new Set(references).size).toBe(25);
+    await expect(page.locator('dl > div', { has: page.locator('dt', { hasText: /^Paid out$/ }) }).locator('dd').first().textContent()).resolves.toBe('£750.00');
+  });
 });
