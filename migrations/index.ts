@@ -5,6 +5,7 @@ import { Migration20261122001900_notifications } from './Migration20261122001900
 import { Migration20261122010000_search_count_indexes } from './Migration20261122010000_search_count_indexes';
 import { Migration20261125100000_paid_requests } from './Migration20261125100000_paid_requests';
 import { Migration20261125120000_payouts } from './Migration20261125120000_payouts';
+import { Migration20261125130000_reminders } from './Migration20261125130000_reminders';
 import { Migration20261125140000_calendar_feeds } from './Migration20261125140000_calendar_feeds';
 
 /** Every migration, in order. Listed explicitly so the bundled server and the CLI run the same set. */
@@ -15,5 +16,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261122010000_search_count_indexes', class: Migration20261122010000_search_count_indexes },
   { name: 'Migration20261125100000_paid_requests', class: Migration20261125100000_paid_requests },
   { name: 'Migration20261125120000_payouts', class: Migration20261125120000_payouts },
+  { name: 'Migration20261125130000_reminders', class: Migration20261125130000_reminders },
   { name: 'Migration20261125140000_calendar_feeds', class: Migration20261125140000_calendar_feeds },
 ];

@@ -1,5 +1,6 @@
-import ical, { ICalAttendeeRole, ICalAttendeeStatus, ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
+import ical, { ICalAlarmType, ICalAttendeeRole, ICalAttendeeStatus, ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
 import type { CalendarInvite, CalendarRenderer } from '../../domain/notifications/calendar-invite';
+import { alarmsFor } from '../../domain/notifications/session-alarms';
 
 /** 'FACT <no-reply@fact.example>' → { name: 'FACT', email: 'no-reply@fact.example' }. */
 export function parseMailbox(from: string): { name: string; email: string } {
@@ -11,7 +12,8 @@ export function parseMailbox(from: string): { name: string; email: string } {
 /**
  * Renders a booking's invite as iCalendar with ical-generator: METHOD:REQUEST or METHOD:CANCEL,
  * the booking's UID, its SEQUENCE, times in UTC (every calendar shows them in its own zone), FACT
- * as the organizer (the MAIL_FROM address) and the recipient as the attendee.
+ * as the organizer (the MAIL_FROM address) and the recipient as the attendee; a confirmed
+ * session carries display alarms 24 hours and 1 hour before (session-alarms.ts).
  */
 export function createCalendarRenderer(options: { from: string }): CalendarRenderer {
   const organizer = parseMailbox(options.from);
@@ -23,7 +25,7 @@ export function createCalendarRenderer(options: { from: string }): CalendarRende
         name: 'FACT sessions',
         method: cancel ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST,
       });
-      calendar.createEvent({
+      const event = calendar.createEvent({
         id: invite.uid,
         sequence: invite.sequence,
         start: invite.startsAt,
@@ -45,6 +47,9 @@ export function createCalendarRenderer(options: { from: string }): CalendarRende
           },
         ],
       });
+      // VALARMs (decision 013): the calendar app reminds 24 hours and 1 hour before the session.
+      for (const alarm of alarmsFor(invite.method))
+        event.createAlarm({ type: ICalAlarmType.display, triggerBefore: alarm.beforeMs / 1000, description: alarm.description });
       return calendar.toString();
     },
   };

@@ -8,6 +8,7 @@ import {
   coachName,
   footerFor,
   greetingName,
+  placeOf,
   pounds,
   serviceOf,
   whenOf,
@@ -16,7 +17,7 @@ import {
 
 /** The words of each booking email (issue 10), for the recipient's side of the booking. */
 
-type Body = Pick<EmailContent, 'paragraphs'> & Partial<Pick<EmailContent, 'facts' | 'action'>> & { title: string };
+type Body = Pick<EmailContent, 'paragraphs'> & Partial<Pick<EmailContent, 'facts' | 'action' | 'list'>> & { title: string };
 
 const withReason = (label: string, reason: string | null | undefined): string[] => (reason ? [`${label}: ${reason}`] : []);
 const instant = (iso: string | null | undefined): string => (iso ? formatLondonDateTime(new Date(iso)) : 'a new time');
@@ -176,6 +177,22 @@ function body(p: EmailJobPayload, b: BookingFacts, ctx: ComposeContext, at: Date
         facts,
         action,
       };
+    case 'session_reminder': {
+      // Decision 013. When bookings name a player, a 'Player' row joins the facts here.
+      const other = role === 'coach' ? clientName(ctx, b) : coachName(ctx, b);
+      const soon = d.reminder === '2h' ? 'in 2 hours' : 'in 24 hours';
+      return {
+        title: `Reminder: your session is ${soon}`,
+        paragraphs: [
+          `Your ${serviceOf(b)} session with ${other} is on ${whenOf(b)}.`,
+          `Where: ${placeOf(b)}.`,
+          `Need to tell ${other} something? Send a message in the booking's conversation.`,
+        ],
+        facts,
+        list: [{ text: `Conversation with ${other}`, url: `${ctx.appUrl}/Conversation?booking_id=${b.id}` }],
+        action: bookingAction(ctx, b, at, 'View the booking'),
+      };
+    }
     default:
       return { title: 'Booking update', paragraphs: ['There is news about your booking.'], facts, action };
   }

@@ -5,6 +5,7 @@ import { isHeldByPlatform } from '../payments/payment-status';
 import { hasReachedCoach } from '../booking/paid-requests';
 import type { Id } from '../shared/ids';
 import type { OutboxJob, OutboxPort } from '../shared/outbox';
+import { sessionReminderJobs } from './session-reminders';
 import { emailJob, type BookingFacts, type EmailDetails, type EmailRecipient, type NotificationEvent } from './email-job';
 
 /**
@@ -144,4 +145,11 @@ export function bookingEmailJobs(input: BookingEmailInput, now: Date): OutboxJob
 /** One line in a booking use case: queues the emails of this change in the same transaction. */
 export async function notifyByEmail(outbox: OutboxPort, input: BookingEmailInput, now: Date): Promise<void> {
   for (const job of bookingEmailJobs(input, now)) await outbox.enqueue(job);
+  for (const job of reminderJobsFor(input, now)) await outbox.enqueue(job);
+}
+
+/** A session confirmed or moved to a new time: its reminders still ahead (decision 013). */
+export function reminderJobsFor(input: BookingEmailInput, now: Date): OutboxJob[] {
+  if (input.event !== 'accepted' && input.event !== 'reschedule_accepted') return [];
+  return sessionReminderJobs(bookingFacts(input.booking), now);
 }

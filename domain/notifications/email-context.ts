@@ -32,6 +32,9 @@ export const coachName = (ctx: ComposeContext, b: BookingFacts): string => nameO
 export const serviceOf = (b: BookingFacts): string => COACHING_TYPE_LABELS[b.serviceType];
 export const whenOf = (b: BookingFacts): string => formatLondonDateTime(new Date(b.startsAt));
 
+/** 'Outdoor pitch — Hackney Marshes': the kind of place and the address when there is one. */
+export const placeOf = (b: BookingFacts): string => [LOCATION_TYPE_LABELS[b.locationType], b.locationAddress].filter(Boolean).join(' — ');
+
 /** The rows every booking email shows. */
 export function bookingFactRows(ctx: ComposeContext, b: BookingFacts): [string, string][] {
   const rows: [string, string][] = [
@@ -41,7 +44,7 @@ export function bookingFactRows(ctx: ComposeContext, b: BookingFacts): [string, 
   if (ctx.recipient.role !== 'coach') rows.push(['Coach', coachName(ctx, b)]);
   if (ctx.recipient.role !== 'client') rows.push(['Client', clientName(ctx, b)]);
   rows.push(['When', whenOf(b)], ['Duration', formatMinutes(b.durationMinutes)]);
-  rows.push(['Where', [LOCATION_TYPE_LABELS[b.locationType], b.locationAddress].filter(Boolean).join(' — ')]);
+  rows.push(['Where', placeOf(b)]);
   return rows;
 }
 

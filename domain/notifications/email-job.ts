@@ -26,11 +26,17 @@ export const NOTIFICATION_EVENTS = [
   'dispute_resolved',
   'deletion_decided',
   'message_digest',
+  'session_reminder',
 ] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 
 export const EMAIL_JOB_PREFIX = 'email.';
-export const emailJobType = (event: NotificationEvent): string => `${EMAIL_JOB_PREFIX}${event}`;
+/**
+ * Session reminders are queued when a session is confirmed and wait in the outbox until their
+ * moment (decision 013), so they get their own type: `email.*` jobs stay what a change just caused.
+ */
+export const SESSION_REMINDER_JOB = 'reminder.session';
+export const emailJobType = (event: NotificationEvent): string => (event === 'session_reminder' ? SESSION_REMINDER_JOB : `${EMAIL_JOB_PREFIX}${event}`);
 export const EMAIL_JOB_TYPES: readonly string[] = NOTIFICATION_EVENTS.map(emailJobType);
 
 export const RECIPIENT_ROLES = ['client', 'coach', 'admin'] as const;
@@ -49,7 +55,7 @@ const recipientSchema = z.discriminatedUnion('kind', [
 ]);
 export type EmailRecipient = z.infer<typeof recipientSchema>;
 
-const bookingFactsSchema = z.object({
+export const bookingFactsSchema = z.object({
   id: idSchema,
   referenceCode: z.string(),
   serviceType: z.enum(COACHING_TYPES),
@@ -94,6 +100,8 @@ const detailsSchema = z
     decision: z.enum(['approved', 'rejected']),
     conversations: z.array(conversationSchema),
     messageIds: z.array(idSchema),
+    /** Which session reminder (decision 013): 24 hours or 2 hours before the start. */
+    reminder: z.enum(['24h', '2h']),
   })
   .partial();
 export type EmailDetails = z.infer<typeof detailsSchema>;
@@ -131,6 +139,8 @@ export function emailKindOf(event: NotificationEvent, role: RecipientRole | 'use
       return 'session_completed';
     case 'message_digest':
       return 'message_digest';
+    case 'session_reminder':
+      return 'session_reminders';
     case 'deletion_decided':
       return 'account';
     case 'booking_declined':

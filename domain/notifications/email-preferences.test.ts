@@ -20,7 +20,7 @@ describe('email preferences', () => {
   });
 
   it('always sends money and account emails, whatever is stored', () => {
-    const allOff = { booking_requests: false, booking_updates: false, session_completed: false, message_digest: false };
+    const allOff = { booking_requests: false, booking_updates: false, session_reminders: false, session_completed: false, message_digest: false };
     expect(wantsEmail(allOff, 'payments')).toBe(true);
     expect(wantsEmail(allOff, 'account')).toBe(true);
     expect(wantsEmail(allOff, 'message_digest')).toBe(false);

@@ -7,7 +7,7 @@ import { err, ok, type Result } from '../shared/result';
  * account security. Stored in `users.email_preferences` (jsonb) as `{ kind: false }` for the kinds
  * turned off; a missing key means on, so new kinds start on for everyone.
  */
-export const OPTIONAL_EMAIL_KINDS = ['booking_requests', 'booking_updates', 'session_completed', 'message_digest'] as const;
+export const OPTIONAL_EMAIL_KINDS = ['booking_requests', 'booking_updates', 'session_reminders', 'session_completed', 'message_digest'] as const;
 export type OptionalEmailKind = (typeof OPTIONAL_EMAIL_KINDS)[number];
 
 /** Always sent: payments, cancellations, refunds and disputes; account and security. */
@@ -34,6 +34,7 @@ export const EMAIL_KIND_DESCRIPTIONS: readonly EmailKindDescription[] = [
     description: 'New times proposed, accepted or declined, and your copy of sessions you confirm.',
     optional: true,
   },
+  { kind: 'session_reminders', label: 'Session reminders', description: 'A reminder 24 hours and 2 hours before each confirmed session.', optional: true },
   { kind: 'session_completed', label: 'Completed sessions', description: 'When a session is complete, with a link to leave a review.', optional: true },
   { kind: 'message_digest', label: 'Unread messages', description: 'One reminder when messages have waited unread for over 15 minutes.', optional: true },
   {
@@ -45,7 +46,7 @@ export const EMAIL_KIND_DESCRIPTIONS: readonly EmailKindDescription[] = [
   { kind: 'account', label: 'Account and security', description: 'Decisions about your account. Always sent.', optional: false },
 ];
 
-export const ALL_EMAILS_ON: EmailPreferences = { booking_requests: true, booking_updates: true, session_completed: true, message_digest: true };
+export const ALL_EMAILS_ON: EmailPreferences = { booking_requests: true, booking_updates: true, session_reminders: true, session_completed: true, message_digest: true };
 
 export function isOptionalEmailKind(value: unknown): value is OptionalEmailKind {
   return typeof value === 'string' && (OPTIONAL_EMAIL_KINDS as readonly string[]).includes(value);

@@ -1,4 +1,6 @@
 import type { Id } from '../shared/ids';
+import type { BookingFacts } from './email-job';
+import type { SessionNow } from './session-reminders';
 import type { OutboxJob, OutboxPort } from '../shared/outbox';
 import type { Result } from '../shared/result';
 import type { EmailPreferenceChange, EmailPreferences } from './email-preferences';
@@ -19,7 +21,16 @@ export interface EmailRecipientInfo {
 export type DeliveryStatus = 'sent' | 'skipped' | 'failed';
 
 /** Why an email was not sent. */
-export type SkipReason = 'turned_off' | 'no_address' | 'inactive' | 'already_read';
+export type SkipReason =
+  | 'turned_off'
+  | 'no_address'
+  | 'inactive'
+  | 'already_read'
+  // Session reminders (decision 013): the session was cancelled, is no longer confirmed, moved, or the moment has gone.
+  | 'cancelled'
+  | 'not_confirmed'
+  | 'rescheduled'
+  | 'too_late';
 
 /** What happened to one email job: kept for the operator (and so a retried job never sends twice). */
 export interface DeliveryRecord {
@@ -45,6 +56,16 @@ export interface NotificationStore {
   forgetAddress(jobId: Id): Promise<void>;
   /** How many of these messages are still unread. */
   countUnread(messageIds: readonly Id[]): Promise<number>;
+  /** A booking's status and start as they are now (a session reminder checks them); null: no such booking. */
+  findSessionNow(bookingId: Id): Promise<SessionNow | null>;
+}
+
+/** The session-reminder sweep's view of the bookings (decision 013). */
+export interface SessionReminderStore {
+  /** Confirmed sessions starting within any of these windows (inclusive), at most `limit`. */
+  confirmedStartingWithin(windows: readonly { readonly from: Date; readonly to: Date }[], limit: number): Promise<BookingFacts[]>;
+  /** Queues jobs together (one transaction); jobs whose dedupe key exists are ignored. */
+  enqueueAll(jobs: readonly OutboxJob[]): Promise<void>;
 }
 
 export interface EmailPreferencesStore {

@@ -8,8 +8,10 @@ import type {
   NotificationStore,
   SkipReason,
 } from '../../../domain/notifications/notification-ports';
+import { BOOKING_STATUSES } from '../../../domain/shared/catalogue';
 import { isId } from '../../../domain/shared/ids';
 import { pgArrayLiteral } from '../accounts/sql-rows';
+import { StoredDataError } from '../shared/stored-data';
 import type { Orm } from '../orm';
 import { MikroOutbox } from '../outbox/outbox.repository';
 
@@ -105,6 +107,17 @@ export function createNotificationStore(orm: Orm): NotificationStore {
       if (valid.length === 0) return 0;
       const rows = await sql<{ n: number }[]>(`select count(*)::int as n from messages where id = any(?::uuid[]) and not is_read`, [pgArrayLiteral(valid)]);
       return Number(rows[0]?.n ?? 0);
+    },
+
+    async findSessionNow(bookingId) {
+      if (!isId(bookingId)) return null;
+      const rows = await sql<{ status: string; starts_at: Date | string }[]>(`select status, starts_at from bookings where id = ?`, [bookingId]);
+      const r = rows[0];
+      if (!r) return null;
+      const status = BOOKING_STATUSES.find((s) => s === r.status);
+      const startsAt = new Date(r.starts_at);
+      if (!status || Number.isNaN(startsAt.getTime())) throw new StoredDataError('bookings', bookingId, 'unreadable status or start');
+      return { status, startsAt };
     },
   };
 }

@@ -8,11 +8,12 @@ import { unavailable } from '../../shared/errors';
 import { bookingEmailJobs } from '../booking-emails';
 import { ALL_EMAILS_ON } from '../email-preferences';
 import type { DeliveryRecord, EmailRecipientInfo, NotificationStore } from '../notification-ports';
+import type { SessionNow } from '../session-reminders';
 import { deliverEmail, type DeliverEmailDeps } from './deliver-email';
 
 const JOB_ID = '99999999-9999-4999-8999-999999999999';
 
-function fakes(people: EmailRecipientInfo[], options: { failMail?: boolean; unread?: number } = {}) {
+function fakes(people: EmailRecipientInfo[], options: { failMail?: boolean; unread?: number; session?: SessionNow | null; now?: Date } = {}) {
   const deliveries = new Map<Id, DeliveryRecord>();
   const queued: OutboxJob[] = [];
   const forgotten: Id[] = [];
@@ -25,12 +26,14 @@ function fakes(people: EmailRecipientInfo[], options: { failMail?: boolean; unre
     recordDelivery: async (r) => void deliveries.set(r.jobId, r),
     forgetAddress: async (id) => void forgotten.push(id),
     countUnread: async () => options.unread ?? 1,
+    findSessionNow: async () => options.session ?? null,
   };
   const deps: DeliverEmailDeps = {
     notifications: store,
     mailer: { send: async (mail) => (options.failMail ? err(unavailable('MAIL_UNAVAILABLE', 'SMTP is away')) : (sent.push(mail), ok(undefined))) },
     calendar: { render: (invite) => `BEGIN:VCALENDAR\nMETHOD:${invite.method}\nUID:${invite.uid}\nEND:VCALENDAR` },
     appUrl: 'https://fact.example',
+    clock: { now: () => options.now ?? NOW },
   };
   return { deps, deliveries, queued, forgotten, sent };
 }

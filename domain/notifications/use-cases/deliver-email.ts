@@ -1,3 +1,4 @@
+import type { Clock } from '../../shared/clock';
 import type { Id } from '../../shared/ids';
 import type { Mail, Mailer } from '../../shared/mailer';
 import { ok, type Result } from '../../shared/result';
@@ -7,6 +8,7 @@ import type { ComposeContext } from '../email-context';
 import { emailJob, emailKindOf, parseEmailJobPayload, type EmailJobPayload } from '../email-job';
 import { wantsEmail } from '../email-preferences';
 import type { DeliveryRecord, EmailRecipientInfo, NotificationStore, SkipReason } from '../notification-ports';
+import { reminderSkipReason } from '../session-reminders';
 
 export interface DeliverEmailDeps {
   readonly notifications: NotificationStore;
@@ -14,6 +16,8 @@ export interface DeliverEmailDeps {
   readonly calendar: CalendarRenderer;
   /** The public origin for links (APP_URL). */
   readonly appUrl: string;
+  /** Session reminders check that their moment has not gone by (decision 013). */
+  readonly clock: Clock;
 }
 
 export interface EmailJobInput {
@@ -71,6 +75,11 @@ export async function deliverEmail(deps: DeliverEmailDeps, job: EmailJobInput): 
   if (!parsed.ok) return parsed;
   const p = parsed.value;
   if (p.recipient.kind === 'admins') return fanOutToAdministrators(deps, job.id, p);
+  if (p.event === 'session_reminder') {
+    const current = p.booking ? await deps.notifications.findSessionNow(p.booking.id) : null;
+    const stale = reminderSkipReason(p, current, deps.clock.now());
+    if (stale) return skipped(deps, job.id, p, p.recipient.userId, stale);
+  }
 
   const people = await deps.notifications.findRecipients([...new Set([p.recipient.userId, ...mentionedUserIds(p)])]);
   const names = Object.fromEntries(people.map((u) => [u.id, u.fullName]));

@@ -41,6 +41,7 @@ describe('email preferences', () => {
     const view = expectOk(await viewEmailPreferences(deps(), { actor: client.actor }));
     expect(view.kinds.map((k) => [k.kind, k.enabled, k.optional])).toEqual([
       ['booking_updates', true, true],
+      ['session_reminders', true, true],
       ['session_completed', true, true],
       ['message_digest', true, true],
       ['payments', true, false],
