@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { CoachDirectory } from '../domain/booking/coach-directory';
+import type { CalendarFeedPorts } from '../domain/notifications/calendar-feed-ports';
 import type { EmailPreferencesStore } from '../domain/notifications/notification-ports';
 import type { PaymentGateway } from '../domain/payments/payment-gateway';
 import type { PayoutGateway } from '../domain/payouts/payout-gateway';
@@ -12,11 +13,14 @@ import type { Env } from './config/env';
 import type { Logger } from './logging/logger';
 import { createPayments, type Payments } from './payments/payments';
 import { MikroCoachDirectory } from './persistence/booking/coach-directory';
+import { createCalendarFeedRenderer } from './mail/calendar-feed-renderer';
+import { createCalendarFeedStore } from './persistence/notifications/calendar-feed-store';
 import { createEmailPreferencesStore } from './persistence/notifications/notification-store';
 import { openOrm, type Orm } from './persistence/orm';
 import { MikroUnitOfWork } from './persistence/unit-of-work';
 import { createMessaging, type MessagingPorts } from './realtime/messaging';
 import type { PgNotifier } from './realtime/pg-notifier';
+import { cryptoFeedSecrets } from './system/feed-secrets';
 import { AdjustableClock, cryptoRandom, systemClock, uuidSource } from './system/system-ports';
 
 /**
@@ -56,6 +60,8 @@ export interface UseCaseDeps extends AccountPorts, MessagingPorts {
   coaches: CoachDirectory;
   /** Which optional emails each user turned off (users.email_preferences). */
   emailPreferences: EmailPreferencesStore;
+  /** Personal calendar feeds (calendar_feeds, token digests, the iCalendar renderer). */
+  calendarFeeds: CalendarFeedPorts;
 }
 
 export async function createApplication(options: {
@@ -72,6 +78,7 @@ export async function createApplication(options: {
   const accounts = createAccountPorts({ env, logger, orm, sessionSecret: options.sessionSecret });
   const messaging = createMessaging({ orm, logger, databaseUrl: options.databaseUrl });
   const emailPreferences = createEmailPreferencesStore(orm);
+  const calendarFeeds: CalendarFeedPorts = { store: createCalendarFeedStore(orm), secrets: cryptoFeedSecrets, renderer: createCalendarFeedRenderer() };
   const payoutPolicy: PayoutPolicy = { commissionBps: env.PLATFORM_COMMISSION_BPS };
 
   return {
@@ -85,7 +92,7 @@ export async function createApplication(options: {
     testClock,
     payments,
     messageEvents: messaging.events,
-    deps: () => ({ uow: new MikroUnitOfWork(orm), clock, ids: uuidSource, random: cryptoRandom, gateway: payments.gateway, payoutGateway: payments.payouts, payoutPolicy, coaches: new MikroCoachDirectory(orm.em.fork() as EntityManager), emailPreferences, ...accounts, ...messaging.ports() }),
+    deps: () => ({ uow: new MikroUnitOfWork(orm), clock, ids: uuidSource, random: cryptoRandom, gateway: payments.gateway, payoutGateway: payments.payouts, payoutPolicy, coaches: new MikroCoachDirectory(orm.em.fork() as EntityManager), emailPreferences, calendarFeeds, ...accounts, ...messaging.ports() }),
     close: async () => {
       await messaging.close();
       await orm.close();

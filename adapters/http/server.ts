@@ -9,6 +9,7 @@ import { bodyLimits } from './body-limits';
 import { contentSecurityPolicy } from './content-security-policy';
 import { createDatabaseOutage, isDatabaseUnavailable } from './database-outage';
 import { errorStatus, isUnreadableBody } from './error-status';
+import { loggedPath } from './logged-path';
 import { originCheck } from './origin-check';
 import './request-context';
 import { cachePolicy } from './cache-policy';
@@ -75,7 +76,7 @@ export function createHttpServer(options: HttpServerOptions): Express {
     res.on('finish', () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       app.logger.info(
-        { requestId, method: req.method, path: req.path, status: res.statusCode, durationMs: Math.round(ms * 10) / 10 },
+        { requestId, method: req.method, path: loggedPath(req.path), status: res.statusCode, durationMs: Math.round(ms * 10) / 10 },
         'request',
       );
     });
@@ -117,7 +118,7 @@ export function createHttpServer(options: HttpServerOptions): Express {
     outage.report(error);
     const unavailable = isDatabaseUnavailable(error);
     const unreadable = isUnreadableBody(error);
-    app.logger.error({ err: error, requestId: res.locals.requestId, path: req.path }, 'request failed');
+    app.logger.error({ err: error, requestId: res.locals.requestId, path: loggedPath(req.path) }, 'request failed');
     if (unreadable) {
       res.status(400).type('text/plain').send('The request body could not be read.');
       return;

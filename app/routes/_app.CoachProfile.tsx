@@ -3,6 +3,7 @@ import { json } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { AvailabilitySection } from '~/components/availability/availability-section';
 import { DeletionCard } from '~/components/profile/deletion-card';
+import { CalendarFeedCard } from '~/components/profile/calendar-feed-card';
 import { EmailPreferences } from '~/components/profile/email-preferences';
 import { PasswordCard } from '~/components/profile/password-card';
 import { GetPaidCard } from '~/components/payouts/get-paid-card';
@@ -52,6 +53,7 @@ export default function CoachProfilePage() {
       {own ? <GetPaidCard /> : null}
       {own ? <PasswordCard hasPassword={hasPassword} email={profile.email} /> : null}
       {own ? <EmailPreferences /> : null}
+      {own ? <CalendarFeedCard /> : null}
       {showDeletionCard ? <DeletionCard pending={pendingDeletion} /> : null}
     </div>
   );

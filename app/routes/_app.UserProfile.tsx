@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { json } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { DeletionCard } from '~/components/profile/deletion-card';
+import { CalendarFeedCard } from '~/components/profile/calendar-feed-card';
 import { EmailPreferences } from '~/components/profile/email-preferences';
 import { PasswordCard } from '~/components/profile/password-card';
 import { PhotoUpload } from '~/components/profile/photo-upload';
@@ -30,6 +31,7 @@ export default function UserProfilePage() {
       {own ? <ProfileForm personal={profile} /> : <ProfileSummary profile={profile} />}
       {own ? <PasswordCard hasPassword={hasPassword} email={profile.email} /> : null}
       {own ? <EmailPreferences /> : null}
+      {own ? <CalendarFeedCard /> : null}
       {showDeletionCard ? <DeletionCard pending={pendingDeletion} /> : null}
     </div>
   );

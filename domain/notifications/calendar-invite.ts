@@ -34,6 +34,34 @@ export function bookingEventUid(bookingId: Id): string {
   return `booking-${bookingId}@fact`;
 }
 
+/** What an invite and the calendar feed say of a session: the same words, UID and SEQUENCE in both. */
+export interface SessionEventFields {
+  readonly uid: string;
+  readonly sequence: number;
+  readonly startsAt: Date;
+  readonly endsAt: Date;
+  readonly summary: string;
+  readonly description: string;
+  readonly location: string | null;
+}
+
+export type SessionEventBooking = Pick<BookingFacts, 'id' | 'referenceCode' | 'serviceType' | 'startsAt' | 'durationMinutes' | 'locationType' | 'locationAddress' | 'version'>;
+
+export function sessionEventFields(b: SessionEventBooking, otherPartyName: string, url: string): SessionEventFields {
+  const startsAt = new Date(b.startsAt);
+  const service = COACHING_TYPE_LABELS[b.serviceType];
+  const where = [LOCATION_TYPE_LABELS[b.locationType], b.locationAddress].filter(Boolean).join(', ');
+  return {
+    uid: bookingEventUid(b.id),
+    sequence: b.version,
+    startsAt,
+    endsAt: new Date(startsAt.getTime() + b.durationMinutes * MINUTE_MS),
+    summary: `${service} session with ${otherPartyName} (${b.referenceCode})`,
+    description: `FACT booking ${b.referenceCode}: ${service} with ${otherPartyName}.\n${url}`,
+    location: where || null,
+  };
+}
+
 export function calendarInviteFor(input: {
   booking: BookingFacts;
   details: EmailDetails;
@@ -44,19 +72,10 @@ export function calendarInviteFor(input: {
 }): CalendarInvite | null {
   const { booking: b, details } = input;
   if (!details.calendar) return null;
-  const startsAt = new Date(b.startsAt);
-  const service = COACHING_TYPE_LABELS[b.serviceType];
-  const where = [LOCATION_TYPE_LABELS[b.locationType], b.locationAddress].filter(Boolean).join(', ');
   return {
     method: details.calendar === 'cancel' ? 'CANCEL' : 'REQUEST',
-    uid: bookingEventUid(b.id),
-    sequence: b.version,
-    startsAt,
-    endsAt: new Date(startsAt.getTime() + b.durationMinutes * MINUTE_MS),
+    ...sessionEventFields(b, input.otherPartyName, input.url),
     stampedAt: input.occurredAt,
-    summary: `${service} session with ${input.otherPartyName} (${b.referenceCode})`,
-    description: `FACT booking ${b.referenceCode}: ${service} with ${input.otherPartyName}.\n${input.url}`,
-    location: where || null,
     url: input.url,
     attendee: input.attendee,
   };
