@@ -1,4 +1,5 @@
 import type { EmailVerificationTokens, AccountLinks } from '../../domain/accounts/email-verification-tokens';
+import type { CommonPasswords } from '../../domain/accounts/common-passwords';
 import type { PasswordHasher } from '../../domain/accounts/password-hasher';
 import type { PasswordResetTokens } from '../../domain/accounts/password-reset-tokens';
 import type { PhotoProcessor } from '../../domain/accounts/photo-processor';
@@ -9,6 +10,7 @@ import type { FileStorage } from '../../domain/shared/file-storage';
 import type { Mailer } from '../../domain/shared/mailer';
 import { createAccountLinks, createEmailVerificationTokens } from '../auth/email-verification-tokens';
 import { createPasswordResetTokens } from '../auth/password-reset-tokens';
+import { createCommonPasswords } from '../auth/common-passwords';
 import { createScryptPasswordHasher } from '../auth/scrypt-password-hasher';
 import type { Env } from '../config/env';
 import type { Logger } from '../logging/logger';
@@ -21,6 +23,8 @@ import { createLocalFileStorage } from '../storage/local-file-storage';
 /** The ports of accounts (and of every context that mails, stores files or rate-limits). */
 export interface AccountPorts {
   hasher: PasswordHasher;
+  /** The most common passwords, refused for new passwords (issue 20 §7). */
+  commonPasswords: CommonPasswords;
   mailer: Mailer;
   tokens: EmailVerificationTokens;
   links: AccountLinks;
@@ -40,6 +44,7 @@ export function createAccountPorts(options: { env: Env; logger: Logger; orm: Orm
   const { env, logger, orm } = options;
   return {
     hasher: createScryptPasswordHasher(),
+    commonPasswords: createCommonPasswords(),
     mailer: createMailer(env, logger),
     tokens: createEmailVerificationTokens(options.sessionSecret),
     links: createAccountLinks(publicOrigin(env)),

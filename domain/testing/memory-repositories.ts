@@ -5,6 +5,7 @@
  */
 import type { AccountDeletionRequest } from '../accounts/deletion-request';
 import type { CoachProfile } from '../accounts/coach-profile';
+import type { CommonPasswords } from '../accounts/common-passwords';
 import type { EmailVerificationTokens, AccountLinks } from '../accounts/email-verification-tokens';
 import type { PasswordHasher } from '../accounts/password-hasher';
 import type { User } from '../accounts/user';
@@ -204,6 +205,11 @@ export function fixedClock(at: Date): { now: () => Date; set: (d: Date) => void 
 export const fakeHasher: PasswordHasher = {
   hash: async (password) => `hash:${password}`,
   verify: async (password, hash) => hash === `hash:${password}`,
+};
+
+/** A short list standing in for the real 10 000 (adapters/auth/common-passwords). */
+export const fakeCommonPasswords: CommonPasswords = {
+  includes: (password) => ['password', '123456', 'qwerty', 'football'].includes(password.toLowerCase()),
 };
 
 export function recordingMailer(failWith?: string): Mailer & { sent: Mail[] } {

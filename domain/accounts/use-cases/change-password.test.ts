@@ -5,7 +5,8 @@ import type { RateLimitHit, RateLimitStore } from '../../rate-limit/rate-limit-s
 import { MINUTE_MS } from '../../shared/clock';
 import { unwrap } from '../../shared/result';
 import { clientActor, clientUser, IDS, NOW } from '../../testing/fixtures';
-import { fakeHasher, fixedClock, memoryUnitOfWork } from '../../testing/memory-repositories';
+import { PASSWORD_TOO_COMMON } from '../common-passwords';
+import { fakeCommonPasswords, fakeHasher, fixedClock, memoryUnitOfWork } from '../../testing/memory-repositories';
 import { changePassword } from './change-password';
 import { signInWithEmail } from './sign-in-with-email';
 
@@ -31,7 +32,7 @@ function setup(user = clientUser({ email: 'cleo@example.com', sessionVersion: 3 
   uow.data.users.set(user.id, user);
   const clock = fixedClock(NOW);
   const rateLimits = memoryLimits();
-  const deps = { uow, hasher: fakeHasher, clock, rateLimits };
+  const deps = { uow, hasher: fakeHasher, commonPasswords: fakeCommonPasswords, clock, rateLimits };
   return { uow, clock, rateLimits, deps };
 }
 
@@ -45,6 +46,14 @@ describe('changePassword', () => {
     const changed = unwrap(await changePassword(deps, { actor: clientActor, form: form(), ip: IP }));
     expect(changed).toMatchObject({ id: IDS.client, passwordHash: 'hash:new-secret-9', sessionVersion: 4, updatedAt: clock.now() });
     expect(uow.data.users.get(IDS.client)).toEqual(changed);
+  });
+
+  it('refuses a common new password under the new-password field and changes nothing', async () => {
+    const { uow, deps } = setup();
+    const before = uow.data.users.get(IDS.client);
+    const result = await changePassword(deps, { actor: clientActor, form: form({ newPassword: 'qwerty', confirmPassword: 'qwerty' }), ip: IP });
+    expect(result).toMatchObject({ ok: false, error: { code: 'VALIDATION_FAILED', fieldErrors: { newPassword: [PASSWORD_TOO_COMMON] } } });
+    expect(uow.data.users.get(IDS.client)).toEqual(before);
   });
 
   it("refuses a wrong current password with 'Your current password is incorrect.' and changes nothing", async () => {

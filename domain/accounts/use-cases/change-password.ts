@@ -12,6 +12,7 @@ import type { Actor } from '../actor';
 import { setNewPassword } from '../password';
 import { passwordErrors } from '../password-errors';
 import type { PasswordHasher } from '../password-hasher';
+import { refuseCommonPassword, type CommonPasswords } from '../common-passwords';
 import { changePasswordSchema } from '../password.schemas';
 import { canSignIn, type User } from '../user';
 import { loginLimitKeys } from './sign-in-with-email';
@@ -19,6 +20,7 @@ import { loginLimitKeys } from './sign-in-with-email';
 export interface ChangePasswordDeps {
   uow: UnitOfWork;
   hasher: PasswordHasher;
+  commonPasswords: CommonPasswords;
   clock: Clock;
   rateLimits: RateLimitStore & RateLimitReader;
 }
@@ -52,6 +54,8 @@ export async function changePassword(deps: ChangePasswordDeps, input: { actor: A
     await Promise.all(keys.map((key) => deps.rateLimits.hit(key, policy.windowMs, now)));
     return err(passwordErrors.currentPasswordIncorrect());
   }
+  const common = refuseCommonPassword(deps.commonPasswords, parsed.value.newPassword, 'newPassword');
+  if (!common.ok) return common;
   // Hashing is slow on purpose: done before the transaction, which then only writes.
   const passwordHash = await deps.hasher.hash(parsed.value.newPassword);
   return deps.uow.transaction(async (tx) => {

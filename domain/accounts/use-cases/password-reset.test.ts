@@ -4,7 +4,8 @@ import { RATE_LIMITS } from '../../rate-limit/rate-limit-policy';
 import { HOUR_MS, MINUTE_MS } from '../../shared/clock';
 import { unwrap } from '../../shared/result';
 import { clientUser, coachUser, IDS, NOW } from '../../testing/fixtures';
-import { fakeHasher, fakeLinks, fixedClock, memoryUnitOfWork, recordingMailer } from '../../testing/memory-repositories';
+import { PASSWORD_TOO_COMMON } from '../common-passwords';
+import { fakeCommonPasswords, fakeHasher, fakeLinks, fixedClock, memoryUnitOfWork, recordingMailer } from '../../testing/memory-repositories';
 import { eraseUser } from '../user';
 import { parsePasswordResetJob, PASSWORD_RESET_JOB } from '../password-reset-job';
 import { PASSWORD_RESET_LINK_LIFETIME_MS, type PasswordResetClaim, type PasswordResetTokens } from '../password-reset-tokens';
@@ -28,7 +29,7 @@ function setup(...users: ReturnType<typeof clientUser>[]) {
   const clock = fixedClock(NOW);
   const mailer = recordingMailer();
   const rateLimits = createInMemoryRateLimitStore();
-  const deps = { uow, clock, mailer, rateLimits, hasher: fakeHasher, resetTokens: fakeResetTokens, links: fakeLinks };
+  const deps = { uow, clock, mailer, rateLimits, hasher: fakeHasher, commonPasswords: fakeCommonPasswords, resetTokens: fakeResetTokens, links: fakeLinks };
   return { uow, clock, mailer, deps };
 }
 
@@ -163,6 +164,16 @@ describe('resetPassword', () => {
     }
     unwrap(await resetPassword(s.deps, newPassword(token)));
     expect([...s.deps.rateLimits.windows.keys()].sort()).toEqual(['login:account:other@example.com', 'login:ip:203.0.113.1']);
+  });
+
+  it('refuses a common new password and keeps the link usable', async () => {
+    const s = setup();
+    const token = await linkFor(s);
+    const before = s.uow.data.users.get(IDS.client);
+    const refused = await resetPassword(s.deps, { ...newPassword(token), newPassword: 'Password', confirmPassword: 'Password' });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'VALIDATION_FAILED', fieldErrors: { newPassword: [PASSWORD_TOO_COMMON] } } });
+    expect(s.uow.data.users.get(IDS.client)).toEqual(before);
+    unwrap(await resetPassword(s.deps, newPassword(token)));
   });
 
   it('forgets nothing when the reset is refused', async () => {

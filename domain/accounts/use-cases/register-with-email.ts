@@ -9,12 +9,14 @@ import { registrationSchema } from '../account.schemas';
 import { coachProfilePatchFromRegistration, createCoachProfile, type CoachProfile } from '../coach-profile';
 import type { AccountLinks, EmailVerificationTokens } from '../email-verification-tokens';
 import type { PasswordHasher } from '../password-hasher';
+import { refuseCommonPassword, type CommonPasswords } from '../common-passwords';
 import { canSignIn, registerUser, type User } from '../user';
 import { sendVerificationMail } from './send-verification-mail';
 
 export interface RegisterWithEmailDeps {
   readonly uow: UnitOfWork;
   readonly hasher: PasswordHasher;
+  readonly commonPasswords: CommonPasswords;
   readonly ids: IdSource;
   readonly clock: Clock;
   readonly mailer: Mailer;
@@ -61,6 +63,8 @@ export async function registerWithEmail(deps: RegisterWithEmailDeps, form: unkno
   const parsed = parseForm(registrationSchema, form);
   if (!parsed.ok) return parsed;
   const data = parsed.value;
+  const common = refuseCommonPassword(deps.commonPasswords, data.password, 'password');
+  if (!common.ok) return common;
   const now = deps.clock.now();
   const existing = await deps.uow.read.users.findByEmail(data.email);
   // Hashed on both paths: skipping it for a taken email would tell it apart by time.

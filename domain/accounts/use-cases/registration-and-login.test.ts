@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { unwrap, type Result } from '../../shared/result';
 import type { UnitOfWork } from '../../shared/unit-of-work';
-import { fakeHasher, fakeLinks, fakeTokens, fixedClock, memoryUnitOfWork, recordingMailer, sequentialIds } from '../../testing/memory-repositories';
+import { PASSWORD_TOO_COMMON } from '../common-passwords';
+import { fakeCommonPasswords, fakeHasher, fakeLinks, fakeTokens, fixedClock, memoryUnitOfWork, recordingMailer, sequentialIds } from '../../testing/memory-repositories';
 import { clientUser, coachUser, NOW } from '../../testing/fixtures';
 import { deactivateUser, type User } from '../user';
 import { adminActor } from '../../testing/fixtures';
@@ -15,7 +16,7 @@ import { verifyEmail } from './verify-email';
 function setup(mailFailure?: string) {
   const uow = memoryUnitOfWork();
   const mailer = recordingMailer(mailFailure);
-  const deps = { uow, hasher: fakeHasher, ids: sequentialIds(), clock: fixedClock(NOW), mailer, tokens: fakeTokens, links: fakeLinks };
+  const deps = { uow, hasher: fakeHasher, commonPasswords: fakeCommonPasswords, ids: sequentialIds(), clock: fixedClock(NOW), mailer, tokens: fakeTokens, links: fakeLinks };
   return { uow, mailer, deps };
 }
 
@@ -50,6 +51,15 @@ describe('registerWithEmail', () => {
     expect(mailer.sent).toHaveLength(1);
     expect(mailer.sent[0]).toMatchObject({ to: 'new.coach@example.com', subject: 'Verify your email for FACT' });
     expect(mailer.sent[0]!.text).toContain(fakeLinks.verifyEmailUrl(`token:${registered.user.id}:new.coach@example.com`));
+  });
+
+  it('refuses a password on the common-passwords list, whatever its case, keeping the 6-character rule first, and stores nothing', async () => {
+    const { uow, mailer, deps } = setup();
+    const result = await registerWithEmail(deps, { ...form, password: 'FootBall' });
+    expect(result).toMatchObject({ ok: false, error: { kind: 'invalid', code: 'VALIDATION_FAILED', message: PASSWORD_TOO_COMMON, fieldErrors: { password: [PASSWORD_TOO_COMMON] } } });
+    expect(await registerWithEmail(deps, { ...form, password: '12345' })).toMatchObject({ ok: false, error: { message: 'Password must be at least 6 characters long' } });
+    expect(uow.data.users.size).toBe(0);
+    expect(mailer.sent).toHaveLength(0);
   });
 
   it('returns the form errors without storing anything', async () => {

@@ -5,6 +5,7 @@ import type { RateLimitClearer } from '../../rate-limit/rate-limit-clearer';
 import { parseForm } from '../../validation/parse-form';
 import { resetLinkMatches, resetPasswordWithLink } from '../password';
 import { passwordErrors } from '../password-errors';
+import { refuseCommonPassword, type CommonPasswords } from '../common-passwords';
 import type { PasswordHasher } from '../password-hasher';
 import type { PasswordResetClaim, PasswordResetTokens } from '../password-reset-tokens';
 import { resetPasswordSchema } from '../password.schemas';
@@ -37,11 +38,13 @@ export async function checkPasswordResetLink(deps: LinkDeps, input: { token: unk
  * the session version moved on and is refused. The account's failed sign-ins are then forgotten
  * (the link proved the mailbox): the owner can sign in at once. The address's count stays.
  */
-export async function resetPassword(deps: LinkDeps & { hasher: PasswordHasher; rateLimits: RateLimitClearer }, form: { token?: unknown; [field: string]: unknown }): Promise<Result<User>> {
+export async function resetPassword(deps: LinkDeps & { hasher: PasswordHasher; commonPasswords: CommonPasswords; rateLimits: RateLimitClearer }, form: { token?: unknown; [field: string]: unknown }): Promise<Result<User>> {
   const link = await checkPasswordResetLink(deps, { token: form.token });
   if (!link.ok) return link;
   const parsed = parseForm(resetPasswordSchema, form);
   if (!parsed.ok) return parsed;
+  const common = refuseCommonPassword(deps.commonPasswords, parsed.value.newPassword, 'newPassword');
+  if (!common.ok) return common;
   const passwordHash = await deps.hasher.hash(parsed.value.newPassword);
   const claim = link.value;
   const now = deps.clock.now();
