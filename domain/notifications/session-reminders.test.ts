@@ -18,7 +18,7 @@ const london = (date: string, time: string): Date => {
   return instant;
 };
 const facts = (startsAt: Date, patch: Partial<BookingFacts> = {}): BookingFacts => ({
-  ...bookingFacts(withPatch(confirmedAndCaptured(), { startsAt, endsAt: new Date(startsAt.getTime() + HOUR_MS) })),
+  ...bookingFacts(withPatch(confirmedAndCaptured(), { startsAt })),
   ...patch,
 });
 const payloadOf = (job: OutboxJob) => unwrap(parseEmailJobPayload(JSON.parse(JSON.stringify(job.payload))));
@@ -96,7 +96,7 @@ describe('queueing session reminders', () => {
   });
 
   it('is queued by the booking emails when a session is accepted or moved, and not for other events', () => {
-    const b = withPatch(confirmedAndCaptured(), { startsAt: start, endsAt: new Date(start.getTime() + HOUR_MS) });
+    const b = withPatch(confirmedAndCaptured(), { startsAt: start });
     expect(reminderJobsFor({ event: 'accepted', booking: b, actorId: COACH_ID }, daysBefore)).toHaveLength(4);
     expect(reminderJobsFor({ event: 'reschedule_accepted', booking: b, actorId: CLIENT_ID }, daysBefore)).toHaveLength(4);
     expect(reminderJobsFor({ event: 'reschedule_proposed', booking: b, actorId: CLIENT_ID }, daysBefore)).toEqual([]);
@@ -105,7 +105,7 @@ describe('queueing session reminders', () => {
 
   it('writes the reminders in the same outbox as the change', async () => {
     const queued: OutboxJob[] = [];
-    const b = withPatch(confirmedAndCaptured(), { startsAt: start, endsAt: new Date(start.getTime() + HOUR_MS) });
+    const b = withPatch(confirmedAndCaptured(), { startsAt: start });
     await notifyByEmail({ enqueue: async (j) => void queued.push(j) }, { event: 'accepted', booking: b, actorId: COACH_ID }, daysBefore);
     expect(queued.filter((j) => j.type === SESSION_REMINDER_JOB)).toHaveLength(4);
     expect(queued.filter((j) => j.type.startsWith('email.')).length).toBeGreaterThan(0);
