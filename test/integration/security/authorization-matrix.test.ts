@@ -7,6 +7,7 @@ import type { Application } from '../../../adapters/composition-root';
 import { sessionStorageFor } from '../../../app/auth/session.server';
 import { useTestApp } from '../../support/app';
 import { insertPerson, type Person } from '../../support/booking-flow';
+import { issueCalendarFeed } from '../../../domain/notifications/use-cases/calendar-feed';
 import { createTestBooking } from '../../support/fixtures/bookings';
 
 /**
@@ -416,6 +417,35 @@ const ROUTES: Record<string, RouteEntry> = {
         writers: SIGNED_IN,
       },
       { name: 'turning payment emails off', kind: 'action', url: () => '/api/email-preferences', form: () => ({ kind: 'payments', enabled: 'off' }), expect: members(422) },
+    ],
+  },
+  'api.calendar-feed.tsx': {
+    probes: [
+      { name: "the person's calendar feed state", kind: 'loader', url: () => '/api/calendar-feed', expect: members(200, { admin: 403 }) },
+      { name: 'turning the calendar feed on', kind: 'action', url: () => '/api/calendar-feed', form: () => ({ intent: 'enable' }), expect: members(200, { admin: 403 }), writers: ['client', 'otherClient', 'coach', 'otherCoach'] },
+      { name: 'resetting the calendar link', kind: 'action', url: () => '/api/calendar-feed', form: () => ({ intent: 'reset' }), expect: members(200, { admin: 403 }), writers: ['client', 'otherClient', 'coach', 'otherCoach'] },
+      { name: 'turning the calendar feed off', kind: 'action', url: () => '/api/calendar-feed', form: () => ({ intent: 'disable' }), expect: members(200, { admin: 403 }), writers: ['client', 'otherClient', 'coach', 'otherCoach'] },
+      { name: 'an unknown intent', kind: 'action', url: () => '/api/calendar-feed', form: () => ({ intent: 'grant_admin' }), expect: members(400) },
+    ],
+  },
+  'calendar.$token.tsx': {
+    probes: [
+      // No session needed or used: the token is the credential, whoever sends it.
+      { name: 'an unknown feed token', kind: 'loader', url: () => `/calendar/${'Q'.repeat(43)}.ics`, params: () => ({ token: `${'Q'.repeat(43)}.ics` }), expect: everyone(404) },
+      { name: 'a malformed feed token', kind: 'loader', url: () => '/calendar/abc', params: () => ({ token: 'abc' }), expect: everyone(404) },
+      {
+        name: "the client's feed by its token",
+        kind: 'loader',
+        prepare: async (w) => {
+          const issued = await issueCalendarFeed(ctx.app.deps(), { actor: w.people.client.actor, intent: 'enable', appUrl: 'http://localhost' });
+          if (!issued.ok || !issued.value.links) throw new Error('no calendar feed');
+          return { segment: new URL(issued.value.links.httpsUrl).pathname.slice('/calendar/'.length) };
+        },
+        url: (_w, ids) => `/calendar/${ids.segment}`,
+        params: (_w, ids) => ({ token: ids.segment! }),
+        expect: everyone(200),
+        writers: ROLES,
+      },
     ],
   },
   'api.payouts.tsx': {
