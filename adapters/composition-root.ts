@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { DataExportSource } from '../domain/accounts/data-export-source';
 import type { CoachDirectory } from '../domain/booking/coach-directory';
 import type { CalendarFeedPorts } from '../domain/notifications/calendar-feed-ports';
 import type { EmailPreferencesStore } from '../domain/notifications/notification-ports';
@@ -12,6 +13,7 @@ import { createAccountPorts, type AccountPorts } from './accounts/account-ports'
 import type { Env } from './config/env';
 import type { Logger } from './logging/logger';
 import { createPayments, type Payments } from './payments/payments';
+import { createDataExportSource } from './persistence/accounts/data-export.source';
 import { MikroCoachDirectory } from './persistence/booking/coach-directory';
 import { createCalendarFeedRenderer } from './mail/calendar-feed-renderer';
 import { createCalendarFeedStore } from './persistence/notifications/calendar-feed-store';
@@ -62,6 +64,8 @@ export interface UseCaseDeps extends AccountPorts, MessagingPorts {
   emailPreferences: EmailPreferencesStore;
   /** Personal calendar feeds (calendar_feeds, token digests, the iCalendar renderer). */
   calendarFeeds: CalendarFeedPorts;
+  /** 'Download my data': one person's rows for the export document (issue 19 §5). */
+  dataExport: DataExportSource;
 }
 
 export async function createApplication(options: {
@@ -80,6 +84,7 @@ export async function createApplication(options: {
   const emailPreferences = createEmailPreferencesStore(orm);
   const calendarFeeds: CalendarFeedPorts = { store: createCalendarFeedStore(orm), secrets: cryptoFeedSecrets, renderer: createCalendarFeedRenderer() };
   const payoutPolicy: PayoutPolicy = { commissionBps: env.PLATFORM_COMMISSION_BPS };
+  const dataExport = createDataExportSource(orm);
 
   return {
     env,
@@ -92,7 +97,7 @@ export async function createApplication(options: {
     testClock,
     payments,
     messageEvents: messaging.events,
-    deps: () => ({ uow: new MikroUnitOfWork(orm), clock, ids: uuidSource, random: cryptoRandom, gateway: payments.gateway, payoutGateway: payments.payouts, payoutPolicy, coaches: new MikroCoachDirectory(orm.em.fork() as EntityManager), emailPreferences, calendarFeeds, ...accounts, ...messaging.ports() }),
+    deps: () => ({ uow: new MikroUnitOfWork(orm), clock, ids: uuidSource, random: cryptoRandom, gateway: payments.gateway, payoutGateway: payments.payouts, payoutPolicy, coaches: new MikroCoachDirectory(orm.em.fork() as EntityManager), emailPreferences, calendarFeeds, dataExport, ...accounts, ...messaging.ports() }),
     close: async () => {
       await messaging.close();
       await orm.close();
