@@ -5,7 +5,9 @@ import type { Mail } from '../../shared/mailer';
 import type { OutboxJob } from '../../shared/outbox';
 import { err, ok, unwrap } from '../../shared/result';
 import { unavailable } from '../../shared/errors';
-import { bookingEmailJobs } from '../booking-emails';
+import { bookingEmailJobs, bookingFacts } from '../booking-emails';
+import { HOUR_MS } from '../../shared/clock';
+import { reminderAt, sessionReminderJobs } from '../session-reminders';
 import { ALL_EMAILS_ON } from '../email-preferences';
 import type { DeliveryRecord, EmailRecipientInfo, NotificationStore } from '../notification-ports';
 import type { SessionNow } from '../session-reminders';
@@ -108,5 +110,34 @@ describe('delivering one email job', () => {
     const b = pendingBooking();
     expect(bookingEmailJobs({ event: 'session_started', booking: b, actorId: null }, NOW)).toEqual([]);
     expect(bookingEmailJobs({ event: 'payment_received', booking: b, actorId: null }, NOW)).toEqual([]);
+  });
+
+  describe('session reminders', () => {
+    const booking = confirmedAndCaptured();
+    const reminder = sessionReminderJobs(bookingFacts(booking), new Date(booking.startsAt.getTime() - 3 * 24 * HOUR_MS))[0]!;
+    const due = reminderAt(booking.startsAt, '24h');
+
+    it('sends a reminder while the session is confirmed at the same start', async () => {
+      const f = fakes([person(CLIENT_ID, 'Sam'), person(COACH_ID, 'Alex')], { session: { status: 'confirmed', startsAt: booking.startsAt }, now: due });
+      expect(unwrap(await deliverEmail(f.deps, job(reminder.payload)))).toMatchObject({ outcome: 'sent' });
+      expect(f.sent[0]).toMatchObject({ to: 'sam@example.test', subject: expect.stringMatching(/^Reminder: your session is in 24 hours: /) });
+      expect(f.deliveries.get(JOB_ID)).toMatchObject({ status: 'sent', event: 'session_reminder' });
+    });
+
+    it('records why a reminder was not sent: cancelled, moved, overtaken, switched off', async () => {
+      const cases = [
+        [{ session: { status: 'cancelled' as const, startsAt: booking.startsAt }, now: due }, 'cancelled'],
+        [{ session: { status: 'confirmed' as const, startsAt: new Date(booking.startsAt.getTime() + HOUR_MS) }, now: due }, 'rescheduled'],
+        [{ session: { status: 'confirmed' as const, startsAt: booking.startsAt }, now: reminderAt(booking.startsAt, '2h') }, 'too_late'],
+      ] as const;
+      for (const [options, reason] of cases) {
+        const f = fakes([person(CLIENT_ID, 'Sam')], options);
+        expect(unwrap(await deliverEmail(f.deps, job(reminder.payload)))).toEqual({ outcome: 'skipped', reason });
+        expect(f.sent).toEqual([]);
+        expect(f.deliveries.get(JOB_ID)).toMatchObject({ status: 'skipped', reason, userId: CLIENT_ID });
+      }
+      const off = fakes([person(CLIENT_ID, 'Sam', { preferences: { ...ALL_EMAILS_ON, session_reminders: false } })], { session: { status: 'confirmed', startsAt: booking.startsAt }, now: due });
+      expect(unwrap(await deliverEmail(off.deps, job(reminder.payload)))).toEqual({ outcome: 'skipped', reason: 'turned_off' });
+    });
   });
 });
