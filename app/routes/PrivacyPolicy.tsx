@@ -30,6 +30,12 @@ export default function PrivacyPolicy() {
           have booked, and to our administrators. Your email address and phone number are never shown to the other party
           of a booking.
         </p>
+        <p>
+          If you turn on the calendar feed on your profile, FACT gives you a private link to your sessions (times, places,
+          booking references and the other party&apos;s name) for your calendar app. Anyone who has the link can read those
+          sessions, so keep it to yourself; resetting the link or turning the feed off stops the old link at once. We keep
+          only a scrambled (hashed) form of the link.
+        </p>
       </section>
       <section>
         <h2>Your rights</h2>
