@@ -4,6 +4,7 @@ import { useLoaderData } from '@remix-run/react';
 import { AvailabilitySection } from '~/components/availability/availability-section';
 import { DeletionCard } from '~/components/profile/deletion-card';
 import { CalendarFeedCard } from '~/components/profile/calendar-feed-card';
+import { DataExportCard } from '~/components/profile/data-export-card';
 import { EmailPreferences } from '~/components/profile/email-preferences';
 import { PasswordCard } from '~/components/profile/password-card';
 import { GetPaidCard } from '~/components/payouts/get-paid-card';
@@ -54,6 +55,7 @@ export default function CoachProfilePage() {
       {own ? <PasswordCard hasPassword={hasPassword} email={profile.email} /> : null}
       {own ? <EmailPreferences /> : null}
       {own ? <CalendarFeedCard /> : null}
+      {own ? <DataExportCard /> : null}
       {showDeletionCard ? <DeletionCard pending={pendingDeletion} /> : null}
     </div>
   );

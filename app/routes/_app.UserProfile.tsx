@@ -3,6 +3,7 @@ import { json } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { DeletionCard } from '~/components/profile/deletion-card';
 import { CalendarFeedCard } from '~/components/profile/calendar-feed-card';
+import { DataExportCard } from '~/components/profile/data-export-card';
 import { EmailPreferences } from '~/components/profile/email-preferences';
 import { PasswordCard } from '~/components/profile/password-card';
 import { PhotoUpload } from '~/components/profile/photo-upload';
@@ -32,6 +33,7 @@ export default function UserProfilePage() {
       {own ? <PasswordCard hasPassword={hasPassword} email={profile.email} /> : null}
       {own ? <EmailPreferences /> : null}
       {own ? <CalendarFeedCard /> : null}
+      {own ? <DataExportCard /> : null}
       {showDeletionCard ? <DeletionCard pending={pendingDeletion} /> : null}
     </div>
   );

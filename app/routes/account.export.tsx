@@ -1,0 +1,38 @@
+import type { LoaderFunctionArgs } from '@remix-run/node';
+import { exportMyData } from '../../domain/accounts/use-cases/export-my-data';
+import { actorOf, requireUser } from '~/auth/guards.server';
+
+/**
+ * GET /account/export — 'Download my data' (issue 19 §5, PRODUCT.md): the signed-in person's
+ * copy of their own data as a JSON file made on the server (domain/accounts/data-export.ts),
+ * never cached. 3 per hour per person (the shared rate-limit store): the 4th is a 429 whose
+ * plain-text body is the sentence to show. Each download is logged with who and how many bytes,
+ * never what it holds. Signed out (or deactivated): the login redirect.
+ */
+const NO_STORE = 'private, no-store';
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
+  const result = await exportMyData(context.app.deps(), { actor: actorOf(user) });
+  if (!result.ok) {
+    const limited = result.error.kind === 'rate_limited';
+    context.log.warn({ event: limited ? 'data_export_rate_limited' : 'data_export_refused', userId: user.id, code: result.error.code }, 'data export refused');
+    return new Response(result.error.message, {
+      status: limited ? 429 : result.error.kind === 'not_found' ? 404 : 403,
+      headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': NO_STORE, ...(limited ? { 'Retry-After': '3600' } : {}) },
+    });
+  }
+  const { body, fileName } = result.value;
+  const bytes = Buffer.byteLength(body, 'utf8');
+  context.log.info({ event: 'data_export', userId: user.id, via: 'web', bytes }, 'data export downloaded');
+  return new Response(body, {
+    status: 200,
+    headers: {
+      'Content-Type': 'application/json; charset=utf-8',
+      'Content-Disposition': `attachment; filename="${fileName}"`,
+      'Content-Length': String(bytes),
+      'Cache-Control': NO_STORE,
+      'X-Content-Type-Options': 'nosniff',
+    },
+  });
+}
