@@ -129,6 +129,10 @@ describe('email preferences', () => {
     expect(got.headers.get('Cache-Control')).toBe('no-store');
     const body = (await got.json()) as unknown as { ok: boolean; preferences: { kinds: { kind: string; enabled: boolean }[] } };
     expect(body.preferences.kinds.find((k) => k.kind === 'message_digest')).toMatchObject({ enabled: true });
+    // Decision 013: the profile's section lists the kinds it is given, session reminders among them.
+    expect(body.preferences.kinds.find((k) => k.kind === 'session_reminders')).toMatchObject({ label: 'Session reminders', enabled: true, optional: true });
+    const reminders = await action(await args({ kind: 'session_reminders', enabled: 'off' }));
+    expect(((await reminders.json()) as unknown as typeof body).preferences.kinds.find((k) => k.kind === 'session_reminders')).toMatchObject({ enabled: false });
 
     const changed = await action(await args({ kind: 'message_digest', enabled: 'off' }));
     expect(changed.status).toBe(200);
