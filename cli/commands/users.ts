@@ -1,8 +1,10 @@
+import { writeFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import { z } from 'zod';
 import type { Application } from '../../adapters/composition-root';
 import { adminReadModels, ADMIN_USER_TYPES, type AdminUserDetail } from '../../adapters/persistence/admin/index';
 import type { Actor } from '../../domain/accounts/actor';
+import { exportUserData } from '../../domain/accounts/use-cases/export-my-data';
 import { removeUser } from '../../domain/accounts/use-cases/remove-user';
 import { restoreUser } from '../../domain/accounts/use-cases/restore-user';
 import { setCoachVerification } from '../../domain/admin/use-cases/set-coach-verification';
@@ -21,6 +23,7 @@ const listSchema = z.object({
 const showSchema = z.object({ json: z.boolean().optional() });
 const actSchema = z.object({ as: z.string().min(1, 'missing --as <admin email>'), reason: z.string().max(500).optional(), json: z.boolean().optional() });
 const verifySchema = z.object({ as: z.string().min(1, 'missing --as <admin email>'), json: z.boolean().optional() });
+const exportSchema = z.object({ as: z.string().min(1, 'missing --as <admin email>'), out: z.string().min(1).optional() });
 
 /**
  * The action of a command an administrator takes on one account (remove, restore, verify,
@@ -46,7 +49,7 @@ function status(u: { isActive: boolean; erased: boolean }): string {
   return u.erased ? 'erased' : u.isActive ? 'active' : 'deactivated';
 }
 
-/** `fact users list|show|remove|restore|verify|unverify`: the AdminUsers page from the ops shell. */
+/** `fact users list|show|remove|restore|verify|unverify|export`: the AdminUsers page from the ops shell. */
 export function registerUsersCommands(program: Command): void {
   const users = program.command('users').description('accounts: list, show, remove (deactivate), restore, verify and unverify coaches');
 
@@ -137,6 +140,25 @@ export function registerUsersCommands(program: Command): void {
         return [`Restored ${nameOf(restored.fullName)} (${restored.id}).`, { id: restored.id, isActive: restored.isActive }];
       }),
     );
+
+  users
+    .command('export')
+    .description("a copy of one account's data as JSON: the same file as the profile's 'Download my data' (audited)")
+    .argument('<user>', 'user id or email')
+    .requiredOption('--as <email>', 'the administrator acting')
+    .option('--out <file>', 'write the file here (readable by you only) instead of standard output')
+    .action(async (key: string, raw: unknown) => {
+      const opts = parseOptions(exportSchema, raw);
+      await withApp(async ({ app }) => {
+        const actor = await actingAdmin(app, opts.as);
+        const target = await findUser(app, key);
+        const deps = audited(app, actor, { action: 'user.export', targetType: 'user', targetId: target.id });
+        const file = orRefuse(await exportUserData(deps, { actor, userId: target.id }));
+        if (!opts.out) return void process.stdout.write(file.body);
+        await writeFile(opts.out, file.body, { mode: 0o600 });
+        process.stdout.write(`Wrote the data of ${nameOf(target.fullName)} (${target.id}) to ${opts.out} (${Buffer.byteLength(file.body)} bytes).\n`);
+      });
+    });
 
   for (const verified of [true, false]) {
     users
