@@ -103,10 +103,10 @@ export function CalendarFeedCard() {
                 <p className="mt-1 text-xs text-slate-500">This is the only time FACT shows this link. Copy it now; you can always reset it to get a new one.</p>
               </div>
               <div className="flex flex-wrap gap-2">
-                <a href={links.webcalUrl} className={primaryButtonClass}>
+                <a href={links.webcalUrl} className={`${primaryButtonClass} w-full sm:w-auto`}>
                   Open in your calendar app
                 </a>
-                <a href={links.googleUrl} target="_blank" rel="noopener noreferrer" className={secondaryButtonClass}>
+                <a href={links.googleUrl} target="_blank" rel="noopener noreferrer" className={`${secondaryButtonClass} w-full sm:w-auto`}>
                   Add to Google Calendar
                 </a>
               </div>
@@ -126,7 +126,7 @@ export function CalendarFeedCard() {
             <button type="button" className={secondaryButtonClass} disabled={busy} onClick={() => submit('reset')}>
               {pending === 'reset' ? 'Resetting…' : 'Reset link'}
             </button>
-            <button type="button" className={`${secondaryButtonClass} text-red-700`} disabled={busy} onClick={() => submit('disable')}>
+            <button type="button" className={secondaryButtonClass.replace('text-slate-800', 'text-red-700')} disabled={busy} onClick={() => submit('disable')}>
               {pending === 'disable' ? 'Turning off…' : 'Turn off'}
             </button>
           </div>
