@@ -10,6 +10,7 @@ import type { Message } from '../../../domain/messaging/message';
 import { isId, type Id } from '../../../domain/shared/ids';
 import { decodeKeyset, encodeKeyset } from '../shared/keyset-cursor';
 import { messageFromRow, type MessageRow } from './message-row';
+import { COACH_SEES_SQL } from '../read-models/booking-lists';
 
 /**
  * The Messages and Conversation read models, in SQL. Visibility is part of every query: a user
@@ -26,7 +27,8 @@ const BOOKING_COLUMNS = `
   b.id, b.reference_code, b.service_type, b.status, b.starts_at, b.client_id, b.coach_id,
   cu.full_name as client_name, co.full_name as coach_name`;
 
-const VISIBLE_BOOKING = `(?::boolean or b.client_id = ?::uuid or b.coach_id = ?::uuid)`;
+/** An administrator, the client, or the coach once the request reached them (paid: decision 011). */
+const VISIBLE_BOOKING = `(?::boolean or b.client_id = ?::uuid or (b.coach_id = ?::uuid and ${COACH_SEES_SQL}))`;
 const VISIBLE_MESSAGE = `(?::boolean or m.sender_id = ?::uuid or m.receiver_id = ?::uuid)`;
 
 interface BookingRow {

@@ -99,6 +99,9 @@ describe('only paid requests reach the coach (issue 18 A)', () => {
     expect((dash.body.cards as { id: string }[]).map((c) => c.id)).toEqual([b.id]);
     const tomsOwnList = await send(tom, 'GET', data('MyBookings'));
     expect((tomsOwnList.body.cards as { id: string }[]).map((c) => c.id)).toEqual([b.id]);
+    // Nor is A's request a conversation on Tom's Messages page, nor can he open it.
+    const messages = await send(tom, 'GET', data('Messages'));
+    expect((messages.body.rows as { bookingId: string }[]).map((r) => r.bookingId)).toEqual([b.id]);
 
     // Tom was emailed about B's request once it was paid, never about A's.
     expect(await emailsAbout(b.id)).toEqual([{ type: 'email.booking_requested', recipient: tom.id }]);
