@@ -8,7 +8,6 @@ import {
   coachName,
   footerFor,
   greetingName,
-  placeOf,
   pounds,
   serviceOf,
   whenOf,
@@ -185,7 +184,6 @@ function body(p: EmailJobPayload, b: BookingFacts, ctx: ComposeContext, at: Date
         title: `Reminder: your session is ${soon}`,
         paragraphs: [
           `Your ${serviceOf(b)} session with ${other} is on ${whenOf(b)}.`,
-          `Where: ${placeOf(b)}.`,
           `Need to tell ${other} something? Send a message in the booking's conversation.`,
         ],
         facts,
