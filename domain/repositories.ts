@@ -7,6 +7,7 @@ import type { AvailabilityRepository } from './availability/availability.reposit
 import type { BookingPartiesReader } from './policy/booking-parties';
 import type { BookingRepository } from './booking/booking.repository';
 import type { OutboxPort } from './shared/outbox';
+import type { AccountErasureStore } from './accounts/account-erasure';
 import type { ChargebackRepository, CoachTransferRepository, PayoutAccountRepository } from './payouts/payouts.repository';
 /**
  * Every repository port, as one bag bound to a transaction by the UnitOfWork.
@@ -25,4 +26,5 @@ export interface Repositories {
   coachTransfers: CoachTransferRepository;
   chargebacks: ChargebackRepository;
   outbox: OutboxPort;
+  accountErasure: AccountErasureStore;
 }

@@ -8,6 +8,7 @@ import { MikroBookingPartiesReader } from './booking/booking-parties.reader';
 import { MikroBookingRepository } from './booking/booking.repository';
 import { createMessageRepository } from './messaging/message.repository';
 import { MikroOutbox } from './outbox/outbox.repository';
+import { createAccountErasureStore } from './accounts/account-erasure.store';
 import { createChargebackRepository } from './payouts/chargeback.repository';
 import { createCoachTransferRepository } from './payouts/coach-transfer.repository';
 import { createPayoutAccountRepository } from './payouts/payout-account.repository';
@@ -31,5 +32,6 @@ export function makeRepositories(em: EntityManager): Repositories {
     coachTransfers: createCoachTransferRepository(em),
     chargebacks: createChargebackRepository(em),
     outbox: new MikroOutbox(em),
+    accountErasure: createAccountErasureStore(em),
   };
 }

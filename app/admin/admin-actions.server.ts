@@ -12,6 +12,7 @@ import type { Result } from '../../domain/shared/result';
 import { STATUS_OF } from '~/booking/domain-response.server';
 import { auditedWeb, requireAdminContext } from './admin.server';
 import { ADMIN_MESSAGES, type AdminActionResult, type AdminIntent } from './admin-messages';
+import { describeSettlement, type AccountSettlement } from '../../domain/accounts/account-settlement';
 
 const text = (max: number) => z.preprocess((v) => (typeof v === 'string' ? v : undefined), z.string().max(max).optional());
 const id = z.string().uuid();
@@ -31,8 +32,8 @@ const schemas = {
   }),
 } as const;
 
-function reply(intent: AdminIntent, result: Result<unknown>, target: string | null): Response {
-  if (result.ok) return json<AdminActionResult>({ ok: true, intent, target, message: ADMIN_MESSAGES[intent].success });
+function reply(intent: AdminIntent, result: Result<unknown>, target: string | null, extra: Partial<AdminActionResult> = {}): Response {
+  if (result.ok) return json<AdminActionResult>({ ok: true, intent, target, message: ADMIN_MESSAGES[intent].success, ...extra });
   return refused(intent, result.error, target);
 }
 
@@ -40,6 +41,18 @@ function refused(intent: AdminIntent, error: Pick<DomainError, 'kind' | 'message
   const message = ADMIN_MESSAGES[intent].failure(error.message);
   const detail = message.includes(error.message) ? undefined : error.message;
   return json<AdminActionResult>({ ok: false, intent, target, message, ...(detail ? { detail } : {}) }, { status: STATUS_OF[error.kind] });
+}
+
+/** The answer's settlement and the toast's words for it ('1 request(s) declined, … Left for an administrator: …'). */
+function settlementAnswer(s: AccountSettlement): Pick<AdminActionResult, 'detail' | 'settlement'> {
+  return {
+    detail: describeSettlement(s),
+    settlement: {
+      declined: s.declined.length,
+      cancelled: s.cancelled.length,
+      leftForAdministrator: s.leftForAdministrator.map((l) => ({ bookingId: l.bookingId, referenceCode: l.referenceCode, status: l.status, why: l.why, startsAt: l.startsAt.toISOString() })),
+    },
+  };
 }
 
 /**
@@ -60,7 +73,8 @@ export async function handleAdminAction(request: Request, context: AppLoadContex
   switch (intent) {
     case 'remove_user': {
       const deps = auditedWeb(context, actor, { action: 'user.remove', targetType: 'user', targetId: data.userId!, details: { reason: data.reason ?? null } });
-      return reply(intent, await removeUser(deps, { actor, form: { userId: data.userId, reason: data.reason } }), data.userId!);
+      const removed = await removeUser(deps, { actor, form: { userId: data.userId, reason: data.reason } });
+      return reply(intent, removed, data.userId!, removed.ok ? settlementAnswer(removed.value.settlement) : {});
     }
     case 'restore_user': {
       const deps = auditedWeb(context, actor, { action: 'user.restore', targetType: 'user', targetId: data.userId! });
@@ -81,7 +95,8 @@ export async function handleAdminAction(request: Request, context: AppLoadContex
         targetId: data.requestId!,
         details: { reason: data.reason ?? null },
       });
-      return reply(intent, await decideDeletionRequest(deps, { actor, form: { requestId: data.requestId, decision, reason: data.reason } }), data.requestId!);
+      const decided = await decideDeletionRequest(deps, { actor, form: { requestId: data.requestId, decision, reason: data.reason } });
+      return reply(intent, decided, data.requestId!, decided.ok && decision === 'approved' ? settlementAnswer(decided.value.settlement) : {});
     }
     case 'resolve_dispute': {
       const decision = {

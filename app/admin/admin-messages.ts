@@ -13,6 +13,15 @@ export interface AdminActionResult {
   readonly message: string;
   /** More words for the toast (the domain's reason when the title is SPEC's fixed text). */
   readonly detail?: string;
+  /** After a removal or an approved deletion (decision 016): what happened to the account's bookings. */
+  readonly settlement?: SettlementAnswer;
+}
+
+export interface SettlementAnswer {
+  readonly declined: number;
+  readonly cancelled: number;
+  /** Sessions under way, in dispute or past their start: an administrator settles them. */
+  readonly leftForAdministrator: readonly { bookingId: string; referenceCode: string; status: string; why: string; startsAt: string }[];
 }
 
 export const ADMIN_MESSAGES: Record<AdminIntent, { success: string; failure: (message: string) => string }> = {

@@ -7,6 +7,7 @@ import { UUID_PATTERN } from '../../domain/shared/ids';
 import type { Application } from '../../adapters/composition-root';
 import { actingAdmin, audited, findUser, orRefuse, refusal } from '../admin-support';
 import { nameOf, table, when } from '../format';
+import { settlementLines } from '../account-end-format';
 import { output, parseOptions } from '../program';
 import { withApp } from '../with-app';
 
@@ -46,9 +47,9 @@ function registerDecision(group: Command, name: 'approve' | 'reject'): void {
         const decided = orRefuse(await decideDeletionRequest(deps, { actor, form: { requestId, decision, reason: opts.reason } }));
         const human =
           decision === 'approved'
-            ? `Approved. Account ${decided.user.id} is deactivated and its personal data erased; bookings and amounts stay for the other party.`
+            ? `Approved. Account ${decided.user.id} is deactivated and its personal data erased; bookings and amounts stay for the other party.\n${settlementLines(decided.settlement)}`
             : `Rejected. Account ${decided.user.id} stays as it is.`;
-        out.print(human, { request: decided.request, userId: decided.user.id, userActive: decided.user.isActive });
+        out.print(human, { request: decided.request, userId: decided.user.id, userActive: decided.user.isActive, settlement: decided.settlement });
       });
     });
 }

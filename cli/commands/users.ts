@@ -9,6 +9,7 @@ import { removeUser } from '../../domain/accounts/use-cases/remove-user';
 import { restoreUser } from '../../domain/accounts/use-cases/restore-user';
 import { setCoachVerification } from '../../domain/admin/use-cases/set-coach-verification';
 import { actingAdmin, audited, findUser, orRefuse } from '../admin-support';
+import { settlementLines } from '../account-end-format';
 import { details, moreHint, nameOf, table, when } from '../format';
 import { output, parseOptions } from '../program';
 import { withApp } from '../with-app';
@@ -122,8 +123,11 @@ export function registerUsersCommands(program: Command): void {
     .action(
       actOnUser(actSchema, async ({ app, actor, target, opts }) => {
         const deps = audited(app, actor, { action: 'user.remove', targetType: 'user', targetId: target.id, details: { reason: opts.reason ?? null } });
-        const removed = orRefuse(await removeUser(deps, { actor, form: { userId: target.id, reason: opts.reason } }));
-        return [`Removed ${nameOf(removed.fullName)} (${removed.id}). Their sessions have ended.`, { id: removed.id, isActive: removed.isActive, deactivatedAt: removed.deactivatedAt }];
+        const { user: removed, settlement } = orRefuse(await removeUser(deps, { actor, form: { userId: target.id, reason: opts.reason } }));
+        return [
+          `Removed ${nameOf(removed.fullName)} (${removed.id}). Their sessions have ended.\n${settlementLines(settlement)}`,
+          { id: removed.id, isActive: removed.isActive, deactivatedAt: removed.deactivatedAt, settlement },
+        ];
       }),
     );
 

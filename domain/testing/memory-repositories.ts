@@ -155,6 +155,9 @@ export function memoryRepositories(data: MemoryData): Repositories {
       countCompletedSessions: async (coachId: Id) =>
         [...data.bookings.values()].filter((b) => b.coachId === coachId && b.status === 'completed').length,
     },
+    /** Accounts tests have no bookings to settle and no traces to scrub (test/integration covers both). */
+    bookings: { list: async () => [] },
+    accountErasure: { eraseTraces: async () => ({}) },
     outbox: {
       enqueue: async (job: OutboxJob) => {
         const key = job.dedupeKey ?? `#${data.outbox.size}`;

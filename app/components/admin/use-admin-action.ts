@@ -17,7 +17,7 @@ export function useAdminAction(options: { onSuccess?: (data: AdminActionResult) 
     seen.current = fetcher.data;
     const data = fetcher.data;
     if (data.ok) {
-      showToast({ type: 'success', title: data.message });
+      showToast({ type: 'success', title: data.message, ...(data.detail ? { description: data.detail } : {}) });
       options.onSuccess?.(data);
     } else {
       showToast({ type: 'error', title: withRateLimitSign(data.message || PROCESS_FAILED), description: data.detail });

@@ -76,8 +76,9 @@ describe('decideDeletionRequest use case', () => {
 describe('removeUser and restoreUser use cases', () => {
   it('removes a non-admin with an optional reason and restores them', async () => {
     const { uow, deps } = setup();
-    const removed = unwrap(await removeUser(deps, { actor: adminActor, form: { userId: IDS.coach, reason: 'Fake credentials' } }));
+    const { user: removed, settlement } = unwrap(await removeUser(deps, { actor: adminActor, form: { userId: IDS.coach, reason: 'Fake credentials' } }));
     expect(removed).toMatchObject({ isActive: false, deactivationReason: 'Fake credentials' });
+    expect(settlement).toEqual({ declined: [], cancelled: [], leftForAdministrator: [] });
     expect(uow.data.users.get(IDS.coach)?.sessionVersion).toBe(1);
     const restored = unwrap(await restoreUser(deps, { actor: adminActor, userId: IDS.coach }));
     expect(restored).toMatchObject({ isActive: true, deactivationReason: null, deactivatedAt: null });

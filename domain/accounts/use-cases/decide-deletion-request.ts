@@ -7,20 +7,25 @@ import { parseForm } from '../../validation/parse-form';
 import { accountErrors } from '../account-errors';
 import { deletionDecisionSchema } from '../account.schemas';
 import type { Actor } from '../actor';
-import { eraseCoachProfile } from '../coach-profile';
+import { NOTHING_SETTLED, type AccountSettlement } from '../account-settlement';
 import { decideDeletionRequest as decide, type AccountDeletionRequest } from '../deletion-request';
 import type { User } from '../user';
 import { notifyDeletionDecided } from '../../notifications/account-emails';
+import { eraseAccountData } from './erase-account-data';
+import { settleEndedAccount } from './settle-ended-account';
 
 /**
  * SPEC §2 'Decide deletion request': an admin approves or rejects a pending request with an
- * optional reason. Approval erases the person's data and deactivates the account in the same
- * transaction (PRODUCT.md); the stored photo is removed afterwards.
+ * optional reason. Approval, in one transaction (PRODUCT.md, decision 016): settles the person's
+ * bookings (settleEndedAccount: requests declined, future sessions cancelled by their side, the
+ * rest listed for an administrator), then erases their data everywhere (eraseAccountData) and
+ * deactivates the account; the decision email is queued last, with the address it had. The stored
+ * photo is removed after the commit.
  */
 export async function decideDeletionRequest(
   deps: { uow: UnitOfWork; clock: Clock; storage?: FileStorage },
   input: { actor: Actor; form: unknown },
-): Promise<Result<{ request: AccountDeletionRequest; user: User }>> {
+): Promise<Result<{ request: AccountDeletionRequest; user: User; settlement: AccountSettlement }>> {
   const allowed = canDecideDeletion(input.actor);
   if (!allowed.ok) return allowed;
   const parsed = parseForm(deletionDecisionSchema, input.form);
@@ -38,17 +43,17 @@ export async function decideDeletionRequest(
     if (!decided.ok) return decided;
     const savedRequest = await tx.deletionRequests.save(decided.value.request);
     if (!savedRequest.ok) return savedRequest;
-    await notifyDeletionDecided(tx.outbox, { request: decided.value.request, user }, now);
-    if (decision === 'approved') {
-      const savedUser = await tx.users.save(decided.value.user);
-      if (!savedUser.ok) return savedUser;
-      const profile = await tx.coachProfiles.findByUserId(user.id);
-      if (profile) {
-        const savedProfile = await tx.coachProfiles.save(eraseCoachProfile(profile, now));
-        if (!savedProfile.ok) return savedProfile;
-      }
+    if (decision !== 'approved') {
+      await notifyDeletionDecided(tx.outbox, { request: decided.value.request, user }, now);
+      return ok({ ...decided.value, settlement: NOTHING_SETTLED });
     }
-    return ok(decided.value);
+    const settlement = await settleEndedAccount(tx, { userId: user.id, actorId: input.actor.userId, now });
+    if (!settlement.ok) return settlement;
+    const erased = await eraseAccountData(tx, { user, adminId: input.actor.userId, now });
+    if (!erased.ok) return erased;
+    // After the erasure (which drops the emails still waiting for them): this one must go out.
+    await notifyDeletionDecided(tx.outbox, { request: decided.value.request, user }, now);
+    return ok({ request: decided.value.request, user: erased.value.user, settlement: settlement.value });
   });
   if (result.ok && decision === 'approved' && photoUrl && deps.storage) {
     const key = deps.storage.keyFromUrl(photoUrl);

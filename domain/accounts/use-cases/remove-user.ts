@@ -4,14 +4,23 @@ import type { UnitOfWork } from '../../shared/unit-of-work';
 import { parseForm } from '../../validation/parse-form';
 import { accountErrors } from '../account-errors';
 import { removeUserSchema } from '../account.schemas';
+import type { AccountSettlement } from '../account-settlement';
 import type { Actor } from '../actor';
 import { deactivateUser, type User } from '../user';
+import { settleEndedAccount } from './settle-ended-account';
 
 /**
  * SPEC §2 AdminUsers 'Remove user': soft deactivation of a non-admin by an admin, with an
- * optional reason seen only by admins. The user's sessions end at once.
+ * optional reason seen only by admins. The user's sessions end at once, and in the same
+ * transaction their bookings are settled (decision 016): pending requests declined, confirmed
+ * future sessions cancelled as a cancellation by their side (a removed client counts as the
+ * client cancelling), sessions under way or in dispute listed for an administrator. Restoring
+ * the user does not bring cancelled bookings back.
  */
-export async function removeUser(deps: { uow: UnitOfWork; clock: Clock }, input: { actor: Actor; form: unknown }): Promise<Result<User>> {
+export async function removeUser(
+  deps: { uow: UnitOfWork; clock: Clock },
+  input: { actor: Actor; form: unknown },
+): Promise<Result<{ user: User; settlement: AccountSettlement }>> {
   const parsed = parseForm(removeUserSchema, input.form);
   if (!parsed.ok) return parsed;
   const now = deps.clock.now();
@@ -21,6 +30,8 @@ export async function removeUser(deps: { uow: UnitOfWork; clock: Clock }, input:
     const removed = deactivateUser(target, input.actor, parsed.value.reason ?? null, now);
     if (!removed.ok) return removed;
     const saved = await tx.users.save(removed.value);
-    return saved.ok ? ok(removed.value) : saved;
+    if (!saved.ok) return saved;
+    const settlement = await settleEndedAccount(tx, { userId: target.id, actorId: input.actor.userId, now });
+    return settlement.ok ? ok({ user: removed.value, settlement: settlement.value }) : settlement;
   });
 }

@@ -1,0 +1,130 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import {
+  mentionPattern,
+  REDACTED,
+  type AccountErasureStore,
+  type ErasureInput,
+  type ErasureReport,
+  type ErasureStep,
+} from '../../../domain/accounts/account-erasure';
+import { EMAIL_JOB_PREFIX, SESSION_REMINDER_JOB } from '../../../domain/notifications/email-job';
+import { pgArrayLiteral } from './sql-rows';
+
+/** Jobs that send mail to a person: booking and account emails, reminders, password resets. */
+const MAIL_JOB = `(type like '${EMAIL_JOB_PREFIX}%' or type like 'account.%' or type = '${SESSION_REMINDER_JOB}')`;
+/** The person's bookings (both sides), by the two party indexes. */
+const THEIR_BOOKINGS = `array(select id from bookings where client_id = ?::uuid or coach_id = ?::uuid)`;
+
+const likeAny = (column: string, n: number): string => `(${Array.from({ length: n }, () => `${column} ilike ?`).join(' or ')})`;
+const likePattern = (mention: string): string => `%${mention.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * Decision 016: the steps of erasure outside the user's own row, each one bounded statement on
+ * the transaction's connection (every row it reads is found by an index on the person, their
+ * bookings or their deletion requests, except the outbox, whose done jobs are kept for days only).
+ * Mentions are replaced case-insensitively with '[removed]' (`regexp_replace(…, 'gi')`; on jsonb
+ * through its text form, which stays valid JSON: the replacement has no quote or backslash).
+ */
+export function createAccountErasureStore(em: EntityManager): AccountErasureStore {
+  const run = async (sql: string, params: unknown[]): Promise<number> => {
+    const result = await em.execute<{ affectedRows?: number }>(sql, params, 'run');
+    return Number(result.affectedRows ?? 0);
+  };
+
+  return {
+    async eraseTraces(input: ErasureInput): Promise<ErasureReport> {
+      const { userId, mentions } = input;
+      const pattern = mentionPattern(mentions);
+      const report: Record<ErasureStep, number> = {
+        outbox_jobs: 0,
+        notification_deliveries: 0,
+        audit_log: 0,
+        account_deletion_requests: 0,
+        messages: 0,
+        bookings: 0,
+        reviews: 0,
+        availability_periods: 0,
+        rate_limit_counters: 0,
+        calendar_feeds: 0,
+      };
+      const redact = (column: string) => `regexp_replace(${column}, ?, '${REDACTED}', 'gi')`;
+      const redactJson = (column: string) => `regexp_replace(${column}::text, ?, '${REDACTED}', 'gi')::jsonb`;
+      const keep = input.keepJobDedupeKey;
+
+      // Emails still waiting for them go nowhere now; the one to keep (the decision) is spared.
+      report.outbox_jobs += await run(
+        `delete from outbox_jobs
+          where status = 'pending' and ${MAIL_JOB} and dedupe_key is distinct from ?
+            and (payload->'recipient'->>'userId' = ? or payload->>'userId' = ?${pattern ? ` or payload::text ~* ?` : ''})`,
+        [keep, userId, userId, ...(pattern ? [pattern] : [])],
+      );
+      // Their own deliveries: subject and error (which may quote the address) are dropped.
+      report.notification_deliveries += await run(`update notification_deliveries set subject = null, error = null where user_id = ?`, [userId]);
+      // Their rate-limit counters (keyed by their address) and their calendar feed.
+      if (input.rateLimitKeys.length)
+        report.rate_limit_counters += await run(`delete from rate_limit_counters where key = any(?::text[])`, [pgArrayLiteral(input.rateLimitKeys)]);
+      report.calendar_feeds += await run(`delete from calendar_feeds where user_id = ?`, [userId]);
+
+      if (!pattern) return report;
+
+      // Other jobs (payment instructions, notifications, done emails) that quote them.
+      report.outbox_jobs += await run(
+        `update outbox_jobs set payload = ${redactJson('payload')}, last_error = ${redact('last_error')}
+          where dedupe_key is distinct from ? and (payload::text ~* ? or last_error ~* ?)`,
+        [pattern, pattern, keep, pattern, pattern],
+      );
+      // Other people's emails naming them ('New booking request from <name>: …'), by the trigram index.
+      report.notification_deliveries += await run(
+        `update notification_deliveries set subject = ${redact('subject')} where ${likeAny('subject', mentions.length)}`,
+        [pattern, ...mentions.map(likePattern)],
+      );
+      report.notification_deliveries += await run(
+        `update notification_deliveries set error = ${redact('error')} where status = 'failed' and error ~* ?`,
+        [pattern, pattern],
+      );
+      // Audit lines about them, their deletion requests and their bookings (audit_by_target), and by them.
+      report.audit_log += await run(
+        `update audit_log set details = ${redactJson('details')}
+          where ((target_type = 'user' and target_id = ?)
+             or (target_type = 'deletion_request' and target_id = any(array(select id::text from account_deletion_requests where user_id = ?::uuid)))
+             or (target_type = 'booking' and target_id = any(array(select id::text from bookings where client_id = ?::uuid or coach_id = ?::uuid)))
+             or actor_id = ?::uuid)
+            and details::text ~* ?`,
+        [pattern, userId, userId, userId, userId, userId, pattern],
+      );
+      report.account_deletion_requests += await run(
+        `update account_deletion_requests set reason = ${redact('reason')}, decision_reason = ${redact('decision_reason')}, version = version + 1
+          where user_id = ? and (reason ~* ? or decision_reason ~* ?)`,
+        [pattern, pattern, userId, pattern, pattern],
+      );
+      // What the other party keeps of their bookings: messages, notes and reasons, reviews.
+      report.messages += await run(
+        `update messages set content = left(${redact('content')}, 5000) where booking_id = any(${THEIR_BOOKINGS}) and content ~* ?`,
+        [pattern, userId, userId, pattern],
+      );
+      const bookingText = ['location_address', 'location_notes', 'cancellation_reason', 'early_completion_reason', 'dispute_reason', 'dispute_resolution_note'];
+      const limited = ['client_notes', 'reschedule_reason'];
+      report.bookings += await run(
+        `update bookings
+            set ${bookingText.map((c) => `${c} = ${redact(c)}`).join(', ')},
+                ${limited.map((c) => `${c} = left(${redact(c)}, 500)`).join(', ')},
+                updated_at = now(), version = version + 1
+          where (client_id = ? or coach_id = ?) and concat_ws(' ', ${[...bookingText, ...limited].join(', ')}) ~* ?`,
+        [...bookingText.map(() => pattern), ...limited.map(() => pattern), userId, userId, pattern],
+      );
+      report.reviews += await run(
+        // A comment keeps the 10 to 1000 characters its check asks for.
+        `update reviews set comment = (select case when char_length(r) < 10 then rpad(r, 10, '.') else left(r, 1000) end
+                                         from (select ${redact('comment')} as r) redacted)
+          where booking_id = any(${THEIR_BOOKINGS}) and comment ~* ?`,
+        [pattern, userId, userId, pattern],
+      );
+      report.availability_periods += await run(
+        `update availability_periods set notes = ${redact('notes')}, location_override = ${redact('location_override')}, updated_at = now()
+          where coach_id = ? and (notes ~* ? or location_override ~* ?)`,
+        [pattern, pattern, userId, pattern, pattern],
+      );
+      return report;
+    },
+  };
+}
