@@ -5,8 +5,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DataExportDocument } from '../../../domain/accounts/data-export';
+import { DATA_EXPORT_LIMITS } from '../../../domain/accounts/data-export-rows';
 import { createUser, type CreatedUser } from '../../support/accounts';
 import { runCli } from '../../support/cli';
+import { countQueries } from '../../support/query-counter';
 import { createTestBooking } from '../../support/fixtures/bookings';
 import { useHttpApp } from '../../support/http-app';
 
@@ -164,6 +166,16 @@ describe('GET /account/export', () => {
       expect(webBody).not.toContain(other.user.locationAddress!);
     }
     expect(webBody).not.toContain('Spam');
+  });
+
+  it('reads every section in one read-only snapshot, one bounded statement per section', async () => {
+    const { result, count, queries, transactionStatements } = await countQueries(() => http.app.deps().dataExport.gather(casey.user.id, DATA_EXPORT_LIMITS));
+    expect(result?.bookings.rows).toHaveLength(2);
+    // account, coach profile, availability, bookings, transfers, messages, reviews ×2, deletion requests, audit
+    expect(count, queries.join('\n')).toBeLessThanOrEqual(10);
+    expect(queries.filter((q) => /\blimit\b/i.test(q))).toHaveLength(8);
+    expect(transactionStatements.join('\n')).toMatch(/repeatable read/i);
+    expect(transactionStatements.join('\n')).toMatch(/read only/i);
   });
 
   it('allows 3 downloads an hour: the 4th is refused with the time to wait', async () => {
