@@ -44,6 +44,15 @@ export default function PrivacyPolicy() {
           administrator approves the request, your personal data is erased; booking and payment records are kept, without
           your personal details, for the other party and for our legal obligations.
         </p>
+        <p>
+          You can download a copy of your data at any time: choose <strong>Download my data</strong> on your profile page
+          (up to 3 times an hour). FACT makes one JSON file with your account details and preferences, your coach profile
+          and availability, your bookings with their prices, payments, refunds and (for coaches) payouts, the messages you
+          sent and received, the reviews you gave and received, your email choices, your deletion requests and the record
+          of what administrators did to your account. Other people appear in it by their first name only, never with their
+          contact details, and it never contains your password. If you can no longer sign in, ask us and an administrator
+          will send you the same file.
+        </p>
       </section>
       <section>
         <h2>Cookies</h2>
