@@ -419,6 +419,13 @@ const ROUTES: Record<string, RouteEntry> = {
       { name: 'turning payment emails off', kind: 'action', url: () => '/api/email-preferences', form: () => ({ kind: 'payments', enabled: 'off' }), expect: members(422) },
     ],
   },
+  'account.export.tsx': {
+    probes: [
+      // 'Download my data': the signed-in person's own file, whoever they name (no parameter picks another person).
+      { name: "the person's own data file", kind: 'loader', url: () => '/account/export', expect: members(200) },
+      { name: "another person's data, asked for by id", kind: 'loader', url: (w) => `/account/export?userId=${w.people.otherClient.id}`, expect: members(200) },
+    ],
+  },
   'api.calendar-feed.tsx': {
     probes: [
       { name: "the person's calendar feed state", kind: 'loader', url: () => '/api/calendar-feed', expect: members(200, { admin: 403 }) },
