@@ -93,7 +93,8 @@ export async function handleAdminAction(request: Request, context: AppLoadContex
         action: `deletion_request.${intent === 'approve_deletion' ? 'approve' : 'reject'}`,
         targetType: 'deletion_request',
         targetId: data.requestId!,
-        details: { reason: data.reason ?? null },
+        // An approval's free text may name the person being erased: it stays on the request, redacted (decision 016).
+        details: decision === 'approved' ? {} : { reason: data.reason ?? null },
       });
       const decided = await decideDeletionRequest(deps, { actor, form: { requestId: data.requestId, decision, reason: data.reason } });
       return reply(intent, decided, data.requestId!, decided.ok && decision === 'approved' ? settlementAnswer(decided.value.settlement) : {});

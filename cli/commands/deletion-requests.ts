@@ -42,7 +42,8 @@ function registerDecision(group: Command, name: 'approve' | 'reject'): void {
           action: `deletion_request.${name}`,
           targetType: 'deletion_request',
           targetId: requestId,
-          details: { reason: opts.reason ?? null },
+          // An approval's free text may name the person being erased: it stays on the request, redacted (decision 016).
+          details: decision === 'approved' ? {} : { reason: opts.reason ?? null },
         });
         const decided = orRefuse(await decideDeletionRequest(deps, { actor, form: { requestId, decision, reason: opts.reason } }));
         const human =

@@ -71,6 +71,12 @@ export interface AccountErasureStore {
   eraseTraces(input: ErasureInput): Promise<ErasureReport>;
 }
 
+/** The same redaction in TypeScript, for text that leaves in this transaction (the decision email). */
+export function redactMentions(text: string | null, mentions: readonly string[]): string | null {
+  const pattern = mentionPattern(mentions);
+  return text === null || pattern === null ? text : text.replace(new RegExp(pattern, 'gi'), REDACTED);
+}
+
 /**
  * Escapes text for a PostgreSQL regular expression (ARE): the adapter matches mentions case-
  * insensitively with `~*` and replaces them with `regexp_replace(…, 'gi')`.

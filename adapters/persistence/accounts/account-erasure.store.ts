@@ -54,7 +54,7 @@ export function createAccountErasureStore(em: EntityManager): AccountErasureStor
       // Emails still waiting for them go nowhere now; the one to keep (the decision) is spared.
       report.outbox_jobs += await run(
         `delete from outbox_jobs
-          where status = 'pending' and ${MAIL_JOB} and dedupe_key is distinct from ?
+          where status = 'pending' and ${MAIL_JOB} and (dedupe_key is null or dedupe_key <> coalesce(?::text, ''))
             and (payload->'recipient'->>'userId' = ? or payload->>'userId' = ?${pattern ? ` or payload::text ~* ?` : ''})`,
         [keep, userId, userId, ...(pattern ? [pattern] : [])],
       );
@@ -70,7 +70,7 @@ export function createAccountErasureStore(em: EntityManager): AccountErasureStor
       // Other jobs (payment instructions, notifications, done emails) that quote them.
       report.outbox_jobs += await run(
         `update outbox_jobs set payload = ${redactJson('payload')}, last_error = ${redact('last_error')}
-          where dedupe_key is distinct from ? and (payload::text ~* ? or last_error ~* ?)`,
+          where (dedupe_key is null or dedupe_key <> coalesce(?::text, '')) and (payload::text ~* ? or last_error ~* ?)`,
         [pattern, pattern, keep, pattern, pattern],
       );
       // Other people's emails naming them ('New booking request from <name>: …'), by the trigram index.

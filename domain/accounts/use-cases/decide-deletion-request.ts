@@ -7,6 +7,7 @@ import { parseForm } from '../../validation/parse-form';
 import { accountErrors } from '../account-errors';
 import { deletionDecisionSchema } from '../account.schemas';
 import type { Actor } from '../actor';
+import { mentionsOf, redactMentions } from '../account-erasure';
 import { NOTHING_SETTLED, type AccountSettlement } from '../account-settlement';
 import { decideDeletionRequest as decide, type AccountDeletionRequest } from '../deletion-request';
 import type { User } from '../user';
@@ -51,9 +52,11 @@ export async function decideDeletionRequest(
     if (!settlement.ok) return settlement;
     const erased = await eraseAccountData(tx, { user, adminId: input.actor.userId, now });
     if (!erased.ok) return erased;
-    // After the erasure (which drops the emails still waiting for them): this one must go out.
-    await notifyDeletionDecided(tx.outbox, { request: decided.value.request, user }, now);
-    return ok({ request: decided.value.request, user: erased.value.user, settlement: settlement.value });
+    // After the erasure (which drops the emails still waiting for them): this one must go out, and
+    // its reason is redacted as the stored one is (the job outlives the sending).
+    const stored = { ...decided.value.request, decisionReason: redactMentions(decided.value.request.decisionReason, mentionsOf(user)) };
+    await notifyDeletionDecided(tx.outbox, { request: stored, user }, now);
+    return ok({ request: stored, user: erased.value.user, settlement: settlement.value });
   });
   if (result.ok && decision === 'approved' && photoUrl && deps.storage) {
     const key = deps.storage.keyFromUrl(photoUrl);
