@@ -56,6 +56,13 @@ describe('fact users', () => {
     const removed = await fact('users', 'remove', 'cole@example.test', '--as', 'root@fact.test', '--reason', 'Fake certificate', '--json');
     expect(removed.code).toBe(0);
     expect(removed.json()).toMatchObject({ id: coachId, isActive: false });
+    // Decision 016: the coach's request is declined; the disputed session is left for an administrator.
+    expect(removed.json()).toMatchObject({
+      settlement: {
+        declined: [expect.objectContaining({ referenceCode: 'FACT-20261120-PEN1' })],
+        leftForAdministrator: [expect.objectContaining({ referenceCode: 'FACT-20261121-DSP1', why: 'disputed' })],
+      },
+    });
     const again = await fact('users', 'remove', coachId, '--as', 'root@fact.test');
     expect(again).toMatchObject({ code: 1, stderr: 'This user is already deactivated.\n' });
     expect((await fact('users', 'show', coachId, '--json')).json()).toMatchObject({ isActive: false, deactivationReason: 'Fake certificate', email: 'cole@example.test' });
@@ -99,6 +106,10 @@ describe('fact deletion-requests, bookings, disputes, diagnose', () => {
   });
 
   it('shows and cancels a booking as an administrator', async () => {
+    // The coach's removal above declined this request (decision 016): pending again for this test.
+    await ctx.db.query(
+      `update bookings set status = 'pending', declined = false, cancelled_by = null, cancelled_at = null, cancellation_reason = null where reference_code = 'FACT-20261120-PEN1'`,
+    );
     expect((await fact('bookings', 'show', 'fact-20261120-pen1', '--json')).json()).toMatchObject({ referenceCode: 'FACT-20261120-PEN1', status: 'pending' });
     expect((await fact('bookings', 'cancel', 'FACT-20261120-PEN1', '--as', 'root@fact.test')).code).toBe(2);
     const cancelled = await fact('bookings', 'cancel', 'FACT-20261120-PEN1', '--as', 'root@fact.test', '--reason', 'Coach unavailable', '--json');
