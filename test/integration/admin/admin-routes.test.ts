@@ -144,7 +144,13 @@ describe('admin actions', () => {
   it('removes a user (their sessions end) and restores them, each audited with the admin id', async () => {
     const removed = await post('AdminUsers', 'admin', { intent: 'remove_user', userId: ids.coach!, reason: 'Fake certificate' });
     expect(removed.status).toBe(200);
-    expect(await removed.json()).toMatchObject({ ok: true, intent: 'remove_user' });
+    // Decision 016: the answer says what happened to the coach's bookings and what is left for an administrator.
+    expect(await removed.json()).toMatchObject({
+      ok: true,
+      intent: 'remove_user',
+      detail: '1 request(s) declined, 0 booking(s) cancelled. Left for an administrator: FACT-20261120-DISP (in dispute).',
+      settlement: { declined: 1, cancelled: 0, leftForAdministrator: [expect.objectContaining({ referenceCode: 'FACT-20261120-DISP', status: 'disputed', why: 'disputed' })] },
+    });
     expect((await get('/AdminBookings', 'coach')).status).toBe(302);
     const restored = await post('AdminUsers', 'admin', { intent: 'restore_user', userId: ids.coach! });
     expect(await restored.json()).toMatchObject({ ok: true });
