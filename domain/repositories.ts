@@ -1,5 +1,6 @@
 import type { UserRepository } from './accounts/user.repository';
 import type { CoachProfileRepository } from './accounts/coach-profile.repository';
+import type { PlayerRepository } from './accounts/player.repository';
 import type { DeletionRequestRepository } from './accounts/deletion-request.repository';
 import type { MessageRepository } from './messaging/message.repository';
 import type { ReviewRepository } from './reviews/review.repository';
@@ -17,6 +18,7 @@ export interface Repositories {
   users: UserRepository;
   coachProfiles: CoachProfileRepository;
   deletionRequests: DeletionRequestRepository;
+  players: PlayerRepository;
   messages: MessageRepository;
   reviews: ReviewRepository;
   availability: AvailabilityRepository;

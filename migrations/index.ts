@@ -9,6 +9,7 @@ import { Migration20261125130000_reminders } from './Migration20261125130000_rem
 import { Migration20261125140000_calendar_feeds } from './Migration20261125140000_calendar_feeds';
 import { Migration20261125153000_data_export } from './Migration20261125153000_data_export';
 import { Migration20261125160000_account_end } from './Migration20261125160000_account_end';
+import { Migration20261125160000_players } from './Migration20261125160000_players';
 
 /** Every migration, in order. Listed explicitly so the bundled server and the CLI run the same set. */
 export const migrationsList: MigrationObject[] = [
@@ -22,4 +23,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261125140000_calendar_feeds', class: Migration20261125140000_calendar_feeds },
   { name: 'Migration20261125153000_data_export', class: Migration20261125153000_data_export },
   { name: 'Migration20261125160000_account_end', class: Migration20261125160000_account_end },
+  { name: 'Migration20261125160000_players', class: Migration20261125160000_players },
 ];

@@ -4,6 +4,7 @@ import { createAvailabilityRepository } from './accounts/availability.repository
 import { createCoachProfileRepository } from './accounts/coach-profile.repository';
 import { createDeletionRequestRepository } from './accounts/deletion-request.repository';
 import { createUserRepository } from './accounts/user.repository';
+import { createPlayerRepository } from './accounts/player.repository';
 import { MikroBookingPartiesReader } from './booking/booking-parties.reader';
 import { MikroBookingRepository } from './booking/booking.repository';
 import { createMessageRepository } from './messaging/message.repository';
@@ -23,6 +24,7 @@ export function makeRepositories(em: EntityManager): Repositories {
     users: createUserRepository(em),
     coachProfiles: createCoachProfileRepository(em),
     deletionRequests: createDeletionRequestRepository(em),
+    players: createPlayerRepository(em),
     availability: createAvailabilityRepository(em),
     messages: createMessageRepository(em),
     reviews: new MikroReviewRepository(em),

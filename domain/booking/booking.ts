@@ -37,6 +37,8 @@ export interface Booking {
   readonly locationAddress: string | null;
   readonly locationNotes: string | null;
   readonly clientNotes: string | null;
+  /** The player of the client's account the session is for (decision 017); null or absent: the client. */
+  readonly playerId?: Id | null;
 
   /** The coach's rate when the booking was made (frozen). */
   readonly servicePricePence: Pence;
@@ -113,6 +115,7 @@ export const bookingSchema = z
     locationAddress: nullableText,
     locationNotes: nullableText,
     clientNotes: nullableText,
+    playerId: idSchema.nullable().optional(),
     servicePricePence: pence,
     adminFeePence: pence,
     totalPricePence: pence,

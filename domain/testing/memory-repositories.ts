@@ -9,6 +9,7 @@ import type { CommonPasswords } from '../accounts/common-passwords';
 import type { EmailVerificationTokens, AccountLinks } from '../accounts/email-verification-tokens';
 import type { PasswordHasher } from '../accounts/password-hasher';
 import type { User } from '../accounts/user';
+import type { Player } from '../accounts/player';
 import type { AvailabilityPeriod } from '../availability/availability-period';
 import type { Message } from '../messaging/message';
 import type { BookingParties } from '../policy/booking-parties';
@@ -30,6 +31,7 @@ export interface MemoryData {
   reviews: Map<Id, Review>;
   availability: Map<Id, AvailabilityPeriod>;
   bookings: Map<Id, BookingParties>;
+  players: Map<Id, Player>;
   /** Outbox jobs by dedupe key (or order of arrival). */
   outbox: Map<string, OutboxJob>;
 }
@@ -43,6 +45,7 @@ export function emptyData(): MemoryData {
     reviews: new Map(),
     availability: new Map(),
     bookings: new Map(),
+    players: new Map(),
     outbox: new Map(),
   };
 }
@@ -56,6 +59,7 @@ function snapshot(data: MemoryData): MemoryData {
     reviews: new Map(data.reviews),
     availability: new Map(data.availability),
     bookings: new Map(data.bookings),
+    players: new Map(data.players),
     outbox: new Map(data.outbox),
   };
 }
@@ -154,6 +158,18 @@ export function memoryRepositories(data: MemoryData): Repositories {
         [...data.bookings.values()].some((b) => b.coachId === coachId && b.clientId === clientId),
       countCompletedSessions: async (coachId: Id) =>
         [...data.bookings.values()].filter((b) => b.coachId === coachId && b.status === 'completed').length,
+    },
+    players: {
+      findById: async (id: Id) => data.players.get(id) ?? null,
+      listActiveByGuardian: async (guardianId: Id) =>
+        [...data.players.values()].filter((p) => p.guardianId === guardianId && p.removedAt === null).sort(byTime),
+      save: async (player: Player): Promise<Result<Player>> => {
+        const stored = data.players.get(player.id);
+        if ((stored?.version ?? 0) !== player.version) return err(conflict('PLAYER_CHANGED', 'This player changed while you were working on it.'));
+        const saved = { ...player, version: player.version + 1 };
+        data.players.set(player.id, saved);
+        return ok(saved);
+      },
     },
     /** Accounts tests have no bookings to settle and no traces to scrub (test/integration covers both). */
     bookings: { list: async () => [] },

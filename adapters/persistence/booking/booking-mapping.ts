@@ -22,6 +22,7 @@ export function toBookingRecord(booking: Booking, version: number): BookingRecor
     locationAddress: booking.locationAddress,
     locationNotes: booking.locationNotes,
     clientNotes: booking.clientNotes,
+    playerId: booking.playerId ?? null,
     servicePricePence: booking.servicePricePence,
     adminFeePence: booking.adminFeePence,
     totalPricePence: booking.totalPricePence,

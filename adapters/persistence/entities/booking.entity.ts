@@ -15,6 +15,8 @@ export interface BookingRecord {
   locationAddress: string | null;
   locationNotes: string | null;
   clientNotes: string | null;
+  /** The guardian's player the session is for (decision 017); null: the client themself. */
+  playerId: string | null;
   servicePricePence: number;
   adminFeePence: number;
   totalPricePence: number;
@@ -71,6 +73,7 @@ export const BookingEntity = new EntitySchema<BookingRecord>({
     locationAddress: textNull,
     locationNotes: textNull,
     clientNotes: textNull,
+    playerId: uuidNull,
     servicePricePence: int,
     adminFeePence: int,
     totalPricePence: int,
