@@ -1,6 +1,14 @@
 import { createCookie, redirect } from '@remix-run/node';
 import { randomUUID } from 'node:crypto';
-import { toastSchema, type ShownToast, type Toast } from './toast';
+import * as z from 'zod';
+import { TOAST_DESCRIPTION_MAX, TOAST_TITLE_MAX, TOAST_TYPES, type ShownToast, type Toast } from './toast';
+
+/** A toast as it travels in the cookie, re-validated when read (it is client-held). */
+const toastSchema = z.object({
+  type: z.enum(TOAST_TYPES).default('info'),
+  title: z.string().min(1).max(TOAST_TITLE_MAX),
+  description: z.string().max(TOAST_DESCRIPTION_MAX).optional(),
+});
 
 /**
  * Flash toasts across a redirect: the message rides in a short-lived httpOnly cookie that the

@@ -1,5 +1,5 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import { TOAST_LIMIT, toastSchema, type ShownToast, type Toast } from '~/toast';
+import { shownToast, TOAST_LIMIT, type ShownToast, type Toast } from '~/toast';
 
 /** Client-side toast store: any component may call `showToast`; <Toaster/> renders them. */
 let toasts: ShownToast[] = [];
@@ -14,7 +14,7 @@ export function dismissToast(id: string): void {
 
 export function showToast(toast: Toast, id = `t${++counter}`): void {
   if (toasts.some((t) => t.id === id)) return;
-  const shown: ShownToast = { ...toastSchema.parse(toast), id };
+  const shown: ShownToast = shownToast(toast, id);
   toasts = [...toasts, shown].slice(-TOAST_LIMIT);
   emit();
   const ms = shown.type === 'error' ? 8000 : 5000;
