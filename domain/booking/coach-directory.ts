@@ -18,6 +18,8 @@ export interface CoachForBooking {
   readonly isBookable: boolean;
   readonly hourlyRatePence: Pence;
   readonly servicesOffered: readonly ServiceType[];
+  /** coach_profiles.age_groups (decision 017: a player's group must be among them). */
+  readonly ageGroups?: readonly string[];
   readonly availability: readonly AvailabilityWindow[];
 }
 

@@ -1,3 +1,4 @@
+import { idSchema } from '../shared/ids';
 import * as z from 'zod';
 import { COACHING_TYPES, DEFAULT_LOCATION_TYPE, LOCATION_TYPES } from '../shared/catalogue';
 import { DAY_MS } from '../shared/clock';
@@ -91,6 +92,8 @@ export function bookingFormSchema(now: Date) {
       locationAddress: optionalText(200, BOOKING_MESSAGES.addressTooLong),
       locationNotes: optionalText(500, BOOKING_MESSAGES.notesTooLong),
       clientNotes: optionalText(500, BOOKING_MESSAGES.notesTooLong),
+      /** Who the session is for (decision 017): one of the client's players; blank or 'self' is the client. */
+      playerId: z.preprocess((v) => (v === '' || v === 'self' || v === null ? undefined : v), idSchema.optional()),
     })
     .transform((form, ctx) => {
       const startsAt = londonToUtc(form.date, form.time);

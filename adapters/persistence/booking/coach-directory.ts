@@ -10,6 +10,7 @@ interface CoachRow {
   bookable: boolean;
   hourly_rate_pence: number;
   services_offered: string[];
+  age_groups: string[] | null;
 }
 
 interface PeriodRow {
@@ -28,7 +29,7 @@ export class MikroCoachDirectory implements CoachDirectory {
   async findCoachForBooking(coachId: Id): Promise<CoachForBooking | null> {
     const coaches = await this.em.execute<CoachRow[]>(
       `select u.id, u.full_name, (u.is_active and u.erased_at is null and u.user_type = 'coach') as bookable,
-              p.hourly_rate_pence, p.services_offered
+              p.hourly_rate_pence, p.services_offered, p.age_groups
          from users u join coach_profiles p on p.user_id = u.id
         where u.id = ?`,
       [coachId],
@@ -47,6 +48,7 @@ export class MikroCoachDirectory implements CoachDirectory {
       isBookable: coach.bookable === true,
       hourlyRatePence: rate,
       servicesOffered: (coach.services_offered ?? []).filter((s): s is CoachingType => (COACHING_TYPES as readonly string[]).includes(s)),
+      ageGroups: coach.age_groups ?? [],
       availability: periods.map((p) => ({ startsAt: new Date(p.starts_at), endsAt: new Date(p.ends_at), isAvailable: p.is_available })),
     };
   }

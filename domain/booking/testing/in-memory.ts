@@ -14,6 +14,7 @@ import { isRequestExpired } from '../booking-decisions';
 import { isUnpaidRequest } from '../paid-requests';
 import { BOOKING_STATUSES } from '../../shared/catalogue';
 import type { CoachProfile } from '../../accounts/coach-profile';
+import type { Player } from '../../accounts/player';
 
 /** In-memory stand-ins for the booking use-case tests (the real ones are in adapters/). */
 
@@ -108,6 +109,8 @@ export interface InMemoryUnitOfWork extends UnitOfWork {
   coachProfiles: Map<Id, CoachProfile>;
   readonly bookings: InMemoryBookings;
   readonly outbox: RecordingOutbox;
+  /** Players of guardians' accounts by id (decision 017). */
+  readonly players: Map<Id, Player>;
 }
 
 /** Transactions roll back (bookings and jobs) on a failed result or a DomainFailure. */
@@ -132,8 +135,11 @@ export function createInMemoryUnitOfWork(): InMemoryUnitOfWork {
   const bookings = createInMemoryBookings();
   const outbox = createRecordingOutbox();
   const stats = coachStatsRepositories(bookings);
-  const repos = { bookings, outbox, ...stats } as unknown as Repositories;
+  const players = new Map<Id, Player>();
+  const playersRepo = { findById: async (id: Id) => players.get(id) ?? null };
+  const repos = { bookings, outbox, players: playersRepo, ...stats } as unknown as Repositories;
   return {
+    players,
     bookings,
     outbox,
     coachProfiles: stats.coachProfiles.rows,

@@ -8,6 +8,7 @@ import { bookingErrors } from '../booking-errors';
 import { notifyBooking } from '../booking-notifications';
 import { isWithinAvailability, type CoachDirectory } from '../coach-directory';
 import { createBooking } from '../create-booking';
+import { checkPlayerForBooking } from '../booking-player';
 import { generateReferenceCode } from '../reference-code';
 import type { BookingUseCaseDeps } from './change-booking';
 
@@ -21,6 +22,8 @@ export interface RequestBookingInput {
   readonly locationAddress?: string | null;
   readonly locationNotes?: string | null;
   readonly clientNotes?: string | null;
+  /** One of the client's players (decision 017); absent or null: the client themself. */
+  readonly playerId?: Id | null;
 }
 
 /** How many random references to try before giving up (36^4 per day: a clash is rare). */
@@ -62,6 +65,11 @@ export async function requestBooking(
   if (!isWithinAvailability(coach.availability, booking.startsAt, endsAt(booking))) return err(bookingErrors.coachUnavailable());
 
   return deps.uow.transaction(async (tx) => {
+    if (input.playerId) {
+      const player = checkPlayerForBooking(await tx.players.findById(input.playerId), input.actor, coach, booking.startsAt);
+      if (!player.ok) return player;
+      booking = { ...booking, playerId: player.value.id };
+    }
     if (await tx.bookings.hasOverlappingActiveForCoach(booking.coachId, booking.startsAt, endsAt(booking)))
       return err(bookingErrors.coachUnavailable());
     if (await tx.bookings.hasPendingRequest(booking.clientId, booking.coachId, booking.startsAt)) return err(bookingErrors.duplicateRequest());

@@ -38,5 +38,6 @@ export async function submitBookingRequest(
     locationAddress: f.locationAddress ?? null,
     locationNotes: f.locationNotes ?? null,
     clientNotes: f.clientNotes ?? null,
+    playerId: f.playerId ?? null,
   });
 }
