@@ -4,7 +4,6 @@ import type { Booking, BookingStatus, CancelledBy } from './booking';
 import { declineBySystem } from './booking-decisions';
 import { bookingErrors } from './booking-errors';
 import { changed, type BookingChange, type BookingParty } from './booking-party';
-import type { BookingEvent } from './booking-notifications';
 
 /**
  * Issue 19 §1 (decision 016): an account that ends (an administrator removes the user, or approves
@@ -53,10 +52,8 @@ export function accountEndOutcome(booking: Pick<Booking, 'status' | 'startsAt'>,
   }
 }
 
-/** The booking event the other party is told of (the existing 'declined' / 'cancelled' emails). */
-export const accountEndEvent = (outcome: 'declined' | 'cancelled'): BookingEvent => outcome;
-
 export interface AccountEndChange extends BookingChange {
+  /** Also the booking event the other party is told of (the existing 'declined' / 'cancelled' emails). */
   readonly outcome: 'declined' | 'cancelled';
   readonly settlement: CancellationSettlement;
 }

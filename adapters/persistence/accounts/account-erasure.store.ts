@@ -51,12 +51,13 @@ export function createAccountErasureStore(em: EntityManager): AccountErasureStor
       const redactJson = (column: string) => `regexp_replace(${column}::text, ?, '${REDACTED}', 'gi')::jsonb`;
       const keep = input.keepJobDedupeKey;
 
-      // Emails still waiting for them go nowhere now; the one to keep (the decision) is spared.
+      // Emails still waiting for them (by id, or by address for a password reset) go nowhere now;
+      // the one to keep (the decision) is spared. Other people's emails that quote them are redacted below.
       report.outbox_jobs += await run(
         `delete from outbox_jobs
           where status = 'pending' and ${MAIL_JOB} and (dedupe_key is null or dedupe_key <> coalesce(?::text, ''))
-            and (payload->'recipient'->>'userId' = ? or payload->>'userId' = ?${pattern ? ` or payload::text ~* ?` : ''})`,
-        [keep, userId, userId, ...(pattern ? [pattern] : [])],
+            and (payload->'recipient'->>'userId' = ? or payload->>'userId' = ? or lower(payload->>'email') = any(?::text[]))`,
+        [keep, userId, userId, pgArrayLiteral(mentions)],
       );
       // Their own deliveries: subject and error (which may quote the address) are dropped.
       report.notification_deliveries += await run(`update notification_deliveries set subject = null, error = null where user_id = ?`, [userId]);
