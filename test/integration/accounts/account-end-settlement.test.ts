@@ -14,6 +14,8 @@ import { openDispute } from '../../../domain/booking/use-cases/open-dispute';
 import { unwrap } from '../../../domain/shared/result';
 import { useTestApp } from '../../support/app';
 import { runCli } from '../../support/cli';
+import { countQueries } from '../../support/query-counter';
+import pg from 'pg';
 import { expectMoney, failedJobs, payWithCard, runJobs } from '../payments/money-helpers';
 import { HOUR, insertParty, loadBooking, storeBooking, type Party } from '../payments/payment-fixtures';
 
@@ -95,6 +97,23 @@ async function emailsTo(userId: string, bookingId: string): Promise<string[]> {
     [userId, bookingId],
   );
   return jobs.map((j) => j.type);
+}
+
+/** EXPLAIN of one statement (its `?` placeholders numbered for pg) with sequential scans off. */
+async function explainWithoutSeqScan(sql: string, params: unknown[]): Promise<string> {
+  let n = 0;
+  const numbered = sql.replace(/\?/g, () => `$${++n}`);
+  const client = new pg.Client({ connectionString: ctx.db.url });
+  await client.connect();
+  try {
+    await client.query('set enable_seqscan = off');
+    const statuses = ['pending', 'confirmed', 'in_session', 'disputed'];
+    const all = [...params, ...statuses, 5001].slice(0, n);
+    const rows = (await client.query<{ 'QUERY PLAN': string }>(`explain ${numbered}`, all)).rows;
+    return rows.map((r) => r['QUERY PLAN']).join('\n');
+  } finally {
+    await client.end();
+  }
 }
 
 const captured = { authorised: 5300, captured: 5300, gateway: 'succeeded' as const };
@@ -179,8 +198,16 @@ describe('an account that ends settles its bookings', () => {
     const admin = await insertParty(ctx.db, 'admin');
     const t0 = Math.ceil(ctx.app.clock.now().getTime() / HOUR) * HOUR;
     for (let i = 0; i < 40; i += 1) await storeBooking(ctx.app, client, coach, { startsAt: new Date(t0 + (24 + i) * HOUR) });
-    const removed = unwrap(await removeUser(deps(), { actor: admin.actor, form: { userId: coach.id } }));
+    const { result, queries } = await countQueries(() => removeUser(deps(), { actor: admin.actor, form: { userId: coach.id } }));
+    const removed = unwrap(result);
     expect(removed.settlement.declined).toHaveLength(40);
+    // One statement lists the open bookings; then a bounded handful per booking (lock, read, save, jobs).
+    const listing = queries.filter((q) => /from "?bookings"?/i.test(q) && /status/i.test(q) && /in \(/i.test(q) && !/for update/i.test(q));
+    expect(listing, queries.join('\n')).toHaveLength(1);
+    expect(queries.length, queries.join('\n')).toBeLessThanOrEqual(5 + 40 * 8);
+    // The listing is served by the partial indexes on open bookings (sequential scans off: the table is small here).
+    const plan = await explainWithoutSeqScan(listing[0]!, [coach.id, coach.id]);
+    expect(plan).toMatch(/BitmapOr[\s\S]*bookings_open_by_client[\s\S]*bookings_open_by_coach/);
     const [open] = await ctx.db.query<{ n: number }>(`select count(*)::int as n from bookings where coach_id = $1 and status = 'pending'`, [coach.id]);
     expect(open!.n).toBe(0);
   });
