@@ -10,6 +10,11 @@ export default function Terms() {
       <section>
         <h2>Eligibility</h2>
         <p>You must be at least 16 years old to register and book or offer sessions.</p>
+        <p>
+          Younger players do not have accounts: a parent or guardian adds them as players on their own account and books for them. For a
+          player under 18 the parent or guardian confirms that they are the parent or guardian and consents to the player’s name, age and
+          notes being shared with the coaches they book, and stays responsible for the booking.
+        </p>
       </section>
       <section>
         <h2>Bookings and payments</h2>

@@ -10,6 +10,9 @@ import { PhotoUpload } from '~/components/profile/photo-upload';
 import { ProfileForm } from '~/components/profile/profile-form';
 import { ProfileHeading } from '~/components/profile/profile-heading';
 import { ProfileSummary } from '~/components/profile/profile-summary';
+import { PlayersCard } from '~/components/profile/players-card';
+import { requireUser } from '~/auth/guards.server';
+import { loadPlayerRows } from '~/profile/player-actions.server';
 import { loadProfilePage } from '~/profile/profile-page.server';
 import { profileAction } from '~/profile/profile-route.server';
 
@@ -17,19 +20,23 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data
 
 /** SPEC §2 UserProfile: 'My Profile', or 'User Profile' read-only via ?userId (own, booked coaches, admins). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  return json(await loadProfilePage(request, context, 'UserProfile'), { headers: { 'Cache-Control': 'private, no-store' } });
+  const page = await loadProfilePage(request, context, 'UserProfile');
+  // Decision 017: a client's own page lists their players (the Players card).
+  const players = page.own && page.profile.userType === 'client' && page.profile.role !== 'admin' ? await loadPlayerRows(context, await requireUser(request, context)) : [];
+  return json({ ...page, players }, { headers: { 'Cache-Control': 'private, no-store' } });
 }
 
 export const action = (args: ActionFunctionArgs) => profileAction(args, 'UserProfile');
 
 export default function UserProfilePage() {
-  const { title, profile, own, showDeletionCard, pendingDeletion, hasPassword } = useLoaderData<typeof loader>();
+  const { title, profile, own, showDeletionCard, pendingDeletion, hasPassword, players, today } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6">
       <ProfileHeading title={title} name={profile.fullName} avatarUrl={profile.avatarUrl} chips={[profile.userType, profile.role]}>
         {own ? <PhotoUpload /> : null}
       </ProfileHeading>
       {own ? <ProfileForm personal={profile} /> : <ProfileSummary profile={profile} />}
+      {own && profile.userType === 'client' && profile.role !== 'admin' ? <PlayersCard players={players} today={today} /> : null}
       {own ? <PasswordCard hasPassword={hasPassword} email={profile.email} /> : null}
       {own ? <EmailPreferences /> : null}
       {own ? <CalendarFeedCard /> : null}
