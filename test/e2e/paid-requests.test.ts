@@ -23,6 +23,7 @@ describe('only paid requests reach the coach', () => {
     await createUser(server.db, { userType: 'client', email: 'anna@example.com', fullName: 'Anna Unpaid' });
     await createUser(server.db, { userType: 'client', email: 'ben@example.com', fullName: 'Ben Paid' });
     await createUser(server.db, { userType: 'coach', email: 'tom@example.com', fullName: 'Tom Keeper', hourlyRate: 45, servicesOffered: ['striker'] });
+    await createUser(server.db, { role: 'admin', email: 'ada@example.com', fullName: 'Ada Admin' });
   });
 
   /** Opens the booking dialog for Tom, picks the day 7 days ahead at 10:00, sends the request: the payment dialog opens. */
@@ -103,5 +104,17 @@ describe('only paid requests reach the coach', () => {
     // Anna's request is still hers alone, awaiting payment.
     await anna.goto(`${server.baseUrl}/MyBookings`);
     await cardOf(anna, annaReference).getByText('Awaiting payment').waitFor();
+  });
+
+  it('shows administrators both requests, Anna’s marked Unpaid', async () => {
+    const ada = await browser.newPage();
+    await signIn(ada, server.baseUrl, 'ada@example.com');
+    await ada.goto(`${server.baseUrl}/AdminBookings`);
+    const annaRow = ada.locator('li[data-booking-id]', { hasText: annaReference });
+    await annaRow.getByText('Unpaid', { exact: true }).waitFor();
+    const rows = ada.locator('li[data-booking-id]');
+    await expect(rows.count()).resolves.toBe(2);
+    await expect(ada.locator('[data-unpaid]').count()).resolves.toBe(1);
+    await screenshot(ada, 'paid-requests-admin-bookings');
   });
 });

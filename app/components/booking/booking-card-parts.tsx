@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import type { BookingCardView } from '../../../domain/booking/booking-card-view';
 import { StatusBadge } from './status-badge';
 
@@ -74,8 +75,8 @@ export function BookingCardNotices({ card, proposer }: { card: BookingCardView; 
  * is left to pay before the system cancels it ('Pay Now' sits with the card's actions).
  */
 export function PaymentDueNotice({ card }: { card: BookingCardView }) {
+  const left = useMinutesCountdown(card.awaitingPayment?.minutesLeft ?? 0);
   if (!card.awaitingPayment || card.viewerIs !== 'client') return null;
-  const left = card.awaitingPayment.minutesLeft;
   return (
     <div role="note" aria-label="Payment needed" className="mt-3 rounded-lg border border-orange-200 bg-orange-50 px-3 py-2 text-sm text-orange-900">
       <p className="font-semibold">{left > 0 ? `Pay within ${left} min` : 'The time to pay is up'}</p>
@@ -86,4 +87,23 @@ export function PaymentDueNotice({ card }: { card: BookingCardView }) {
       </p>
     </div>
   );
+}
+
+/**
+ * The minutes left, counted down in the browser from what the server said when the page loaded (the
+ * server's clock decides; the browser only counts the minutes since), so a page left open does not
+ * keep saying 'Pay within 30 min'.
+ */
+function useMinutesCountdown(minutesAtLoad: number): number {
+  const [loadedAt, setLoadedAt] = useState<number | null>(null);
+  const [now, setNow] = useState(0);
+  useEffect(() => {
+    const start = Date.now();
+    setLoadedAt(start);
+    setNow(start);
+    const timer = window.setInterval(() => setNow(Date.now()), 15_000);
+    return () => window.clearInterval(timer);
+  }, [minutesAtLoad]);
+  if (loadedAt === null) return minutesAtLoad;
+  return Math.max(0, minutesAtLoad - Math.floor((now - loadedAt) / 60_000));
 }
