@@ -1,4 +1,6 @@
 import { json, type LoaderFunctionArgs } from '@remix-run/node';
+import { playerName } from '../../domain/accounts/player';
+import { listPlayers } from '../../domain/accounts/use-cases/manage-players';
 import { BOOKING_WINDOW_DAYS } from '../../domain/booking/booking-rules';
 import { DAY_MS } from '../../domain/shared/clock';
 import { isId } from '../../domain/shared/ids';
@@ -23,7 +25,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const coach = await models.coachDirectory.findCoachForBooking(coachId);
   if (!coach || !coach.isBookable) throw json({ message: 'Coach not found' }, { status: 404 });
   const now = context.app.clock.now();
-  const busy = await models.coachSchedule.busyIntervals(coachId, now, new Date(now.getTime() + (BOOKING_WINDOW_DAYS + 2) * DAY_MS));
+  const [busy, players] = await Promise.all([
+    models.coachSchedule.busyIntervals(coachId, now, new Date(now.getTime() + (BOOKING_WINDOW_DAYS + 2) * DAY_MS)),
+    listPlayers(context.app.deps(), { actor }),
+  ]);
   const options: BookingOptions = {
     coachId: coach.coachId,
     coachName: coach.fullName ?? 'Coach',
@@ -32,6 +37,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     adminFeePence: ADMIN_FEE_PENCE,
     availability: coach.availability.map((w) => ({ startsAt: w.startsAt.toISOString(), endsAt: w.endsAt.toISOString(), isAvailable: w.isAvailable })),
     busy: busy.map((b) => ({ startsAt: b.startsAt.toISOString(), endsAt: b.endsAt.toISOString() })),
+    ageGroups: coach.ageGroups ?? [],
+    players: players.map((p) => ({ id: p.id, name: playerName(p), dateOfBirth: p.dateOfBirth })),
     now: now.toISOString(),
   };
   return json(options, { headers: { 'Cache-Control': 'private, no-store' } });

@@ -13,6 +13,7 @@ import { cancellationSettlement, type CancellationRule } from '../payments/cance
 import { availableActions, type BookingAction } from './available-actions';
 import { endsAt, type Booking, type BookingStatus } from './booking';
 import { relationOf } from './booking-party';
+import { bookingPlayerView, type BookingPlayerView } from './booking-player';
 import { isUnpaidRequest, minutesLeftToPay } from './paid-requests';
 import { rescheduleViewFor, type RescheduleView } from './reschedule';
 import { advanceSession, sessionProgressState, showsSessionProgress, type SessionProgressState } from './session-progress';
@@ -27,6 +28,8 @@ export interface BookingListItem {
   readonly coachName: string | null;
   /** The viewer has already reviewed this booking. */
   readonly reviewedByViewer: boolean;
+  /** The player the session is for (decision 017), as stored; absent or null: the client. */
+  readonly player?: { firstName: string; lastName: string; dateOfBirth: string; notes: string | null } | null;
 }
 
 export interface BookingCardView {
@@ -87,6 +90,23 @@ export interface BookingCardView {
   readonly awaitingPayment: { readonly minutesLeft: number } | null;
   /** What cancelling now would give back (the cancellation policy), when the viewer may cancel. */
   readonly cancelPreview: { readonly rule: CancellationRule; readonly refundPence: Pence } | null;
+  /** Who the session is for (decision 017): name, age at the session date, notes; null: the client. */
+  readonly player: BookingPlayerView | null;
+  /** 'Book again' (issue 19 §4): the client's confirmed or completed session, to book the same again. */
+  readonly bookAgain: BookAgainSeed | null;
+}
+
+/** What the booking dialog preselects for 'Book again' (the same weekday and time a week after this session). */
+export interface BookAgainSeed {
+  readonly coachId: Id;
+  readonly serviceType: string;
+  readonly durationMinutes: number;
+  readonly locationType: string;
+  readonly locationAddress: string | null;
+  readonly playerId: Id | null;
+  /** The session's London date and time. */
+  readonly lastDate: string;
+  readonly lastTime: string;
 }
 
 export function bookingCardView(item: BookingListItem, actor: Actor, now: Date): BookingCardView | null {
@@ -146,5 +166,19 @@ export function bookingCardView(item: BookingListItem, actor: Actor, now: Date):
     paymentStatus: b.paymentStatus,
     awaitingPayment: isUnpaidRequest(b) ? { minutesLeft: minutesLeftToPay(b, now) } : null,
     cancelPreview: settlement ? { rule: settlement.rule, refundPence: settlement.refundPence } : null,
+    player: bookingPlayerView(item.player ?? null, b.startsAt),
+    bookAgain:
+      relation === 'client' && (b.status === 'completed' || b.status === 'confirmed')
+        ? {
+            coachId: b.coachId,
+            serviceType: b.serviceType,
+            durationMinutes: b.durationMinutes,
+            locationType: b.locationType,
+            locationAddress: b.locationAddress,
+            playerId: b.playerId ?? null,
+            lastDate: utcToLondon(b.startsAt).date,
+            lastTime: utcToLondon(b.startsAt).time,
+          }
+        : null,
   };
 }

@@ -64,15 +64,27 @@ function toItem(row: Record<string, unknown>): BookingListItem {
     clientName: (row.x_client_name as string | null) ?? null,
     coachName: (row.x_coach_name as string | null) ?? null,
     reviewedByViewer: row.x_reviewed === true,
+    player:
+      typeof row.x_player_first_name === 'string' && typeof row.x_player_dob === 'string'
+        ? {
+            firstName: row.x_player_first_name,
+            lastName: String(row.x_player_last_name ?? ''),
+            dateOfBirth: row.x_player_dob,
+            notes: (row.x_player_notes as string | null) ?? null,
+          }
+        : null,
   };
 }
 
 const SELECT = (viewerParam: boolean) => `
   select b.*, cu.full_name as x_client_name, co.full_name as x_coach_name,
-         ${viewerParam ? 'exists (select 1 from reviews r where r.booking_id = b.id and r.reviewer_id = ?)' : 'false'} as x_reviewed
+         ${viewerParam ? 'exists (select 1 from reviews r where r.booking_id = b.id and r.reviewer_id = ?)' : 'false'} as x_reviewed,
+         pl.first_name as x_player_first_name, pl.last_name as x_player_last_name,
+         to_char(pl.date_of_birth, 'YYYY-MM-DD') as x_player_dob, pl.notes as x_player_notes
     from bookings b
     join users cu on cu.id = b.client_id
-    join users co on co.id = b.coach_id`;
+    join users co on co.id = b.coach_id
+    left join players pl on pl.id = b.player_id`;
 
 export function createBookingListReader(em: EntityManager): BookingListReader {
   const run = (sql: string, params: unknown[]) => em.getConnection().execute<Record<string, unknown>[]>(sql, params);

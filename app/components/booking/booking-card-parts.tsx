@@ -107,3 +107,21 @@ function useMinutesCountdown(minutesAtLoad: number): number {
   if (loadedAt === null) return minutesAtLoad;
   return Math.max(0, minutesAtLoad - Math.floor((now - loadedAt) / 60_000));
 }
+
+/**
+ * Who the session is for (decision 017): the player's name and age at the session date, and for
+ * the coach the guardian's notes (position, medical notes, emergency contact).
+ */
+export function PlayerPanel({ card, withNotes }: { card: BookingCardView; withNotes: boolean }) {
+  const player = card.player;
+  if (!player) return null;
+  return (
+    <div className="mt-3 rounded-xl border border-sky-200 bg-sky-50 px-3 py-2 text-sm text-slate-800" aria-label="Player">
+      <p>
+        <span className="text-slate-500">Player:</span> <span className="font-semibold">{player.name}</span>, {player.age}{' '}
+        <span className="text-slate-500">({player.ageGroupLabel} on the day)</span>
+      </p>
+      {withNotes && player.notes ? <p className="mt-1 whitespace-pre-line break-words text-slate-700">{player.notes}</p> : null}
+    </div>
+  );
+}

@@ -3,7 +3,9 @@ import { PaymentDialog } from '~/components/payment/payment-dialog';
 import { useState } from 'react';
 import type { BookingCardView } from '../../../domain/booking/booking-card-view';
 import { formatPence } from '../../../domain/shared/money';
-import { BookingCardBadges, BookingCardNotices, Detail, ICONS, PaymentDueNotice, SessionWhenWhere } from './booking-card-parts';
+import { BookingCardBadges, BookingCardNotices, Detail, ICONS, PaymentDueNotice, PlayerPanel, SessionWhenWhere } from './booking-card-parts';
+import { BookingDialog, type BookedSummary } from './booking-dialog';
+import { PaymentStep } from './payment-step';
 import { BookingResponseButtons } from './booking-response-buttons';
 import { dangerButton, dangerOutlineButton, primaryButton, secondaryButton } from './modal';
 import { ReasonDialog } from './reason-dialog';
@@ -11,7 +13,7 @@ import { RescheduleDialog } from './reschedule-dialog';
 import { ReviewDialog } from './review-dialog';
 import { SessionProgress } from './session-progress';
 
-type Dialog = 'cancel' | 'decline' | 'reschedule' | 'review' | 'pay' | null;
+type Dialog = 'cancel' | 'decline' | 'reschedule' | 'review' | 'pay' | 'again' | null;
 
 const POLICY: Record<string, string> = {
   before_acceptance: 'The coach has not accepted yet: any payment hold is released and you are not charged.',
@@ -26,6 +28,7 @@ export function BookingCard({ card, tab, today, lastDay }: { card: BookingCardVi
   const can = (a: string) => card.actions.includes(a as never);
   const close = () => setDialog(null);
   const { revalidate } = useRevalidator();
+  const [rebooked, setRebooked] = useState<BookedSummary | null>(null);
   return (
     <article className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm" aria-label={`${card.title} ${card.referenceCode}`}>
       <div className="flex flex-wrap items-start justify-between gap-2">
@@ -46,6 +49,7 @@ export function BookingCard({ card, tab, today, lastDay }: { card: BookingCardVi
         </Detail>
       </div>
 
+      <PlayerPanel card={card} withNotes={card.viewerIs === 'coach'} />
       <PaymentDueNotice card={card} />
       <BookingCardNotices card={card} proposer={card.otherPartyName} />
 
@@ -64,6 +68,11 @@ export function BookingCard({ card, tab, today, lastDay }: { card: BookingCardVi
         {tab !== 'cancelled' && card.canReview ? (
           <button type="button" className={primaryButton} onClick={() => setDialog('review')}>
             Leave Review
+          </button>
+        ) : null}
+        {card.bookAgain ? (
+          <button type="button" className={secondaryButton} onClick={() => setDialog('again')}>
+            Book again
           </button>
         ) : null}
         {can('cancel') ? (
@@ -109,6 +118,19 @@ export function BookingCard({ card, tab, today, lastDay }: { card: BookingCardVi
         />
       ) : null}
       {dialog === 'review' ? <ReviewDialog bookingId={card.id} revieweeLabel={card.otherPartyLabel} revieweeName={card.otherPartyName} onClose={close} /> : null}
+      {dialog === 'again' && card.bookAgain ? (
+        <BookingDialog
+          coachId={card.bookAgain.coachId}
+          coachName={card.otherPartyName}
+          seed={card.bookAgain}
+          onClose={close}
+          onBooked={(b) => {
+            close();
+            setRebooked(b);
+          }}
+        />
+      ) : null}
+      {rebooked ? <PaymentStep booking={rebooked} onDone={() => (setRebooked(null), revalidate())} /> : null}
     </article>
   );
 }

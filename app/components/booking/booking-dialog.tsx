@@ -1,6 +1,9 @@
 import { useFetcher } from '@remix-run/react';
 import { useEffect, useMemo, useState } from 'react';
 import { bookingWindowDays, daySlots, unavailableDays, type CoachCalendar } from '../../../domain/booking/booking-calendar';
+import { bookAgainSlot } from '../../../domain/booking/book-again';
+import type { BookAgainSeed } from '../../../domain/booking/booking-card-view';
+import { WhoIsThisFor } from './who-is-this-for';
 import { LOCATION_TYPE_OPTIONS } from '../../../domain/shared/catalogue';
 import { formatPence } from '../../../domain/shared/money';
 import { BOOKING_DIALOG_DURATIONS } from '../../../domain/validation/booking-forms';
@@ -40,7 +43,20 @@ const calendarOf = (o: BookingOptions): CoachCalendar => ({
  * disabled), hourly slot 09:00–20:00 (taken ones disabled), duration, location, notes, the price
  * summary and the payment note. The server validates everything again (submitBookingRequest).
  */
-export function BookingDialog({ coachId, coachName, onClose, onBooked }: { coachId: string; coachName: string; onClose: () => void; onBooked: (b: BookedSummary) => void }) {
+export function BookingDialog({
+  coachId,
+  coachName,
+  onClose,
+  onBooked,
+  seed,
+}: {
+  coachId: string;
+  coachName: string;
+  onClose: () => void;
+  onBooked: (b: BookedSummary) => void;
+  /** 'Book again' (issue 19 §4): the last session to repeat a week later. */
+  seed?: BookAgainSeed;
+}) {
   const options = useFetcher<BookingOptions>();
   const submit = useFetcher<BookResponse>();
   useEffect(() => {
@@ -52,7 +68,7 @@ export function BookingDialog({ coachId, coachName, onClose, onBooked }: { coach
   return (
     <Modal title={`Book a session with ${coachName}`} description="Choose a service, a date and a time. Times are UK time." onClose={onClose} size="lg">
       {data ? (
-        <BookingForm options={data} fetcher={submit} onClose={onClose} onBooked={onBooked} />
+        <BookingForm options={data} fetcher={submit} onClose={onClose} onBooked={onBooked} seed={seed} />
       ) : options.state === 'idle' && options.data ? (
         <FormAlert message="This coach cannot be booked at the moment." />
       ) : (
@@ -69,20 +85,27 @@ function BookingForm({
   fetcher,
   onClose,
   onBooked,
+  seed,
 }: {
   options: BookingOptions;
   fetcher: ReturnType<typeof useFetcher<BookResponse>>;
   onClose: () => void;
   onBooked: (b: BookedSummary) => void;
+  seed?: BookAgainSeed;
 }) {
   const now = useMemo(() => new Date(options.now), [options.now]);
   const calendar = useMemo(() => calendarOf(options), [options]);
   const days = useMemo(() => bookingWindowDays(now), [now]);
-  const [serviceType, setServiceType] = useState<string>(options.services[0]?.value ?? '');
-  const [duration, setDuration] = useState<number>(60);
-  const [date, setDate] = useState<string | null>(null);
-  const [time, setTime] = useState<string | null>(null);
-  const [locationType, setLocationType] = useState('online');
+  const players = options.players ?? [];
+  // 'Book again': the same service, length, place and player, a week after the last session.
+  const [again] = useState(() => (seed ? bookAgainSlot({ date: seed.lastDate, time: seed.lastTime }, seed.durationMinutes, calendar, now) : null));
+  const offered = (v: string | undefined) => (v && options.services.some((s) => s.value === v) ? v : undefined);
+  const [serviceType, setServiceType] = useState<string>(offered(seed?.serviceType) ?? options.services[0]?.value ?? '');
+  const [duration, setDuration] = useState<number>(seed && (BOOKING_DIALOG_DURATIONS as readonly number[]).includes(seed.durationMinutes) ? seed.durationMinutes : 60);
+  const [date, setDate] = useState<string | null>(again?.date ?? null);
+  const [time, setTime] = useState<string | null>(again?.time ?? null);
+  const [locationType, setLocationType] = useState(seed?.locationType ?? 'online');
+  const [playerId, setPlayerId] = useState<string>(seed?.playerId && players.some((p) => p.id === seed.playerId) ? seed.playerId : '');
   const disabled = useMemo(() => new Set(unavailableDays(duration, calendar, now)), [duration, calendar, now]);
   const slots = useMemo(() => (date ? daySlots(date, duration, calendar, now) : []), [date, duration, calendar, now]);
 
@@ -111,6 +134,23 @@ function BookingForm({
       <input type="hidden" name="date" value={date ?? ''} />
       <input type="hidden" name="time" value={time ?? ''} />
       <FormAlert message={result && !result.ok && (Object.keys(all).length === 0 || Object.keys(errors).length > 0) ? result.message : null} />
+      {again?.usualTimeTaken && !time ? (
+        <p role="status" className="rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+          Your usual time, {again.usualTime}, is taken on {again.date}. Please pick another time.
+        </p>
+      ) : null}
+
+      {players.length > 0 ? (
+        <WhoIsThisFor
+          players={players}
+          value={playerId}
+          onChange={(v) => (setPlayerId(v), touch('playerId'))}
+          sessionDate={date ?? days[0]!}
+          coachName={options.coachName}
+          ageGroups={options.ageGroups ?? []}
+          error={errors.playerId}
+        />
+      ) : null}
 
       <div className="grid gap-4 sm:grid-cols-2">
         <div>
@@ -201,7 +241,7 @@ function BookingForm({
             <label htmlFor="locationAddress" className={labelClass}>
               Address {locationType === 'online' ? <span className="font-normal text-slate-400">(optional)</span> : null}
             </label>
-            <input id="locationAddress" name="locationAddress" maxLength={200} className={inputClass} placeholder={locationType === 'online' ? 'Video link or leave blank' : 'Where to meet'} />
+            <input id="locationAddress" name="locationAddress" defaultValue={seed?.locationAddress ?? ''} maxLength={200} className={inputClass} placeholder={locationType === 'online' ? 'Video link or leave blank' : 'Where to meet'} />
             <FieldError id="locationAddress-error" messages={errors.locationAddress} />
           </div>
         </div>

@@ -9,6 +9,9 @@ export interface BookingOptions {
   readonly adminFeePence: number;
   readonly availability: readonly { readonly startsAt: string; readonly endsAt: string; readonly isAvailable: boolean }[];
   readonly busy: readonly { readonly startsAt: string; readonly endsAt: string }[];
+  /** The coach's age groups and the client's players (decision 017: 'Who is this session for?'). */
+  readonly ageGroups?: readonly string[];
+  readonly players?: readonly { readonly id: string; readonly name: string; readonly dateOfBirth: string }[];
   /** The server's clock (the test clock in test mode). */
   readonly now: string;
 }

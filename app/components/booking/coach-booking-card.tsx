@@ -2,7 +2,7 @@ import { Link } from '@remix-run/react';
 import { useState } from 'react';
 import type { BookingCardView } from '../../../domain/booking/booking-card-view';
 import { DeclineDialog } from './booking-card';
-import { BookingCardBadges, BookingCardNotices, Detail, ICONS, SessionWhenWhere } from './booking-card-parts';
+import { BookingCardBadges, BookingCardNotices, Detail, ICONS, PlayerPanel, SessionWhenWhere } from './booking-card-parts';
 import { BookingResponseButtons } from './booking-response-buttons';
 import { dangerButton, primaryButton, secondaryButton } from './modal';
 import { ReasonDialog } from './reason-dialog';
@@ -35,6 +35,7 @@ export function CoachBookingCard({ card, today, lastDay }: { card: BookingCardVi
           <Detail icon={ICONS.price}>{card.paymentStatus === 'authorized' ? 'Payment held on the client’s card' : 'Awaiting the client’s payment'}</Detail>
         ) : null}
       </div>
+      <PlayerPanel card={card} withNotes />
       {card.clientNotes ? <p className="mt-3 rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700">“{card.clientNotes}”</p> : null}
       <BookingCardNotices card={card} proposer={card.clientName} />
       {card.status === 'confirmed' || card.status === 'in_session' ? <SessionProgress card={card} /> : null}
