@@ -12,15 +12,23 @@ import {
 describe('the FindCoaches filters', () => {
   it('reads the filters from the URL and writes back only those set', () => {
     const filters = filtersFromSearchParams(new URLSearchParams('q=%20%20Jamie%20%20%20Smith%20&specialization=goalkeeping&price=30-60&location=Leeds'));
-    expect(filters).toEqual({ text: 'Jamie Smith', specialisation: 'goalkeeping', priceBand: '30-60', location: 'Leeds' });
+    expect(filters).toEqual({ text: 'Jamie Smith', specialisation: 'goalkeeping', priceBand: '30-60', location: 'Leeds', ageGroup: null });
     expect(filtersToSearchParams(filters).toString()).toBe('q=Jamie+Smith&specialization=goalkeeping&price=30-60&location=Leeds');
     expect(activeFilterCount(filters)).toBe(4);
   });
 
   it('ignores unknown values so a stale shared link still shows coaches', () => {
     const filters = filtersFromSearchParams(new URLSearchParams('specialization=juggling&price=cheap&q=%20'));
-    expect(filters).toEqual({ text: null, specialisation: null, priceBand: null, location: null });
+    expect(filters).toEqual({ text: null, specialisation: null, priceBand: null, location: null, ageGroup: null });
     expect(activeFilterCount(filters)).toBe(0);
+  });
+
+  it('reads the age group (decision 017) and counts it as a filter', () => {
+    const filters = filtersFromSearchParams(new URLSearchParams('age_group=under_12'));
+    expect(filters.ageGroup).toBe('under_12');
+    expect(filtersToSearchParams(filters).toString()).toBe('age_group=under_12');
+    expect(activeFilterCount(filters)).toBe(1);
+    expect(filtersFromSearchParams(new URLSearchParams('age_group=toddlers')).ageGroup).toBeNull();
   });
 
   it('bands prices in pence with the lower bound inclusive', () => {

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { COACHING_TYPES, type CoachingType } from '../shared/catalogue';
+import { AGE_GROUPS, COACHING_TYPES, type AgeGroup, type CoachingType } from '../shared/catalogue';
 import type { Id } from '../shared/ids';
 import type { Pence } from '../shared/money';
 
@@ -43,9 +43,11 @@ export interface CoachSearchFilters {
   readonly priceBand: PriceBand | null;
   /** Matched against the coach's location. */
   readonly location: string | null;
+  /** Coaches who coach this age group (decision 017; `age_group` in the URL). */
+  readonly ageGroup?: AgeGroup | null;
 }
 
-export const NO_FILTERS: CoachSearchFilters = { text: null, specialisation: null, priceBand: null, location: null };
+export const NO_FILTERS: CoachSearchFilters = { text: null, specialisation: null, priceBand: null, location: null, ageGroup: null };
 
 const text = z
   .string()
@@ -62,11 +64,13 @@ const text = z
 export function filtersFromSearchParams(params: URLSearchParams): CoachSearchFilters {
   const specialisation = params.get('specialization');
   const price = params.get('price');
+  const ageGroup = params.get('age_group');
   return {
     text: text.parse(params.get('q') ?? undefined),
     specialisation: (COACHING_TYPES as readonly string[]).includes(specialisation ?? '') ? (specialisation as CoachingType) : null,
     priceBand: (PRICE_BANDS as readonly string[]).includes(price ?? '') ? (price as PriceBand) : null,
     location: text.parse(params.get('location') ?? undefined),
+    ageGroup: (AGE_GROUPS as readonly string[]).includes(ageGroup ?? '') ? (ageGroup as AgeGroup) : null,
   };
 }
 
@@ -77,12 +81,13 @@ export function filtersToSearchParams(filters: CoachSearchFilters): URLSearchPar
   if (filters.specialisation) params.set('specialization', filters.specialisation);
   if (filters.priceBand) params.set('price', filters.priceBand);
   if (filters.location) params.set('location', filters.location);
+  if (filters.ageGroup) params.set('age_group', filters.ageGroup);
   return params;
 }
 
 /** SPEC §2: the count of active filters (the search box counts as one). */
 export function activeFilterCount(filters: CoachSearchFilters): number {
-  return [filters.text, filters.specialisation, filters.priceBand, filters.location].filter((v) => v !== null).length;
+  return [filters.text, filters.specialisation, filters.priceBand, filters.location, filters.ageGroup ?? null].filter((v) => v !== null).length;
 }
 
 // Results --------------------------------------------------------------------------------------

@@ -57,6 +57,10 @@ function whereFor(filters: CoachSearchFilters): { sql: string; params: unknown[]
     clauses.push(`cp.services_offered @> array[?]::text[]`);
     params.push(filters.specialisation);
   }
+  if (filters.ageGroup) {
+    clauses.push(`cp.age_groups @> array[?]::text[]`);
+    params.push(filters.ageGroup);
+  }
   if (filters.priceBand) {
     const { minPence, maxPence } = priceBandRange(filters.priceBand);
     clauses.push(`cp.hourly_rate_pence >= ?`);
