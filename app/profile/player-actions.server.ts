@@ -4,6 +4,7 @@ import { playerName, type Player } from '../../domain/accounts/player';
 import { addPlayer, editPlayer, listPlayers, removePlayer } from '../../domain/accounts/use-cases/manage-players';
 import { toActor, type User } from '../../domain/accounts/user';
 import { utcToLondon } from '../../domain/shared/london-time';
+import type { AgeGroup } from '../../domain/shared/catalogue';
 import { formFailure } from '~/auth/form-failure.server';
 
 /** A player as the Players card and the booking dialog show it (the guardian's own data). */
@@ -14,6 +15,7 @@ export interface PlayerRow {
   readonly name: string;
   readonly dateOfBirth: string;
   readonly age: number;
+  readonly ageGroup: AgeGroup;
   readonly ageGroupLabel: string;
   readonly notes: string | null;
   readonly consentGivenAt: string | null;
@@ -28,6 +30,7 @@ export function playerRow(player: Player, today: string): PlayerRow {
     name: playerName(player),
     dateOfBirth: player.dateOfBirth,
     age,
+    ageGroup: primaryAgeGroup(age),
     ageGroupLabel: ageGroupLabel(primaryAgeGroup(age)),
     notes: player.notes,
     consentGivenAt: player.guardianConsentAt?.toISOString() ?? null,

@@ -24,6 +24,8 @@ import { BookingDialog, type BookedSummary } from '~/components/booking/booking-
 import { CoachCard, CoachCardPlaceholder } from '~/components/booking/coach-card';
 import { inputClass, primaryButton, secondaryButton } from '~/components/booking/modal';
 import { PaymentStep } from '~/components/booking/payment-step';
+import { AgeGroupFilter, AgeGroupQuickChoices, type PlayerChoice } from '~/components/booking/age-group-filter';
+import { loadPlayerRows } from '~/profile/player-actions.server';
 
 export const meta: MetaFunction = () => [{ title: 'Find Coaches — FACT' }];
 
@@ -34,8 +36,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (away) throw redirect(`/${away}`);
   const url = new URL(request.url);
   const filters = filtersFromSearchParams(url.searchParams);
-  const page = await readModels(context).coachSearch.search(filters, { cursor: parseCursor(url.searchParams.get('cursor')), limit: COACH_SEARCH_PAGE_SIZE });
-  return json({ filters, page, viewerId: user.id });
+  const cursor = parseCursor(url.searchParams.get('cursor'));
+  const [page, players] = await Promise.all([
+    readModels(context).coachSearch.search(filters, { cursor, limit: COACH_SEARCH_PAGE_SIZE }),
+    // Decision 017: the client's players as quick age-group choices (not for 'Load more' pages).
+    cursor === null ? loadPlayerRows(context, user) : Promise.resolve([]),
+  ]);
+  return json({ filters, page, viewerId: user.id, players: players.map((p) => ({ id: p.id, firstName: p.firstName, ageGroup: p.ageGroup, ageGroupLabel: p.ageGroupLabel })) });
 }
 
 /** intent=book: the booking dialog's submit (SPEC §2), through the domain's submitBookingRequest. */
@@ -80,7 +87,7 @@ function bookingRefusal(error: DomainError): DomainError {
 }
 
 export default function FindCoaches() {
-  const { filters, page, viewerId } = useLoaderData<typeof loader>();
+  const { filters, page, viewerId, players } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const loading = navigation.state === 'loading' && navigation.location.pathname.toLowerCase() === '/findcoaches';
   const [bookingWith, setBookingWith] = useState<CoachCardData | null>(null);
@@ -95,7 +102,7 @@ export default function FindCoaches() {
         <p className="mt-1 text-slate-600">Browse football coaches near you and book a one-to-one session.</p>
       </header>
 
-      <SearchFilters key={JSON.stringify(filters)} filters={filters} active={active} />
+      <SearchFilters key={JSON.stringify(filters)} filters={filters} active={active} players={players} />
 
       <div className="mb-4 flex flex-wrap items-center justify-between gap-2" aria-live="polite">
         <p className="text-sm font-medium text-slate-700">{loading ? 'Searching…' : foundCoachesText(page.total)}</p>
@@ -173,7 +180,7 @@ function usePagedCoaches(first: CoachSearchPage) {
   };
 }
 
-function SearchFilters({ filters, active }: { filters: ReturnType<typeof filtersFromSearchParams>; active: number }) {
+function SearchFilters({ filters, active, players }: { filters: ReturnType<typeof filtersFromSearchParams>; active: number; players: readonly PlayerChoice[] }) {
   const submit = useSubmit();
   const form = useRef<HTMLFormElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>();
@@ -201,7 +208,7 @@ function SearchFilters({ filters, active }: { filters: ReturnType<typeof filters
           Search
         </button>
       </div>
-      <div className="mt-3 grid grid-cols-1 gap-3 sm:grid-cols-3">
+      <div className="mt-3 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
         <label>
           <span className="sr-only">Specialization</span>
           <select name="specialization" defaultValue={filters.specialisation ?? ''} className={inputClass} onChange={() => change(0)} aria-label="Specialization">
@@ -228,7 +235,9 @@ function SearchFilters({ filters, active }: { filters: ReturnType<typeof filters
           <span className="sr-only">Location</span>
           <input name="location" defaultValue={filters.location ?? ''} placeholder="Location, e.g. Manchester" className={inputClass} onChange={() => change(400)} aria-label="Location" />
         </label>
+        <AgeGroupFilter value={filters.ageGroup ?? null} onChange={() => change(0)} />
       </div>
+      <AgeGroupQuickChoices players={players} value={filters.ageGroup ?? null} form={form} onPick={() => change(0)} />
       <p className="mt-3 text-xs text-slate-500">
         {active === 0 ? 'No filters applied' : `${active} active ${active === 1 ? 'filter' : 'filters'}`}
       </p>
