@@ -21,6 +21,11 @@ export function mentionsOf(user: Pick<User, 'fullName' | 'email' | 'phone'>): st
   return [...new Set(all.map((t) => t.toLowerCase()))];
 }
 
+/** The full names of the guardian's players, lower-cased, to redact like the guardian's own. */
+export function playerMentionsOf(players: readonly { firstName: string; lastName: string }[]): string[] {
+  return players.map((p) => `${p.firstName} ${p.lastName}`.trim().toLowerCase()).filter((t) => t.length >= MIN_MENTION_LENGTH);
+}
+
 /** Rate-limit counters keyed by the person's address (failed logins, password resets). */
 export function rateLimitKeysOf(user: Pick<User, 'email'>): string[] {
   if (!user.email) return [];
@@ -39,9 +44,13 @@ export interface ErasureInput {
 
 /**
  * The places scrubbed, in order (the adapter runs one bounded statement per step). Players of a
- * guardian's account (PRODUCT.md 'Accounts') are erased by a step added here and in the adapter.
+ * guardian's account (PRODUCT.md 'Accounts', decision 017) are deleted: names, dates of birth,
+ * notes and consent go; bookings keep the session with no player (player_id set null). Their
+ * names are among the mentions redacted elsewhere (playerMentionsOf).
  */
 export const ERASURE_STEPS = [
+  /** Their players (decision 017). */
+  'players',
   /** Emails still waiting for them are dropped; other jobs' payloads and errors are redacted. */
   'outbox_jobs',
   /** Their deliveries lose subject and error; others' subjects mentioning them are redacted. */

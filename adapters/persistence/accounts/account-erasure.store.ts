@@ -36,6 +36,7 @@ export function createAccountErasureStore(em: EntityManager): AccountErasureStor
       const { userId, mentions } = input;
       const pattern = mentionPattern(mentions);
       const report: Record<ErasureStep, number> = {
+        players: 0,
         outbox_jobs: 0,
         notification_deliveries: 0,
         audit_log: 0,
@@ -51,6 +52,8 @@ export function createAccountErasureStore(em: EntityManager): AccountErasureStor
       const redactJson = (column: string) => `regexp_replace(${column}::text, ?, '${REDACTED}', 'gi')::jsonb`;
       const keep = input.keepJobDedupeKey;
 
+      // Their players (decision 017): gone; their bookings keep the session without a player.
+      report.players += await run(`delete from players where guardian_id = ?`, [userId]);
       // Emails still waiting for them (by id, or by address for a password reset) go nowhere now;
       // the one to keep (the decision) is spared. Other people's emails that quote them are redacted below.
       report.outbox_jobs += await run(

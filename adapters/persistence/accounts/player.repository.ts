@@ -24,6 +24,9 @@ export function createPlayerRepository(em: EntityManager): PlayerRepository {
     async listActiveByGuardian(guardianId: Id) {
       return isId(guardianId) ? load('guardian_id = ? and removed_at is null order by created_at, id', [guardianId]) : [];
     },
+    async listAllByGuardian(guardianId: Id) {
+      return isId(guardianId) ? load('guardian_id = ? order by created_at, id', [guardianId]) : [];
+    },
     async save(player: Player) {
       const values = [player.firstName, player.lastName, player.dateOfBirth, player.notes, player.guardianConsentAt, player.removedAt, player.updatedAt];
       if (player.version === 0) {

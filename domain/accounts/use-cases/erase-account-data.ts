@@ -1,7 +1,7 @@
 import type { Id } from '../../shared/ids';
 import { ok, type Result } from '../../shared/result';
 import type { Repositories } from '../../repositories';
-import { mentionsOf, rateLimitKeysOf, type ErasureReport } from '../account-erasure';
+import { mentionsOf, playerMentionsOf, rateLimitKeysOf, type ErasureReport } from '../account-erasure';
 import { eraseCoachProfile } from '../coach-profile';
 import { eraseUser, type User } from '../user';
 
@@ -14,7 +14,8 @@ import { eraseUser, type User } from '../user';
  *    ERASURE_STEPS: pending emails dropped, delivery subjects, audit details, outbox payloads,
  *    messages, booking notes, reviews, deletion-request reasons redacted, counters and the
  *    calendar feed removed).
- * Players of a guardian's account (added later) are erased by a step added here.
+ * 4. the guardian's players (decision 017): deleted by the 'players' step of tx.accountErasure, their
+ *    full names redacted wherever the guardian's are.
  * `user` is the account as loaded before erasure (its name, email and phone are what is searched for).
  */
 export async function eraseAccountData(
@@ -30,9 +31,10 @@ export async function eraseAccountData(
     const savedProfile = await tx.coachProfiles.save(eraseCoachProfile(profile, now));
     if (!savedProfile.ok) return savedProfile;
   }
+  const players = await tx.players.listAllByGuardian(user.id);
   const traces = await tx.accountErasure.eraseTraces({
     userId: user.id,
-    mentions: mentionsOf(user),
+    mentions: [...new Set([...mentionsOf(user), ...playerMentionsOf(players)])],
     rateLimitKeys: rateLimitKeysOf(user),
     keepJobDedupeKey: input.keepJobDedupeKey ?? null,
   });

@@ -250,6 +250,20 @@ describe('erasure leaves no name behind', () => {
       `Good session for ${name}`,
     ]);
     await ctx.db.query(`update bookings set client_notes = $2 where id = $1`, [world.early.id, `Parking for ${name}, phone ${phone}`]);
+    // Decision 017: their player, a session booked for them, and a message naming them.
+    const playerName = 'Ottoline Hartwell-Quist';
+    await ctx.db.query(
+      `insert into players (id, guardian_id, first_name, last_name, date_of_birth, notes, guardian_consent_at, created_at, updated_at)
+       values ('9a9a9a9a-0000-4000-8000-000000000017', $1, 'Ottoline', 'Hartwell-Quist', '2015-05-01', 'Asthma; call her mum on ' || $2, now(), now(), now())`,
+      [client.id, phone],
+    );
+    await ctx.db.query(`update bookings set player_id = '9a9a9a9a-0000-4000-8000-000000000017' where id = $1`, [world.late.id]);
+    await ctx.db.query(`insert into messages (id, booking_id, sender_id, receiver_id, content) values (gen_random_uuid(), $1, $2, $3, $4)`, [
+      world.late.id,
+      client.id,
+      coach.id,
+      `${playerName} will bring her own ball`,
+    ]);
     await ctx.db.query(`insert into calendar_feeds (user_id, token_hash) values ($1, repeat('a', 64))`, [client.id]);
     await ctx.db.query(`insert into rate_limit_counters (key, window_started_at, hits, expires_at) values ($1, now(), 2, now() + interval '1 hour')`, [`login:account:${email}`]);
     unwrap(await requestPasswordReset(deps() as never, { form: { email }, ip: '203.0.113.7' }));
@@ -286,7 +300,7 @@ describe('erasure leaves no name behind', () => {
     expect(columns.length).toBeGreaterThan(40);
     const found: string[] = [];
     for (const { table_name, column_name } of columns)
-      for (const needle of [name, email, phone]) {
+      for (const needle of [name, email, phone, playerName]) {
         const hits = await ctx.db.query<{ n: number }>(`select count(*)::int as n from "${table_name}" where "${column_name}"::text ilike $1`, [`%${needle}%`]);
         if (hits[0]!.n > 0) found.push(`${table_name}.${column_name}: ${needle}`);
       }
@@ -295,6 +309,9 @@ describe('erasure leaves no name behind', () => {
 
     // What the other party keeps: the messages (redacted), the bookings, the review.
     const kept = await ctx.db.query<{ content: string }>(`select content from messages where booking_id = $1 order by created_at, id`, [world.late.id]);
-    expect(kept.map((m) => m.content).sort()).toEqual(["Hi, it's [removed], call me on [removed] or write to [removed]", 'Thanks [removed], see you then'].sort());
+    expect(kept.map((m) => m.content).sort()).toEqual(["Hi, it's [removed], call me on [removed] or write to [removed]", 'Thanks [removed], see you then', '[removed] will bring her own ball'].sort());
+    // The player is gone; the session stays, for no player.
+    expect(await ctx.db.query(`select id from players where guardian_id = $1`, [client.id])).toEqual([]);
+    expect((await ctx.db.query<{ player_id: string | null }>(`select player_id from bookings where id = $1`, [world.late.id]))[0]?.player_id).toBeNull();
   });
 });
