@@ -136,3 +136,17 @@ describe('conversation lists', () => {
     expect(parseMessage({ ...msg(1), senderId: 'x' }).ok).toBe(false);
   });
 });
+
+describe('messages on a request the coach has not been shown (decision 011)', () => {
+  const base = { id: '11111111-1111-4111-8111-111111111111', clientId: '22222222-2222-4222-8222-222222222222', coachId: '33333333-3333-4333-8333-333333333333', status: 'pending' };
+  const client = { userId: base.clientId, role: 'user' as const, userType: 'client' as const };
+  const now = new Date('2026-11-25T10:00:00Z');
+
+  it('refuses the client’s message until the request is paid, then lets it through', () => {
+    expect(sendMessage({ id: '44444444-4444-4444-8444-444444444444', booking: { ...base, reachedCoach: false }, actor: client, content: 'Hi coach' }, now)).toMatchObject({
+      ok: false,
+      error: { code: 'REQUEST_NOT_PAID', kind: 'conflict' },
+    });
+    expect(sendMessage({ id: '44444444-4444-4444-8444-444444444444', booking: { ...base, reachedCoach: true }, actor: client, content: 'Hi coach' }, now).ok).toBe(true);
+  });
+});

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import type { Actor } from '../accounts/actor';
-import { invalid, notFound } from '../shared/errors';
+import { conflict, invalid, notFound } from '../shared/errors';
 import { isId, type Id } from '../shared/ids';
 import { err, ok, type Result } from '../shared/result';
 import { sanitiseText } from '../shared/sanitise';
@@ -26,6 +26,8 @@ export const messagingErrors = {
   receiverRequired: () => invalid('RECEIVER_REQUIRED', 'Please choose who to message.'),
   invalidReceiver: () => invalid('INVALID_RECEIVER', 'You can only message the other party of this booking.'),
   invalidRecord: (detail: string) => invalid('INVALID_RECORD', `Stored message is invalid: ${detail}`),
+  /** Decision 011: the coach has not been shown the request yet. */
+  notSentYet: () => conflict('REQUEST_NOT_PAID', 'You can message the coach once your request is paid.'),
 } as const;
 
 /**
@@ -52,6 +54,10 @@ export function sendMessage(
 ): Result<Message> {
   const receiver = resolveReceiver(input.booking, input.actor, input.receiverId);
   if (!receiver.ok) return receiver;
+  // A request the coach has not been shown (never paid) has no conversation with them yet.
+  if (input.booking.reachedCoach === false && receiver.value === input.booking.coachId) {
+    return err(input.actor.userId === input.booking.coachId ? messagingErrors.conversationNotFound() : messagingErrors.notSentYet());
+  }
   const content = messageContentSchema.safeParse(input.content);
   if (!content.success) {
     const message = content.error.issues[0]?.message ?? 'Invalid message content';

@@ -10,6 +10,11 @@ export interface BookingParties {
   readonly clientId: Id;
   readonly coachId: Id;
   readonly status: string;
+  /**
+   * Whether the coach has been shown this booking (decision 011: a request reaches the coach only
+   * once paid). Absent means yes (callers that do not know).
+   */
+  readonly reachedCoach?: boolean;
 }
 
 /**
