@@ -197,6 +197,18 @@ export interface Bounded<T> {
   readonly truncated: boolean;
 }
 
+export const exportPlayerRow = z.object({
+  id,
+  firstName: text,
+  lastName: text,
+  dateOfBirth: text,
+  notes: textN,
+  guardianConsentAt: tsN,
+  removedAt: tsN,
+  createdAt: ts,
+});
+export type ExportPlayerRow = z.infer<typeof exportPlayerRow>;
+
 /** Everything the export of one person reads, section by section. */
 export interface DataExportRows {
   readonly account: ExportAccountRow;
@@ -213,7 +225,8 @@ export interface DataExportRows {
   readonly auditAboutUser: Bounded<ExportAuditRow>;
   /** audit_log lines the person wrote as an administrator; null for everyone else. */
   readonly auditByUser: Bounded<ExportAuditRow> | null;
-  // Players of a guardian's account: added with the players feature (see data-export.ts).
+  /** Players of a guardian's account (decision 017), removed ones too; empty for coaches. */
+  readonly players: Bounded<ExportPlayerRow>;
 }
 
 /** Hard upper bounds per section (newest first); more rows than this and the section says it is truncated. */
@@ -227,6 +240,7 @@ export const DATA_EXPORT_LIMITS = {
   deletionRequests: 100,
   auditAboutUser: 500,
   auditByUser: 2000,
+  players: 100,
 } as const;
 export type DataExportLimits = Readonly<Record<keyof typeof DATA_EXPORT_LIMITS, number>>;
 

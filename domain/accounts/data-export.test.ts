@@ -120,6 +120,21 @@ function rows(over: Partial<DataExportRows> = {}): DataExportRows {
     deletionRequests: { rows: [{ id: 'd1', reason: 'Moving abroad', status: 'rejected', requestedAt: at('2026-11-23T09:00:00Z'), decidedAt: at('2026-11-24T09:00:00Z'), decisionReason: 'Open booking' }], truncated: false },
     auditAboutUser: { rows: [{ id: 'a1', action: 'user.restore', targetType: 'user', targetId: ME, via: 'cli', bySelf: false, createdAt: at('2026-11-24T10:00:00Z') }], truncated: false },
     auditByUser: null,
+    players: {
+      rows: [
+        {
+          id: 'p1',
+          firstName: 'Ella',
+          lastName: 'Hughes',
+          dateOfBirth: '2015-03-02',
+          notes: 'Left wing; inhaler in her bag',
+          guardianConsentAt: at('2026-11-10T09:00:00Z'),
+          removedAt: null,
+          createdAt: at('2026-11-10T09:00:00Z'),
+        },
+      ],
+      truncated: false,
+    },
     ...over,
   };
 }
@@ -132,7 +147,18 @@ describe('the data export document', () => {
     expect(doc).toMatchObject({ format: 'fact-export', version: 1, exportedAt: '2026-11-25T09:30:00.000Z' });
     expect(Object.keys(doc)).toEqual([
       'format', 'version', 'exportedAt', 'notes', 'account', 'emailPreferences', 'coachProfile', 'availability',
-      'bookings', 'payouts', 'messages', 'reviews', 'deletionRequests', 'auditLog',
+      'bookings', 'payouts', 'messages', 'reviews', 'deletionRequests', 'auditLog', 'players',
+    ]);
+    expect(doc.players.items).toEqual([
+      {
+        firstName: 'Ella',
+        lastName: 'Hughes',
+        dateOfBirth: '2015-03-02',
+        notesForCoaches: 'Left wing; inhaler in her bag',
+        guardianConsentAt: '2026-11-10T09:00:00.000Z',
+        addedAt: '2026-11-10T09:00:00.000Z',
+        removedAt: null,
+      },
     ]);
     expect(doc.account).toMatchObject({ email: 'chris@example.com', phone: '+44 7700 900123', location: 'London', signIn: { password: true, google: false }, userType: 'client' });
     expect(doc.emailPreferences).toMatchObject({ message_digest: false, booking_updates: true });

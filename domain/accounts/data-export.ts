@@ -4,6 +4,7 @@ import type {
   DataExportLimits,
   DataExportRows,
   ExportAuditRow,
+  ExportPlayerRow,
   ExportBookingRow,
   ExportMessageRow,
   ExportReviewRow,
@@ -204,10 +205,20 @@ export interface DataExportDocument {
   readonly reviews: { readonly given: ExportSection<ExportReview>; readonly received: ExportSection<ExportReview> };
   readonly deletionRequests: ExportSection<ExportDeletionRequest>;
   readonly auditLog: { readonly aboutYou: ExportSection<ExportAuditEntry>; readonly byYou: ExportSection<ExportAdminAction> | null };
-  // Players of a guardian's account (PRODUCT.md): the players feature adds ONE section here,
-  // `players: ExportSection<ExportPlayer>` (name, date of birth, notes, consent), with its rows in
-  // DataExportRows, one bounded query in the adapter (adapters/persistence/accounts/data-export.source.ts)
-  // and one line in buildDataExport below. Bump DATA_EXPORT_VERSION only when a field changes meaning.
+  /** Players of a guardian's account (PRODUCT.md, decision 017): name, date of birth, notes, consent. */
+  readonly players: ExportSection<ExportPlayer>;
+}
+
+export interface ExportPlayer {
+  readonly firstName: string;
+  readonly lastName: string;
+  readonly dateOfBirth: string;
+  readonly notesForCoaches: string | null;
+  /** When you confirmed you are their parent or guardian and consented to sharing their details with their coaches. */
+  readonly guardianConsentAt: When;
+  readonly addedAt: string;
+  /** Removed from your players (kept for the bookings made for them). */
+  readonly removedAt: When;
 }
 
 export const DATA_EXPORT_NOTES: readonly string[] = [
@@ -430,7 +441,19 @@ export function buildDataExport(rows: DataExportRows, options: { exportedAt: Dat
       aboutYou: section(rows.auditAboutUser, limits.auditAboutUser, auditAbout, 'audit entries about you'),
       byYou: rows.auditByUser ? section(rows.auditByUser, limits.auditByUser, auditBy, 'administrator actions') : null,
     },
-    // players: section(rows.players, limits.players, playerOf, 'players'),  ← the players feature adds this line.
+    players: section(rows.players, limits.players, playerOf, 'players'),
+  };
+}
+
+function playerOf(p: ExportPlayerRow): ExportPlayer {
+  return {
+    firstName: p.firstName,
+    lastName: p.lastName,
+    dateOfBirth: p.dateOfBirth,
+    notesForCoaches: p.notes,
+    guardianConsentAt: isoN(p.guardianConsentAt),
+    addedAt: iso(p.createdAt),
+    removedAt: isoN(p.removedAt),
   };
 }
 

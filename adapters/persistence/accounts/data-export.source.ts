@@ -8,6 +8,7 @@ import {
   exportBookingRow,
   exportCoachProfileRow,
   exportDeletionRequestRow,
+  exportPlayerRow,
   exportMessageRow,
   exportReviewRow,
   exportTransferRow,
@@ -105,6 +106,11 @@ const reviews = (mine: 'reviewer_id' | 'reviewee_id', other: 'reviewer_id' | 're
     join users o on o.id = r.${other}
    where r.${mine} = ? order by r.created_at desc, r.id desc limit ?`;
 
+const PLAYERS = `
+  select id, first_name as "firstName", last_name as "lastName", to_char(date_of_birth, 'YYYY-MM-DD') as "dateOfBirth", notes,
+         guardian_consent_at as "guardianConsentAt", removed_at as "removedAt", created_at as "createdAt"
+    from players where guardian_id = ? order by created_at desc, id desc limit ?`;
+
 const DELETION_REQUESTS = `
   select id, reason, status, requested_at as "requestedAt", decided_at as "decidedAt", decision_reason as "decisionReason"
     from account_deletion_requests where user_id = ? order by requested_at desc, id desc limit ?`;
@@ -154,7 +160,11 @@ export function createDataExportSource(orm: Orm): DataExportSource {
             deletionRequests: await list(DELETION_REQUESTS, me, limits.deletionRequests, exportDeletionRequestRow, 'account_deletion_requests'),
             auditAboutUser: await list(AUDIT_ABOUT, [userId, userId, userId], limits.auditAboutUser, exportAuditRow, 'audit_log'),
             auditByUser: account.role === 'admin' ? await list(AUDIT_BY, [userId, userId], limits.auditByUser, exportAuditRow, 'audit_log') : null,
-            // Players of a guardian's account: the players feature adds its bounded query here.
+            // Players of a guardian's account (decision 017); coaches have none, so no statement.
+            players:
+              account.userType === 'coach'
+                ? { rows: [], truncated: false }
+                : await list(PLAYERS, me, limits.players, exportPlayerRow, 'players'),
           };
           return rows;
         },
