@@ -80,6 +80,8 @@ export const bookingErrors = {
   disputeNotAllowed: (): DomainError =>
     conflict('DISPUTE_NOT_ALLOWED', 'An issue can only be reported for a session in progress or completed.'),
   disputeExists: (): DomainError => conflict('DISPUTE_EXISTS', 'An issue has already been reported for this booking.'),
+  disputeWindowClosed: (): DomainError =>
+    conflict('DISPUTE_WINDOW_CLOSED', 'Issues can be reported until 48 hours after a session ends, while its payment is held. This payment has been released to the coach.'),
   descriptionRequired: (): DomainError =>
     invalid('DESCRIPTION_REQUIRED', BOOKING_MESSAGES.issueDescription, field('description', BOOKING_MESSAGES.issueDescription)),
   descriptionTooLong: (): DomainError =>

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MINUTE_MS } from '../shared/clock';
 import { unwrap } from '../shared/result';
+import { availableActions } from './available-actions';
 import { openDispute, refundablePence, resolveDispute } from './disputes';
 import { markArrival } from './session-progress';
 import { admin, at, authorised, client, coach, completed, confirmedAndCaptured, inSession, NOW, pendingBooking, RATE_PENCE, stranger, STARTS_AT } from './testing/fixtures';
@@ -102,5 +103,15 @@ describe('resolving a dispute', () => {
 
   it('refuses a note over 2000 characters', () => {
     expect(code(resolveDispute(disputed(), admin, { outcome: 'release', note: 'x'.repeat(2001) }, NOW))).toBe('NOTE_TOO_LONG');
+  });
+});
+
+describe('the window for reporting an issue (decision 012)', () => {
+  it('refuses an issue once the payment has been released to the coach, and the button is no longer offered', () => {
+    const done = completed();
+    const released = { ...done, paymentStatus: 'released' as const, paymentReleasedAt: NOW };
+    expect(openDispute(done, client, { description: 'The coach never came' }, NOW).ok).toBe(true);
+    expect(openDispute(released, client, { description: 'The coach never came' }, NOW)).toMatchObject({ ok: false, error: { code: 'DISPUTE_WINDOW_CLOSED', kind: 'conflict' } });
+    expect(availableActions(released, client, NOW)).not.toContain('report_issue');
   });
 });

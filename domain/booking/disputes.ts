@@ -11,7 +11,7 @@ import { advanceSession } from './session-progress';
 
 /**
  * SPEC §2 Report Issue and PRODUCT.md disputes: a party reports an issue on a session in progress
- * or completed (once per booking); the booking is disputed and its payment held; an
+ * or completed (once per booking) while its payment is still held; the booking is disputed and its payment held; an
  * administrator resolves it by refunding the client in full or in part, or releasing to the coach.
  */
 
@@ -21,6 +21,9 @@ export function openDispute(booking: Booking, actor: Actor, input: { description
   const current = advanceSession(booking, now);
   if (current.disputeStatus !== null) return err(bookingErrors.disputeExists());
   if (current.status !== 'in_session' && current.status !== 'completed') return err(bookingErrors.disputeNotAllowed());
+  // The hold (end + 48 h) is the window for issues: once the money is the coach's, a disputed
+  // charge is the client's bank's chargeback (decision 012), never a refund after the transfer.
+  if (current.paymentStatus === 'released') return err(bookingErrors.disputeWindowClosed());
   const description = requiredReason(input.description, bookingErrors.descriptionRequired, DESCRIPTION_MAX_LENGTH, bookingErrors.descriptionTooLong);
   if (!description.ok) return description;
   return ok(
