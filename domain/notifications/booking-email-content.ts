@@ -49,14 +49,17 @@ function body(p: EmailJobPayload, b: BookingFacts, ctx: ComposeContext, at: Date
   const d = p.details;
   const role = ctx.recipient.role;
   const facts = bookingFactRows(ctx, b);
+  // Decision 017: who the session is for, when it is one of the client's players.
+  const player: [string, string][] = ctx.playerLine ? [['Player', ctx.playerLine]] : [];
+  const forPlayer = ctx.playerLine ? ` for ${ctx.playerLine.split(',')[0]}` : '';
   const action = bookingAction(ctx, b, at);
   const invite = d.calendar === 'request' ? ['The attached invite puts the session in your calendar.'] : [];
   switch (p.event) {
     case 'booking_requested':
       return {
         title: `New booking request from ${clientName(ctx, b)}`,
-        paragraphs: [`${clientName(ctx, b)} would like to book a ${serviceOf(b)} session with you on ${whenOf(b)}.`, 'Please accept or decline the request before the session time.'],
-        facts,
+        paragraphs: [`${clientName(ctx, b)} would like to book a ${serviceOf(b)} session${forPlayer} with you on ${whenOf(b)}.`, 'Please accept or decline the request before the session time.'],
+        facts: [...facts, ...player],
         action: bookingAction(ctx, b, at, 'Review the request'),
       };
     case 'booking_accepted':
@@ -68,10 +71,10 @@ function body(p: EmailJobPayload, b: BookingFacts, ctx: ComposeContext, at: Date
               ...((d.paidPence ?? 0) > 0 ? [`Your payment of ${pounds(d.paidPence)} is taken now and held by FACT until after the session.`] : []),
               ...invite,
             ],
-            facts,
+            facts: [...facts, ...player],
             action,
           }
-        : { title: `Session confirmed with ${clientName(ctx, b)}`, paragraphs: [`You accepted ${clientName(ctx, b)}'s booking for ${whenOf(b)}.`, ...invite], facts, action };
+        : { title: `Session confirmed with ${clientName(ctx, b)}`, paragraphs: [`You accepted ${clientName(ctx, b)}'s booking${forPlayer} for ${whenOf(b)}.`, ...invite], facts: [...facts, ...player], action };
     case 'booking_declined':
       return {
         title: 'Booking request declined',
@@ -177,7 +180,7 @@ function body(p: EmailJobPayload, b: BookingFacts, ctx: ComposeContext, at: Date
         action,
       };
     case 'session_reminder': {
-      // Decision 013. When bookings name a player, a 'Player' row joins the facts here.
+      // Decision 013; decision 017: the player the session is for joins the facts.
       const other = role === 'coach' ? clientName(ctx, b) : coachName(ctx, b);
       const soon = d.reminder === '2h' ? 'in 2 hours' : 'in 24 hours';
       return {
@@ -186,7 +189,7 @@ function body(p: EmailJobPayload, b: BookingFacts, ctx: ComposeContext, at: Date
           `Your ${serviceOf(b)} session with ${other} is on ${whenOf(b)}.`,
           `Need to tell ${other} something? Send a message in the booking's conversation.`,
         ],
-        facts,
+        facts: [...facts, ...player],
         list: [{ text: `Conversation with ${other}`, url: `${ctx.appUrl}/Conversation?booking_id=${b.id}` }],
         action: bookingAction(ctx, b, at, 'View the booking'),
       };

@@ -13,6 +13,8 @@ export interface ComposeContext {
   readonly recipient: { readonly name: string; readonly email: string; readonly role: RecipientRole | 'user' };
   /** Names of the people the email mentions, by id (an erased account reads 'Deleted user'). */
   readonly names: Readonly<Record<Id, string>>;
+  /** Who the session is for when it is one of the client's players (decision 017): 'Ella Hughes, 11'. */
+  readonly playerLine?: string | null;
 }
 
 export const pounds = (p: Pence | undefined): string => formatPence(p ?? 0);

@@ -58,6 +58,8 @@ export interface NotificationStore {
   countUnread(messageIds: readonly Id[]): Promise<number>;
   /** A booking's status and start as they are now (a session reminder checks them); null: no such booking. */
   findSessionNow(bookingId: Id): Promise<SessionNow | null>;
+  /** The player a booking is for (decision 017), as now; null: the client themself (or erased). */
+  findPlayerOfBooking?(bookingId: Id): Promise<{ firstName: string; lastName: string; dateOfBirth: string; notes: string | null } | null>;
 }
 
 /** The session-reminder sweep's view of the bookings (decision 013). */

@@ -43,6 +43,15 @@ interface DeliveryRow {
 export function createNotificationStore(orm: Orm): NotificationStore {
   const sql = <T extends object[]>(query: string, params: unknown[] = []) => (orm.em.fork() as EntityManager).getConnection().execute<T>(query, params);
   return {
+    async findPlayerOfBooking(bookingId) {
+      if (!isId(bookingId)) return null;
+      const [row] = await sql<{ first_name: string; last_name: string; date_of_birth: string; notes: string | null }[]>(
+        `select p.first_name, p.last_name, to_char(p.date_of_birth, 'YYYY-MM-DD') as date_of_birth, p.notes
+           from bookings b join players p on p.id = b.player_id where b.id = ?`,
+        [bookingId],
+      );
+      return row ? { firstName: row.first_name, lastName: row.last_name, dateOfBirth: row.date_of_birth, notes: row.notes } : null;
+    },
     async findRecipients(ids) {
       const valid = ids.filter(isId);
       if (valid.length === 0) return [];

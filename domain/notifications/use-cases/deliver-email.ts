@@ -1,3 +1,4 @@
+import { bookingPlayerView } from '../../booking/booking-player';
 import type { Clock } from '../../shared/clock';
 import type { Id } from '../../shared/ids';
 import type { Mail, Mailer } from '../../shared/mailer';
@@ -68,6 +69,8 @@ function skipReasonFor(p: EmailJobPayload, r: EmailRecipientInfo | undefined, ro
  * worker died); a failed send is retried by the worker with back-off, and the last failure is
  * recorded. A malformed payload is an 'invalid' error: retrying cannot help.
  */
+const PLAYER_EVENTS: ReadonlySet<string> = new Set(['booking_requested', 'booking_accepted', 'session_reminder']);
+
 export async function deliverEmail(deps: DeliverEmailDeps, job: EmailJobInput): Promise<Result<DeliveryOutcome>> {
   const previous = await deps.notifications.findDelivery(job.id);
   if (previous && previous.status !== 'failed') return ok({ outcome: 'already_done' });
@@ -96,7 +99,11 @@ export async function deliverEmail(deps: DeliverEmailDeps, job: EmailJobInput): 
   if (p.details.messageIds?.length && (await deps.notifications.countUnread(p.details.messageIds)) === 0)
     return skipped(deps, job.id, p, p.recipient.userId, 'already_read');
 
-  const email = composeEmail(p, { appUrl: deps.appUrl, recipient, names });
+  // Decision 017: the request, acceptance and reminder name the player the session is for.
+  const player =
+    p.booking && PLAYER_EVENTS.has(p.event) && deps.notifications.findPlayerOfBooking ? await deps.notifications.findPlayerOfBooking(p.booking.id) : null;
+  const playerLine = player && p.booking ? (bookingPlayerView(player, new Date(p.booking.startsAt)) ?? null) : null;
+  const email = composeEmail(p, { appUrl: deps.appUrl, recipient, names, playerLine: playerLine ? `${playerLine.name}, ${playerLine.age}` : null });
   const messageId = messageIdFor(job.id, deps.appUrl);
   const mail: Mail = {
     to: recipient.email,
