@@ -1,19 +1,8 @@
 import * as z from 'zod';
+import { MAX_PHOTO_BYTES, PHOTO_MESSAGES } from './photo-limits';
 
-/**
- * SPEC §5/§9 profile photo: an image under 5 MB; the adapter scales it to fit 800x800 and
- * re-encodes it as JPEG at quality 0.7 before storing it.
- */
-export const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
-export const PHOTO_MAX_DIMENSION = 800;
-export const PHOTO_JPEG_QUALITY = 0.7;
-
-export const PHOTO_MESSAGES = {
-  notImage: 'Please select an image file',
-  tooLarge: 'Image must be smaller than 5MB',
-  loadFailed: 'Failed to load image',
-  readFailed: 'Failed to read file',
-} as const;
+/** The limits live in photo-limits.ts (zod-free: the browser's resizer uses them). */
+export { MAX_PHOTO_BYTES, PHOTO_JPEG_QUALITY, PHOTO_MAX_DIMENSION, PHOTO_MESSAGES } from './photo-limits';
 
 /** Raster types only: SVG can carry script, so it is refused as "not an image file". */
 const ACCEPTED = /^image\/(jpeg|jpg|pjpeg|png|gif|webp|avif|heic|heif|bmp|tiff)$/i;
