@@ -212,6 +212,20 @@ const ROUTES: Record<string, RouteEntry> = {
         expect: members(200, { coach: 403, admin: 403 }),
         writers: ['client', 'otherClient', 'otherCoach'],
       },
+      {
+        // Decision 017: only the guardian books for their player; anyone else's attempt is 'not found'.
+        name: "booking a session for the client's player",
+        kind: 'action',
+        prepare: async (w) => {
+          await ctx.db.query(`update coach_profiles set age_groups = '{adults}' where user_id = $1`, [w.thirdCoach.id]);
+          return { player: await playerOf(w.people.client.id) };
+        },
+        url: () => '/FindCoaches',
+        // A day the other probes' slots never reach (bookingForm cycles through 10 to 49 days ahead).
+        form: (w, ids) => ({ intent: 'book', coachId: w.thirdCoach.id, serviceType: 'striker', date: londonDate(60), time: '10:00', durationMinutes: '60', locationType: 'online', playerId: ids.player! }),
+        expect: members(404, { client: 200, admin: 403 }),
+        writers: ['client'],
+      },
     ],
   },
   '_app.MyBookings.tsx': {
@@ -593,9 +607,52 @@ function profileProbes(page: 'UserProfile' | 'CoachProfile'): Probe[] {
       // otherClient's account reached the login limit in the auth.login probe: the password form is locked with it.
       expect: members(422, { otherClient: 429 }),
     },
+    {
+      // Decision 017: clients add players (a minor with the guardian's consent); coaches and admins cannot.
+      name: 'adding a player',
+      kind: 'action',
+      // The other probes leave players behind: remove them so the 20-player limit is never reached.
+      prepare: async () => {
+        await ctx.db.query(`update players set removed_at = now() where removed_at is null`);
+        return {};
+      },
+      url: () => url,
+      form: () => ({ intent: 'player-save', firstName: 'Matrix', lastName: 'Player', dateOfBirth: '2015-06-01', guardianConsent: 'on' }),
+      expect: members(200, { coach: 403, otherCoach: 403, admin: 403 }),
+      writers: ['client', 'otherClient'],
+    },
+    {
+      name: "editing the client's player",
+      kind: 'action',
+      prepare: async (w) => ({ player: await playerOf(w.people.client.id) }),
+      url: () => url,
+      form: (_w, ids) => ({ intent: 'player-save', playerId: ids.player!, firstName: 'Renamed', lastName: 'Player', dateOfBirth: '2015-06-01' }),
+      expect: members(404, { client: 200 }),
+      writers: ['client'],
+    },
+    {
+      name: "removing the client's player",
+      kind: 'action',
+      prepare: async (w) => ({ player: await playerOf(w.people.client.id) }),
+      url: () => url,
+      form: (_w, ids) => ({ intent: 'player-remove', playerId: ids.player! }),
+      expect: members(404, { client: 200 }),
+      writers: ['client'],
+    },
     { name: 'an unknown intent', kind: 'action', url: () => url, form: () => ({ intent: 'grant_admin' }), expect: members(400) },
   ];
   return probes;
+}
+
+/** A player of the guardian's account (decision 017), adult unless told. */
+async function playerOf(guardianId: string, dateOfBirth = '1990-01-01'): Promise<string> {
+  const id = randomUUID();
+  await ctx.db.query(
+    `insert into players (id, guardian_id, first_name, last_name, date_of_birth, guardian_consent_at, created_at, updated_at)
+     values ($1, $2, 'Pat', 'Player', $3, now(), now(), now())`,
+    [id, guardianId, dateOfBirth],
+  );
+  return id;
 }
 
 /** The coach's connected account in the offline gateway (made once; later calls reuse it). */
