@@ -1,3 +1,4 @@
+import type { BookingPlayerView } from '../../domain/booking/booking-player';
 /** What the Messages and Conversation pages receive: plain JSON, already worded for people. */
 export interface ConversationRowView {
   bookingId: string;
@@ -30,7 +31,7 @@ export interface MessageView {
 export interface ConversationPageView {
   me: string;
   asAdmin: boolean;
-  booking: { id: string; reference: string; serviceLabel: string; startsAt: string; status: string; client: PersonView; coach: PersonView };
+  booking: { id: string; reference: string; serviceLabel: string; startsAt: string; status: string; client: PersonView; coach: PersonView; player?: BookingPlayerView | null };
   /** The other party (null for an admin). */
   other: PersonView | null;
   recipients: PersonView[];

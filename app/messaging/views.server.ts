@@ -1,3 +1,4 @@
+import { bookingPlayerView } from '../../domain/booking/booking-player';
 import type { Actor } from '../../domain/accounts/actor';
 import {
   otherParty,
@@ -71,6 +72,7 @@ export function conversationPageView(view: ConversationView, actor: Actor): Conv
       status: booking.status,
       client,
       coach,
+      player: bookingPlayerView(booking.player ?? null, booking.startsAt),
     },
     other,
     recipients: view.asAdmin ? [client, coach] : other ? [other] : [],

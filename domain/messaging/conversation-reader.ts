@@ -31,6 +31,8 @@ export interface ConversationBooking extends BookingParties {
   readonly startsAt: Date;
   readonly client: ConversationPerson;
   readonly coach: ConversationPerson;
+  /** The player the session is for (decision 017); absent or null: the client. */
+  readonly player?: { firstName: string; lastName: string; dateOfBirth: string; notes: string | null } | null;
 }
 
 export interface ConversationPreview {

@@ -25,7 +25,9 @@ const PREVIEW_CHARS = 160;
 
 const BOOKING_COLUMNS = `
   b.id, b.reference_code, b.service_type, b.status, b.starts_at, b.client_id, b.coach_id,
-  cu.full_name as client_name, co.full_name as coach_name`;
+  cu.full_name as client_name, co.full_name as coach_name,
+  (select json_build_object('firstName', p.first_name, 'lastName', p.last_name, 'dateOfBirth', to_char(p.date_of_birth, 'YYYY-MM-DD'), 'notes', p.notes)
+     from players p where p.id = b.player_id) as player`;
 
 /** An administrator, the client, or the coach once the request reached them (paid: decision 011). */
 const VISIBLE_BOOKING = `(?::boolean or b.client_id = ?::uuid or (b.coach_id = ?::uuid and ${COACH_SEES_SQL}))`;
@@ -41,6 +43,8 @@ interface BookingRow {
   coach_id: string;
   client_name: string | null;
   coach_name: string | null;
+  /** The player the session is for (decision 017), or null. */
+  player: { firstName: string; lastName: string; dateOfBirth: string; notes: string | null } | null;
 }
 
 interface ListRow extends BookingRow {
@@ -72,6 +76,7 @@ function bookingFromRow(row: BookingRow): ConversationBooking {
     coachId: row.coach_id,
     client: { id: row.client_id, fullName: row.client_name },
     coach: { id: row.coach_id, fullName: row.coach_name },
+    player: row.player ?? null,
   };
 }
 

@@ -9,9 +9,11 @@ import { sessionWhen } from '../../messaging/format';
 export function ConversationHeader({ view }: { view: ConversationPageView }) {
   const { booking } = view;
   const title = view.other ? view.other.name : `Chat for ${booking.serviceLabel}`;
+  // Decision 017: a session for one of the client's players names them and their age.
+  const forPlayer = booking.player ? ` · for ${booking.player.name}, ${booking.player.age}` : '';
   const subtitle = view.other
-    ? `Re: ${booking.serviceLabel} Session`
-    : `${booking.client.name} (Client) · ${booking.coach.name} (Coach)`;
+    ? `Re: ${booking.serviceLabel} Session${forPlayer}`
+    : `${booking.client.name} (Client) · ${booking.coach.name} (Coach)${forPlayer}`;
   return (
     <header className="sticky top-0 z-10 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex max-w-3xl items-center gap-3 px-3 py-3 sm:px-5">
@@ -39,6 +41,11 @@ export function ConversationHeader({ view }: { view: ConversationPageView }) {
         <div className="min-w-0 flex-1">
           <h1 className="truncate text-base font-bold text-slate-900 sm:text-lg">{title}</h1>
           <p className="truncate text-xs text-slate-600 sm:text-sm">{subtitle}</p>
+          {booking.player?.notes && view.other?.role !== 'Coach' ? (
+            <p className="truncate text-xs text-slate-500" title={booking.player.notes}>
+              Player notes: {booking.player.notes}
+            </p>
+          ) : null}
         </div>
         <div className="hidden shrink-0 text-right text-xs text-slate-500 sm:block">
           <p className="font-mono">{booking.reference}</p>
