@@ -70,6 +70,7 @@ export function registerBookingCommands(program: Command): void {
             ['session', `${when(b.startsAt)} (${b.durationMinutes} mins, London time)`],
             ['location', [b.locationType, b.locationAddress].filter(Boolean).join(', ')],
             ['client', `${nameOf(b.clientName)} (${b.clientId})`],
+            ['player', b.player ?? null],
             ['coach', `${nameOf(b.coachName)} (${b.coachId})`],
             ['price', `${money(b.servicePricePence)} + ${money(b.adminFeePence)} fee = ${money(b.totalPricePence)}`],
             ['payment', `${b.paymentStatus}; authorised ${money(b.amountAuthorizedPence)}, captured ${money(b.amountCapturedPence)}, refunded ${money(b.amountRefundedPence)}`],

@@ -1,3 +1,4 @@
+import { bookingPlayerView, playerLine } from '../../../domain/booking/booking-player';
 import { BOOKING_STATUSES, type BookingStatusValue } from '../../../domain/shared/catalogue';
 import { finishPage, keysetClause, pageSize, type KeysetRow, type Page, type PageRequest } from './keyset';
 import { prefixPattern, toCount, toIso, toIsoRequired, toText, type Sql } from './sql';
@@ -33,6 +34,8 @@ export interface AdminBookingRow {
   readonly transfer: AdminTransferSummary | null;
   /** Card chargebacks on the booking, newest first (usually none). */
   readonly chargebacks: AdminChargebackSummary[];
+  /** 'Ella Hughes, 10': the player the session is for, age at the session (decision 017); null: the client. */
+  readonly player?: string | null;
 }
 
 export const ADMIN_BOOKING_FILTERS = ['all', ...BOOKING_STATUSES] as const;
@@ -45,7 +48,9 @@ export const BOOKING_COLUMNS = `
   b.id, b.reference_code, b.status, b.payment_status, b.service_type, b.starts_at, b.duration_minutes,
   b.service_price_pence, b.admin_fee_pence, b.total_price_pence, b.client_id, b.coach_id,
   b.dispute_status, b.created_at, b.created_at::text as cursor_at,
-  coalesce(c.full_name, '') as client_name, coalesce(k.full_name, '') as coach_name${PAYOUT_BOOKING_COLUMNS}`;
+  coalesce(c.full_name, '') as client_name, coalesce(k.full_name, '') as coach_name,
+  (select json_build_object('firstName', pl.first_name, 'lastName', pl.last_name, 'dateOfBirth', to_char(pl.date_of_birth, 'YYYY-MM-DD'), 'notes', pl.notes)
+     from players pl where pl.id = b.player_id) as player${PAYOUT_BOOKING_COLUMNS}`;
 export const BOOKING_JOINS = `left join users c on c.id = b.client_id left join users k on k.id = b.coach_id ${PAYOUT_BOOKING_JOINS}`;
 
 export interface BookingSqlRow extends KeysetRow, PayoutBookingSqlRow {
@@ -64,6 +69,7 @@ export interface BookingSqlRow extends KeysetRow, PayoutBookingSqlRow {
   created_at: unknown;
   client_name: string;
   coach_name: string;
+  player?: { firstName: string; lastName: string; dateOfBirth: string; notes: string | null } | null;
 }
 
 export function toBookingRow(r: BookingSqlRow): AdminBookingRow {
@@ -86,7 +92,13 @@ export function toBookingRow(r: BookingSqlRow): AdminBookingRow {
     createdAt: toIsoRequired(r.created_at),
     transfer: transferOfBookingRow(r),
     chargebacks: chargebacksOfBookingRow(r),
+    player: playerLineOf(r),
   };
+}
+
+function playerLineOf(r: BookingSqlRow): string | null {
+  const view = r.player ? bookingPlayerView(r.player, new Date(toIsoRequired(r.starts_at))) : null;
+  return view ? playerLine(view) : null;
 }
 
 export function isAdminBookingFilter(value: unknown): value is AdminBookingFilter {

@@ -39,6 +39,7 @@ export function BookingDetailCard({ booking, onBack }: { booking: AdminBookingRo
     ['Date', `${dateOf(booking.startsAt)}, ${timeOf(booking.startsAt)}`],
     ['Duration', `${booking.durationMinutes} mins`],
     ['Client', nameOrUnnamed(booking.clientName)],
+    ...(booking.player ? ([['Player', booking.player]] as [string, string][]) : []),
     ['Coach', nameOrUnnamed(booking.coachName)],
     ['Total', money(booking.totalPricePence)],
     ['Payment', paymentLabel(booking.paymentStatus)],

@@ -58,6 +58,12 @@ function Row({ booking, highlighted, onPay }: { booking: AdminBookingRow; highli
           <span className="text-slate-500">Client </span>
           <span className="font-medium text-slate-900">{nameOrUnnamed(booking.clientName)}</span>
         </p>
+        {booking.player ? (
+          <p className="truncate">
+            <span className="text-slate-500">Player </span>
+            <span className="font-medium text-slate-900">{booking.player}</span>
+          </p>
+        ) : null}
         <p className="truncate">
           <span className="text-slate-500">Coach </span>
           <span className="font-medium text-slate-900">{nameOrUnnamed(booking.coachName)}</span>

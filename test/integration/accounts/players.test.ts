@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { describe, expect, it } from 'vitest';
+import { adminReadModels } from '../../../adapters/persistence/admin';
 import { createBookingListReader } from '../../../adapters/persistence/read-models/booking-lists';
 import { addPlayer, editPlayer, listPlayers, removePlayer } from '../../../domain/accounts/use-cases/manage-players';
 import { bookingCardView } from '../../../domain/booking/booking-card-view';
@@ -80,6 +81,9 @@ describe('a session booked for a player', () => {
     expect(card?.player).toEqual({ name: 'Ella Hughes', age: 11, ageGroupLabel: 'Under 12', notes: 'Asthma: inhaler in her bag' });
     const mine = await reader.myBookings({ viewerId: guardian.id, tab: 'upcoming', now: ctx.app.clock.now(), cursor: null, limit: 20 });
     expect(bookingCardView(mine.items[0]!, guardian.actor, ctx.app.clock.now())?.player?.name).toBe('Ella Hughes');
+
+    // AdminBookings and `fact bookings show` name the player too.
+    expect((await adminReadModels(ctx.app.orm).bookingDetail(booked.id))?.player).toBe('Ella Hughes, 11');
 
     // Someone else's player: not found. The coach's groups do not include Under 14: 422 naming it.
     const theirs = await submitBookingRequest(deps(), { actor: stranger.actor, coachId: coach.id, form: form({ time: '12:00', playerId: ella.id }) });
