@@ -136,7 +136,7 @@ function BookingForm({
       <FormAlert message={result && !result.ok && (Object.keys(all).length === 0 || Object.keys(errors).length > 0) ? result.message : null} />
       {again?.usualTimeTaken && !time ? (
         <p role="status" className="rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
-          Your usual time, {again.usualTime}, is taken on {again.date}. Please pick another time.
+          Your usual time, {again.usualTime}, is not free on {new Date(`${again.date}T12:00:00Z`).toLocaleDateString('en-GB', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' })}. Please pick another time.
         </p>
       ) : null}
 
