@@ -148,7 +148,8 @@ describe('the booking repository', () => {
     const [client, coach] = [await insertUser(ctx.db), await insertUser(ctx.db, 'coach')];
     const saved = await store(pendingBooking(client, coach, { startsAt: hoursAhead(11) }));
     const parties = ctx.app.deps().uow.read.bookingParties;
-    expect(await parties.findParties(saved.id)).toEqual({ id: saved.id, clientId: client.id, coachId: coach.id, status: 'pending' });
+    // An unpaid request has not reached the coach yet (decision 011).
+    expect(await parties.findParties(saved.id)).toEqual({ id: saved.id, clientId: client.id, coachId: coach.id, status: 'pending', reachedCoach: false });
     expect(await parties.haveBookingTogether(coach.id, client.id)).toBe(true);
     expect(await parties.haveBookingTogether(client.id, coach.id)).toBe(false);
     expect(await parties.countCompletedSessions(coach.id)).toBe(0);
