@@ -2,6 +2,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { describe, expect, it } from 'vitest';
 import { adminReadModels } from '../../../adapters/persistence/admin';
 import { createBookingListReader } from '../../../adapters/persistence/read-models/booking-lists';
+import { createCoachSearch } from '../../../adapters/persistence/search/coach-search';
+import { NO_FILTERS } from '../../../domain/search/coach-search';
 import { addPlayer, editPlayer, listPlayers, removePlayer } from '../../../domain/accounts/use-cases/manage-players';
 import { bookingCardView } from '../../../domain/booking/booking-card-view';
 import { submitBookingRequest } from '../../../domain/booking/use-cases/submit-booking-request';
@@ -62,6 +64,12 @@ describe('a session booked for a player', () => {
     const coach = await insertPerson(ctx.db, { type: 'coach', name: 'Sam Coach' });
     await ctx.db.query(`update coach_profiles set age_groups = '{under_10,under_12}' where user_id = $1`, [coach.id]);
     const day = sessionDay(10);
+    // FindCoaches' age-group filter finds the coach for Under 12 and not for Adults.
+    const search = createCoachSearch(ctx.app.orm.em.fork() as EntityManager);
+    const found = async (ageGroup: 'under_12' | 'adults') =>
+      (await search.search({ ...NO_FILTERS, ageGroup }, { cursor: null, limit: 50 })).coaches.map((c) => c.userId);
+    expect(await found('under_12')).toContain(coach.id);
+    expect(await found('adults')).not.toContain(coach.id);
     // 11 on the session date (the birthday is that day): Under 12.
     const ella = unwrap(
       await addPlayer(deps(), {
