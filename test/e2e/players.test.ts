@@ -119,6 +119,12 @@ describe('players and guardians', () => {
     await shoot(page, 'coach-card-player', card);
     await card.getByRole('button', { name: 'Accept' }).click();
     await expectToast(page, 'Booking accepted. The session is confirmed.');
+    // The conversation's header names the player too.
+    await page.goto(`${server.baseUrl}/CoachDashboard?tab=upcoming`);
+    await page.getByRole('article', { name: 'Session with Gemma Hughes' }).getByRole('link', { name: 'Message Client' }).click();
+    const header = page.locator('header').first();
+    await header.getByText('for Ella Hughes, 10').waitFor();
+    await expect(header.textContent()).resolves.toContain('Player notes: Left winger');
   });
 
   it('books again: next week’s slot at the same time, for the same player', async () => {
