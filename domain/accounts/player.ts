@@ -109,7 +109,7 @@ export function removePlayer(player: Player, actor: Actor, now: Date): Result<Pl
 
 const instant = z.preprocess((v) => (typeof v === 'string' ? new Date(v) : v), z.date());
 const dateText = z.preprocess(
-  (v) => (v instanceof Date ? v.toISOString().slice(0, 10) : v),
+  (v) => (v instanceof Date ? (Number.isNaN(v.getTime()) ? 'invalid' : v.toISOString().slice(0, 10)) : v),
   z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
 );
 

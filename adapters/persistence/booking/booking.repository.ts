@@ -113,7 +113,7 @@ export class MikroBookingRepository implements BookingRepository {
     if (booking.version === 0) {
       const record = toBookingRecord(booking, 1);
       await this.em.execute(INSERT_SQL, WRITE_KEYS.map((k) => record[k]), 'run');
-      return { ...booking, version: 1 };
+      return { ...booking, playerId: booking.playerId ?? null, version: 1 };
     }
     const next = booking.version + 1;
     const record = toBookingRecord(booking, next);
@@ -123,7 +123,7 @@ export class MikroBookingRepository implements BookingRepository {
       'run',
     );
     if (!result.affectedRows) throw new DomainFailure(bookingChanged());
-    return { ...booking, version: next };
+    return { ...booking, playerId: booking.playerId ?? null, version: next };
   }
 
   listOverlappingPendingForCoach(coachId: Id, startsAt: Date, endsAt: Date, excludeId?: Id): Promise<Booking[]> {

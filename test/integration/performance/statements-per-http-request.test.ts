@@ -46,7 +46,8 @@ describe('statements per page over HTTP', () => {
   it('reads the signed-in person once for a page, though root and shell loaders both ask', async () => {
     const statements = await statementsFor('/FindCoaches');
     expect(readsOfUsersById(statements), statements.join('\n')).toHaveLength(1);
-    expect(statements.length, statements.join('\n')).toBeLessThanOrEqual(2);
+    // The person, the page of coaches (the total is remembered) and the client's players (issue 19).
+    expect(statements.length, statements.join('\n')).toBeLessThanOrEqual(3);
   });
 
   it("answers a coach's profile with at most 4 statements in all", async () => {
