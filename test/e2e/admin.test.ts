@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '../support/accounts';
 import { screenshot, useBrowser } from '../support/browser';
 import { seedDemoWorld } from '../support/demo-world';
+import { createTestBooking } from '../support/fixtures/bookings';
 import { useTestServer } from '../support/server';
 
 /**
@@ -139,7 +140,10 @@ describe('administration', () => {
   });
 
   it('highlights the booking picked from a search on AdminBookings for 3 seconds', async () => {
-    const [pending] = await server.db.query<{ reference_code: string; id: string }>(`select reference_code, id from bookings where status = 'pending' and payment_status = 'pending'`);
+    // The demo world's requests are all paid (decision 011): an unpaid one, as a client who closed the payment leaves it.
+    const [pair] = await server.db.query<{ client_id: string; coach_id: string }>(`select client_id, coach_id from bookings where status = 'pending' limit 1`);
+    const created = await createTestBooking(server.db, { clientId: pair!.client_id, coachId: pair!.coach_id, paid: false, startsAt: new Date(Date.now() + 11 * 86_400_000 + 3_600_000) });
+    const pending = { id: created.id, reference_code: created.referenceCode };
     await go('/AdminBookings?status=all');
     await page.getByRole('heading', { name: 'Bookings (All)' }).waitFor();
     const lookup = page.locator('#lookup');
