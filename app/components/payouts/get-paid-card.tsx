@@ -1,8 +1,7 @@
-import { useFetcher } from '@remix-run/react';
-import { useEffect, useRef } from 'react';
 import type { PayoutSetupState } from '../../../domain/payouts/payout-account';
 import type { PayoutSetupResponse } from '~/routes/api.payouts';
 import { primaryButtonClass, secondaryButtonClass } from '../auth/field-styles';
+import { useLoadOnce } from '../forms/use-load-once';
 
 const BADGE: Record<PayoutSetupState, string> = {
   not_started: 'bg-slate-100 text-slate-700 ring-slate-300',
@@ -23,13 +22,7 @@ const TEXT: Record<PayoutSetupState, string> = {
  * a plain form (it leaves FACT), so it works before hydration too.
  */
 export function GetPaidCard() {
-  const load = useFetcher<PayoutSetupResponse>();
-  const started = useRef(false);
-  useEffect(() => {
-    if (started.current) return;
-    started.current = true;
-    load.load('/api/payouts');
-  }, [load]);
+  const load = useLoadOnce<PayoutSetupResponse>('/api/payouts');
   const setup = load.data?.ok ? load.data.setup : null;
   const failure = load.data && !load.data.ok ? load.data.error : null;
 

@@ -1,10 +1,11 @@
 import { useFetcher } from '@remix-run/react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { CalendarFeedView } from '../../../domain/notifications/use-cases/calendar-feed';
 import { formatLondonDate, formatLondonTime } from '../../../domain/shared/london-time';
 import { inputClass, primaryButtonClass, secondaryButtonClass } from '../auth/field-styles';
 import { showToast } from '~/components/toaster';
 import type { CalendarFeedResponse } from '~/routes/api.calendar-feed';
+import { useLoadOnce } from '../forms/use-load-once';
 
 const ENDPOINT = '/api/calendar-feed';
 
@@ -32,16 +33,10 @@ async function copy(text: string): Promise<void> {
  * and a reset gives a new link.
  */
 export function CalendarFeedCard() {
-  const load = useFetcher<CalendarFeedResponse>();
+  const load = useLoadOnce<CalendarFeedResponse>(ENDPOINT);
   const change = useFetcher<CalendarFeedResponse>();
   const [view, setView] = useState<CalendarFeedView | null>(null);
 
-  const started = useRef(false);
-  useEffect(() => {
-    if (started.current) return;
-    started.current = true;
-    load.load(ENDPOINT);
-  }, [load]);
   useEffect(() => {
     const loaded = load.data;
     if (loaded?.ok) setView((v) => v ?? loaded.feed);

@@ -1,7 +1,8 @@
 import { useFetcher } from '@remix-run/react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { EmailPreferencesView } from '../../../domain/notifications/use-cases/email-preferences';
 import type { EmailPreferencesResponse } from '~/routes/api.email-preferences';
+import { useLoadOnce } from '../forms/use-load-once';
 
 const ENDPOINT = '/api/email-preferences';
 
@@ -13,16 +14,10 @@ type Kind = EmailPreferencesView['kinds'][number];
  * and saves through /api/email-preferences; each switch saves as soon as it is changed.
  */
 export function EmailPreferences() {
-  const load = useFetcher<EmailPreferencesResponse>();
+  const load = useLoadOnce<EmailPreferencesResponse>(ENDPOINT);
   const save = useFetcher<EmailPreferencesResponse>();
   const [view, setView] = useState<EmailPreferencesView | null>(null);
 
-  const started = useRef(false);
-  useEffect(() => {
-    if (started.current) return;
-    started.current = true;
-    load.load(ENDPOINT);
-  }, [load]);
   useEffect(() => {
     if (load.data?.ok) setView(load.data.preferences);
   }, [load.data]);

@@ -8,7 +8,10 @@ import { startPayment } from '../../../domain/payments/use-cases/start-payment';
 import type { Result } from '../../../domain/shared/result';
 import { unwrap } from '../../../domain/shared/result';
 import type { TestDatabase } from '../../support/database';
-import { insertParty, loadBooking, storeBooking, type Party } from './payment-fixtures';
+import { acceptBooking } from '../../../domain/booking/use-cases/accept-booking';
+import { autoCompleteDue } from '../../../domain/booking/use-cases/auto-complete-due';
+import { releaseDuePayments } from '../../../domain/payments/use-cases/release-due-payments';
+import { HOUR, insertParty, loadBooking, storeBooking, type Party } from './payment-fixtures';
 
 /** The money paths through the domain use cases, against the offline test gateway. */
 
@@ -68,4 +71,22 @@ export async function expectMoney(
 
 export async function failedJobs(db: TestDatabase): Promise<unknown[]> {
   return db.query(`select type, last_error from outbox_jobs where status = 'failed'`);
+}
+
+/**
+ * A £50 + £3 booking taken all the way to 'released' through the use cases: paid with the test
+ * card, accepted (captured), completed automatically 25 h after its end, released 48 h after
+ * it. The app's test clock is left just past the release; `drain` runs the outbox jobs between.
+ */
+export async function releasedBooking(app: Application, db: TestDatabase, drain: () => Promise<void> = () => runJobs(app)): Promise<World> {
+  const world = await newWorld(app, db);
+  unwrap(await payWithCard(app, world));
+  unwrap(await acceptBooking(app.deps(), { actor: world.coach.actor, bookingId: world.booking.id }));
+  await drain();
+  const end = world.booking.startsAt.getTime() + HOUR;
+  app.testClock!.set(new Date(end + 25 * HOUR));
+  unwrap(await autoCompleteDue(app.deps()));
+  app.testClock!.set(new Date(end + 48 * HOUR + 1000));
+  expect(unwrap(await releaseDuePayments(app.deps())).done).toContain(world.booking.id);
+  return world;
 }

@@ -4,9 +4,6 @@ import type { Application } from '../../../adapters/composition-root';
 import { createAppWorker } from '../../../adapters/outbox/app-worker';
 import { adminReadModels, COACH_SHARE_SQL, type AdminBookingRow, type AdminChargebackRow, type DiagnosticCheck } from '../../../adapters/persistence/admin/index';
 import { sqlOf } from '../../../adapters/persistence/admin/sql';
-import { acceptBooking } from '../../../domain/booking/use-cases/accept-booking';
-import { autoCompleteDue } from '../../../domain/booking/use-cases/auto-complete-due';
-import { releaseDuePayments } from '../../../domain/payments/use-cases/release-due-payments';
 import { coachShareOf } from '../../../domain/payouts/coach-share';
 import { recordChargeback } from '../../../domain/payouts/use-cases/record-chargeback';
 import { transferCoachShare } from '../../../domain/payouts/use-cases/transfer-coach-share';
@@ -15,8 +12,7 @@ import { insertUser } from '../../support/admin-fixtures';
 import { runCli } from '../../support/cli';
 import { useHttpApp } from '../../support/http-app';
 import { enablePayouts } from '../../support/payout-fixtures';
-import { newWorld, payWithCard, type World } from '../payments/money-helpers';
-import { HOUR } from '../payments/payment-fixtures';
+import { releasedBooking, type World } from '../payments/money-helpers';
 
 /**
  * Issue 18 B, the operators' side of payouts: AdminBookings shows each booking's coach transfer
@@ -43,16 +39,7 @@ async function runJobs(): Promise<void> {
 /** Paid, accepted, completed and released through the use cases (its 'payout.transfer' job queued, not run). */
 async function released(): Promise<World> {
   app.testClock!.reset();
-  const world = await newWorld(app, http.db);
-  unwrap(await payWithCard(app, world));
-  unwrap(await acceptBooking(app.deps(), { actor: world.coach.actor, bookingId: world.booking.id }));
-  await runJobs();
-  const end = world.booking.startsAt.getTime() + HOUR;
-  app.testClock!.set(new Date(end + 25 * HOUR));
-  unwrap(await autoCompleteDue(app.deps()));
-  app.testClock!.set(new Date(end + 48 * HOUR + 1000));
-  expect(unwrap(await releaseDuePayments(app.deps())).done).toContain(world.booking.id);
-  return world;
+  return releasedBooking(app, http.db, runJobs);
 }
 
 const transferOf = async (bookingId: string) =>

@@ -1,9 +1,6 @@
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Application } from '../../../adapters/composition-root';
 import { runTestPayouts } from '../../../adapters/payments/test-gateway/test-payouts';
-import { acceptBooking } from '../../../domain/booking/use-cases/accept-booking';
-import { autoCompleteDue } from '../../../domain/booking/use-cases/auto-complete-due';
-import { releaseDuePayments } from '../../../domain/payments/use-cases/release-due-payments';
 import { recordAccountSnapshot } from '../../../domain/payouts/use-cases/record-payout-account';
 import { recordChargeback } from '../../../domain/payouts/use-cases/record-chargeback';
 import { retryCoachTransfer } from '../../../domain/payouts/use-cases/retry-coach-transfer';
@@ -11,7 +8,7 @@ import { startPayoutOnboarding } from '../../../domain/payouts/use-cases/start-p
 import { transferCoachShare } from '../../../domain/payouts/use-cases/transfer-coach-share';
 import { ok, unwrap } from '../../../domain/shared/result';
 import { useTestApp } from '../../support/app';
-import { newWorld, payWithCard, runJobs, type World } from '../payments/money-helpers';
+import { newWorld, releasedBooking, runJobs, type World } from '../payments/money-helpers';
 import { createAppWith, HOUR, type Party } from '../payments/payment-fixtures';
 
 /**
@@ -23,18 +20,8 @@ describe('coach transfers', () => {
   const ctx = useTestApp();
   beforeEach(() => ctx.app.testClock!.reset());
 
-  async function released(app: Application = ctx.app): Promise<World> {
-    const world = await newWorld(app, ctx.db);
-    unwrap(await payWithCard(app, world));
-    unwrap(await acceptBooking(app.deps(), { actor: world.coach.actor, bookingId: world.booking.id }));
-    await runJobs(app);
-    const end = world.booking.startsAt.getTime() + HOUR;
-    app.testClock!.set(new Date(end + 25 * HOUR));
-    unwrap(await autoCompleteDue(app.deps()));
-    app.testClock!.set(new Date(end + 48 * HOUR + 1000));
-    expect(unwrap(await releaseDuePayments(app.deps())).done).toContain(world.booking.id);
-    return world;
-  }
+  const released = (app: Application = ctx.app): Promise<World> => releasedBooking(app, ctx.db);
+
 
   /** The coach goes through the offline onboarding with Stripe's test bank details. */
   async function enablePayouts(coach: Party, app: Application = ctx.app, accountNumber = '00012345'): Promise<string> {
