@@ -1,6 +1,6 @@
 import { MINUTE_MS } from '../shared/clock';
 import { londonToUtc, utcToLondon } from '../shared/london-time';
-import { bookingTimeSlots } from '../validation/booking-forms';
+import { bookingTimeSlots } from '../validation/booking-limits';
 import { BOOKING_WINDOW_DAYS, isWithinBookingWindow } from './booking-rules';
 import { isWithinAvailability, type AvailabilityWindow } from './coach-directory';
 

@@ -1,5 +1,5 @@
 import { conflict, forbidden, invalid, notFound, type DomainError } from '../shared/errors';
-import { BOOKING_MESSAGES } from '../validation/booking-forms';
+import { BOOKING_MESSAGES } from '../validation/booking-limits';
 
 /**
  * Every failure of the booking lifecycle, with its stable code and the words a person reads

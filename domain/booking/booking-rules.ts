@@ -1,7 +1,7 @@
 import type { DomainError } from '../shared/errors';
 import { utcToLondon } from '../shared/london-time';
 import { err, ok, type Result } from '../shared/result';
-import { BOOKING_WINDOW_DAYS, MAX_SESSION_MINUTES, MIN_SESSION_MINUTES } from '../validation/booking-forms';
+import { BOOKING_WINDOW_DAYS, MAX_SESSION_MINUTES, MIN_SESSION_MINUTES } from '../validation/booking-limits';
 import { bookingErrors } from './booking-errors';
 
 /** The numbers of the booking rules (SPEC §5, §9; PRODUCT.md), in one place. */

@@ -1,7 +1,3 @@
-import * as z from 'zod';
-import { invalid } from '../shared/errors';
-import { idSchema } from '../shared/ids';
-import { err, ok, type Result } from '../shared/result';
 import type { Id } from '../shared/ids';
 import type { Pence } from '../shared/money';
 
@@ -77,21 +73,3 @@ export const CHARGEBACK_LABELS: Readonly<Record<ChargebackStatus, string>> = {
   lost: 'Lost',
   prevented: 'Prevented',
 };
-
-const instant = z.preprocess((v) => (typeof v === 'string' ? new Date(v) : v), z.date());
-
-const chargebackSchema = z.object({
-  id: z.string().min(1),
-  bookingId: idSchema,
-  amountPence: z.number().int().positive(),
-  reason: z.string(),
-  status: z.enum(CHARGEBACK_STATUSES),
-  openedAt: instant,
-  closedAt: instant.nullable(),
-  transferReversedPence: z.number().int().nonnegative(),
-});
-
-export function parseChargeback(data: unknown): Result<Chargeback> {
-  const parsed = chargebackSchema.safeParse(data);
-  return parsed.success ? ok(parsed.data) : err(invalid('CHARGEBACK_DATA_INVALID', `Stored chargeback is invalid (${parsed.error.issues[0]?.message ?? 'unknown'})`));
-}

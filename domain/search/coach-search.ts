@@ -1,4 +1,3 @@
-import * as z from 'zod';
 import { AGE_GROUPS, COACHING_TYPES, type AgeGroup, type CoachingType } from '../shared/catalogue';
 import type { Id } from '../shared/ids';
 import type { Pence } from '../shared/money';
@@ -49,13 +48,11 @@ export interface CoachSearchFilters {
 
 export const NO_FILTERS: CoachSearchFilters = { text: null, specialisation: null, priceBand: null, location: null, ageGroup: null };
 
-const text = z
-  .string()
-  .optional()
-  .transform((v) => {
-    const t = (v ?? '').replace(/\s+/g, ' ').trim().slice(0, SEARCH_TEXT_MAX_LENGTH);
-    return t === '' ? null : t;
-  });
+/** A search box's text: spaces folded, trimmed, at most 100 characters; blank is no filter. (No zod: this runs in the browser.) */
+function searchText(value: string | null): string | null {
+  const t = (value ?? '').replace(/\s+/g, ' ').trim().slice(0, SEARCH_TEXT_MAX_LENGTH);
+  return t === '' ? null : t;
+}
 
 /**
  * Reads the filters from the URL (q, specialization, price, location). Unknown values are
@@ -66,10 +63,10 @@ export function filtersFromSearchParams(params: URLSearchParams): CoachSearchFil
   const price = params.get('price');
   const ageGroup = params.get('age_group');
   return {
-    text: text.parse(params.get('q') ?? undefined),
+    text: searchText(params.get('q')),
     specialisation: (COACHING_TYPES as readonly string[]).includes(specialisation ?? '') ? (specialisation as CoachingType) : null,
     priceBand: (PRICE_BANDS as readonly string[]).includes(price ?? '') ? (price as PriceBand) : null,
-    location: text.parse(params.get('location') ?? undefined),
+    location: searchText(params.get('location')),
     ageGroup: (AGE_GROUPS as readonly string[]).includes(ageGroup ?? '') ? (ageGroup as AgeGroup) : null,
   };
 }

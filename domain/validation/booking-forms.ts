@@ -5,6 +5,7 @@ import { DAY_MS } from '../shared/clock';
 import { londonToUtc } from '../shared/london-time';
 import { sanitiseText } from '../shared/sanitise';
 import { DATE_PATTERN, TIME_PATTERN, cleanString, formNumber, optionalText, requiredText } from './fields';
+import { BOOKING_MESSAGES, BOOKING_WINDOW_DAYS, MAX_SESSION_MINUTES, MIN_SESSION_MINUTES } from './booking-limits';
 
 /**
  * SPEC §5 / PRODUCT.md: the forms around a booking (booking dialog, cancel, decline, reschedule,
@@ -12,55 +13,18 @@ import { DATE_PATTERN, TIME_PATTERN, cleanString, formNumber, optionalText, requ
  * schemas only say what a well-formed request looks like.
  */
 
-/** Durations offered in the booking dialog (minutes). The server accepts any whole 30–240. */
-export const BOOKING_DIALOG_DURATIONS = [30, 60, 90, 120] as const;
-export const MIN_SESSION_MINUTES = 30;
-export const MAX_SESSION_MINUTES = 240;
-/** PRODUCT.md: bookings from today to 90 days ahead. */
-export const BOOKING_WINDOW_DAYS = 90;
-/** SPEC §9: the dialog's slots. */
-export const BOOKING_SLOT_HOURS = { first: 9, last: 20 } as const; // hourly 09:00..20:00
-export const RESCHEDULE_SLOT_RANGE = { first: '06:00', last: '22:00', stepMinutes: 30 } as const;
-
-export const BOOKING_MESSAGES = {
-  invalidServiceType: 'Invalid service type',
-  dateRequired: 'Please select a date',
-  timeRequired: 'Please select a time',
-  inFuture: 'Booking date must be in the future',
-  tooFarAhead: `Bookings can be made up to ${BOOKING_WINDOW_DAYS} days ahead`,
-  durationRequired: 'Please select a session duration',
-  durationWhole: 'Duration must be a whole number of minutes',
-  durationMin: 'Minimum session duration is 30 minutes',
-  durationMax: 'Maximum session duration is 4 hours',
-  notesTooLong: 'Notes too long',
-  addressTooLong: 'Address too long',
-  invalidLocationType: 'Invalid location type',
-  cancellationReason: 'Please provide a reason for cancelling.',
-  declineReason: 'Please provide a reason for declining.',
-  issueDescription: 'Please describe the issue.',
-  earlyCompletionReason: 'Please provide a reason for completing the session early.',
-  reasonTooLong: 'Reason too long',
-  descriptionTooLong: 'Description too long',
-  rescheduleDateTime: 'Please select both date and time',
-  rescheduleFuture: 'Please choose a date and time in the future',
-  referenceSearchRequired: 'Please enter a booking reference',
-} as const;
-
-/** Hourly 09:00 to 20:00, as the booking dialog offers them. */
-export function bookingTimeSlots(): string[] {
-  const slots: string[] = [];
-  for (let h = BOOKING_SLOT_HOURS.first; h <= BOOKING_SLOT_HOURS.last; h++) slots.push(`${String(h).padStart(2, '0')}:00`);
-  return slots;
-}
-
-/** Half-hourly 06:00 to 22:00, as the reschedule dialog offers them. */
-export function rescheduleTimeSlots(): string[] {
-  const slots: string[] = [];
-  for (let m = 6 * 60; m <= 22 * 60; m += RESCHEDULE_SLOT_RANGE.stepMinutes) {
-    slots.push(`${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`);
-  }
-  return slots;
-}
+/** The limits and words live in booking-limits.ts (zod-free); re-exported for the server side. */
+export {
+  BOOKING_DIALOG_DURATIONS,
+  BOOKING_MESSAGES,
+  BOOKING_SLOT_HOURS,
+  BOOKING_WINDOW_DAYS,
+  MAX_SESSION_MINUTES,
+  MIN_SESSION_MINUTES,
+  RESCHEDULE_SLOT_RANGE,
+  bookingTimeSlots,
+  rescheduleTimeSlots,
+} from './booking-limits';
 
 const durationMinutes = formNumber(BOOKING_MESSAGES.durationRequired)
   .pipe(

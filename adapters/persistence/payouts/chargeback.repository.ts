@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { parseChargeback, type Chargeback } from '../../../domain/payouts/chargeback';
+import type { Chargeback } from '../../../domain/payouts/chargeback';
+import { parseChargeback } from '../../../domain/payouts/chargeback-record';
 import type { ChargebackRepository } from '../../../domain/payouts/payouts.repository';
 import { isId } from '../../../domain/shared/ids';
 import { rebuild } from '../shared/stored-data';

@@ -6,7 +6,7 @@ import type { BookAgainSeed } from '../../../domain/booking/booking-card-view';
 import { WhoIsThisFor } from './who-is-this-for';
 import { LOCATION_TYPE_OPTIONS } from '../../../domain/shared/catalogue';
 import { formatPence } from '../../../domain/shared/money';
-import { BOOKING_DIALOG_DURATIONS } from '../../../domain/validation/booking-forms';
+import { BOOKING_DIALOG_DURATIONS } from '../../../domain/validation/booking-limits';
 import type { BookingOptions } from './booking-options';
 import { DatePicker } from './date-picker';
 import { FieldError, FormAlert, Modal, inputClass, labelClass, primaryButton, secondaryButton } from './modal';

@@ -1,4 +1,4 @@
-import { rescheduleTimeSlots } from '../../../domain/validation/booking-forms';
+import { rescheduleTimeSlots } from '../../../domain/validation/booking-limits';
 import type { BookingCardView } from '../../../domain/booking/booking-card-view';
 import { FieldError, FormAlert, Modal, dangerButton, inputClass, labelClass, primaryButton, secondaryButton } from './modal';
 import { useBookingAction } from './use-booking-action';
