@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { AdminBookingRow } from '../../../adapters/persistence/admin/admin-bookings.query';
 import { takePaymentOffer } from '../../../domain/admin/admin-booking-view';
 import { StatusBadge } from '~/components/booking/status-badge';
-import { PaymentDialog } from '~/components/payment/payment-dialog';
+import { PaymentDialog } from '~/components/lazy-dialogs';
 import { CopyButton } from './booking-detail-card';
 import { bookingStatusColour, dateOf, money, nameOrUnnamed, paymentLabel, serviceLabel, statusLabel, timeOf } from './format';
 import { ChargebackBadge, TransferLine } from './payouts';

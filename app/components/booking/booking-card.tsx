@@ -1,15 +1,14 @@
 import { Link, useRevalidator } from '@remix-run/react';
-import { PaymentDialog } from '~/components/payment/payment-dialog';
+import { BookingDialog, PaymentDialog, RescheduleDialog } from '~/components/lazy-dialogs';
 import { useState } from 'react';
 import type { BookingCardView } from '../../../domain/booking/booking-card-view';
 import { formatPence } from '../../../domain/shared/money';
 import { BookingCardBadges, BookingCardNotices, Detail, ICONS, PaymentDueNotice, PlayerPanel, SessionWhenWhere } from './booking-card-parts';
-import { BookingDialog, type BookedSummary } from './booking-dialog';
+import type { BookedSummary } from './booking-dialog';
 import { PaymentStep } from './payment-step';
 import { BookingResponseButtons } from './booking-response-buttons';
 import { dangerButton, dangerOutlineButton, primaryButton, secondaryButton } from './modal';
 import { ReasonDialog } from './reason-dialog';
-import { RescheduleDialog } from './reschedule-dialog';
 import { ReviewDialog } from './review-dialog';
 import { SessionProgress } from './session-progress';
 

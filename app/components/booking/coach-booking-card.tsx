@@ -6,7 +6,7 @@ import { BookingCardBadges, BookingCardNotices, Detail, ICONS, PlayerPanel, Sess
 import { BookingResponseButtons } from './booking-response-buttons';
 import { dangerButton, primaryButton, secondaryButton } from './modal';
 import { ReasonDialog } from './reason-dialog';
-import { RescheduleDialog } from './reschedule-dialog';
+import { RescheduleDialog } from '~/components/lazy-dialogs';
 import { ReviewDialog } from './review-dialog';
 import { SessionProgress } from './session-progress';
 
