@@ -8,6 +8,7 @@
  *   npm run bench -- --list             the scenarios
  *   npm run bench -- --only book --profile   FACT under --cpu-prof (see profile-summary.ts)
  *   npm run bench -- --only my-bookings --fact-node-options=--max-semi-space-size=32   try V8 flags on FACT
+ *   npm run bench -- --serve            start everything, print each scenario's URL and cookie, and wait (Ctrl-C stops)
  *
  * Builds the production server, opens an isolated embedded PostgreSQL under /tmp/fact-bench (its
  * own data folder and port), migrates and loads the dataset (kept between runs, writes of earlier
@@ -34,7 +35,8 @@ import { writeReport, type BenchResults, type RunStats, type ScenarioResult } fr
 import { buildScenarios, cookieMinter, requestsFile, type Scenario } from './scenarios';
 
 const root = path.resolve(import.meta.dirname, '../..');
-const WORK = '/tmp/fact-bench';
+/** FACT_BENCH_DIR and FACT_BENCH_PG_PORT let two runs (two people's experiments) share a machine. */
+const WORK = process.env.FACT_BENCH_DIR || '/tmp/fact-bench';
 /**
  * FACT is built and run from a snapshot of the work tree (node_modules linked), so that other
  * work in the shared checkout — edits, another `remix build` replacing public/build — cannot
@@ -71,6 +73,7 @@ const { values: opts } = parseArgs({
     'no-write': { type: 'boolean', default: false },
     'in-place': { type: 'boolean', default: false },
     list: { type: 'boolean', default: false },
+    serve: { type: 'boolean', default: false },
     tool: { type: 'string' },
     profile: { type: 'boolean', default: false },
     'fact-node-options': { type: 'string' },
@@ -200,7 +203,7 @@ async function main(): Promise<void> {
 
   mkdirSync(WORK, { recursive: true });
   const dataDir = path.join(WORK, `pg-${scaleName}`);
-  const pgPort = opts.scale ? 54412 : 54411;
+  const pgPort = Number(process.env.FACT_BENCH_PG_PORT) || (opts.scale ? 54412 : 54411);
   const db = await openBenchDatabase({ dir: dataDir, port: pgPort, size, fresh: opts.fresh, log });
   const pgPid = postmasterPid(dataDir);
   const secret = randomBytes(24).toString('hex');
@@ -246,6 +249,10 @@ async function main(): Promise<void> {
     await waitFor(`${baseUrl}/healthz`, base.child, 'baseline', base.output);
     const pids = { fact: fact.child.pid!, baseline: base.child.pid! };
     log(`FACT on ${factUrl} (pid ${pids.fact}), baseline on ${baseUrl} (pid ${pids.baseline}), PostgreSQL on ${pgPort} (pid ${pgPid})`);
+    if (opts.serve) {
+      await serve(scenarios, factUrl, baseUrl);
+      return;
+    }
     const memory = sampleRss(pids);
 
     for (const scenario of scenarios) {
@@ -305,6 +312,22 @@ async function main(): Promise<void> {
     console.error(`\n!!!!!!!!!! BENCH FAILED: ${failures.length} problem(s) !!!!!!!!!!\n${failures.join('\n')}`);
     process.exitCode = 1;
   }
+}
+
+/** --serve: the running servers and each scenario's first request, for curl, a browser or a profiler. */
+async function serve(scenarios: Scenario[], factUrl: string, baseUrl: string): Promise<void> {
+  const lines = scenarios.map((s) => {
+    const r = s.requests[0]!;
+    return { id: s.id, method: r.method, fact: factUrl + r.path, baseline: baseUrl + r.path, cookie: r.cookie, body: r.body ?? null };
+  });
+  const file = path.join(WORK, 'serve.json');
+  writeFileSync(file, JSON.stringify({ factUrl, baseUrl, scenarios: lines }, null, 2));
+  log(`serving until Ctrl-C; each scenario's request (URL, cookie, body) is in ${file}, e.g.:`);
+  for (const l of lines.filter((l) => l.method === 'GET')) log(`  curl -s -H 'Cookie: ${l.cookie}' '${l.fact}'`);
+  await new Promise<void>((resolve) => {
+    process.once('SIGINT', resolve);
+    process.once('SIGTERM', resolve);
+  });
 }
 
 async function runScenario(
