@@ -1,13 +1,23 @@
 import { lazy, Suspense, type ComponentProps } from 'react';
 
 /**
- * The booking, reschedule and payment dialogs, loaded when first opened rather than with the page
- * (issue 20 §4: a page's first visit carries only what it shows). Same names and props as the
- * dialogs themselves; nothing is shown until the chunk arrives (a few kilobytes, once).
+ * The booking, reschedule, payment, reason (cancel, decline, report, complete early) and review
+ * dialogs, loaded when first opened rather than with the page (issue 20 §4: a page's first visit
+ * carries only what it shows). Same names and props as the dialogs themselves; nothing is shown
+ * until the chunk arrives (a few kilobytes, once).
  */
-const PaymentDialogChunk = lazy(() => import('~/components/payment/payment-dialog').then((m) => ({ default: m.PaymentDialog })));
-const BookingDialogChunk = lazy(() => import('~/components/booking/booking-dialog').then((m) => ({ default: m.BookingDialog })));
-const RescheduleDialogChunk = lazy(() => import('~/components/booking/reschedule-dialog').then((m) => ({ default: m.RescheduleDialog })));
+const loadPayment = () => import('~/components/payment/payment-dialog');
+const loadBooking = () => import('~/components/booking/booking-dialog');
+const loadReschedule = () => import('~/components/booking/reschedule-dialog');
+const loadReason = () => import('~/components/booking/reason-dialog');
+const loadReview = () => import('~/components/booking/review-dialog');
+
+const PaymentDialogChunk = lazy(() => loadPayment().then((m) => ({ default: m.PaymentDialog })));
+const BookingDialogChunk = lazy(() => loadBooking().then((m) => ({ default: m.BookingDialog })));
+const RescheduleDialogChunk = lazy(() => loadReschedule().then((m) => ({ default: m.RescheduleDialog })));
+const ReasonDialogChunk = lazy(() => loadReason().then((m) => ({ default: m.ReasonDialog })));
+const DeclineDialogChunk = lazy(() => loadReason().then((m) => ({ default: m.DeclineDialog })));
+const ReviewDialogChunk = lazy(() => loadReview().then((m) => ({ default: m.ReviewDialog })));
 
 export function PaymentDialog(props: ComponentProps<typeof PaymentDialogChunk>) {
   return (
@@ -29,6 +39,31 @@ export function RescheduleDialog(props: ComponentProps<typeof RescheduleDialogCh
   return (
     <Suspense fallback={null}>
       <RescheduleDialogChunk {...props} />
+    </Suspense>
+  );
+}
+
+export function ReasonDialog(props: ComponentProps<typeof ReasonDialogChunk>) {
+  return (
+    <Suspense fallback={null}>
+      <ReasonDialogChunk {...props} />
+    </Suspense>
+  );
+}
+
+/** SPEC §2 'Decline Booking Request' (a ReasonDialog with its words). */
+export function DeclineDialog(props: ComponentProps<typeof DeclineDialogChunk>) {
+  return (
+    <Suspense fallback={null}>
+      <DeclineDialogChunk {...props} />
+    </Suspense>
+  );
+}
+
+export function ReviewDialog(props: ComponentProps<typeof ReviewDialogChunk>) {
+  return (
+    <Suspense fallback={null}>
+      <ReviewDialogChunk {...props} />
     </Suspense>
   );
 }

@@ -23,6 +23,7 @@ import { bookingDeps, readModels } from '~/booking/read-models.server';
 import type { BookedSummary } from '~/components/booking/booking-dialog';
 import { BookingDialog } from '~/components/lazy-dialogs';
 import { CoachCard, CoachCardPlaceholder } from '~/components/booking/coach-card';
+import { Icon } from '~/components/icon';
 import { inputClass, primaryButton, secondaryButton } from '~/components/booking/modal';
 import { PaymentStep } from '~/components/booking/payment-step';
 import { AgeGroupFilter, AgeGroupQuickChoices, type PlayerChoice } from '~/components/booking/age-group-filter';
@@ -199,10 +200,7 @@ function SearchFilters({ filters, active, players }: { filters: ReturnType<typeo
       <div className="flex gap-2">
         <label className="relative flex-1">
           <span className="sr-only">Search coaches</span>
-          <svg viewBox="0 0 24 24" className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 fill-none stroke-slate-400" strokeWidth={2} aria-hidden="true">
-            <circle cx="11" cy="11" r="7" />
-            <path d="M20 20l-3.5-3.5" />
-          </svg>
+          <Icon name="search" className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-400" />
           <input type="search" name="q" defaultValue={filters.text ?? ''} placeholder="Name, bio or location" className={`${inputClass} pl-9`} onChange={() => change(400)} />
         </label>
         <button type="submit" className={primaryButton}>

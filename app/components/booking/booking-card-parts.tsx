@@ -1,26 +1,19 @@
 import { useEffect, useState } from 'react';
 import type { BookingCardView } from '../../../domain/booking/booking-card-view';
+import { Icon } from '../icon';
 import { StatusBadge } from './status-badge';
 
 // The parts the client's card (MyBookings) and the coach's card (CoachDashboard) draw alike.
 
 /** One line of a card's details: an icon and its text. */
-export function Detail({ icon, children }: { icon: string; children: React.ReactNode }) {
+export function Detail({ icon, children }: { icon: 'date' | 'time' | 'place' | 'price'; children: React.ReactNode }) {
   return (
-    <p className="flex items-center gap-2 text-sm text-slate-600">
-      <svg viewBox="0 0 24 24" className="h-4 w-4 shrink-0 fill-none stroke-slate-400" strokeWidth={2} aria-hidden="true">
-        <path d={icon} />
-      </svg>
+    <p className="flex items-center gap-2 muted">
+      <Icon name={icon} className="h-4 w-4 shrink-0 text-slate-400" />
       <span>{children}</span>
     </p>
   );
 }
-export const ICONS = {
-  date: 'M4 7h16M4 7v12h16V7M4 7V5h16v2M8 3v4M16 3v4',
-  time: 'M12 7v5l3 2M21 12a9 9 0 11-18 0 9 9 0 0118 0z',
-  place: 'M12 21s-7-6.2-7-11.5A7 7 0 0119 9.5C19 14.8 12 21 12 21z',
-  price: 'M15 6.5a4 4 0 00-7 2.5v8M6 13h6M6 18h11',
-};
 
 /**
  * Top right of a card: 'Reschedule Pending' while the other party has a proposal to answer,
@@ -40,11 +33,11 @@ export function BookingCardBadges({ card }: { card: BookingCardView }) {
 export function SessionWhenWhere({ card }: { card: BookingCardView }) {
   return (
     <>
-      <Detail icon={ICONS.date}>{card.date ?? 'Date TBD'}</Detail>
-      <Detail icon={ICONS.time}>
+      <Detail icon="date">{card.date ?? 'Date TBD'}</Detail>
+      <Detail icon="time">
         {card.time ?? '—'} ({card.durationMinutes} mins)
       </Detail>
-      <Detail icon={ICONS.place}>
+      <Detail icon="place">
         {card.locationLabel}
         {card.locationAddress ? ` · ${card.locationAddress}` : ''}
       </Detail>

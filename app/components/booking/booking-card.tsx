@@ -1,15 +1,13 @@
 import { Link, useRevalidator } from '@remix-run/react';
-import { BookingDialog, PaymentDialog, RescheduleDialog } from '~/components/lazy-dialogs';
+import { BookingDialog, DeclineDialog, PaymentDialog, ReasonDialog, RescheduleDialog, ReviewDialog } from '~/components/lazy-dialogs';
 import { useState } from 'react';
 import type { BookingCardView } from '../../../domain/booking/booking-card-view';
 import { formatPence } from '../../../domain/shared/money';
-import { BookingCardBadges, BookingCardNotices, Detail, ICONS, PaymentDueNotice, PlayerPanel, SessionWhenWhere } from './booking-card-parts';
+import { BookingCardBadges, BookingCardNotices, Detail, PaymentDueNotice, PlayerPanel, SessionWhenWhere } from './booking-card-parts';
 import type { BookedSummary } from './booking-dialog';
 import { PaymentStep } from './payment-step';
 import { BookingResponseButtons } from './booking-response-buttons';
 import { dangerButton, dangerOutlineButton, primaryButton, secondaryButton } from './modal';
-import { ReasonDialog } from './reason-dialog';
-import { ReviewDialog } from './review-dialog';
 import { SessionProgress } from './session-progress';
 
 type Dialog = 'cancel' | 'decline' | 'reschedule' | 'review' | 'pay' | 'again' | null;
@@ -43,7 +41,7 @@ export function BookingCard({ card, tab, today, lastDay }: { card: BookingCardVi
       </p>
       <div className="mt-2 grid gap-1.5 sm:grid-cols-2">
         <SessionWhenWhere card={card} />
-        <Detail icon={ICONS.price}>
+        <Detail icon="price">
           {formatPence(card.totalPricePence)} <span className="text-slate-500">(inc. {formatPence(card.adminFeePence)} admin fee)</span>
         </Detail>
       </div>
@@ -131,23 +129,5 @@ export function BookingCard({ card, tab, today, lastDay }: { card: BookingCardVi
       ) : null}
       {rebooked ? <PaymentStep booking={rebooked} onDone={() => (setRebooked(null), revalidate())} /> : null}
     </article>
-  );
-}
-
-/** SPEC §2 'Decline Booking Request': a reason shared with the client; confirm disabled until one is typed. */
-export function DeclineDialog({ bookingId, clientName, onClose }: { bookingId: string; clientName: string; onClose: () => void }) {
-  return (
-    <ReasonDialog
-      title="Decline Booking Request"
-      description={`Please give ${clientName} a reason. It will be shared with them.`}
-      intent="decline"
-      bookingId={bookingId}
-      label="Reason for declining"
-      placeholder="For example: I am away that week."
-      confirmLabel="Decline Request"
-      cancelLabel="Cancel"
-      disableUntilFilled
-      onClose={onClose}
-    />
   );
 }

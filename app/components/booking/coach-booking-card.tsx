@@ -1,13 +1,10 @@
 import { Link } from '@remix-run/react';
 import { useState } from 'react';
 import type { BookingCardView } from '../../../domain/booking/booking-card-view';
-import { DeclineDialog } from './booking-card';
-import { BookingCardBadges, BookingCardNotices, Detail, ICONS, PlayerPanel, SessionWhenWhere } from './booking-card-parts';
+import { BookingCardBadges, BookingCardNotices, Detail, PlayerPanel, SessionWhenWhere } from './booking-card-parts';
 import { BookingResponseButtons } from './booking-response-buttons';
 import { dangerButton, primaryButton, secondaryButton } from './modal';
-import { ReasonDialog } from './reason-dialog';
-import { RescheduleDialog } from '~/components/lazy-dialogs';
-import { ReviewDialog } from './review-dialog';
+import { DeclineDialog, ReasonDialog, RescheduleDialog, ReviewDialog } from '~/components/lazy-dialogs';
 import { SessionProgress } from './session-progress';
 
 /**
@@ -32,7 +29,7 @@ export function CoachBookingCard({ card, today, lastDay }: { card: BookingCardVi
       <div className="mt-3 grid gap-1.5 sm:grid-cols-2">
         <SessionWhenWhere card={card} />
         {card.status === 'pending' ? (
-          <Detail icon={ICONS.price}>{card.paymentStatus === 'authorized' ? 'Payment held on the client’s card' : 'Awaiting the client’s payment'}</Detail>
+          <Detail icon="price">{card.paymentStatus === 'authorized' ? 'Payment held on the client’s card' : 'Awaiting the client’s payment'}</Detail>
         ) : null}
       </div>
       <PlayerPanel card={card} withNotes />

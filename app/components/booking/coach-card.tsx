@@ -2,6 +2,7 @@ import { Link } from '@remix-run/react';
 import type { CoachCard as CoachCardData } from '../../../domain/search/coach-search';
 import { coachingTypeLabel } from '../../../domain/shared/catalogue';
 import { formatPenceShort } from '../../../domain/shared/money';
+import { Icon } from '../icon';
 import { primaryButton, secondaryButton } from './modal';
 import { Stars } from './stars';
 
@@ -17,39 +18,32 @@ export function CoachCard({ coach, canBook, onBook }: { coach: CoachCardData; ca
   const name = coach.fullName?.trim() || 'Coach';
   const sessions = coach.totalSessions;
   return (
-    <article className="flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-5 shadow-sm" aria-label={name}>
+    <article className="card flex h-full flex-col" aria-label={name}>
       <div className="flex items-start gap-3">
-        <div aria-hidden="true" className="flex h-12 w-12 shrink-0 items-center justify-center rounded-full bg-pitch-100 text-lg font-bold text-pitch-800">
+        <div aria-hidden="true" className="avatar h-12 w-12 bg-pitch-100 text-lg text-pitch-800">
           {name.charAt(0).toUpperCase()}
         </div>
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
             <h3 className="truncate text-base font-semibold text-slate-900">{name}</h3>
             {coach.isVerified ? (
-              <span className="inline-flex items-center gap-1 rounded-full bg-sky-50 px-2 py-0.5 text-xs font-medium text-sky-700 ring-1 ring-sky-200">
-                <svg viewBox="0 0 24 24" className="h-3.5 w-3.5 fill-none stroke-current" strokeWidth={2.5} aria-hidden="true">
-                  <path d="M5 12.5l4.5 4.5L19 7.5" />
-                </svg>
+              <span className="verified">
+                <Icon name="check" className="h-3.5 w-3.5" />
                 Verified
               </span>
             ) : null}
           </div>
-          <div className="mt-1 flex items-center gap-2 text-sm text-slate-600">
+          <div className="mt-1 flex items-center gap-2 muted">
             <Stars rating={coach.rating} />
             {coach.reviewCount > 0 ? <span className="font-medium text-slate-800">{coach.rating.toFixed(1)}</span> : <span className="text-slate-500">No reviews yet</span>}
           </div>
-          <p className="mt-0.5 text-sm text-slate-600">
-            {sessions} {sessions === 1 ? 'session' : 'sessions'}
-          </p>
+          <p className="mt-0.5 muted">{`${sessions} ${sessions === 1 ? 'session' : 'sessions'}`}</p>
         </div>
       </div>
 
       {coach.location ? (
-        <p className="mt-3 flex items-center gap-1.5 text-sm text-slate-600">
-          <svg viewBox="0 0 24 24" className="h-4 w-4 shrink-0 fill-none stroke-current" strokeWidth={2} aria-hidden="true">
-            <path d="M12 21s-7-6.2-7-11.5A7 7 0 0119 9.5C19 14.8 12 21 12 21z" />
-            <circle cx="12" cy="9.5" r="2.5" />
-          </svg>
+        <p className="mt-3 flex items-center gap-1.5 muted">
+          <Icon name="pin" className="h-4 w-4 shrink-0" />
           <span className="truncate">{coach.location}</span>
         </p>
       ) : null}
@@ -57,14 +51,14 @@ export function CoachCard({ coach, canBook, onBook }: { coach: CoachCardData; ca
       {coach.servicesOffered.length > 0 ? (
         <ul className="mt-3 flex flex-wrap gap-1.5" aria-label="Services">
           {coach.servicesOffered.slice(0, CARD_SERVICES).map((s) => (
-            <li key={s} className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-medium text-slate-700">
+            <li key={s} className="pill bg-slate-100 font-medium text-slate-700">
               {coachingTypeLabel(s)}
             </li>
           ))}
         </ul>
       ) : null}
 
-      {coach.bio ? <p className="mt-3 line-clamp-3 text-sm text-slate-600">{coach.bio}</p> : null}
+      {coach.bio ? <p className="mt-3 line-clamp-3 muted">{coach.bio}</p> : null}
 
       <div className="mt-auto pt-4">
         <p className="text-slate-900">

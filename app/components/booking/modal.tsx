@@ -85,15 +85,11 @@ export function FieldError({ id, messages }: { id: string; messages: readonly st
   );
 }
 
-export const inputClass =
-  'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-pitch-600 focus:outline-none focus:ring-2 focus:ring-pitch-600/20 disabled:bg-slate-100';
+// Named in app/tailwind.css's components layer (issue 20 §1: repeated on every card of a list page).
+export const inputClass = 'field';
 export const labelClass = 'mb-1 block text-sm font-medium text-slate-700';
-export const primaryButton =
-  'inline-flex items-center justify-center gap-2 rounded-lg border border-transparent bg-pitch-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-pitch-700 disabled:cursor-not-allowed disabled:opacity-50';
-export const secondaryButton =
-  'inline-flex items-center justify-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-700 shadow-sm hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-50';
-export const dangerButton =
-  'inline-flex items-center justify-center gap-2 rounded-lg border border-transparent bg-red-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-red-700 disabled:cursor-not-allowed disabled:opacity-50';
+export const primaryButton = 'btn btn-p';
+export const secondaryButton = 'btn btn-s';
+export const dangerButton = 'btn btn-d';
 /** A destructive action that is not the main one (Cancel on a booking card). */
-export const dangerOutlineButton =
-  'inline-flex items-center justify-center gap-2 rounded-lg border border-red-200 bg-white px-4 py-2 text-sm font-semibold text-red-700 shadow-sm hover:bg-red-50 disabled:cursor-not-allowed disabled:opacity-50';
+export const dangerOutlineButton = 'btn btn-do';

@@ -69,3 +69,21 @@ export function ReasonDialog({
     </Modal>
   );
 }
+
+/** SPEC §2 'Decline Booking Request': a reason shared with the client; confirm disabled until one is typed. */
+export function DeclineDialog({ bookingId, clientName, onClose }: { bookingId: string; clientName: string; onClose: () => void }) {
+  return (
+    <ReasonDialog
+      title="Decline Booking Request"
+      description={`Please give ${clientName} a reason. It will be shared with them.`}
+      intent="decline"
+      bookingId={bookingId}
+      label="Reason for declining"
+      placeholder="For example: I am away that week."
+      confirmLabel="Decline Request"
+      cancelLabel="Cancel"
+      disableUntilFilled
+      onClose={onClose}
+    />
+  );
+}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { BookingCardView } from '../../../domain/booking/booking-card-view';
 import { primaryButton, secondaryButton } from './modal';
-import { ReasonDialog } from './reason-dialog';
+import { ReasonDialog } from '~/components/lazy-dialogs';
 import { useBookingAction } from './use-booking-action';
 
 const STATE_TEXT: Record<string, { title: string; text: string }> = {

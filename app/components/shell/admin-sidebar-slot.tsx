@@ -1,5 +1,6 @@
 import { Link } from '@remix-run/react';
 import { ReferenceSearch } from '~/components/admin/reference-search';
+import { Icon } from '~/components/icon';
 
 /**
  * The admin sidebar's booking-reference search panel (SPEC §2 'Admin sidebar also holds a
@@ -15,10 +16,7 @@ export function AdminSidebarSlot({ collapsed }: { collapsed: boolean }) {
         aria-label="Booking reference search"
         className="flex justify-center rounded-lg py-2 text-slate-600 hover:bg-slate-100 hover:text-slate-900"
       >
-        <svg viewBox="0 0 24 24" className="h-5 w-5 fill-none stroke-current" strokeWidth={2} aria-hidden="true">
-          <circle cx="11" cy="11" r="7" />
-          <path d="M20 20l-3.5-3.5" />
-        </svg>
+        <Icon name="search" className="h-5 w-5" />
       </Link>
     );
   }

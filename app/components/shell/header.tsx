@@ -1,5 +1,6 @@
 import { Form, Link } from '@remix-run/react';
 import { LogoMark, PRODUCT_NAME } from '../brand';
+import { Icon } from '../icon';
 import { UnreadBadge } from '../messaging/unread-badge';
 
 /** SPEC §2 header: logo, the sidebar toggle (small screens) and Logout. */
@@ -14,9 +15,7 @@ export function ShellHeader({ home, onToggle, sheetOpen }: { home: string; onTog
         aria-controls="mobile-sidebar"
         className="relative rounded-md p-2 text-slate-700 hover:bg-slate-100 md:hidden"
       >
-        <svg viewBox="0 0 24 24" className="h-5 w-5 fill-none stroke-current" strokeWidth={2} aria-hidden="true">
-          <path d="M4 6h16M4 12h16M4 18h16" />
-        </svg>
+        <Icon name="menu" className="h-5 w-5" />
         <UnreadBadge collapsed testId="menu-unread-dot" />
       </button>
       <Link to={home} className="flex items-center gap-2 rounded-md" aria-label={`${PRODUCT_NAME} home`}>
@@ -29,9 +28,7 @@ export function ShellHeader({ home, onToggle, sheetOpen }: { home: string; onTog
           type="submit"
           className="inline-flex items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-semibold text-slate-800 hover:bg-slate-50"
         >
-          <svg viewBox="0 0 24 24" className="h-4 w-4 fill-none stroke-current" strokeWidth={2} aria-hidden="true">
-            <path d="M15 4h4v16h-4M10 8l-4 4 4 4M6 12h10" />
-          </svg>
+          <Icon name="logout" className="h-4 w-4" />
           Logout
         </button>
       </Form>
