@@ -401,9 +401,16 @@ const RATE_SQL = `insert into rate_limit_counters as c (key, window_started_at, 
   hits = case when c.expires_at <= excluded.window_started_at then 1 else c.hits + 1 end,
   expires_at = case when c.expires_at <= excluded.window_started_at then excluded.expires_at else c.expires_at end returning hits, expires_at`;
 
+let hitsSinceSweep = 0;
+
+/** FACT's rate-limit store: one upsert per hit, and every 500th hit sweeps the ended windows. */
 async function underLimit(action: string, userId: string, limit: number, windowMs: number): Promise<boolean> {
   const now = new Date();
   const { rows } = await pool.query(RATE_SQL, [`${action}:user:${userId}`, now, new Date(now.getTime() + windowMs)]);
+  if (++hitsSinceSweep >= 500) {
+    hitsSinceSweep = 0;
+    await pool.query('delete from rate_limit_counters where expires_at < $1', [now]);
+  }
   return Number(rows[0].hits) <= limit;
 }
 
@@ -425,6 +432,28 @@ function londonToUtc(date: string, time: string): Date {
   return new Date(guess.getTime() - offsetHours * 3_600_000);
 }
 
+const LOCATION_TYPES = ['online', 'client_home', 'coach_location', 'gym', 'outdoor'];
+const text = (v: string | null) => (v && v.trim() ? v.trim() : null);
+/** Every column FACT's booking repository writes (adapters/persistence/booking/booking.repository.ts INSERT_SQL), in its order. */
+const BOOKING_COLUMNS = `id, reference_code, client_id, coach_id, service_type, starts_at, duration_minutes, ends_at, location_type, location_address, location_notes, client_notes, player_id,
+  service_price_pence, admin_fee_pence, total_price_pence, status, cancellation_reason, cancelled_by, cancelled_at, declined, reschedule_requested_by, reschedule_status,
+  reschedule_proposed_starts_at, reschedule_reason, session_started_at, client_arrived_at, coach_arrived_at, client_completed_at, coach_completed_at, early_completion_reason,
+  completed_at, dispute_status, dispute_reason, dispute_opened_by, dispute_opened_at, dispute_outcome, dispute_refund_pence, dispute_resolution_note, dispute_resolved_by,
+  dispute_resolved_at, payment_status, payment_intent_id, amount_authorized_pence, amount_captured_pence, amount_refunded_pence, payment_held_until, payment_released_at,
+  created_at, updated_at, version`;
+const BOOKING_INSERT = `insert into bookings (${BOOKING_COLUMNS}) values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, null, $13, 300, $14, 'pending',
+  null, null, null, false, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null,
+  'pending', null, 0, 0, 0, null, null, $15, $15, 1)`;
+
+/**
+ * FACT's booking request (domain/booking/use-cases/submit-booking-request.ts → request-booking.ts,
+ * decisions 011 and 017), statement for statement: the user (currentUser), the rate-limit hit,
+ * the coach with their profile, their availability periods; then in one transaction: a confirmed
+ * session overlapping?, a pending request of this client for this coach and start already?
+ * (decision 011's one pending request per slot), the reference code free?, the insert of every
+ * column, the 'requested' outbox job. The price is the coach's per-session rate plus the £3 fee.
+ * A player (decision 017's playerId) is not supported: the bench books for the client themself.
+ */
 async function book(req: http.IncomingMessage, user: SessionUser): Promise<{ status: number; body: unknown }> {
   const form = await readForm(req);
   const coachId = form.get('coachId') ?? '';
@@ -433,50 +462,70 @@ async function book(req: http.IncomingMessage, user: SessionUser): Promise<{ sta
   const time = form.get('time') ?? '';
   const duration = Number(form.get('durationMinutes'));
   const locationType = form.get('locationType') || 'online';
-  if (form.get('intent') !== 'book' || !UUID.test(coachId) || !SERVICES.includes(serviceType) || !/^\d{4}-\d{2}-\d{2}$/.test(date) || !/^\d{2}:\d{2}$/.test(time) || !(duration >= 30 && duration <= 240))
+  const [locationAddress, locationNotes, clientNotes] = [text(form.get('locationAddress')), text(form.get('locationNotes')), text(form.get('clientNotes'))];
+  if (
+    form.get('intent') !== 'book' ||
+    !UUID.test(coachId) ||
+    !SERVICES.includes(serviceType) ||
+    !/^\d{4}-\d{2}-\d{2}$/.test(date) ||
+    !/^\d{2}:\d{2}$/.test(time) ||
+    !Number.isInteger(duration) ||
+    !(duration >= 30 && duration <= 240) ||
+    !LOCATION_TYPES.includes(locationType) ||
+    (locationAddress?.length ?? 0) > 200 ||
+    (locationNotes?.length ?? 0) > 500 ||
+    (clientNotes?.length ?? 0) > 500 ||
+    ![null, '', 'self'].includes(form.get('playerId'))
+  )
     return { status: 422, body: { ok: false, message: 'Invalid booking' } };
   const now = new Date();
   const startsAt = londonToUtc(date, time);
-  if (startsAt <= now || startsAt.getTime() > now.getTime() + 90 * 86_400_000) return { status: 422, body: { ok: false, message: 'Booking date must be in the future' } };
+  if (startsAt <= now || startsAt.getTime() > now.getTime() + 91 * 86_400_000) return { status: 422, body: { ok: false, message: 'Booking date must be in the future' } };
   if (!(await underLimit('booking', user.id, 10, 3_600_000))) return { status: 429, body: { ok: false, message: 'Too many booking attempts.' } };
   if (user.id === coachId) return { status: 422, body: { ok: false, message: 'You cannot book yourself' } };
   const coach = (
     await pool.query(
-      `select u.id, u.full_name, (u.is_active and u.erased_at is null and u.user_type = 'coach') as bookable, p.hourly_rate_pence, p.services_offered
+      `select u.id, u.full_name, (u.is_active and u.erased_at is null and u.user_type = 'coach') as bookable, p.hourly_rate_pence, p.services_offered, p.age_groups
          from users u join coach_profiles p on p.user_id = u.id where u.id = $1`,
       [coachId],
     )
   ).rows[0];
-  if (!coach || !coach.bookable || !textArray(coach.services_offered).includes(serviceType)) return { status: 404, body: { ok: false, message: 'Coach not found' } };
+  if (!coach || !coach.bookable) return { status: 404, body: { ok: false, message: 'Coach not found' } };
   const periods = (await pool.query(`select starts_at, ends_at, is_available from availability_periods where coach_id = $1 order by starts_at`, [coachId])).rows;
+  if (user.role === 'admin' || !textArray(coach.services_offered).includes(serviceType)) return { status: 422, body: { ok: false, message: 'Service not offered' } };
   const endsAt = new Date(startsAt.getTime() + duration * 60_000);
   const open = periods.filter((p) => p.is_available);
   if (periods.some((p) => !p.is_available && p.starts_at < endsAt && startsAt < p.ends_at) || (open.length > 0 && !open.some((p) => p.starts_at <= startsAt && endsAt <= p.ends_at)))
     return { status: 409, body: { ok: false, message: 'The coach is not available then' } };
-  const price = Math.round((coach.hourly_rate_pence * duration) / 60);
+  const price = Number(coach.hourly_rate_pence);
   const id = randomUUID();
   let ref = reference(now);
   const client = await pool.connect();
   try {
     await client.query('begin');
+    const refuse = async (status: number, message: string) => {
+      await client.query('rollback');
+      return { status, body: { ok: false, message } };
+    };
     const overlap = await client.query(
       `select exists (select 1 from bookings where coach_id = $1 and status in ('confirmed', 'in_session') and tstzrange(starts_at, ends_at, '[)') && tstzrange($2, $3, '[)') and ($4::uuid is null or id <> $4::uuid)) as found`,
       [coachId, startsAt, endsAt, null],
     );
-    if (overlap.rows[0].found) {
-      await client.query('rollback');
-      return { status: 409, body: { ok: false, message: 'The coach is not available then' } };
+    if (overlap.rows[0].found) return await refuse(409, 'The coach is not available then');
+    const pending = await client.query(`select exists (select 1 from bookings where client_id = $1 and coach_id = $2 and starts_at = $3 and status = 'pending') as found`, [
+      user.id,
+      coachId,
+      startsAt,
+    ]);
+    if (pending.rows[0].found) return await refuse(409, 'You already have a request with this coach at this time.');
+    for (let attempt = 1; (await client.query(`select * from bookings where reference_code = $1 limit 1`, [ref])).rowCount! > 0; attempt++) {
+      if (attempt >= 8) return await refuse(409, 'No booking reference available');
+      ref = reference(now);
     }
-    while ((await client.query(`select * from bookings where reference_code = $1 limit 1`, [ref])).rowCount! > 0) ref = reference(now);
+    await client.query(BOOKING_INSERT, [id, ref, user.id, coachId, serviceType, startsAt, duration, endsAt, locationType, locationAddress, locationNotes, clientNotes, price, price + 300, now]);
     await client.query(
-      `insert into bookings (id, reference_code, client_id, coach_id, service_type, starts_at, duration_minutes, ends_at, location_type, location_address, location_notes, client_notes,
-                             service_price_pence, admin_fee_pence, total_price_pence, status, payment_status, amount_authorized_pence, amount_captured_pence, amount_refunded_pence, created_at, updated_at, version)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, 300, $14, 'pending', 'pending', 0, 0, 0, $15, $15, 1)`,
-      [id, ref, user.id, coachId, serviceType, startsAt, duration, endsAt, locationType, form.get('locationAddress') || null, form.get('locationNotes') || null, form.get('clientNotes') || null, price, price + 300, now],
-    );
-    await client.query(
-      `insert into outbox_jobs (id, type, payload, dedupe_key, run_after) values ($1, 'booking.notification', $2::jsonb, $3, now()) on conflict (dedupe_key) where dedupe_key is not null do nothing`,
-      [randomUUID(), JSON.stringify({ bookingId: id, event: 'requested', actorId: user.id }), `${id}:requested:${now.getTime()}`],
+      `insert into outbox_jobs (id, type, payload, dedupe_key, run_after) values ($1, 'booking.notification', $2::jsonb, $3, coalesce($4::timestamptz, now())) on conflict (dedupe_key) where dedupe_key is not null do nothing`,
+      [randomUUID(), JSON.stringify({ bookingId: id, event: 'requested', actorId: user.id }), `${id}:requested:${now.getTime()}`, null],
     );
     await client.query('commit');
   } catch (error) {

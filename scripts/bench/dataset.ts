@@ -290,6 +290,18 @@ export async function resetWrites(db: pg.Client, loadedAt: string): Promise<{ bo
   return { bookings: bookings.rowCount ?? 0, messages: messages.rowCount ?? 0 };
 }
 
+/**
+ * Before each run of the booking POST (and each of its smoke requests): the bookings and outbox
+ * jobs earlier runs wrote go, so that no request repeats a pending slot (decision 011) and FACT's
+ * and the baseline's runs each start from the same table (vacuumed, so dead rows do not carry over).
+ */
+export async function undoBookings(db: pg.Client, loadedAt: string): Promise<number> {
+  const deleted = await db.query(`delete from bookings where created_at > $1`, [loadedAt]);
+  await db.query(`delete from outbox_jobs`);
+  if ((deleted.rowCount ?? 0) > 0) await db.query('vacuum bookings, outbox_jobs');
+  return deleted.rowCount ?? 0;
+}
+
 export async function clearRateLimits(db: pg.Client): Promise<void> {
   await db.query(`truncate rate_limit_counters`);
 }

@@ -9,6 +9,9 @@
  *   npm run bench -- --only book --profile   FACT under --cpu-prof (see profile-summary.ts)
  *   npm run bench -- --only my-bookings --fact-node-options=--max-semi-space-size=32   try V8 flags on FACT
  *   npm run bench -- --serve            start everything, print each scenario's URL and cookie, and wait (Ctrl-C stops)
+ *   npm run bench -- --no-lcp           no browser figures (neither the landing LCP nor the FindCoaches interactions)
+ *   npm run bench -- --no-interaction   the landing LCP but not the FindCoaches interactions
+ *   FACT_BENCH_DIR=/tmp/fact-bench-b FACT_BENCH_PG_PORT=54421 npm run bench -- …   a second run beside another one
  *
  * Builds the production server, opens an isolated embedded PostgreSQL under /tmp/fact-bench (its
  * own data folder and port), migrates and loads the dataset (kept between runs, writes of earlier
@@ -17,8 +20,11 @@
  * A B A B (FACT, baseline, …) from a separate process (wrk, else scripts/bench/loadgen.ts), and a
  * fixed-rate run of FACT at half of its measured maximum for p99. CPU per request comes from
  * /proc/<pid>/stat of each server (and of the PostgreSQL cluster), RSS is sampled all along. Any
- * answer that is not 2xx fails the run (exit 1) after the report. Finally the per-route JS/CSS
- * sizes and the landing page's LCP; the report goes to stdout and docs/benchmarks.md.
+ * answer that is not 2xx fails the run (exit 1) after the report. The booking POST's bookings are
+ * deleted before each of its runs (one pending request per client, coach and start: decision
+ * 011). Finally the per-route JS/CSS sizes, the landing page's LCP (lcp.ts) and the FindCoaches
+ * interactions — 'Book' → usable dialog, a filter → new results, 4× CPU (interaction.ts); the
+ * report (issue 11's and issue 20's goals) goes to stdout and, for a full run, docs/benchmarks.md.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -27,8 +33,9 @@ import net from 'node:net';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { routeAssets, readManifest, type RouteAssets } from './assets';
-import { clearRateLimits, DEFAULT_SIZE, LARGE_SIZE } from './dataset';
+import { clearRateLimits, DEFAULT_SIZE, LARGE_SIZE, undoBookings } from './dataset';
 import { openBenchDatabase } from './database';
+import { measureInteractions, INTERACTION_CPU_THROTTLING, type InteractionResult } from './interaction';
 import { measureLcp } from './lcp';
 import { clusterCpuMs, cpuMs, machine, postmasterPid, sampleRss } from './proc';
 import { writeReport, type BenchResults, type RunStats, type ScenarioResult } from './report';
@@ -70,6 +77,7 @@ const { values: opts } = parseArgs({
     rounds: { type: 'string', default: '2' },
     connections: { type: 'string', default: '8' },
     'no-lcp': { type: 'boolean', default: false },
+    'no-interaction': { type: 'boolean', default: false },
     'no-write': { type: 'boolean', default: false },
     'in-place': { type: 'boolean', default: false },
     list: { type: 'boolean', default: false },
@@ -241,6 +249,7 @@ async function main(): Promise<void> {
   };
   const results: ScenarioResult[] = [];
   let lcp: Awaited<ReturnType<typeof measureLcp>> | null = null;
+  let interaction: InteractionResult | null = null;
   let assets: RouteAssets[] = [];
   const failures: string[] = [];
   const rss = { max: {} as Record<string, number>, samples: {} as Record<string, number[]> };
@@ -283,6 +292,16 @@ async function main(): Promise<void> {
         failures.push(`lcp: ${error instanceof Error ? error.message : String(error)}`);
       }
     }
+    if (!opts['no-lcp'] && !opts['no-interaction']) {
+      log(`FindCoaches interactions in headless Chromium (${INTERACTION_CPU_THROTTLING}× CPU throttling), signed in as a client: 'Book' → booking dialog, Specialization → results`);
+      try {
+        interaction = await measureInteractions(`${factUrl}/FindCoaches`, await cookieFor(db.facts.bookingClients[0]!), 3);
+        const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[(xs.length - 1) >> 1]!;
+        log(`  'Book' → usable dialog: median ${med(interaction.book).toFixed(0)} ms (runs ${interaction.book.map((x) => x.toFixed(0)).join(', ')} ms); Specialization → new results: median ${med(interaction.filter).toFixed(0)} ms (runs ${interaction.filter.map((x) => x.toFixed(0)).join(', ')} ms)`);
+      } catch (error) {
+        failures.push(`interaction: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
     if (fact.child.exitCode !== null) failures.push(`FACT exited during the run:\n${fact.output()}`);
   } finally {
     await stopAll();
@@ -303,6 +322,7 @@ async function main(): Promise<void> {
     rssFirstLastMb: Object.fromEntries(Object.entries(rss.samples).map(([k, v]) => [k, [v[0] ?? 0, v.at(-1) ?? 0]])),
     assets,
     lcp,
+    interaction,
     wallSeconds: (performance.now() - started) / 1000,
     loadAverage: { start: loadAtStart, end: loadAverage() },
     failures,
@@ -342,8 +362,12 @@ async function runScenario(
   ];
   // Smoke check: one request each, 2xx and the expected content.
   const bytes: Record<string, number> = {};
-  for (const side of sides) {
+  const prepare = async () => {
     if (scenario.clearsRateLimits) await clearRateLimits(env.db.admin);
+    if (scenario.undoesWrites) await undoBookings(env.db.admin, env.db.facts.loadedAt);
+  };
+  for (const side of sides) {
+    await prepare();
     const r = scenario.requests[0]!;
     const res = await fetch(side.url + r.path, {
       method: r.method,
@@ -361,14 +385,16 @@ async function runScenario(
   log(`${scenario.id}: ${scenario.title} — answer ${bytes.fact} B (FACT) / ${bytes.baseline} B (baseline)`);
 
   const run = async (side: (typeof sides)[number], seconds: number, rate?: number): Promise<RunStats> => {
-    if (scenario.clearsRateLimits) await clearRateLimits(env.db.admin);
+    await prepare();
     const cpu0 = cpuMs(side.pid);
     const db0 = clusterCpuMs(env.pgPid);
     const r = await runLoad(side.url, file, seconds, rate);
     const cpu = cpuMs(side.pid) - cpu0;
     const dbCpu = clusterCpuMs(env.pgPid) - db0;
-    if (r.non2xx > 0 || r.socketErrors > 0 || r.timeouts > 0)
-      throw new Error(`${side.name}: ${r.non2xx} answers not 2xx, ${r.socketErrors} socket errors, ${r.timeouts} timeouts of ${r.requests} (first: ${r.sample})`);
+    if (r.non2xx > 0 || r.socketErrors > 0 || r.timeouts > 0) {
+      const wrapped = scenario.undoesWrites && r.requests > scenario.requests.length ? ` — ${r.requests} requests went past the ${scenario.requests.length} distinct ones (shorten --duration or lengthen the list in scenarios.ts)` : '';
+      throw new Error(`${side.name}: ${r.non2xx} answers not 2xx, ${r.socketErrors} socket errors, ${r.timeouts} timeouts of ${r.requests} (first: ${r.sample})${wrapped}`);
+    }
     if (r.requests === 0) throw new Error(`${side.name}: no request completed`);
     return {
       requests: r.requests,
@@ -397,7 +423,7 @@ async function runScenario(
   const halfRate = Math.max(1, Math.round(factRps / 2));
   const half = await run(sides[0]!, durationS, halfRate);
   log(`  fact     at ${halfRate} req/s (half of its maximum): p50 ${half.p50Ms.toFixed(1)} ms  p99 ${half.p99Ms.toFixed(1)} ms`);
-  return { id: scenario.id, title: scenario.title, kind: scenario.kind, available: true, runs, half: { targetRps: halfRate, stats: half } };
+  return { id: scenario.id, title: scenario.title, kind: scenario.kind, available: true, answerBytes: { fact: bytes.fact!, baseline: bytes.baseline! }, runs, half: { targetRps: halfRate, stats: half } };
 }
 
 main().catch((error: unknown) => {

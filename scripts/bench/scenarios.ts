@@ -27,10 +27,14 @@ export interface Scenario {
   expect: string;
   /** Rate-limit windows are cleared before each timed run (the writes rotate over many people). */
   clearsRateLimits?: boolean;
+  /** The bookings (and outbox jobs) of earlier runs are deleted before each run and each smoke request. */
+  undoesWrites?: boolean;
 }
 
 export const PAGE_SIZE = 20;
 export const DEEP_PAGE = 50;
+/** Booking POSTs per client in the `book` scenario's list (at most the booking rate limit, 10 an hour). */
+export const BOOKINGS_PER_CLIENT = 10;
 
 export async function cookieMinter(secret: string, appUrl: string) {
   const storage = sessionStorageFor({ app: { env: { APP_URL: appUrl }, sessionSecret: secret } } as never);
@@ -41,7 +45,6 @@ export async function cookieMinter(secret: string, appUrl: string) {
       const session = await storage.getSession();
       session.set('userId', userId);
       session.set('sessionVersion', 1);
-      session.set('issuedAt', Date.now());
       session.set('issuedAt', Date.now());
       cookie = (await storage.commitSession(session)).split(';')[0]!;
       cache.set(userId, cookie);
@@ -71,14 +74,22 @@ export async function buildScenarios(facts: DatasetFacts, db: pg.Client, cookieF
   const cursor = cursorAfter({ rating: Number(row.rating), totalSessions: row.total_sessions, userId: row.user_id });
   const profileCoach = facts.bookableCoaches[0]!.id;
 
+  // Decision 011: a client holds one pending request per coach and start (a unique index), so no
+  // two booking requests of a run may share client, coach and start: each client books up to
+  // BOOKINGS_PER_CLIENT different days (the booking rate limit allows 10 an hour), clients in
+  // turn, and the harness undoes the scenario's bookings before each run (undoesWrites).
   const bookings: BenchRequest[] = [];
-  for (let i = 0; i < facts.bookingClients.length; i++) {
-    const coach = facts.bookableCoaches[i % facts.bookableCoaches.length]!;
+  const clientCount = facts.bookingClients.length;
+  for (let j = 0; j < clientCount * BOOKINGS_PER_CLIENT; j++) {
+    const c = j % clientCount;
+    const round = Math.floor(j / clientCount);
+    const coach = facts.bookableCoaches[j % facts.bookableCoaches.length]!;
     const form = new URLSearchParams({
       intent: 'book',
       coachId: coach.id,
       serviceType: coach.service,
-      date: londonDate(2 + (i % 80)),
+      // Days 2–81 ahead: distinct for each of a client's bookings, inside the 90-day window.
+      date: londonDate(2 + round * 8 + (c % 8)),
       // The dataset's sessions all end by 21:00 UTC: 22:00 London never overlaps a confirmed one.
       time: '22:00',
       durationMinutes: '60',
@@ -87,7 +98,7 @@ export async function buildScenarios(facts: DatasetFacts, db: pg.Client, cookieF
       locationNotes: '',
       clientNotes: 'Working on my weak foot',
     });
-    bookings.push({ method: 'POST', path: '/FindCoaches?_data=routes%2F_app.FindCoaches', cookie: await cookieFor(facts.bookingClients[i]!), body: form.toString() });
+    bookings.push({ method: 'POST', path: '/FindCoaches?_data=routes%2F_app.FindCoaches', cookie: await cookieFor(facts.bookingClients[c]!), body: form.toString() });
   }
   const messages: BenchRequest[] = [];
   for (const [i, pair] of facts.messagePairs.entries()) {
@@ -125,7 +136,7 @@ export async function buildScenarios(facts: DatasetFacts, db: pg.Client, cookieF
       requests: get(`/Conversation?booking_id=${facts.conversationBookingId}`, busyClient),
       expect: 'Message 2000:',
     },
-    { id: 'book', title: 'Booking creation (POST)', kind: 'write', route: 'routes/_app.FindCoaches', requests: bookings, expect: '"ok":true', clearsRateLimits: true },
+    { id: 'book', title: 'Booking creation (POST)', kind: 'write', route: 'routes/_app.FindCoaches', requests: bookings, expect: '"ok":true', clearsRateLimits: true, undoesWrites: true },
     { id: 'send-message', title: 'Sending a message (POST)', kind: 'write', route: 'routes/api.messages', requests: messages, expect: '"ok":true', clearsRateLimits: true },
     { id: 'admin-bookings', title: 'AdminBookings filtered by status', kind: 'read', route: 'routes/_app.AdminBookings', requests: get('/AdminBookings?status=confirmed', admin), expect: 'Bookings (Confirmed)' },
   ];

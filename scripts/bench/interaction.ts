@@ -1,0 +1,193 @@
+/**
+ * Interaction figures on FindCoaches (issue 20 §4), in headless Chromium (Debian's
+ * /usr/bin/chromium through playwright-core, as lcp.ts) with 4× CPU throttling, signed in as a
+ * client (a session cookie), on loopback (no network throttling):
+ *
+ * - book: a click on the first coach card's 'Book' button → the booking dialog usable: a
+ *   role=dialog element on the page holding an enabled form field (input, select or textarea).
+ *   The dialog's code is loaded on first open (app/components/lazy-dialogs.tsx) and its form
+ *   waits for the coach's calendar (/api/booking-options): both are part of the figure, so each
+ *   run is the first open on a fresh page load.
+ * - filter: choosing a Specialization in the filters' select → the results replaced: the
+ *   'Found N coaches' line shows a new text and no list is aria-busy.
+ *
+ * Both are timed inside the page: from the input event's timeStamp (the click; the select's
+ * change) to the frame painted after the state is first observed (a MutationObserver sees it;
+ * then requestAnimationFrame and a task after it, i.e. the next paint), with performance.now() —
+ * no round trip through playwright in the figure. Each kind runs on its own fresh page load
+ * (a new browser context, page hydrated and idle first); `runs` page loads each, the median is
+ * the figure.
+ */
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+export const INTERACTION_CPU_THROTTLING = 4;
+
+export interface InteractionResult {
+  /** Chromium's CPU throttling rate during the runs (Emulation.setCPUThrottlingRate). */
+  cpuThrottling: number;
+  /** Each run's milliseconds from the click on 'Book' to the usable dialog painted. */
+  book: number[];
+  /** Each run's milliseconds from the Specialization change to the new results painted. */
+  filter: number[];
+  /** What the filter runs chose and saw, e.g. 'Goalkeeping: "Found 20,000 coaches" → "Found 3,334 coaches"'. */
+  filterDetail: string;
+  /** The coach whose card's 'Book' was clicked (its button's accessible name). */
+  bookDetail: string;
+  /** Each run's milliseconds from the input event to the page's first DOM change (the first visible response: the dialog's shell, 'Searching…'). */
+  bookFirstChange: number[];
+  filterFirstChange: number[];
+}
+
+type Probe = { start: number; first: number; seen: number; painted: number; detail: string } | { error: string };
+
+interface Measured {
+  ms: number;
+  firstMs: number;
+  detail: string;
+}
+
+const round = (ms: number) => Math.round(ms * 10) / 10;
+
+const LAUNCH_ARGS = ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+
+export async function measureInteractions(pageUrl: string, cookie: string, runs = 3): Promise<InteractionResult> {
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: LAUNCH_ARGS });
+  const result: InteractionResult = { cpuThrottling: INTERACTION_CPU_THROTTLING, book: [], filter: [], filterDetail: '', bookDetail: '', bookFirstChange: [], filterFirstChange: [] };
+  try {
+    for (let i = 0; i < runs; i++) {
+      const book = await onFreshPage(browser, pageUrl, cookie, measureBook);
+      result.book.push(book.ms);
+      result.bookFirstChange.push(book.firstMs);
+      result.bookDetail = book.detail;
+      const filter = await onFreshPage(browser, pageUrl, cookie, measureFilter);
+      result.filter.push(filter.ms);
+      result.filterFirstChange.push(filter.firstMs);
+      result.filterDetail = filter.detail;
+    }
+  } finally {
+    await browser.close();
+  }
+  return result;
+}
+
+async function onFreshPage(browser: Browser, pageUrl: string, cookie: string, measure: (page: Page) => Promise<Measured>): Promise<Measured> {
+  const eq = cookie.indexOf('=');
+  const context = await browser.newContext({ viewport: { width: 412, height: 823 }, locale: 'en-GB', timezoneId: 'Europe/London' });
+  try {
+    await context.addCookies([{ name: cookie.slice(0, eq), value: cookie.slice(eq + 1), url: new URL(pageUrl).origin }]);
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: INTERACTION_CPU_THROTTLING });
+    const response = await page.goto(pageUrl, { waitUntil: 'load', timeout: 60_000 });
+    if (!response || !response.ok()) throw new Error(`${pageUrl} answered ${response?.status() ?? 'nothing'}`);
+    if (!new URL(page.url()).pathname.toLowerCase().startsWith('/findcoaches')) throw new Error(`${pageUrl} led to ${page.url()} (not signed in?)`);
+    await hydrated(page);
+    return await measure(page);
+  } finally {
+    await context.close();
+  }
+}
+
+/** React has attached its handlers (the 'Book' buttons carry React's props), and the page is idle. */
+async function hydrated(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => {
+      const button = [...document.querySelectorAll('button')].find((b) => /^Book\b/.test(b.getAttribute('aria-label') ?? b.textContent?.trim() ?? ''));
+      return !!button && Object.keys(button).some((k) => k.startsWith('__reactProps'));
+    },
+    undefined,
+    { timeout: 60_000 },
+  );
+  await page.waitForLoadState('networkidle', { timeout: 30_000 }).catch(() => {});
+  // Two idle periods in a row: hydration's effects and the scripts' compile are over.
+  await page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => requestIdleCallback(() => resolve(), { timeout: 2_000 }), { timeout: 2_000 })));
+}
+
+async function measureBook(page: Page): Promise<Measured> {
+  const button = page.locator('main button').filter({ hasText: /^\s*Book\s*$/ }).first();
+  const name = (await button.getAttribute('aria-label')) ?? 'Book';
+  await button.scrollIntoViewIfNeeded();
+  await armProbe(page, 'click', 'book');
+  await button.click();
+  const probe = await readProbe(page, 'the booking dialog with an enabled field');
+  return { ms: round(probe.painted - probe.start), firstMs: round(probe.first - probe.start), detail: name };
+}
+
+async function measureFilter(page: Page): Promise<Measured> {
+  const select = page.locator('select[name="specialization"]').first();
+  const options = await select.locator('option').evaluateAll((os) => os.map((o) => ({ value: (o as HTMLOptionElement).value, label: o.textContent ?? '' })));
+  const choice = options.find((o) => o.value === 'goalkeeping') ?? options.find((o) => o.value !== '');
+  if (!choice) throw new Error('the Specialization select has no option');
+  await select.scrollIntoViewIfNeeded();
+  await armProbe(page, 'change', 'filter');
+  await select.selectOption(choice.value);
+  const probe = await readProbe(page, "a new 'Found N coaches' line");
+  return { ms: round(probe.painted - probe.start), firstMs: round(probe.first - probe.start), detail: `${choice.label}: ${probe.detail}` };
+}
+
+/**
+ * Installs, in the page, a capture listener for the input event (its timeStamp is the start) and
+ * a MutationObserver that checks the wanted state after each batch of DOM changes; once it holds,
+ * requestAnimationFrame then a MessageChannel task mark the frame painted. Plain JavaScript in a
+ * string: the page gets it as written (tsx's transform would add helpers the page lacks).
+ */
+const PROBE = String.raw`({ eventType, kind }) => {
+  delete window.__probe;
+  const foundLine = () => {
+    for (const el of document.querySelectorAll('main p, main h2, main [aria-live] *')) {
+      const t = (el.textContent || '').trim();
+      if (/^Found [\d,]+ coach/.test(t) || /^No coaches found/.test(t)) return t;
+    }
+    return null;
+  };
+  const before = kind === 'filter' ? foundLine() : null;
+  const ready = () => {
+    if (kind === 'book') {
+      for (const dialog of document.querySelectorAll('[role="dialog"]')) {
+        if (dialog.closest('[aria-hidden="true"]') || dialog.getClientRects().length === 0) continue;
+        const field = dialog.querySelector('input:not([type="hidden"]), select, textarea');
+        if (field && !field.disabled) return field.name || field.id || field.tagName.toLowerCase();
+      }
+      return null;
+    }
+    const now = foundLine();
+    if (!now || now === before || document.querySelector('main [aria-busy="true"]')) return null;
+    return '"' + before + '" → "' + now + '"';
+  };
+  let start = 0;
+  let done = false;
+  let first = 0;
+  const observer = new MutationObserver(() => {
+    if (done || start === 0) return;
+    if (first === 0) first = performance.now();
+    const detail = ready();
+    if (detail === null) return;
+    done = true;
+    observer.disconnect();
+    const seen = performance.now();
+    requestAnimationFrame(() => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => (window.__probe = { start, first, seen, painted: performance.now(), detail });
+      channel.port2.postMessage(null);
+    });
+  });
+  document.addEventListener(eventType, (e) => { if (start === 0) start = e.timeStamp; }, { capture: true, once: true });
+  observer.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+  setTimeout(() => {
+    if (!done) {
+      observer.disconnect();
+      window.__probe = { error: start === 0 ? 'no ' + eventType + ' event reached the page' : 'the state was not reached within 20 s' };
+    }
+  }, 20000);
+}`;
+
+async function armProbe(page: Page, eventType: 'click' | 'change', kind: 'book' | 'filter'): Promise<void> {
+  await page.evaluate(`(${PROBE})(${JSON.stringify({ eventType, kind })})`);
+}
+
+async function readProbe(page: Page, what: string): Promise<Exclude<Probe, { error: string }>> {
+  const handle = await page.waitForFunction(() => (window as unknown as { __probe?: Probe }).__probe, undefined, { timeout: 30_000, polling: 100 }).catch(() => null);
+  const probe = handle ? ((await handle.jsonValue()) as Probe) : { error: 'no answer from the page' };
+  if ('error' in probe) throw new Error(`waiting for ${what}: ${probe.error}`);
+  return probe;
+}
