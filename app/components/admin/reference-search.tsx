@@ -1,12 +1,14 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useId, useRef, useState, type FormEvent } from 'react';
 import type { AdminBookingRow } from '../../../adapters/persistence/admin/admin-bookings.query';
-import { StatusBadge } from '~/components/booking/status-badge';
 import { showToast } from '~/components/toaster';
-import { BookingDetailCard } from './booking-detail-card';
-import { bookingStatusColour, dateOf, nameOrUnnamed, statusLabel } from './format';
+import type { ResultsView } from './reference-search-results';
 import { SEARCH_MESSAGES, type ReferenceSearchReply } from './reference-search-types';
 
-type View = { kind: 'idle' } | { kind: 'none' } | { kind: 'list'; items: AdminBookingRow[]; more: boolean } | { kind: 'one'; booking: AdminBookingRow; from: AdminBookingRow[] | null; more: boolean };
+type View = { kind: 'idle' } | { kind: 'none' } | ResultsView;
+
+/** The list and the detail card arrive with the first search (fetched beside it), or on focus. */
+const loadResults = () => import('./reference-search-results');
+const Results = lazy(loadResults);
 
 async function search(text: string): Promise<ReferenceSearchReply | null> {
   try {
@@ -37,6 +39,7 @@ export function ReferenceSearch({ variant = 'sidebar' }: { variant?: 'sidebar' |
     if (!trimmed || busy) return;
     const ticket = ++latest.current;
     setBusy(true);
+    void loadResults();
     const reply = await search(trimmed);
     if (ticket !== latest.current) return;
     setBusy(false);
@@ -76,6 +79,7 @@ export function ReferenceSearch({ variant = 'sidebar' }: { variant?: 'sidebar' |
             id={inputId}
             value={text}
             onChange={(e) => setText(e.target.value)}
+            onFocus={() => void loadResults()}
             placeholder="FACT-20250924-A7B2"
             autoComplete="off"
             spellCheck={false}
@@ -94,33 +98,10 @@ export function ReferenceSearch({ variant = 'sidebar' }: { variant?: 'sidebar' |
 
       <div className={page ? 'mt-3 max-w-md' : 'mt-3'} aria-live="polite">
         {view.kind === 'none' ? <p className="text-sm text-slate-600">{SEARCH_MESSAGES.noneInline}</p> : null}
-        {view.kind === 'list' ? (
-          <div>
-            <p className="mb-1 text-xs text-slate-500">
-              {view.items.length} matching booking{view.items.length === 1 ? '' : 's'}
-              {view.more ? ' (newest shown; type more of the reference to narrow it)' : ''}
-            </p>
-            <ul className="max-h-[15rem] divide-y divide-slate-100 overflow-y-auto rounded-lg border border-slate-200 bg-white" data-testid="reference-results">
-              {view.items.map((b) => (
-                <li key={b.id}>
-                  <button type="button" onClick={() => pick(b, view.items, view.more)} className="flex w-full flex-col items-start gap-0.5 px-3 py-2 text-left hover:bg-slate-50">
-                    <span className="whitespace-nowrap font-mono text-xs font-semibold text-slate-900">{b.referenceCode}</span>
-                    <span className="flex w-full flex-wrap items-center gap-x-2 gap-y-0.5 text-xs text-slate-600">
-                      <StatusBadge label={statusLabel(b.status)} colour={bookingStatusColour(b.status)} />
-                      <span>{nameOrUnnamed(b.clientName)}</span>
-                      <span>{dateOf(b.startsAt)}</span>
-                    </span>
-                  </button>
-                </li>
-              ))}
-            </ul>
-          </div>
-        ) : null}
-        {view.kind === 'one' ? (
-          <BookingDetailCard
-            booking={view.booking}
-            onBack={view.from ? () => setView({ kind: 'list', items: view.from!, more: view.more }) : undefined}
-          />
+        {view.kind === 'list' || view.kind === 'one' ? (
+          <Suspense fallback={null}>
+            <Results view={view} onPick={pick} onBack={(items, more) => setView({ kind: 'list', items, more })} />
+          </Suspense>
         ) : null}
       </div>
     </section>
