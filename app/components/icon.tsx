@@ -32,7 +32,11 @@ export type IconName =
 export function Icon({ name, className }: { name: IconName; className: string }) {
   return (
     <svg className={className} aria-hidden="true">
-      <use href={`${sprite}#${name}`} />
+      <use href={spriteHref(name)} />
     </svg>
   );
+}
+
+export function spriteHref(name: IconName): string {
+  return `${sprite}#${name}`;
 }

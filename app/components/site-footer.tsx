@@ -8,7 +8,7 @@ export function SiteFooter({ signedIn = false }: { signedIn?: boolean }) {
     <footer className="border-t border-slate-200 bg-white px-4 py-6 text-sm text-slate-600 sm:px-6">
       <div className="mx-auto flex max-w-6xl flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <p>
-          © {year} {PRODUCT_NAME}. All rights reserved.
+          {`© ${year} ${PRODUCT_NAME}. All rights reserved.`}
         </p>
         {signedIn ? (
           <p className="text-slate-500">We're constantly improving! Some features may be temporarily unavailable during updates...</p>

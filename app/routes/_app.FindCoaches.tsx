@@ -1,9 +1,10 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, Link, useFetcher, useLoaderData, useNavigation, useSubmit } from '@remix-run/react';
-import { useEffect, useRef, useState } from 'react';
+import { Form, Link, useFetcher, useLoaderData, useNavigation, useSearchParams, useSubmit } from '@remix-run/react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { CoachDirectory, CoachForBooking } from '../../domain/booking/coach-directory';
 import { submitBookingRequest } from '../../domain/booking/use-cases/submit-booking-request';
 import { redirectFor } from '../../domain/navigation/routing';
+import { packCoachCards, unpackCoachCards, type PackedCoachSearchPage } from '../../domain/search/coach-card-wire';
 import {
   COACH_SEARCH_PAGE_SIZE,
   PRICE_BAND_OPTIONS,
@@ -12,7 +13,6 @@ import {
   foundCoachesText,
   parseCursor,
   type CoachCard as CoachCardData,
-  type CoachSearchPage,
 } from '../../domain/search/coach-search';
 import { COACHING_TYPE_OPTIONS, coachingTypeLabel } from '../../domain/shared/catalogue';
 import type { DomainError } from '../../domain/shared/errors';
@@ -24,6 +24,7 @@ import type { BookedSummary } from '~/components/booking/booking-dialog';
 import { BookingDialog } from '~/components/lazy-dialogs';
 import { CoachCard, CoachCardPlaceholder } from '~/components/booking/coach-card';
 import { Icon } from '~/components/icon';
+import { useCurrentUser } from '~/components/shell/shell-user';
 import { inputClass, primaryButton, secondaryButton } from '~/components/booking/modal';
 import { PaymentStep } from '~/components/booking/payment-step';
 import { AgeGroupFilter, AgeGroupQuickChoices, type PlayerChoice } from '~/components/booking/age-group-filter';
@@ -44,7 +45,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     // Decision 017: the client's players as quick age-group choices (not for 'Load more' pages).
     cursor === null ? loadPlayerRows(context, user) : Promise.resolve([]),
   ]);
-  return json({ filters, page, viewerId: user.id, players: players.map((p) => ({ id: p.id, firstName: p.firstName, ageGroup: p.ageGroup, ageGroupLabel: p.ageGroupLabel })) });
+  // Issue 20 §1: the filters (the URL) and the viewer (the shell's user) are not sent again.
+  return json({ page: packCoachCards(page), players: players.map((p) => ({ id: p.id, firstName: p.firstName, ageGroup: p.ageGroup, ageGroupLabel: p.ageGroupLabel })) });
 }
 
 /** intent=book: the booking dialog's submit (SPEC §2), through the domain's submitBookingRequest. */
@@ -89,7 +91,10 @@ function bookingRefusal(error: DomainError): DomainError {
 }
 
 export default function FindCoaches() {
-  const { filters, page, viewerId, players } = useLoaderData<typeof loader>();
+  const { page, players } = useLoaderData<typeof loader>();
+  const [searchParams] = useSearchParams();
+  const filters = useMemo(() => filtersFromSearchParams(searchParams), [searchParams]);
+  const viewerId = useCurrentUser().id;
   const navigation = useNavigation();
   const loading = navigation.state === 'loading' && navigation.location.pathname.toLowerCase() === '/findcoaches';
   const [bookingWith, setBookingWith] = useState<CoachCardData | null>(null);
@@ -159,18 +164,19 @@ export default function FindCoaches() {
 }
 
 /** The first page from the loader plus the pages 'Load more' fetched (keyset cursor). */
-function usePagedCoaches(first: CoachSearchPage) {
-  const fetcher = useFetcher<{ page: CoachSearchPage }>();
+function usePagedCoaches(first: PackedCoachSearchPage) {
+  const fetcher = useFetcher<{ page: PackedCoachSearchPage }>();
+  const firstCoaches = useMemo(() => unpackCoachCards(first.rows), [first]);
   const [more, setMore] = useState<{ coaches: CoachCardData[]; nextCursor: string | null } | null>(null);
   useEffect(() => setMore(null), [first]);
   useEffect(() => {
     const next = fetcher.data?.page;
-    if (fetcher.state === 'idle' && next) setMore((m) => ({ coaches: [...(m?.coaches ?? []), ...next.coaches], nextCursor: next.nextCursor }));
+    if (fetcher.state === 'idle' && next) setMore((m) => ({ coaches: [...(m?.coaches ?? []), ...unpackCoachCards(next.rows)], nextCursor: next.nextCursor }));
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [fetcher.data]);
   const nextCursor = more ? more.nextCursor : first.nextCursor;
   return {
-    coaches: [...first.coaches, ...(more?.coaches ?? [])],
+    coaches: more ? [...firstCoaches, ...more.coaches] : firstCoaches,
     nextCursor,
     loadingMore: fetcher.state !== 'idle',
     loadMore: () => {
@@ -196,7 +202,7 @@ function SearchFilters({ filters, active, players }: { filters: ReturnType<typeo
     }, delay);
   };
   return (
-    <Form ref={form} method="get" action="/FindCoaches" role="search" className="mb-6 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm" onSubmit={(e) => (e.preventDefault(), change(0))}>
+    <Form ref={form} method="get" action="/FindCoaches" role="search" className="card mb-6 p-4" onSubmit={(e) => (e.preventDefault(), change(0))}>
       <div className="flex gap-2">
         <label className="relative flex-1">
           <span className="sr-only">Search coaches</span>

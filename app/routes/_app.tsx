@@ -1,7 +1,6 @@
 import { json, type LoaderFunctionArgs } from '@remix-run/node';
 import { Outlet, useLoaderData } from '@remix-run/react';
 import { displayName, toActor } from '../../domain/accounts/user';
-import { menuFor, userChips } from '../../domain/navigation/menus';
 import { requireUser } from '~/auth/guards.server';
 import { AppShell } from '~/components/shell/app-shell';
 import type { ShellData } from '~/components/shell/shell-user';
@@ -11,7 +10,8 @@ export { useCurrentUser } from '~/components/shell/shell-user';
 
 /**
  * The pathless layout of every signed-in page (`app/routes/_app.<Page>.tsx`): signed-out
- * visitors go to Landing with the login dialog; the shell gets the person's public fields only.
+ * visitors go to Landing with the login dialog; the shell gets the person's public fields only
+ * (the menu and the chips follow from role and user type, so the shell derives them: issue 20 §1).
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
@@ -24,10 +24,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       initial: name.trim().charAt(0).toUpperCase() || 'U',
       avatarUrl: user.avatarUrl,
       role: user.role,
-      userType: user.userType,
-      chips: userChips(actor),
+      userType: actor.userType,
     },
-    menu: menuFor(actor),
     sidebarOpen: sidebarOpenFromCookie(request.headers.get('Cookie')),
   };
   return json(data, { headers: { 'Cache-Control': 'private, no-store' } });

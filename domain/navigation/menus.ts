@@ -13,7 +13,7 @@ const item = (label: string, page: PageName): MenuItem => ({ label, page, href: 
  * SPEC §2 menus. Admin: Admin Dashboard, Messages. Coach: Dashboard, Earnings (issue 18 B), Messages, Profile.
  * Client: Find Coaches, My Bookings, Messages, Profile. Signed-out visitors have none.
  */
-export function menuFor(actor: Actor | null): readonly MenuItem[] {
+export function menuFor(actor: Pick<Actor, 'role' | 'userType'> | null): readonly MenuItem[] {
   if (!actor) return [];
   if (actor.role === 'admin') return [item('Admin Dashboard', 'AdminDashboard'), item('Messages', 'Messages')];
   if (actor.userType === 'coach') {
@@ -23,6 +23,6 @@ export function menuFor(actor: Actor | null): readonly MenuItem[] {
 }
 
 /** The chips in the sidebar footer (SPEC §2: a user-type chip and a role chip). */
-export function userChips(actor: Actor): { userType: string; role: string } {
+export function userChips(actor: Pick<Actor, 'role' | 'userType'>): { userType: string; role: string } {
   return { userType: actor.userType === 'coach' ? 'coach' : 'client', role: actor.role };
 }

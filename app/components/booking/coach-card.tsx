@@ -2,7 +2,6 @@ import { Link } from '@remix-run/react';
 import type { CoachCard as CoachCardData } from '../../../domain/search/coach-search';
 import { coachingTypeLabel } from '../../../domain/shared/catalogue';
 import { formatPenceShort } from '../../../domain/shared/money';
-import { Icon } from '../icon';
 import { primaryButton, secondaryButton } from './modal';
 import { Stars } from './stars';
 
@@ -18,22 +17,19 @@ export function CoachCard({ coach, canBook, onBook }: { coach: CoachCardData; ca
   const name = coach.fullName?.trim() || 'Coach';
   const sessions = coach.totalSessions;
   return (
-    <article className="card flex h-full flex-col" aria-label={name}>
+    <article className="card coach-card" aria-label={name}>
       <div className="flex items-start gap-3">
-        <div aria-hidden="true" className="avatar h-12 w-12 bg-pitch-100 text-lg text-pitch-800">
+        <div aria-hidden="true" className="avatar coach-avatar">
           {name.charAt(0).toUpperCase()}
         </div>
         <div className="min-w-0 flex-1">
-          <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
-            <h3 className="truncate text-base font-semibold text-slate-900">{name}</h3>
+          <div className="coach-title">
+            <h3 className="coach-name">{name}</h3>
             {coach.isVerified ? (
-              <span className="verified">
-                <Icon name="check" className="h-3.5 w-3.5" />
-                Verified
-              </span>
+              <span className="verified">Verified</span>
             ) : null}
           </div>
-          <div className="mt-1 flex items-center gap-2 muted">
+          <div className="coach-rating muted">
             <Stars rating={coach.rating} />
             {coach.reviewCount > 0 ? <span className="font-medium text-slate-800">{coach.rating.toFixed(1)}</span> : <span className="text-slate-500">No reviews yet</span>}
           </div>
@@ -42,30 +38,28 @@ export function CoachCard({ coach, canBook, onBook }: { coach: CoachCardData; ca
       </div>
 
       {coach.location ? (
-        <p className="mt-3 flex items-center gap-1.5 muted">
-          <Icon name="pin" className="h-4 w-4 shrink-0" />
+        <p className="coach-line muted">
           <span className="truncate">{coach.location}</span>
         </p>
       ) : null}
 
       {coach.servicesOffered.length > 0 ? (
-        <ul className="mt-3 flex flex-wrap gap-1.5" aria-label="Services">
+        <ul className="coach-tags" aria-label="Services">
           {coach.servicesOffered.slice(0, CARD_SERVICES).map((s) => (
-            <li key={s} className="pill bg-slate-100 font-medium text-slate-700">
+            <li key={s} className="tag">
               {coachingTypeLabel(s)}
             </li>
           ))}
         </ul>
       ) : null}
 
-      {coach.bio ? <p className="mt-3 line-clamp-3 muted">{coach.bio}</p> : null}
+      {coach.bio ? <p className="coach-bio muted">{coach.bio}</p> : null}
 
       <div className="mt-auto pt-4">
-        <p className="text-slate-900">
-          <span className="text-2xl font-bold">{formatPenceShort(coach.hourlyRatePence)}</span>{' '}
-          <span className="text-sm text-slate-500">per session</span>
+        <p>
+          <span className="coach-rate">{formatPenceShort(coach.hourlyRatePence)}</span> <span className="coach-per">per session</span>
         </p>
-        <div className="mt-3 grid grid-cols-2 gap-2">
+        <div className="coach-actions">
           <Link to={`/CoachProfile?userId=${coach.userId}`} className={secondaryButton} aria-label={`View profile of ${name}`}>
             View Profile
           </Link>

@@ -1,5 +1,5 @@
 import { starsFor } from '../../../domain/reviews/coach-rating';
-import { Icon } from '../icon';
+import { spriteHref } from '../icon';
 
 /**
  * Five stars for a 0–5 rating (SPEC: five-star rating on the coach card), drawn as one row from
@@ -9,8 +9,8 @@ import { Icon } from '../icon';
 export function Stars({ rating, className = 'h-4 w-20' }: { rating: number; className?: string }) {
   const { full, half } = starsFor(rating);
   return (
-    <span className="inline-flex items-center" role="img" aria-label={`Rated ${rating.toFixed(1)} out of 5`}>
-      <Icon name={`stars-${full * 2 + (half ? 1 : 0)}`} className={className} />
-    </span>
+    <svg className={className} role="img" aria-label={`Rated ${rating.toFixed(1)} out of 5`}>
+      <use href={spriteHref(`stars-${full * 2 + (half ? 1 : 0)}`)} />
+    </svg>
   );
 }

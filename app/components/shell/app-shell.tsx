@@ -1,4 +1,5 @@
-import { useCallback, type ReactNode } from 'react';
+import { useCallback, useMemo, type ReactNode } from 'react';
+import { menuFor } from '../../../domain/navigation/menus';
 import { SiteFooter } from '../site-footer';
 import { ShellHeader } from './header';
 import { MobileSheet } from './mobile-sheet';
@@ -10,7 +11,9 @@ import { useSidebarState } from './sidebar-state';
 export function AppShell({ data, children }: { data: ShellData; children: ReactNode }) {
   const { open, openMobile, setOpenMobile, toggle } = useSidebarState(data.sidebarOpen);
   const closeSheet = useCallback(() => setOpenMobile(false), [setOpenMobile]);
-  const home = data.menu[0]?.href ?? '/';
+  const { role, userType } = data.user;
+  const menu = useMemo(() => menuFor({ role, userType }), [role, userType]);
+  const home = menu[0]?.href ?? '/';
   return (
     <div className="flex min-h-screen bg-slate-50">
       <aside
@@ -19,11 +22,11 @@ export function AppShell({ data, children }: { data: ShellData; children: ReactN
         className={`hidden shrink-0 border-r border-slate-200 bg-white transition-[width] duration-200 md:block ${open ? 'w-64' : 'w-12'}`}
       >
         <div className="sticky top-0 h-screen">
-          <SidebarContent user={data.user} menu={data.menu} collapsed={!open} />
+          <SidebarContent user={data.user} menu={menu} collapsed={!open} />
         </div>
       </aside>
       <MobileSheet open={openMobile} onClose={closeSheet}>
-        <SidebarContent user={data.user} menu={data.menu} onNavigate={closeSheet} />
+        <SidebarContent user={data.user} menu={menu} onNavigate={closeSheet} />
       </MobileSheet>
       <div className="flex min-w-0 flex-1 flex-col">
         <ShellHeader home={home} onToggle={toggle} sheetOpen={openMobile} />

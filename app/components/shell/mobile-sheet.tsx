@@ -3,11 +3,14 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 /**
  * Below 768 px the sidebar is an off-canvas sheet (18rem): Esc, the backdrop or a link close it.
  * Its content is rendered from the first time it opens (kept afterwards for the closing slide),
- * so no page pays on the server for a second copy of the sidebar nobody has asked for.
+ * so no page pays on the server for a second copy of the sidebar nobody has asked for; the closed
+ * sheet itself is drawn only once the page is interactive (it cannot open before), not in the HTML.
  */
 export function MobileSheet({ open, onClose, children }: { open: boolean; onClose: () => void; children: ReactNode }) {
   const panel = useRef<HTMLDivElement>(null);
   const [used, setUsed] = useState(open);
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   useEffect(() => {
     if (!open) return;
     setUsed(true);
@@ -23,6 +26,7 @@ export function MobileSheet({ open, onClose, children }: { open: boolean; onClos
     };
   }, [open, onClose]);
 
+  if (!hydrated && !open) return null;
   return (
     <div className={`fixed inset-0 z-50 md:hidden ${open ? 'visible' : 'pointer-events-none invisible delay-200'}`} aria-hidden={!open}>
       <div

@@ -1,5 +1,4 @@
 import { useRouteLoaderData } from '@remix-run/react';
-import type { MenuItem } from '../../../domain/navigation/menus';
 
 /** What the shell (and every signed-in page) knows about the signed-in person. */
 export interface ShellUser {
@@ -10,12 +9,10 @@ export interface ShellUser {
   readonly avatarUrl: string | null;
   readonly role: 'admin' | 'user';
   readonly userType: 'client' | 'coach';
-  readonly chips: { readonly userType: string; readonly role: string };
 }
 
 export interface ShellData {
   readonly user: ShellUser;
-  readonly menu: readonly MenuItem[];
   /** The desktop sidebar is expanded (cookie 'sidebar_state', 7 days). */
   readonly sidebarOpen: boolean;
 }

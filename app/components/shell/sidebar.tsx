@@ -1,5 +1,5 @@
 import { NavLink } from '@remix-run/react';
-import type { MenuItem } from '../../../domain/navigation/menus';
+import { userChips, type MenuItem } from '../../../domain/navigation/menus';
 import { LogoMark, PRODUCT_NAME, TAGLINE } from '../brand';
 import { UnreadBadge } from '../messaging/unread-badge';
 import { AdminSidebarSlot } from './admin-sidebar-slot';
@@ -12,7 +12,7 @@ function Chip({ children, tone }: { children: string; tone: 'green' | 'slate' | 
     slate: 'bg-slate-100 text-slate-700',
     amber: 'bg-amber-100 text-amber-800',
   };
-  return <span className={`rounded-full px-2 py-0.5 text-[11px] font-semibold uppercase tracking-wide ${tones[tone]}`}>{children}</span>;
+  return <span className={`chip ${tones[tone]}`}>{children}</span>;
 }
 
 /**
@@ -49,14 +49,10 @@ export function SidebarContent({
                 to={item.href}
                 onClick={onNavigate}
                 title={collapsed ? item.label : undefined}
-                className={({ isActive }) =>
-                  `relative flex items-center gap-3 rounded-lg py-2 text-sm font-medium transition-colors ${collapsed ? 'justify-center px-0' : 'px-3'} ${
-                    isActive ? 'bg-pitch-50 text-pitch-800' : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900'
-                  }`
-                }
+                className={({ isActive }) => `nav-link ${collapsed ? 'justify-center px-0' : 'px-3'} ${isActive ? 'nav-on' : 'nav-off'}`}
               >
                 <MenuIcon page={item.page} />
-                <span className={collapsed ? 'sr-only' : ''}>{item.label}</span>
+                <span className={collapsed ? 'sr-only' : undefined}>{item.label}</span>
                 {item.page === 'Messages' ? <UnreadBadge collapsed={collapsed} /> : null}
               </NavLink>
             </li>
@@ -70,18 +66,18 @@ export function SidebarContent({
       </nav>
 
       <div className={`border-t border-slate-200 py-3 ${collapsed ? 'px-1.5' : 'px-3'}`}>
-        <div className={`flex items-center gap-3 ${collapsed ? 'justify-center' : ''}`} title={collapsed ? user.displayName : undefined}>
+        <div className={collapsed ? 'flex items-center justify-center gap-3' : 'flex items-center gap-3'} title={collapsed ? user.displayName : undefined}>
           <span
             aria-hidden="true"
-            className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-pitch-600 text-sm font-bold text-white"
+            className="avatar h-9 w-9 bg-pitch-600 text-sm text-white"
           >
             {user.initial}
           </span>
           <div className={collapsed ? 'sr-only' : 'min-w-0 flex-1'}>
             <p className="truncate text-sm font-semibold text-slate-900">{user.displayName}</p>
             <div className="mt-1 flex flex-wrap gap-1">
-              <Chip tone="green">{user.chips.userType}</Chip>
-              <Chip tone={user.role === 'admin' ? 'amber' : 'slate'}>{user.chips.role}</Chip>
+              <Chip tone="green">{userChips(user).userType}</Chip>
+              <Chip tone={user.role === 'admin' ? 'amber' : 'slate'}>{userChips(user).role}</Chip>
             </div>
           </div>
         </div>
