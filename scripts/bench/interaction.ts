@@ -16,7 +16,8 @@
  * then requestAnimationFrame and a task after it, i.e. the next paint), with performance.now() —
  * no round trip through playwright in the figure. Each kind runs on its own fresh page load
  * (a new browser context, page hydrated and idle first); `runs` page loads each, the median is
- * the figure.
+ * the figure. Also kept: the time to the first DOM change (the first visible response) and the
+ * requests the page made after the input (resource timing), to show where the time went.
  */
 import { chromium, type Browser, type Page } from 'playwright-core';
 
@@ -36,6 +37,9 @@ export interface InteractionResult {
   /** Each run's milliseconds from the input event to the page's first DOM change (the first visible response: the dialog's shell, 'Searching…'). */
   bookFirstChange: number[];
   filterFirstChange: number[];
+  /** The requests the page made during the last run of each, from the input event: 'path start→end ms'. */
+  bookRequests: string[];
+  filterRequests: string[];
 }
 
 type Probe = { start: number; first: number; seen: number; painted: number; detail: string } | { error: string };
@@ -44,6 +48,7 @@ interface Measured {
   ms: number;
   firstMs: number;
   detail: string;
+  requests: string[];
 }
 
 const round = (ms: number) => Math.round(ms * 10) / 10;
@@ -52,17 +57,19 @@ const LAUNCH_ARGS = ['--no-sandbox', '--disable-background-networking', '--disab
 
 export async function measureInteractions(pageUrl: string, cookie: string, runs = 3): Promise<InteractionResult> {
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: LAUNCH_ARGS });
-  const result: InteractionResult = { cpuThrottling: INTERACTION_CPU_THROTTLING, book: [], filter: [], filterDetail: '', bookDetail: '', bookFirstChange: [], filterFirstChange: [] };
+  const result: InteractionResult = { cpuThrottling: INTERACTION_CPU_THROTTLING, book: [], filter: [], filterDetail: '', bookDetail: '', bookFirstChange: [], filterFirstChange: [], bookRequests: [], filterRequests: [] };
   try {
     for (let i = 0; i < runs; i++) {
       const book = await onFreshPage(browser, pageUrl, cookie, measureBook);
       result.book.push(book.ms);
       result.bookFirstChange.push(book.firstMs);
       result.bookDetail = book.detail;
+      result.bookRequests = book.requests;
       const filter = await onFreshPage(browser, pageUrl, cookie, measureFilter);
       result.filter.push(filter.ms);
       result.filterFirstChange.push(filter.firstMs);
       result.filterDetail = filter.detail;
+      result.filterRequests = filter.requests;
     }
   } finally {
     await browser.close();
@@ -110,7 +117,7 @@ async function measureBook(page: Page): Promise<Measured> {
   await armProbe(page, 'click', 'book');
   await button.click();
   const probe = await readProbe(page, 'the booking dialog with an enabled field');
-  return { ms: round(probe.painted - probe.start), firstMs: round(probe.first - probe.start), detail: name };
+  return { ms: round(probe.painted - probe.start), firstMs: round(probe.first - probe.start), detail: name, requests: await requestsSince(page, probe.start) };
 }
 
 async function measureFilter(page: Page): Promise<Measured> {
@@ -122,7 +129,7 @@ async function measureFilter(page: Page): Promise<Measured> {
   await armProbe(page, 'change', 'filter');
   await select.selectOption(choice.value);
   const probe = await readProbe(page, "a new 'Found N coaches' line");
-  return { ms: round(probe.painted - probe.start), firstMs: round(probe.first - probe.start), detail: `${choice.label}: ${probe.detail}` };
+  return { ms: round(probe.painted - probe.start), firstMs: round(probe.first - probe.start), detail: `${choice.label}: ${probe.detail}`, requests: await requestsSince(page, probe.start) };
 }
 
 /**
@@ -183,6 +190,22 @@ const PROBE = String.raw`({ eventType, kind }) => {
 
 async function armProbe(page: Page, eventType: 'click' | 'change', kind: 'book' | 'filter'): Promise<void> {
   await page.evaluate(`(${PROBE})(${JSON.stringify({ eventType, kind })})`);
+}
+
+/** What the page fetched after the input event (a lazy chunk, the calendar, the loader data), from its resource timing. */
+async function requestsSince(page: Page, start: number): Promise<string[]> {
+  const entries = await page.evaluate(() =>
+    (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((e) => ({ name: e.name, startTime: e.startTime, responseEnd: e.responseEnd })),
+  );
+  return entries
+    .filter((e) => e.startTime >= start && !e.name.includes('/favicon'))
+    .map((e) => {
+      const url = new URL(e.name);
+      const file = url.pathname.split('/').pop() ?? url.pathname;
+      const data = url.searchParams.get('_data');
+      const name = url.pathname.startsWith('/build/') ? file.replace(/-[A-Z0-9]{8}\.js$/, '.js') : `${url.pathname}${data ? ` (_data ${data})` : ''}`;
+      return `${name} ${Math.round(e.startTime - start)}→${Math.round(e.responseEnd - start)} ms`;
+    });
 }
 
 async function readProbe(page: Page, what: string): Promise<Exclude<Probe, { error: string }>> {

@@ -327,7 +327,7 @@ export function markdown(r: BenchResults, other: BenchResults | null): string {
     const i = r.interaction;
     lines.push('');
     lines.push(
-      `FindCoaches interactions (headless Chromium, ${i.cpuThrottling}× CPU throttling, loopback, signed in as a client; timed in the page from the input event's timeStamp to the frame painted after the state is first seen): 'Book' (${i.bookDetail}) → the booking dialog with an enabled field, runs ${i.book.map(n0).join(', ')} ms, median ${n0(median(i.book))} ms; Specialization (${i.filterDetail.replace(/\|/g, '/')}), runs ${i.filter.map(n0).join(', ')} ms, median ${n0(median(i.filter))} ms.`,
+      `FindCoaches interactions (headless Chromium, ${i.cpuThrottling}× CPU throttling, loopback, signed in as a client; timed in the page from the input event's timeStamp to the frame painted after the state is first seen): 'Book' (${i.bookDetail}) → the booking dialog with an enabled field, runs ${i.book.map(n0).join(', ')} ms, median ${n0(median(i.book))} ms; Specialization (${i.filterDetail.replace(/\|/g, '/')}), runs ${i.filter.map(n0).join(', ')} ms, median ${n0(median(i.filter))} ms. Requests after the input in the last run (start→end, ms after it): 'Book' ${i.bookRequests?.join(', ') || 'none'}; Specialization ${i.filterRequests?.join(', ') || 'none'}.`,
     );
     lines.push('');
   }
