@@ -1,6 +1,7 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData, useLocation, useNavigation } from '@remix-run/react';
 import { BOOKING_STATUS_LABELS, BOOKING_STATUSES } from '../../domain/shared/catalogue';
+import { adminBookingRowView } from '../../domain/admin/admin-booking-view';
 import { UUID_PATTERN } from '../../domain/shared/ids';
 import { isAdminBookingFilter, NO_STORE, requireAdminContext, type AdminBookingFilter } from '~/admin/admin.server';
 import { AdminPageHeader, EmptyState, Section } from '~/components/admin/admin-nav';
@@ -29,7 +30,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const highlight = highlightParam && UUID_PATTERN.test(highlightParam) ? highlightParam : null;
   const [page, chargebacks] = await Promise.all([reads.bookings({ status, after: url.searchParams.get('after'), before: url.searchParams.get('before') }), reads.chargebacks()]);
   const pinned = highlight && !page.items.some((b) => b.id === highlight) ? await reads.booking(highlight) : null;
-  return json({ status, highlight, page, pinned, chargebacks }, { headers: NO_STORE });
+  // Each row as the page shows it (issue 20 §1): the markup and the hydration data carry it once.
+  const rows = { items: page.items.map(adminBookingRowView), prev: page.prev, next: page.next };
+  return json({ status, highlight, page: rows, pinned: pinned ? adminBookingRowView(pinned) : null, chargebacks }, { headers: NO_STORE });
 }
 
 export default function AdminBookings() {

@@ -1,6 +1,7 @@
 import { Link } from '@remix-run/react';
 import type { AdminBookingRow } from '../../../adapters/persistence/admin/admin-bookings.query';
 import { StatusBadge } from '~/components/booking/status-badge';
+import { Icon } from '~/components/icon';
 import { showToast } from '~/components/toaster';
 import { bookingStatusColour, dateOf, money, nameOrUnnamed, paymentLabel, serviceLabel, statusLabel, timeOf } from './format';
 import { SEARCH_MESSAGES } from './reference-search-types';
@@ -20,14 +21,11 @@ export function CopyButton({ reference }: { reference: string }) {
     <button
       type="button"
       onClick={() => void copyReference(reference)}
-      className="rounded-md p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-900"
+      className="icon-btn"
       aria-label={`Copy reference ${reference}`}
       title="Copy reference"
     >
-      <svg viewBox="0 0 24 24" className="h-4 w-4 fill-none stroke-current" strokeWidth={2} aria-hidden="true">
-        <rect x="9" y="9" width="11" height="11" rx="2" />
-        <path d="M5 15V5a2 2 0 0 1 2-2h10" />
-      </svg>
+      <Icon name="copy" className="h-4 w-4" />
     </button>
   );
 }

@@ -1,7 +1,6 @@
 import { Link, useRevalidator } from '@remix-run/react';
 import { useEffect, useRef, useState } from 'react';
-import type { AdminBookingRow } from '../../../adapters/persistence/admin/admin-bookings.query';
-import { takePaymentOffer } from '../../../domain/admin/admin-booking-view';
+import { takePaymentOffer, type AdminBookingRowView } from '../../../domain/admin/admin-booking-view';
 import { StatusBadge } from '~/components/booking/status-badge';
 import { PaymentDialog } from '~/components/lazy-dialogs';
 import { CopyButton } from './booking-detail-card';
@@ -12,27 +11,31 @@ import { UnpaidBadge } from './unpaid-badge';
 /** SPEC §9: a highlighted booking stays highlighted for 3 seconds. */
 export const HIGHLIGHT_MS = 3_000;
 
-function Actions({ booking, onPay }: { booking: AdminBookingRow; onPay: (b: AdminBookingRow) => void }) {
+function Actions({ booking, onPay }: { booking: AdminBookingRowView; onPay: (b: AdminBookingRowView) => void }) {
   const offer = takePaymentOffer(booking);
   return (
-    <div className="flex flex-wrap gap-2 md:flex-nowrap md:justify-end">
-      <Link to={`/Conversation?booking_id=${booking.id}`} className="whitespace-nowrap rounded-lg border border-slate-300 px-3 py-1.5 text-xs font-semibold text-slate-700 hover:bg-slate-50">
+    <div className="adm-actions">
+      <Link to={`/Conversation?booking_id=${booking.id}`} className="act act-s">
         Open Chat
       </Link>
-      <button
-        type="button"
-        onClick={() => onPay(booking)}
-        disabled={!offer.offered}
-        title={offer.offered ? undefined : offer.why}
-        className="whitespace-nowrap rounded-lg bg-pitch-600 px-3 py-1.5 text-xs font-semibold text-white hover:bg-pitch-700 disabled:cursor-not-allowed disabled:bg-slate-300"
-      >
+      <button type="button" onClick={() => onPay(booking)} disabled={!offer.offered} title={offer.offered ? undefined : offer.why} className="act act-p">
         Take Payment
       </button>
     </div>
   );
 }
 
-function Row({ booking, highlighted, onPay }: { booking: AdminBookingRow; highlighted: boolean; onPay: (b: AdminBookingRow) => void }) {
+/** 'Client Ada Lovelace': the word in grey, the name in ink. */
+function Party({ role, name }: { role: string; name: string }) {
+  return (
+    <p className="adm-who">
+      {`${role} `}
+      <span className="adm-val">{name}</span>
+    </p>
+  );
+}
+
+function Row({ booking, highlighted, onPay }: { booking: AdminBookingRowView; highlighted: boolean; onPay: (b: AdminBookingRowView) => void }) {
   const ref = useRef<HTMLLIElement>(null);
   useEffect(() => {
     if (highlighted) ref.current?.scrollIntoView({ block: 'center', behavior: 'smooth' });
@@ -42,49 +45,34 @@ function Row({ booking, highlighted, onPay }: { booking: AdminBookingRow; highli
       ref={ref}
       data-booking-id={booking.id}
       data-highlighted={highlighted ? 'true' : undefined}
-      className={`grid gap-3 px-4 py-3 transition-colors duration-700 md:grid-cols-[11.5rem_minmax(0,1fr)_8.5rem_9.5rem_auto] md:items-center ${
-        highlighted ? 'bg-amber-50 ring-2 ring-inset ring-amber-400' : 'bg-white'
-      }`}
+      className={highlighted ? 'adm-row bg-amber-50 ring-2 ring-inset ring-amber-400' : 'adm-row'}
     >
       <div className="min-w-0">
         <div className="flex items-center gap-1">
-          <span className="whitespace-nowrap font-mono text-sm font-semibold text-slate-900">{booking.referenceCode}</span>
+          <span className="adm-ref">{booking.referenceCode}</span>
           <CopyButton reference={booking.referenceCode} />
         </div>
-        <p className="text-xs text-slate-500">{serviceLabel(booking.serviceType)}</p>
+        <p className="adm-small">{serviceLabel(booking.serviceType)}</p>
       </div>
       <div className="min-w-0 text-sm">
-        <p className="truncate">
-          <span className="text-slate-500">Client </span>
-          <span className="font-medium text-slate-900">{nameOrUnnamed(booking.clientName)}</span>
-        </p>
-        {booking.player ? (
-          <p className="truncate">
-            <span className="text-slate-500">Player </span>
-            <span className="font-medium text-slate-900">{booking.player}</span>
-          </p>
-        ) : null}
-        <p className="truncate">
-          <span className="text-slate-500">Coach </span>
-          <span className="font-medium text-slate-900">{nameOrUnnamed(booking.coachName)}</span>
-        </p>
+        <Party role="Client" name={nameOrUnnamed(booking.clientName)} />
+        {booking.player ? <Party role="Player" name={booking.player} /> : null}
+        <Party role="Coach" name={nameOrUnnamed(booking.coachName)} />
       </div>
       <div className="text-sm">
-        <p className="font-medium text-slate-900">{dateOf(booking.startsAt)}</p>
-        <p className="text-slate-600">
-          {timeOf(booking.startsAt)} · {booking.durationMinutes} mins
-        </p>
+        <p className="adm-val">{dateOf(booking.startsAt)}</p>
+        <p className="text-slate-600">{`${timeOf(booking.startsAt)} · ${booking.durationMinutes} mins`}</p>
       </div>
       <div className="text-sm md:text-right">
-        <p className="font-semibold tabular-nums text-slate-900">{money(booking.totalPricePence)}</p>
-        <p className="text-xs text-slate-500">{paymentLabel(booking.paymentStatus)}</p>
-        <div className="mt-1 flex flex-wrap gap-1 md:justify-end">
+        <p className="adm-money">{money(booking.totalPricePence)}</p>
+        <p className="adm-small">{paymentLabel(booking.paymentStatus)}</p>
+        <div className="adm-badges">
           <StatusBadge label={statusLabel(booking.status)} colour={bookingStatusColour(booking.status)} />
           <UnpaidBadge status={booking.status} paymentStatus={booking.paymentStatus} />
         </div>
       </div>
       <Actions booking={booking} onPay={onPay} />
-      {booking.transfer || booking.chargebacks?.length ? (
+      {booking.transfer || booking.chargebacks ? (
         <div className="flex flex-wrap items-center gap-x-4 gap-y-1 md:col-span-5">
           <ChargebackBadge chargebacks={booking.chargebacks ?? []} />
           {booking.transfer ? <TransferLine transfer={booking.transfer} /> : null}
@@ -95,11 +83,11 @@ function Row({ booking, highlighted, onPay }: { booking: AdminBookingRow; highli
 }
 
 /** AdminBookings rows: reference, names, date, time, price, status, 'Open Chat' and 'Take Payment'. */
-export function BookingTable({ bookings, highlight }: { bookings: readonly AdminBookingRow[]; highlight: string | null }) {
+export function BookingTable({ bookings, highlight }: { bookings: readonly AdminBookingRowView[]; highlight: string | null }) {
   // Lit from the first render (no flash of the plain row), dimmed after HIGHLIGHT_MS.
   const [faded, setFaded] = useState<string | null>(null);
   const lit = highlight && faded !== highlight ? highlight : null;
-  const [paying, setPaying] = useState<AdminBookingRow | null>(null);
+  const [paying, setPaying] = useState<AdminBookingRowView | null>(null);
   const revalidator = useRevalidator();
   useEffect(() => {
     if (!highlight) return;
@@ -114,15 +102,15 @@ export function BookingTable({ bookings, highlight }: { bookings: readonly Admin
           <Row key={b.id} booking={b} highlighted={lit === b.id} onPay={setPaying} />
         ))}
       </ul>
-      {paying ? (
+      {paying?.pay ? (
         <PaymentDialog
           bookingId={paying.id}
           summary={{
             serviceLabel: serviceLabel(paying.serviceType),
             durationMinutes: paying.durationMinutes,
             coachName: nameOrUnnamed(paying.coachName),
-            servicePricePence: paying.servicePricePence,
-            adminFeePence: paying.adminFeePence,
+            servicePricePence: paying.pay.servicePricePence,
+            adminFeePence: paying.pay.adminFeePence,
             totalPricePence: paying.totalPricePence,
           }}
           onClose={() => setPaying(null)}

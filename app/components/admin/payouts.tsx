@@ -1,5 +1,6 @@
 import { Link } from '@remix-run/react';
-import type { AdminChargebackRow, AdminChargebackSummary, AdminTransferSummary } from '../../../adapters/persistence/admin/admin-payouts.query';
+import type { AdminChargebackRow } from '../../../adapters/persistence/admin/admin-payouts.query';
+import type { AdminBookingRowView } from '../../../domain/admin/admin-booking-view';
 import { CHARGEBACK_LABELS, type ChargebackStatus } from '../../../domain/payouts/chargeback';
 import type { StatusColour } from '../../../domain/shared/catalogue';
 import { StatusBadge } from '~/components/booking/status-badge';
@@ -37,40 +38,30 @@ function chargebackColour(status: string): StatusColour {
 }
 
 /** The 'Chargeback' badge with its state; the newest chargeback when there are several. */
-export function ChargebackBadge({ chargebacks }: { chargebacks: readonly AdminChargebackSummary[] }) {
+export function ChargebackBadge({ chargebacks }: { chargebacks: NonNullable<AdminBookingRowView['chargebacks']> }) {
   const newest = chargebacks[0];
   if (!newest) return null;
   const more = chargebacks.length > 1 ? ` (+${chargebacks.length - 1})` : '';
   return (
-    <span className="inline-flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-slate-600" title={newest.id} data-chargeback={newest.status}>
+    <span className="adm-meta" title={newest.id} data-chargeback={newest.status}>
       <StatusBadge label={`Chargeback: ${chargebackLabel(newest.status)}${more}`} colour={chargebackColour(newest.status)} />
-      <span className="font-semibold tabular-nums text-slate-900">{money(newest.amountPence)}</span>
+      <span className="adm-money">{money(newest.amountPence)}</span>
       <span>{newest.reason.replace(/_/g, ' ')}</span>
     </span>
   );
 }
 
-/** When the transfer last moved: paid out, transferred, or released (not sent yet). */
-function transferWhen(t: AdminTransferSummary): string {
-  if (t.paidOutAt) return `paid out ${dateTimeOf(t.paidOutAt)}`;
-  if (t.transferredAt) return `sent ${dateTimeOf(t.transferredAt)}`;
-  return `released ${dateTimeOf(t.releasedAt)}`;
-}
-
-/** One line under a booking: the coach's share, the transfer's state, its id and when. */
-export function TransferLine({ transfer }: { transfer: AdminTransferSummary }) {
-  const reversed = transfer.reversedPence > 0 ? ` (${money(transfer.reversedPence)} reversed)` : '';
+/** One line under a booking: the coach's share, the transfer's state, its id and when it last moved. */
+export function TransferLine({ transfer }: { transfer: NonNullable<AdminBookingRowView['transfer']> }) {
+  const reversed = transfer.reversedPence ? ` (${money(transfer.reversedPence)} reversed)` : '';
   return (
-    <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-slate-600" data-transfer={transfer.status}>
+    <div className="adm-meta" data-transfer={transfer.status}>
       <span className="font-semibold text-slate-700">Coach payout</span>
-      <span className="font-semibold tabular-nums text-slate-900">
-        {money(transfer.coachSharePence)}
-        {reversed}
-      </span>
+      <span className="adm-money">{`${money(transfer.coachSharePence)}${reversed}`}</span>
       <StatusBadge label={transferLabel(transfer.status)} colour={TRANSFER_COLOURS[transfer.status] ?? 'grey'} />
       {transfer.transferId ? <span className="font-mono text-slate-700">{transfer.transferId}</span> : null}
-      <span>{transferWhen(transfer)}</span>
-      {transfer.status === 'failed' && transfer.lastError ? <span className="text-red-700">— {transfer.lastError}</span> : null}
+      <span>{`${transfer.moved.how} ${dateTimeOf(transfer.moved.at)}`}</span>
+      {transfer.lastError ? <span className="text-red-700">{`— ${transfer.lastError}`}</span> : null}
     </div>
   );
 }
@@ -85,9 +76,7 @@ export function ChargebackList({ chargebacks }: { chargebacks: readonly AdminCha
             <Link to={`/AdminBookings?status=all&highlight=${c.bookingId}`} className="whitespace-nowrap font-mono text-sm font-semibold text-pitch-700 hover:underline">
               {c.referenceCode}
             </Link>
-            <p className="truncate text-xs text-slate-500">
-              {nameOrUnnamed(c.clientName)} · {nameOrUnnamed(c.coachName)}
-            </p>
+            <p className="truncate text-xs text-slate-500">{`${nameOrUnnamed(c.clientName)} · ${nameOrUnnamed(c.coachName)}`}</p>
           </div>
           <div className="min-w-0 text-xs text-slate-600">
             <p className="truncate">
@@ -95,12 +84,12 @@ export function ChargebackList({ chargebacks }: { chargebacks: readonly AdminCha
               <span className="font-medium text-slate-800">{c.reason.replace(/_/g, ' ')}</span>
             </p>
             <p>
-              Opened {dateTimeOf(c.openedAt)}
-              {c.closedAt ? ` · closed ${dateTimeOf(c.closedAt)}` : ''}
-              {c.transferReversedPence > 0 ? ` · ${money(c.transferReversedPence)} taken back from the coach` : ''}
+              {`Opened ${dateTimeOf(c.openedAt)}${c.closedAt ? ` · closed ${dateTimeOf(c.closedAt)}` : ''}${
+                c.transferReversedPence > 0 ? ` · ${money(c.transferReversedPence)} taken back from the coach` : ''
+              }`}
             </p>
           </div>
-          <p className="font-semibold tabular-nums text-slate-900 sm:text-right">{money(c.amountPence)}</p>
+          <p className="adm-money sm:text-right">{money(c.amountPence)}</p>
           <div className="sm:text-right">
             <StatusBadge label={chargebackLabel(c.status)} colour={chargebackColour(c.status)} />
           </div>

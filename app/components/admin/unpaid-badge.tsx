@@ -12,7 +12,7 @@ export function UnpaidBadge({ status, paymentStatus }: { status: string; payment
     <span
       data-unpaid="true"
       title="The client has not paid yet: the coach does not see this request, and it is cancelled 30 minutes after it was made unless paid."
-      className="inline-flex items-center rounded-full bg-orange-50 px-2.5 py-0.5 text-xs font-semibold text-orange-800 ring-1 ring-inset ring-orange-200"
+      className="badge bg-orange-50 text-orange-800 ring-orange-200"
     >
       Unpaid
     </span>

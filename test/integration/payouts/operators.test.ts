@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Application } from '../../../adapters/composition-root';
 import { createAppWorker } from '../../../adapters/outbox/app-worker';
-import { adminReadModels, COACH_SHARE_SQL, type AdminBookingRow, type AdminChargebackRow, type DiagnosticCheck } from '../../../adapters/persistence/admin/index';
+import { adminReadModels, COACH_SHARE_SQL, type AdminChargebackRow, type DiagnosticCheck } from '../../../adapters/persistence/admin/index';
+import type { AdminBookingRowView } from '../../../domain/admin/admin-booking-view';
 import { sqlOf } from '../../../adapters/persistence/admin/sql';
 import { coachShareOf } from '../../../domain/payouts/coach-share';
 import { recordChargeback } from '../../../domain/payouts/use-cases/record-chargeback';
@@ -90,17 +91,28 @@ describe('AdminBookings', () => {
     fetch(`${http.baseUrl}/AdminBookings?${query}&_data=${encodeURIComponent('routes/_app.AdminBookings')}`, { headers: { Cookie: cookie }, redirect: 'manual' });
 
   it("shows each booking's transfer and a 'Chargeback' badge, and lists the chargebacks newest first", async () => {
+    // The read model: the whole transfer and chargeback.
+    const read = await adminReadModels(app.orm).bookings({ status: 'all' });
+    const full = (w: World) => read.items.find((b) => b.id === w.booking.id)!;
+    expect(full(worlds.paid).transfer).toMatchObject({ status: 'paid', coachSharePence: 5000, platformSharePence: 300, transferId: expect.stringMatching(/^tr_test_/) });
+    expect(full(worlds.paid).transfer!.transferredAt).not.toBeNull();
+    expect(full(worlds.paid).chargebacks).toEqual([]);
+    expect(full(worlds.chargeback).chargebacks).toEqual([expect.objectContaining({ id: 'dp_test_operators', status: 'needs_response', amountPence: 5300, reason: 'fraudulent' })]);
+    expect(full(worlds.failed).transfer).toMatchObject({ status: 'failed', transferId: null, lastError: expect.stringContaining('capabilities') });
+    expect(full(worlds.missing).transfer).toBeNull();
+
+    // The page's data: what each row shows (issue 20 §1), empty parts left out.
     const res = await data('status=all', adminCookie);
     expect(res.status).toBe(200);
-    const body = (await res.json()) as { page: { items: AdminBookingRow[] }; chargebacks: { items: AdminChargebackRow[]; more: boolean } };
+    const body = (await res.json()) as { page: { items: AdminBookingRowView[] }; chargebacks: { items: AdminChargebackRow[]; more: boolean } };
     const row = (w: World) => body.page.items.find((b) => b.id === w.booking.id)!;
-    expect(row(worlds.paid).transfer).toMatchObject({ status: 'paid', coachSharePence: 5000, platformSharePence: 300, transferId: expect.stringMatching(/^tr_test_/) });
-    expect(row(worlds.paid).transfer!.transferredAt).not.toBeNull();
-    expect(row(worlds.paid).chargebacks).toEqual([]);
-    expect(row(worlds.chargeback).chargebacks).toEqual([expect.objectContaining({ id: 'dp_test_operators', status: 'needs_response', amountPence: 5300, reason: 'fraudulent' })]);
-    expect(row(worlds.failed).transfer).toMatchObject({ status: 'failed', transferId: null, lastError: expect.stringContaining('capabilities') });
+    expect(row(worlds.paid).transfer).toEqual({ status: 'paid', coachSharePence: 5000, transferId: expect.stringMatching(/^tr_test_/), moved: { how: 'sent', at: expect.any(String) } });
+    expect(row(worlds.paid).chargebacks).toBeUndefined();
+    expect(row(worlds.chargeback).chargebacks).toEqual([{ id: 'dp_test_operators', status: 'needs_response', amountPence: 5300, reason: 'fraudulent' }]);
+    expect(row(worlds.failed).transfer).toMatchObject({ status: 'failed', lastError: expect.stringContaining('capabilities'), moved: { how: 'released' } });
+    expect(row(worlds.failed).transfer!.transferId).toBeUndefined();
     expect(row(worlds.waiting).transfer).toMatchObject({ status: 'waiting' });
-    expect(row(worlds.missing).transfer).toBeNull();
+    expect(row(worlds.missing).transfer).toBeUndefined();
     expect(body.chargebacks).toEqual({
       items: [expect.objectContaining({ id: 'dp_test_operators', bookingId: worlds.chargeback.booking.id, referenceCode: ref(worlds.chargeback), amountPence: 5300, status: 'needs_response' })],
       more: false,
