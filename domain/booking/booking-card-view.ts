@@ -1,26 +1,20 @@
 import type { Actor } from '../accounts/actor';
-import {
-  BOOKING_STATUS_LABELS,
-  LOCATION_TYPE_LABELS,
-  bookingStatusColour,
-  coachingTypeLabel,
-  type StatusColour,
-} from '../shared/catalogue';
-import { formatLondonDate, formatLondonTime, utcToLondon } from '../shared/london-time';
+import { utcToLondon } from '../shared/london-time';
 import type { Id } from '../shared/ids';
 import type { Pence } from '../shared/money';
 import { cancellationSettlement, type CancellationRule } from '../payments/cancellation-policy';
 import { availableActions, type BookingAction } from './available-actions';
 import { endsAt, type Booking, type BookingStatus } from './booking';
 import { relationOf } from './booking-party';
-import { bookingPlayerView, type BookingPlayerView } from './booking-player';
+import { bookingPlayerView } from './booking-player';
 import { isUnpaidRequest, minutesLeftToPay } from './paid-requests';
-import { rescheduleViewFor, type RescheduleView } from './reschedule';
+import { rescheduleViewFor } from './reschedule';
 import { advanceSession, sessionProgressState, showsSessionProgress, type SessionProgressState } from './session-progress';
 
 /**
  * A booking as a card on MyBookings and the CoachDashboard (SPEC §2): plain, serialisable data
- * the page renders as it is. Every "may I?" comes from the domain's own rules (availableActions).
+ * the page renders (with the words of booking-card-labels.ts). Every "may I?" comes from the
+ * domain's own rules (availableActions).
  */
 export interface BookingListItem {
   readonly booking: Booking;
@@ -32,68 +26,65 @@ export interface BookingListItem {
   readonly player?: { firstName: string; lastName: string; dateOfBirth: string; notes: string | null } | null;
 }
 
+/**
+ * The card's data as the page sends it (issue 20 §1): each fact once, optional fields left out
+ * when they do not apply, and nothing the card does not show. The words (title, labels, the
+ * other party's role, the date in words, the service price, the 'Book again' seed) are derived
+ * from these by booking-card-labels.ts, on the server and in the browser alike.
+ */
 export interface BookingCardView {
   readonly id: Id;
   readonly referenceCode: string;
-  /** '{Service} Session' */
-  readonly title: string;
-  readonly serviceLabel: string;
   readonly viewerIs: 'client' | 'coach';
-  /** 'Coach' or 'Client': the other party. */
-  readonly otherPartyLabel: 'Coach' | 'Client';
+  /** The other party's name: the coach for the client, the client for the coach ('User' when unknown). */
   readonly otherPartyName: string;
-  readonly clientName: string;
   readonly status: BookingStatus;
-  readonly statusLabel: string;
-  readonly statusColour: StatusColour;
-  /** 'Sat 21 Nov 2026' in London, or null ('Date TBD'). */
-  readonly date: string | null;
-  /** 'HH:MM' London. */
-  readonly time: string | null;
+  readonly serviceType: string;
+  /** The London wall-clock start, 'YYYY-MM-DDTHH:MM'. */
+  readonly start: string;
   readonly durationMinutes: number;
-  readonly locationLabel: string;
-  readonly locationAddress: string | null;
-  readonly locationNotes: string | null;
-  readonly clientNotes: string | null;
+  readonly locationType: string;
+  readonly locationAddress?: string;
+  /** The client's notes on the request: the coach's cards only. */
+  readonly clientNotes?: string;
   readonly totalPricePence: Pence;
-  readonly servicePricePence: Pence;
   readonly adminFeePence: Pence;
-  readonly cancellationReason: string | null;
-  readonly declined: boolean;
-  readonly reschedule: {
-    readonly view: RescheduleView;
-    /** The proposed time (London) while a proposal is pending. */
-    readonly proposedDate: string | null;
-    readonly proposedTime: string | null;
-    readonly reason: string | null;
-  };
-  readonly progress: {
-    readonly shown: boolean;
-    readonly state: SessionProgressState;
-    readonly clientArrived: boolean;
-    readonly coachArrived: boolean;
-    readonly clientCompleted: boolean;
-    readonly coachCompleted: boolean;
-    /** Completing now would be before the scheduled end (a reason is asked). */
-    readonly completingEarly: boolean;
-    readonly disputeOpen: boolean;
-    readonly disputeReason: string | null;
-  };
+  /** Why a cancelled booking was cancelled, and `declined` when it was the coach declining the request. */
+  readonly cancellationReason?: string;
+  readonly declined?: true;
+  /** A pending reschedule (absent: none): the viewer proposed it, or is to answer it (the proposed London start and the reason). */
+  readonly reschedule?: { readonly view: 'awaiting_other_party' } | { readonly view: 'review'; readonly proposedStart: string; readonly reason?: string };
+  /** SPEC §2 session progress, on a confirmed, in-session, completed or disputed booking. */
+  readonly progress?: SessionProgressView;
   readonly actions: readonly BookingAction[];
   /** 'Leave Review': a completed session this viewer has not reviewed yet. */
-  readonly canReview: boolean;
-  readonly paymentStatus: string;
+  readonly canReview?: true;
+  /** The coach's pending request whose payment is held on the client's card (authorised). */
+  readonly paymentHeld?: true;
   /**
    * A request not paid yet (decision 011): the client is asked to pay ('Pay Now') within the minutes
    * left before it is cancelled (0: the time is up and it is about to be cancelled).
    */
-  readonly awaitingPayment: { readonly minutesLeft: number } | null;
-  /** What cancelling now would give back (the cancellation policy), when the viewer may cancel. */
-  readonly cancelPreview: { readonly rule: CancellationRule; readonly refundPence: Pence } | null;
-  /** Who the session is for (decision 017): name, age at the session date, notes; null: the client. */
-  readonly player: BookingPlayerView | null;
-  /** 'Book again' (issue 19 §4): the client's confirmed or completed session, to book the same again. */
-  readonly bookAgain: BookAgainSeed | null;
+  readonly awaitingPayment?: { readonly minutesLeft: number };
+  /** The cancellation policy's rule for cancelling now, when the viewer may cancel a pending or confirmed booking. */
+  readonly cancelRule?: CancellationRule;
+  /** Who the session is for (decision 017): name and age at the session date; the notes for the coach only. Absent: the client. */
+  readonly player?: { readonly name: string; readonly age: number; readonly notes?: string };
+  /** 'Book again' (issue 19 §4): the client's confirmed or completed session; the rest of the seed is the card's own (bookAgainSeed). */
+  readonly bookAgain?: { readonly coachId: Id; readonly playerId?: Id };
+}
+
+/** Both parties' marks; each flag is present only when true. */
+export interface SessionProgressView {
+  readonly state: SessionProgressState;
+  readonly clientArrived?: true;
+  readonly coachArrived?: true;
+  readonly clientCompleted?: true;
+  readonly coachCompleted?: true;
+  /** Completing now would be before the scheduled end (a reason is asked): sent while the viewer may mark completion. */
+  readonly completingEarly?: true;
+  /** The reason of an open dispute. */
+  readonly disputeReason?: string;
 }
 
 /** What the booking dialog preselects for 'Book again' (the same weekday and time a week after this session). */
@@ -109,76 +100,62 @@ export interface BookAgainSeed {
   readonly lastTime: string;
 }
 
+const londonStart = (instant: Date): string => {
+  const { date, time } = utcToLondon(instant);
+  return `${date}T${time}`;
+};
+
+type Writable<T> = { -readonly [K in keyof T]: T[K] };
+
 export function bookingCardView(item: BookingListItem, actor: Actor, now: Date): BookingCardView | null {
   const relation = relationOf(item.booking, actor);
   if (relation !== 'client' && relation !== 'coach') return null;
   const b = advanceSession(item.booking, now);
-  const serviceLabel = coachingTypeLabel(b.serviceType);
   const other = relation === 'client' ? item.coachName : item.clientName;
-  const proposed = b.rescheduleStatus === 'pending' && b.rescheduleProposedStartsAt ? b.rescheduleProposedStartsAt : null;
-  const reschedule = rescheduleViewFor(b, actor);
   const actions = availableActions(b, actor, now);
-  const mayCancel = actions.includes('cancel') || actions.includes('cancel_as_coach');
-  const settlement = mayCancel && (b.status === 'pending' || b.status === 'confirmed') ? cancellationSettlement(b, b.status, relation, now) : null;
-  return {
+  const card: Writable<BookingCardView> = {
     id: b.id,
     referenceCode: b.referenceCode,
-    title: `${serviceLabel} Session`,
-    serviceLabel,
     viewerIs: relation,
-    otherPartyLabel: relation === 'client' ? 'Coach' : 'Client',
     otherPartyName: other ?? 'User',
-    clientName: item.clientName ?? 'User',
     status: b.status,
-    statusLabel: BOOKING_STATUS_LABELS[b.status],
-    statusColour: bookingStatusColour(b.status),
-    date: formatLondonDate(b.startsAt),
-    time: formatLondonTime(b.startsAt),
+    serviceType: b.serviceType,
+    start: londonStart(b.startsAt),
     durationMinutes: b.durationMinutes,
-    locationLabel: LOCATION_TYPE_LABELS[b.locationType] ?? LOCATION_TYPE_LABELS.online,
-    locationAddress: b.locationAddress,
-    locationNotes: b.locationNotes,
-    clientNotes: b.clientNotes,
+    locationType: b.locationType,
     totalPricePence: b.totalPricePence,
-    servicePricePence: b.servicePricePence,
     adminFeePence: b.adminFeePence,
-    cancellationReason: b.cancellationReason,
-    declined: b.declined,
-    reschedule: {
-      view: reschedule,
-      proposedDate: proposed ? formatLondonDate(proposed) : null,
-      proposedTime: proposed ? utcToLondon(proposed).time : null,
-      reason: proposed ? b.rescheduleReason : null,
-    },
-    progress: {
-      shown: showsSessionProgress(b) || b.status === 'disputed',
-      state: sessionProgressState(b, now),
-      clientArrived: b.clientArrivedAt !== null,
-      coachArrived: b.coachArrivedAt !== null,
-      clientCompleted: b.clientCompletedAt !== null,
-      coachCompleted: b.coachCompletedAt !== null,
-      completingEarly: now.getTime() < endsAt(b).getTime(),
-      disputeOpen: b.disputeStatus === 'open',
-      disputeReason: b.disputeReason,
-    },
     actions,
-    canReview: b.status === 'completed' && !item.reviewedByViewer && actor.role !== 'admin',
-    paymentStatus: b.paymentStatus,
-    awaitingPayment: isUnpaidRequest(b) ? { minutesLeft: minutesLeftToPay(b, now) } : null,
-    cancelPreview: settlement ? { rule: settlement.rule, refundPence: settlement.refundPence } : null,
-    player: bookingPlayerView(item.player ?? null, b.startsAt),
-    bookAgain:
-      relation === 'client' && (b.status === 'completed' || b.status === 'confirmed')
-        ? {
-            coachId: b.coachId,
-            serviceType: b.serviceType,
-            durationMinutes: b.durationMinutes,
-            locationType: b.locationType,
-            locationAddress: b.locationAddress,
-            playerId: b.playerId ?? null,
-            lastDate: utcToLondon(b.startsAt).date,
-            lastTime: utcToLondon(b.startsAt).time,
-          }
-        : null,
   };
+  // The optional fields: present only when they apply, so the page's data stays small.
+  if (b.locationAddress) card.locationAddress = b.locationAddress;
+  if (relation === 'coach' && b.clientNotes) card.clientNotes = b.clientNotes;
+  if (b.status === 'cancelled' && b.cancellationReason) card.cancellationReason = b.cancellationReason;
+  if (b.status === 'cancelled' && b.declined) card.declined = true;
+  const reschedule = rescheduleViewFor(b, actor);
+  if (reschedule === 'awaiting_other_party') card.reschedule = { view: reschedule };
+  if (reschedule === 'review' && b.rescheduleProposedStartsAt) {
+    card.reschedule = { view: reschedule, proposedStart: londonStart(b.rescheduleProposedStartsAt), ...(b.rescheduleReason ? { reason: b.rescheduleReason } : {}) };
+  }
+  if (showsSessionProgress(b) || b.status === 'disputed') card.progress = progressOf(b, actions, now);
+  if (b.status === 'completed' && !item.reviewedByViewer && actor.role !== 'admin') card.canReview = true;
+  if (relation === 'coach' && b.status === 'pending' && b.paymentStatus === 'authorized') card.paymentHeld = true;
+  if (isUnpaidRequest(b)) card.awaitingPayment = { minutesLeft: minutesLeftToPay(b, now) };
+  const mayCancel = actions.includes('cancel') || actions.includes('cancel_as_coach');
+  if (mayCancel && (b.status === 'pending' || b.status === 'confirmed')) card.cancelRule = cancellationSettlement(b, b.status, relation, now).rule;
+  const player = bookingPlayerView(item.player ?? null, b.startsAt);
+  if (player) card.player = { name: player.name, age: player.age, ...(relation === 'coach' && player.notes ? { notes: player.notes } : {}) };
+  if (relation === 'client' && (b.status === 'completed' || b.status === 'confirmed')) card.bookAgain = { coachId: b.coachId, ...(b.playerId ? { playerId: b.playerId } : {}) };
+  return card;
+}
+
+function progressOf(b: Booking, actions: readonly BookingAction[], now: Date): SessionProgressView {
+  const progress: Writable<SessionProgressView> = { state: sessionProgressState(b, now) };
+  if (b.clientArrivedAt !== null) progress.clientArrived = true;
+  if (b.coachArrivedAt !== null) progress.coachArrived = true;
+  if (b.clientCompletedAt !== null) progress.clientCompleted = true;
+  if (b.coachCompletedAt !== null) progress.coachCompleted = true;
+  if (actions.includes('mark_completion') && now.getTime() < endsAt(b).getTime()) progress.completingEarly = true;
+  if (b.disputeStatus === 'open' && b.disputeReason) progress.disputeReason = b.disputeReason;
+  return progress;
 }

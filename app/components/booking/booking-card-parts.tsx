@@ -1,18 +1,15 @@
 import { useEffect, useState } from 'react';
 import type { BookingCardView } from '../../../domain/booking/booking-card-view';
-import { Icon } from '../icon';
+import { cardStatusColour, cardStatusLabel, cardWhen, dateLabel, locationLabel, playerAgeGroupLabel, rescheduleView, splitStart } from '../../../domain/booking/booking-card-labels';
 import { StatusBadge } from './status-badge';
 
 // The parts the client's card (MyBookings) and the coach's card (CoachDashboard) draw alike.
+// Their class names are app/tailwind.css's bk-* components (issue 20 §1: 20 cards to a page), and
+// each line's text is one string, so React writes no <!-- --> between its pieces.
 
-/** One line of a card's details: an icon and its text. */
+/** One line of a card's details: its icon (the sprite's symbol of that name, drawn by CSS) and its text. */
 export function Detail({ icon, children }: { icon: 'date' | 'time' | 'place' | 'price'; children: React.ReactNode }) {
-  return (
-    <p className="flex items-center gap-2 muted">
-      <Icon name={icon} className="h-4 w-4 shrink-0 text-slate-400" />
-      <span>{children}</span>
-    </p>
-  );
+  return <p className={`bk-d i-${icon}`}>{children}</p>;
 }
 
 /**
@@ -21,43 +18,37 @@ export function Detail({ icon, children }: { icon: 'date' | 'time' | 'place' | '
  */
 export function BookingCardBadges({ card }: { card: BookingCardView }) {
   return (
-    <div className="flex flex-wrap items-center gap-2">
-      {card.reschedule.view === 'awaiting_other_party' ? <span className="rounded-full bg-amber-50 px-2.5 py-0.5 text-xs font-semibold text-amber-800 ring-1 ring-amber-200">Reschedule Pending</span> : null}
-      {card.awaitingPayment ? <span className="rounded-full bg-orange-50 px-2.5 py-0.5 text-xs font-semibold text-orange-800 ring-1 ring-orange-200">Awaiting payment</span> : null}
-      <StatusBadge label={card.statusLabel} colour={card.statusColour} />
+    <div className="bk-chips">
+      {rescheduleView(card) === 'awaiting_other_party' ? <span className="pill bg-amber-50 text-amber-800 ring-1 ring-amber-200">Reschedule Pending</span> : null}
+      {card.awaitingPayment ? <span className="pill bg-orange-50 text-orange-800 ring-1 ring-orange-200">Awaiting payment</span> : null}
+      <StatusBadge label={cardStatusLabel(card)} colour={cardStatusColour(card)} />
     </div>
   );
 }
 
 /** When and where: the date, the time with the length, the place (each card adds its own price line). */
 export function SessionWhenWhere({ card }: { card: BookingCardView }) {
+  const { date, time } = cardWhen(card);
   return (
     <>
-      <Detail icon="date">{card.date ?? 'Date TBD'}</Detail>
-      <Detail icon="time">
-        {card.time ?? '—'} ({card.durationMinutes} mins)
-      </Detail>
-      <Detail icon="place">
-        {card.locationLabel}
-        {card.locationAddress ? ` · ${card.locationAddress}` : ''}
-      </Detail>
+      <Detail icon="date">{date}</Detail>
+      <Detail icon="time">{`${time} (${card.durationMinutes} mins)`}</Detail>
+      <Detail icon="place">{card.locationAddress ? `${locationLabel(card.locationType)} · ${card.locationAddress}` : locationLabel(card.locationType)}</Detail>
     </>
   );
 }
 
 /** Why a booking was cancelled or declined, and a new time `proposer` proposed that the viewer is to answer. */
 export function BookingCardNotices({ card, proposer }: { card: BookingCardView; proposer: string }) {
+  const r = card.reschedule;
+  const proposed = r?.view === 'review' ? splitStart(r.proposedStart) : null;
   return (
     <>
       {card.status === 'cancelled' && card.cancellationReason ? (
-        <p className="mt-3 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
-          {card.declined ? 'Declined' : 'Cancelled'}: {card.cancellationReason}
-        </p>
+        <p className="mt-3 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">{`${card.declined ? 'Declined' : 'Cancelled'}: ${card.cancellationReason}`}</p>
       ) : null}
-      {card.reschedule.view === 'review' ? (
-        <p className="mt-3 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
-          {proposer} proposed a new time: {card.reschedule.proposedDate} at {card.reschedule.proposedTime}.
-        </p>
+      {proposed ? (
+        <p className="mt-3 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">{`${proposer} proposed a new time: ${dateLabel(proposed.date)} at ${proposed.time}.`}</p>
       ) : null}
     </>
   );
@@ -111,8 +102,9 @@ export function PlayerPanel({ card, withNotes }: { card: BookingCardView; withNo
   return (
     <div className="mt-3 rounded-xl border border-sky-200 bg-sky-50 px-3 py-2 text-sm text-slate-800" aria-label="Player">
       <p>
-        <span className="text-slate-500">Player:</span> <span className="font-semibold">{player.name}</span>, {player.age}{' '}
-        <span className="text-slate-500">({player.ageGroupLabel} on the day)</span>
+        <span className="text-slate-500">Player:</span> <span className="font-semibold">{player.name}</span>
+        {`, ${player.age} `}
+        <span className="text-slate-500">{`(${playerAgeGroupLabel(player.age)} on the day)`}</span>
       </p>
       {withNotes && player.notes ? <p className="mt-1 whitespace-pre-line break-words text-slate-700">{player.notes}</p> : null}
     </div>

@@ -2,6 +2,7 @@ import { Link, useRevalidator } from '@remix-run/react';
 import { BookingDialog, DeclineDialog, PaymentDialog, ReasonDialog, RescheduleDialog, ReviewDialog } from '~/components/lazy-dialogs';
 import { useState } from 'react';
 import type { BookingCardView } from '../../../domain/booking/booking-card-view';
+import { bookAgainSeed, cardServiceLabel, cardTitle, otherPartyLabel, servicePricePence } from '../../../domain/booking/booking-card-labels';
 import { formatPence } from '../../../domain/shared/money';
 import { BookingCardBadges, BookingCardNotices, Detail, PaymentDueNotice, PlayerPanel, SessionWhenWhere } from './booking-card-parts';
 import type { BookedSummary } from './booking-dialog';
@@ -26,23 +27,26 @@ export function BookingCard({ card, tab, today, lastDay }: { card: BookingCardVi
   const close = () => setDialog(null);
   const { revalidate } = useRevalidator();
   const [rebooked, setRebooked] = useState<BookedSummary | null>(null);
+  const title = cardTitle(card);
+  const other = otherPartyLabel(card);
   return (
-    <article className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm" aria-label={`${card.title} ${card.referenceCode}`}>
-      <div className="flex flex-wrap items-start justify-between gap-2">
-        <div className="min-w-0">
-          <h3 className="text-base font-semibold text-slate-900">{card.title}</h3>
-          <p className="font-mono text-xs text-slate-500">{card.referenceCode}</p>
+    <article className="card" aria-label={`${title} ${card.referenceCode}`}>
+      <div className="bk-head">
+        <div>
+          <h3>{title}</h3>
+          <p className="bk-ref">{card.referenceCode}</p>
         </div>
         <BookingCardBadges card={card} />
       </div>
 
-      <p className="mt-3 text-sm text-slate-700">
-        <span className="text-slate-500">{card.otherPartyLabel}:</span> <span className="font-medium">{card.otherPartyName}</span>
+      <p className="bk-who">
+        <span>{`${other}:`}</span> <span>{card.otherPartyName}</span>
       </p>
-      <div className="mt-2 grid gap-1.5 sm:grid-cols-2">
+      <div className="bk-dl mt-2">
         <SessionWhenWhere card={card} />
         <Detail icon="price">
-          {formatPence(card.totalPricePence)} <span className="text-slate-500">(inc. {formatPence(card.adminFeePence)} admin fee)</span>
+          {`${formatPence(card.totalPricePence)} `}
+          <span>{`(inc. ${formatPence(card.adminFeePence)} admin fee)`}</span>
         </Detail>
       </div>
 
@@ -50,9 +54,9 @@ export function BookingCard({ card, tab, today, lastDay }: { card: BookingCardVi
       <PaymentDueNotice card={card} />
       <BookingCardNotices card={card} proposer={card.otherPartyName} />
 
-      {card.progress.shown ? <SessionProgress card={card} /> : null}
+      {card.progress ? <SessionProgress card={card} progress={card.progress} /> : null}
 
-      <div className="mt-4 flex flex-wrap gap-2 border-t border-slate-100 pt-4">
+      <div className="bk-acts">
         <Link to={`/Conversation?booking_id=${card.id}`} className={secondaryButton}>
           Message
         </Link>
@@ -87,26 +91,26 @@ export function BookingCard({ card, tab, today, lastDay }: { card: BookingCardVi
       {dialog === 'cancel' ? (
         <ReasonDialog
           title="Cancel Booking"
-          description={card.cancelPreview ? POLICY[card.cancelPreview.rule] : undefined}
+          description={card.cancelRule ? POLICY[card.cancelRule] : undefined}
           intent="cancel"
           bookingId={card.id}
           label="Reason for cancelling"
-          placeholder={`This will be shared with the ${card.otherPartyLabel.toLowerCase()}.`}
+          placeholder={`This will be shared with the ${other.toLowerCase()}.`}
           confirmLabel="Cancel Booking"
           cancelLabel="Keep Booking"
           onClose={close}
         />
       ) : null}
-      {dialog === 'decline' ? <DeclineDialog bookingId={card.id} clientName={card.clientName} onClose={close} /> : null}
+      {dialog === 'decline' ? <DeclineDialog bookingId={card.id} clientName={card.otherPartyName} onClose={close} /> : null}
       {dialog === 'reschedule' ? <RescheduleDialog card={card} today={today} lastDay={lastDay} onClose={close} /> : null}
       {dialog === 'pay' ? (
         <PaymentDialog
           bookingId={card.id}
           summary={{
-            serviceLabel: card.serviceLabel,
+            serviceLabel: cardServiceLabel(card),
             durationMinutes: card.durationMinutes,
             coachName: card.otherPartyName,
-            servicePricePence: card.servicePricePence,
+            servicePricePence: servicePricePence(card),
             adminFeePence: card.adminFeePence,
             totalPricePence: card.totalPricePence,
           }}
@@ -114,12 +118,12 @@ export function BookingCard({ card, tab, today, lastDay }: { card: BookingCardVi
           onClose={close}
         />
       ) : null}
-      {dialog === 'review' ? <ReviewDialog bookingId={card.id} revieweeLabel={card.otherPartyLabel} revieweeName={card.otherPartyName} onClose={close} /> : null}
+      {dialog === 'review' ? <ReviewDialog bookingId={card.id} revieweeLabel={other} revieweeName={card.otherPartyName} onClose={close} /> : null}
       {dialog === 'again' && card.bookAgain ? (
         <BookingDialog
           coachId={card.bookAgain.coachId}
           coachName={card.otherPartyName}
-          seed={card.bookAgain}
+          seed={bookAgainSeed(card) ?? undefined}
           onClose={close}
           onBooked={(b) => {
             close();

@@ -1,4 +1,5 @@
 import type { BookingCardView } from '../../../domain/booking/booking-card-view';
+import { rescheduleView } from '../../../domain/booking/booking-card-labels';
 import { primaryButton, secondaryButton } from './modal';
 import { useBookingAction } from './use-booking-action';
 
@@ -10,6 +11,7 @@ import { useBookingAction } from './use-booking-action';
 export function BookingResponseButtons({ card, onOpen }: { card: BookingCardView; onOpen: (dialog: 'decline' | 'reschedule') => void }) {
   const { fetcher, busy } = useBookingAction({ toastErrors: true });
   const can = (a: string) => card.actions.includes(a as never);
+  const reschedule = rescheduleView(card);
   return (
     <>
       {can('accept') ? (
@@ -25,11 +27,11 @@ export function BookingResponseButtons({ card, onOpen }: { card: BookingCardView
           Decline
         </button>
       ) : null}
-      {card.reschedule.view === 'review' ? (
+      {reschedule === 'review' ? (
         <button type="button" className={primaryButton} onClick={() => onOpen('reschedule')}>
           Review Reschedule
         </button>
-      ) : can('propose_reschedule') && card.reschedule.view === 'none' ? (
+      ) : can('propose_reschedule') && reschedule === 'none' ? (
         <button type="button" className={secondaryButton} onClick={() => onOpen('reschedule')}>
           Reschedule
         </button>

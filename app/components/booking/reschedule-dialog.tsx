@@ -1,5 +1,6 @@
 import { rescheduleTimeSlots } from '../../../domain/validation/booking-limits';
 import type { BookingCardView } from '../../../domain/booking/booking-card-view';
+import { cardWhen, dateLabel, splitStart } from '../../../domain/booking/booking-card-labels';
 import { FieldError, FormAlert, Modal, dangerButton, inputClass, labelClass, primaryButton, secondaryButton } from './modal';
 import { useBookingAction } from './use-booking-action';
 
@@ -8,13 +9,14 @@ import { useBookingAction } from './use-booking-action';
  * an optional reason; the other party reviews the proposal and accepts or declines it.
  */
 export function RescheduleDialog({ card, today, lastDay, onClose }: { card: BookingCardView; today: string; lastDay: string; onClose: () => void }) {
-  return card.reschedule.view === 'review' ? <ReviewProposal card={card} onClose={onClose} /> : <ProposeForm card={card} today={today} lastDay={lastDay} onClose={onClose} />;
+  return card.reschedule?.view === 'review' ? <ReviewProposal card={card} proposal={card.reschedule} onClose={onClose} /> : <ProposeForm card={card} today={today} lastDay={lastDay} onClose={onClose} />;
 }
 
 function ProposeForm({ card, today, lastDay, onClose }: { card: BookingCardView; today: string; lastDay: string; onClose: () => void }) {
   const { fetcher, busy, error, errorDetail, fieldErrors, clearError } = useBookingAction({ onSuccess: onClose });
+  const { date, time } = cardWhen(card);
   return (
-    <Modal title="Reschedule Session" description={`Currently ${card.date ?? 'Date TBD'} at ${card.time ?? '—'}. Propose a new time; ${card.otherPartyName} will be asked to accept it.`} onClose={onClose}>
+    <Modal title="Reschedule Session" description={`Currently ${date} at ${time}. Propose a new time; ${card.otherPartyName} will be asked to accept it.`} onClose={onClose}>
       <fetcher.Form method="post" noValidate onChange={clearError}>
         <input type="hidden" name="intent" value="propose_reschedule" />
         <input type="hidden" name="bookingId" value={card.id} />
@@ -59,8 +61,10 @@ function ProposeForm({ card, today, lastDay, onClose }: { card: BookingCardView;
   );
 }
 
-function ReviewProposal({ card, onClose }: { card: BookingCardView; onClose: () => void }) {
+function ReviewProposal({ card, proposal, onClose }: { card: BookingCardView; proposal: { proposedStart: string; reason?: string }; onClose: () => void }) {
   const { fetcher, busy, error, errorDetail } = useBookingAction({ onSuccess: onClose });
+  const current = cardWhen(card);
+  const proposed = splitStart(proposal.proposedStart);
   return (
     <Modal title="Review Reschedule" description={`${card.otherPartyName} would like to move this session.`} onClose={onClose}>
       <FormAlert message={error} detail={errorDetail} />
@@ -68,19 +72,19 @@ function ReviewProposal({ card, onClose }: { card: BookingCardView; onClose: () 
         <div>
           <dt className="text-slate-500">Current time</dt>
           <dd className="font-medium text-slate-900">
-            {card.date} at {card.time}
+            {`${current.date} at ${current.time}`}
           </dd>
         </div>
         <div>
           <dt className="text-slate-500">Proposed time</dt>
           <dd className="font-medium text-slate-900">
-            {card.reschedule.proposedDate} at {card.reschedule.proposedTime}
+            {`${dateLabel(proposed.date)} at ${proposed.time}`}
           </dd>
         </div>
-        {card.reschedule.reason ? (
+        {proposal.reason ? (
           <div className="col-span-2">
             <dt className="text-slate-500">Reason</dt>
-            <dd className="text-slate-900">{card.reschedule.reason}</dd>
+            <dd className="text-slate-900">{proposal.reason}</dd>
           </div>
         ) : null}
       </dl>

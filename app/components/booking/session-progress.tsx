@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import type { BookingCardView } from '../../../domain/booking/booking-card-view';
+import type { BookingCardView, SessionProgressView } from '../../../domain/booking/booking-card-view';
+import { cardStatusLabel, otherPartyLabel } from '../../../domain/booking/booking-card-labels';
 import { primaryButton, secondaryButton } from './modal';
 import { ReasonDialog } from '~/components/lazy-dialogs';
 import { useBookingAction } from './use-booking-action';
@@ -12,17 +13,15 @@ const STATE_TEXT: Record<string, { title: string; text: string }> = {
   disputed: { title: 'Issue reported', text: 'An administrator is looking into this session. The payment is held until it is resolved.' },
 };
 
-function Mark({ who, done, label }: { who: string; done: boolean; label: 'arrived' | 'marked it complete' }) {
+function Mark({ who, done, label }: { who: string; done: boolean | undefined; label: 'arrived' | 'marked it complete' }) {
   const you = who === 'You';
   const pending = label === 'arrived' ? `${you ? "haven't" : "hasn't"} arrived yet` : `${you ? "haven't" : "hasn't"} marked it complete yet`;
   return (
-    <li className="flex items-center gap-2">
-      <span aria-hidden="true" className={`flex h-5 w-5 items-center justify-center rounded-full text-xs ${done ? 'bg-pitch-600 text-white' : 'bg-slate-200 text-slate-500'}`}>
+    <li>
+      <span aria-hidden="true" className={done ? 'bk-dot bk-dot-on' : 'bk-dot'}>
         {done ? '✓' : '·'}
       </span>
-      <span>
-        {who} {done ? label : pending}
-      </span>
+      <span>{`${who} ${done ? label : pending}`}</span>
     </li>
   );
 }
@@ -31,13 +30,12 @@ function Mark({ who, done, label }: { who: string; done: boolean; label: 'arrive
  * SPEC §2 session-progress card for confirmed, in_session and completed bookings: the display
  * state, both parties' marks, and only the actions the domain offers this viewer now.
  */
-export function SessionProgress({ card }: { card: BookingCardView }) {
+export function SessionProgress({ card, progress: p }: { card: BookingCardView; progress: SessionProgressView }) {
   const { fetcher, busy } = useBookingAction({ toastErrors: true });
   const [dialog, setDialog] = useState<'complete' | 'issue' | null>(null);
-  const p = card.progress;
-  const info = STATE_TEXT[p.state] ?? { title: card.statusLabel, text: '' };
+  const info = STATE_TEXT[p.state] ?? { title: cardStatusLabel(card), text: '' };
   const me = 'You';
-  const other = card.otherPartyLabel === 'Coach' ? 'Coach' : 'Client';
+  const other = otherPartyLabel(card);
   const myArrived = card.viewerIs === 'client' ? p.clientArrived : p.coachArrived;
   const otherArrived = card.viewerIs === 'client' ? p.coachArrived : p.clientArrived;
   const myCompleted = card.viewerIs === 'client' ? p.clientCompleted : p.coachCompleted;
@@ -45,11 +43,11 @@ export function SessionProgress({ card }: { card: BookingCardView }) {
   const can = (a: string) => card.actions.includes(a as never);
 
   return (
-    <section aria-label="Session progress" className="mt-4 rounded-xl border border-pitch-200 bg-pitch-50/60 p-4">
-      <p className="text-sm font-semibold text-pitch-900">{info.title}</p>
-      <p className="mt-0.5 text-sm text-slate-600">{info.text}</p>
-      {p.disputeOpen && p.disputeReason ? <p className="mt-2 text-sm text-slate-700">Reported: “{p.disputeReason}”</p> : null}
-      <ul className="mt-3 grid gap-1 text-sm text-slate-700 sm:grid-cols-2">
+    <section aria-label="Session progress" className="bk-prog">
+      <p>{info.title}</p>
+      <p className="mt-0.5 muted">{info.text}</p>
+      {p.disputeReason ? <p className="mt-2 text-sm text-slate-700">{`Reported: “${p.disputeReason}”`}</p> : null}
+      <ul className="bk-marks">
         <Mark who={me} done={myArrived} label="arrived" />
         <Mark who={other} done={otherArrived} label="arrived" />
         {p.state === 'in_session' || p.state === 'completed' || myCompleted || otherCompleted ? (

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { DAY_MS } from '../shared/clock';
+import { formatLondonDate, utcToLondon } from '../shared/london-time';
+import { cardTitle, dateLabel, locationLabel, playerAgeGroupLabel, rescheduleView, splitStart } from './booking-card-labels';
+
+describe("a booking card's words", () => {
+  it('writes a London date as formatLondonDate does, for every day of three years (clock changes and Septembers included)', () => {
+    const from = Date.UTC(2026, 0, 1, 12);
+    for (let day = 0; day < 3 * 366; day++) {
+      const instant = new Date(from + day * DAY_MS);
+      expect(dateLabel(utcToLondon(instant).date)).toBe(formatLondonDate(instant));
+    }
+  });
+
+  it('splits a London start into its date and time', () => {
+    expect(splitStart('2027-03-05T07:00')).toEqual({ date: '2027-03-05', time: '07:00' });
+  });
+
+  it('names the service, the place and the age group as the catalogue does', () => {
+    expect(cardTitle({ serviceType: 'midfield' })).toBe('Midfield & Playmaking Session');
+    expect(cardTitle({ serviceType: 'fitness_extra' })).toBe('Fitness Extra Session');
+    expect(locationLabel('client_home')).toBe("Client's Home");
+    expect(locationLabel('somewhere')).toBe('Online');
+    expect(playerAgeGroupLabel(11)).toBe('Under 12');
+    expect(rescheduleView({})).toBe('none');
+  });
+});
