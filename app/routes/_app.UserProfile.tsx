@@ -1,16 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { DeletionCard } from '~/components/profile/deletion-card';
-import { CalendarFeedCard } from '~/components/profile/calendar-feed-card';
-import { DataExportCard } from '~/components/profile/data-export-card';
-import { EmailPreferences } from '~/components/profile/email-preferences';
-import { PasswordCard } from '~/components/profile/password-card';
 import { PhotoUpload } from '~/components/profile/photo-upload';
 import { ProfileForm } from '~/components/profile/profile-form';
 import { ProfileHeading } from '~/components/profile/profile-heading';
 import { ProfileSummary } from '~/components/profile/profile-summary';
-import { PlayersCard } from '~/components/profile/players-card';
+import { UserProfileMore } from '~/components/profile/profile-more';
 import { requireUser } from '~/auth/guards.server';
 import { loadPlayerRows } from '~/profile/player-actions.server';
 import { loadProfilePage } from '~/profile/profile-page.server';
@@ -36,12 +31,18 @@ export default function UserProfilePage() {
         {own ? <PhotoUpload /> : null}
       </ProfileHeading>
       {own ? <ProfileForm personal={profile} /> : <ProfileSummary profile={profile} />}
-      {own && profile.userType === 'client' && profile.role !== 'admin' ? <PlayersCard players={players} today={today} /> : null}
-      {own ? <PasswordCard hasPassword={hasPassword} email={profile.email} /> : null}
-      {own ? <EmailPreferences /> : null}
-      {own ? <CalendarFeedCard /> : null}
-      {own ? <DataExportCard /> : null}
-      {showDeletionCard ? <DeletionCard pending={pendingDeletion} /> : null}
+      {own || showDeletionCard ? (
+        <UserProfileMore
+          own={own}
+          showPlayers={profile.userType === 'client' && profile.role !== 'admin'}
+          players={players}
+          today={today}
+          hasPassword={hasPassword}
+          email={profile.email}
+          showDeletionCard={showDeletionCard}
+          pendingDeletion={pendingDeletion}
+        />
+      ) : null}
     </div>
   );
 }

@@ -28,6 +28,8 @@ describe('the personal calendar feed in the running server', () => {
     await page.goto(`${server.baseUrl}/UserProfile`);
     const card = page.getByRole('region', { name: 'Add to your calendar' });
     const turnOn = card.getByRole('button', { name: 'Turn on calendar feed' });
+    // The card's code and state load when it comes near the screen (app/components/island.tsx).
+    await card.scrollIntoViewIfNeeded();
     await turnOn.waitFor();
     await turnOn.click();
 
@@ -88,6 +90,7 @@ describe('the personal calendar feed in the running server', () => {
     await signIn(page, server.baseUrl, coach.email, coach.password);
     await page.goto(`${server.baseUrl}/CoachProfile`);
     const card = page.getByRole('region', { name: 'Add to your calendar' });
+    await card.scrollIntoViewIfNeeded();
     await card.getByRole('button', { name: 'Turn on calendar feed' }).click();
     const webcal = await card.getByLabel('Your calendar link').inputValue();
     const res = await fetch(httpOf(webcal));
