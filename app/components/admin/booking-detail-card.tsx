@@ -1,7 +1,6 @@
 import { Link } from '@remix-run/react';
 import type { AdminBookingRow } from '../../../adapters/persistence/admin/admin-bookings.query';
 import { StatusBadge } from '~/components/booking/status-badge';
-import { Icon } from '~/components/icon';
 import { showToast } from '~/components/toaster';
 import { bookingStatusColour, dateOf, money, nameOrUnnamed, paymentLabel, serviceLabel, statusLabel, timeOf } from './format';
 import { SEARCH_MESSAGES } from './reference-search-types';
@@ -21,12 +20,10 @@ export function CopyButton({ reference }: { reference: string }) {
     <button
       type="button"
       onClick={() => void copyReference(reference)}
-      className="icon-btn"
+      className="copy-btn"
       aria-label={`Copy reference ${reference}`}
       title="Copy reference"
-    >
-      <Icon name="copy" className="h-4 w-4" />
-    </button>
+    />
   );
 }
 

@@ -73,7 +73,7 @@ function Row({ booking, highlighted, onPay }: { booking: AdminBookingRowView; hi
       </div>
       <Actions booking={booking} onPay={onPay} />
       {booking.transfer || booking.chargebacks ? (
-        <div className="flex flex-wrap items-center gap-x-4 gap-y-1 md:col-span-5">
+        <div className="adm-extra">
           <ChargebackBadge chargebacks={booking.chargebacks ?? []} />
           {booking.transfer ? <TransferLine transfer={booking.transfer} /> : null}
         </div>
