@@ -10,6 +10,7 @@ import { Migration20261125140000_calendar_feeds } from './Migration2026112514000
 import { Migration20261125153000_data_export } from './Migration20261125153000_data_export';
 import { Migration20261125160000_account_end } from './Migration20261125160000_account_end';
 import { Migration20261125160000_players } from './Migration20261125160000_players';
+import { Migration20261125170000_coach_search_text } from './Migration20261125170000_coach_search_text';
 
 /** Every migration, in order. Listed explicitly so the bundled server and the CLI run the same set. */
 export const migrationsList: MigrationObject[] = [
@@ -24,4 +25,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261125153000_data_export', class: Migration20261125153000_data_export },
   { name: 'Migration20261125160000_account_end', class: Migration20261125160000_account_end },
   { name: 'Migration20261125160000_players', class: Migration20261125160000_players },
+  { name: 'Migration20261125170000_coach_search_text', class: Migration20261125170000_coach_search_text },
 ];

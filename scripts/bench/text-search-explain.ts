@@ -1,39 +1,42 @@
 /**
- * Issue 20 §8 / decision 018: EXPLAIN ANALYZE of FindCoaches' text searches at 100 000 or
- * 1 000 000 coaches (docs/benchmarks.md 'Text search at scale' came from this).
+ * Issue 20 §8 / decision 018: EXPLAIN (ANALYZE, BUFFERS) of FindCoaches' text searches at 100 000
+ * or 1 000 000 coaches (docs/benchmarks.md 'Text search at scale' came from this).
  *
- *   node --import tsx scripts/bench/text-search-explain.ts --coaches 100000 [--covered-copy] [--runs 7]
+ *   node --import tsx scripts/bench/text-search-explain.ts --rows 100000 [--runs 7]
+ *   node --import tsx scripts/bench/text-search-explain.ts --rows 1000000 [--plans]
  *
  * Its own embedded PostgreSQL under /tmp/fact-text-search (kept between runs; one database per
- * size, loaded once: ~40 s at 100 000 coaches, ~4 min at 1 000 000 on a busy 2-core host), never
- * the app's or the bench's. The statements are the ones the read model sends (captured with the
- * query counter); each is run `--runs` times and the best execution time is printed, with the
- * indexes its plan uses.
- *
- * --covered-copy adds, to that scratch database only, the experiment of decision 018: a copy of
- * the search document on coach_profiles (`sd`), a covering listing index and a trigram index on
- * it, and prints the same statements with `cp.sd like` beside today's.
+ * size, loaded once: ~1 min at 100 000 coaches, 5–12 min at 1 000 000 on a busy 2-core host),
+ * never the app's or the bench's. 'after' is the page statement the read model sends today
+ * (captured with the query counter); 'before' is the statement it sent before decision 018 (the
+ * words on users.search_document, every card column selected by the walk), on the same database
+ * (users_search_trgm is still there; the listing index now carries the copy, which the old
+ * statement cannot use index-only). Each is run `--runs` times: the median execution time is
+ * printed, the median planning time, and the indexes its plan uses; `--plans` prints the after
+ * plans whole. The count statement (sent when there is a next page; production remembers it for
+ * 30 s, search-totals.ts) is timed too.
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { startEmbeddedPostgres } from '../../adapters/persistence/embedded-postgres';
 import { migrate, openOrm } from '../../adapters/persistence/orm';
-import { createCoachSearch } from '../../adapters/persistence/search/coach-search';
-import { NO_FILTERS, parseCursor, type CoachSearchFilters } from '../../domain/search/coach-search';
+import { containsPattern, createCoachSearch } from '../../adapters/persistence/search/coach-search';
+import { NO_FILTERS, parseCursor, priceBandRange, type CoachSearchCursor, type CoachSearchFilters } from '../../domain/search/coach-search';
 import { countQueries } from '../../test/support/query-counter';
 
 const { values: opts } = parseArgs({
   options: {
+    rows: { type: 'string' },
     coaches: { type: 'string', default: '100000' },
     runs: { type: 'string', default: '7' },
     port: { type: 'string', default: '55433' },
     dir: { type: 'string', default: '/tmp/fact-text-search' },
-    'covered-copy': { type: 'boolean', default: false },
+    plans: { type: 'boolean', default: false },
   },
 });
 
-const COACHES = Number(opts.coaches);
+const COACHES = Number(opts.rows ?? opts.coaches);
 const RUNS = Number(opts.runs);
 
 const FIRST = `array['Alex','Sam','Jordan','Casey','Riley','Morgan','Jamie','Taylor','Charlie','Drew','Harley','Kai','Logan','Reese','Rowan','Sage','Toby','Ellis','Frankie','Quinn']`;
@@ -43,22 +46,24 @@ const SERVICES = `array['striker','midfield','defense','goalkeeping','fitness_co
 const id = (prefix: string) => `(overlay(overlay(md5('${prefix}-' || i) placing '4' from 13) placing 'a' from 17))::uuid`;
 
 /**
- * Coaches with a vocabulary of known frequencies: 'licensed' 50 %, 100 club names 1 % each
- * ('ashbury'; their endings such as 'bury' 10 %), a member code shared by exactly 20 coaches
+ * Coaches with a vocabulary of known frequencies: 'licensed' 50 %, 100 club names ~1 % each
+ * ('ashbury'; their endings such as 'bury' ~10 %), a member code shared by exactly 20 coaches
  * ('fa' + 6 digits), a per-coach md5 token (1 match), bench-style names and cities, ratings and
- * sessions as the bench makes them. Plus 20 000 clients.
+ * sessions as the bench makes them. Plus 20 000 clients. Names, clubs and addresses are drawn by
+ * hash: drawn from `i`'s period, names came in blocks of exactly 100 coaches sorted by bio, and
+ * ANALYZE's evenly spaced histogram held one club only (the planner took 10 % words for 0.01 %).
  */
 function loadSql(n: number): string[] {
   return [
     `insert into users (id, email, full_name, bio, location_address, user_type)
      select ${id('coach')}, 'coach' || i || '@scale.test',
-            (${FIRST})[1 + i % 20] || ' ' || (${LAST})[1 + (i / 20) % 50],
+            (${FIRST})[1 + (hashint4(2 * i + 1) & 65535) % 20] || ' ' || (${LAST})[1 + (hashint4(2 * i) & 65535) % 50],
             (case when i % 2 = 0 then 'UEFA B licensed coach' else 'FA qualified coach' end) || ' with ' || (1 + i % 25) || ' years of experience, formerly at '
-              || (array['ash','brook','cole','dun','elm','fern','glen','hart','ivy','kings'])[1 + (i / 7) % 10]
-              || (array['bury','field','ford','ham','ley','mouth','stead','ton','wick','worth'])[1 + (i / 70) % 10]
+              || (array['ash','brook','cole','dun','elm','fern','glen','hart','ivy','kings'])[1 + (hashint4(i) & 65535) % 10]
+              || (array['bury','field','ford','ham','ley','mouth','stead','ton','wick','worth'])[1 + (hashint4(-i) & 65535) % 10]
               || ' academy. ' || (array['Finishing and first touch','Shot stopping','Pressing and shape','Speed and agility','Set pieces','Passing range','Defending one on one','Ball mastery','Match analysis','Strength and conditioning'])[1 + (i * 3) % 10]
               || ' sessions. Member fa' || lpad((i % (${n} / 20))::text, 6, '0') || ', ref ' || substr(md5('ref' || i), 1, 10) || '.',
-            (1 + i % 300) || ' High Street, ' || (${CITY})[1 + i % 12], 'coach'
+            (1 + (hashint4(3 * i) & 65535) % 300) || ' High Street, ' || (${CITY})[1 + (hashint4(3 * i + 1) & 65535) % 12], 'coach'
        from generate_series(1, ${n}) as i
      union all
      select ${id('client')}, 'client' || i || '@scale.test', 'Client ' || i, null, 'London', 'client'
@@ -70,15 +75,6 @@ function loadSql(n: number): string[] {
        from generate_series(1, ${n}) as i`,
   ];
 }
-
-const COVERED_COPY = [
-  `alter table coach_profiles add column if not exists sd text`,
-  `update coach_profiles cp set sd = u.search_document from users u where u.id = cp.user_id and cp.sd is null`,
-  `vacuum full coach_profiles`,
-  `create index if not exists cp_listing_search on coach_profiles (rating desc, total_sessions desc, user_id) include (sd, services_offered, hourly_rate_pence) where is_listed`,
-  `create index if not exists cp_sd_trgm on coach_profiles using gin (sd gin_trgm_ops) where is_listed`,
-  `vacuum analyze coach_profiles`,
-];
 
 async function load(db: pg.Client, n: number, log: (line: string) => void): Promise<void> {
   const tables = ['users', 'coach_profiles'];
@@ -130,6 +126,33 @@ function cases(n: number, token: string): Case[] {
   ];
 }
 
+/**
+ * The page statement the read model sent before decision 018 (commit 2549133's coach-search.ts):
+ * the words on users.search_document, every card column selected by the scan itself.
+ */
+function statementBefore(filters: CoachSearchFilters, cursor: CoachSearchCursor | null): string {
+  const lit = (v: string | number) => (typeof v === 'number' ? String(v) : `'${v.replaceAll("'", "''")}'`);
+  const clauses = [`cp.is_listed and u.user_type = 'coach' and u.is_active and u.erased_at is null`];
+  for (const word of (filters.text ?? '').split(' ').filter((w) => w.length > 0)) clauses.push(`u.search_document like ${lit(containsPattern(word))}`);
+  if (filters.location) clauses.push(`lower(u.location_address) like ${lit(containsPattern(filters.location))}`);
+  if (filters.specialisation) clauses.push(`cp.services_offered @> array[${lit(filters.specialisation)}]::text[]`);
+  if (filters.priceBand) {
+    const { minPence, maxPence } = priceBandRange(filters.priceBand);
+    clauses.push(`cp.hourly_rate_pence >= ${minPence}`);
+    if (maxPence !== null) clauses.push(`cp.hourly_rate_pence < ${maxPence}`);
+  }
+  if (cursor) {
+    const [r, t, id] = [cursor.rating, cursor.totalSessions, lit(cursor.userId)];
+    clauses.push(`cp.rating <= ${r} and (cp.rating < ${r} or (cp.rating = ${r} and (cp.total_sessions < ${t} or (cp.total_sessions = ${t} and cp.user_id > ${id}))))`);
+  }
+  return `select u.id, u.full_name, u.avatar_url, u.location_address, u.bio,
+                cp.is_verified, cp.rating, cp.review_count, cp.total_sessions, cp.services_offered, cp.hourly_rate_pence
+           from coach_profiles cp join users u on u.id = cp.user_id
+          where ${clauses.join(' and ')}
+          order by cp.rating desc, cp.total_sessions desc, cp.user_id asc
+          limit 21`;
+}
+
 async function main(): Promise<void> {
   const log = (line: string) => process.stderr.write(`${line}\n`);
   const cluster = await startEmbeddedPostgres({ dir: opts.dir!, port: Number(opts.port) });
@@ -150,25 +173,32 @@ async function main(): Promise<void> {
         log(`loading ${COACHES} coaches into ${name}`);
         await load(db, COACHES, log);
       } else if (loaded !== COACHES) throw new Error(`${name} holds ${loaded} coaches`);
-      if (opts['covered-copy']) for (const sql of COVERED_COPY) await db.query(sql);
       const token = (await db.query<{ t: string }>(`select substr(md5('ref' || 4242), 1, 10) as t`)).rows[0]!.t;
 
-      const explain = async (sql: string): Promise<{ ms: number; indexes: string }> => {
-        let best = Number.POSITIVE_INFINITY;
+      const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)]!;
+      const explain = async (sql: string): Promise<{ ms: number; planMs: number; buffers: number; indexes: string; plan: string }> => {
+        const exec: number[] = [];
+        const planning: number[] = [];
         let plan = '';
         for (let k = 0; k < RUNS; k++) {
           const rows = (await db.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${sql}`)).rows;
           plan = rows.map((r) => r['QUERY PLAN']).join('\n');
-          best = Math.min(best, Number(/Execution Time: ([\d.]+)/.exec(plan)?.[1] ?? 'NaN'));
+          exec.push(Number(/Execution Time: ([\d.]+)/.exec(plan)?.[1] ?? 'NaN'));
+          planning.push(Number(/Planning Time: ([\d.]+)/.exec(plan)?.[1] ?? 'NaN'));
         }
         const used = [...plan.matchAll(/(Seq Scan on|Index Only Scan (?:Backward )?using|Index Scan (?:Backward )?using|Bitmap Index Scan on) (\w+)/g)].map((m) =>
           m[1]!.startsWith('Seq') ? `seq scan ${m[2]}` : m[1]!.startsWith('Index Only') ? `${m[2]} (index only)` : m[2],
         );
-        return { ms: best, indexes: [...new Set(used)].join(', ') };
+        // The top node's buffers (shared hit + read): the pages the statement touched, a measure of
+        // its work that a loaded host does not blur.
+        const top = /Buffers: shared((?: \w+=\d+)+)/.exec(plan)?.[1] ?? '';
+        const buffers = [...top.matchAll(/(hit|read)=(\d+)/g)].reduce((n, m) => n + Number(m[2]), 0);
+        return { ms: median(exec), planMs: median(planning), buffers, indexes: [...new Set(used)].join(', '), plan };
       };
 
-      console.log(`| search | matches | today | plan |${opts['covered-copy'] ? ' covered copy | plan |' : ''}`);
-      console.log(`|---|---:|---:|---|${opts['covered-copy'] ? '---:|---|' : ''}`);
+      console.log(`${COACHES} coaches; median of ${RUNS} runs; execution (planning) ms, buffers touched`);
+      console.log('| search | matches | before | plan before | after | plan after | count after |');
+      console.log('|---|---:|---:|---|---:|---|---:|');
       for (const c of cases(COACHES, token)) {
         const search = createCoachSearch(orm.em.fork() as EntityManager);
         let cursor: string | null = null;
@@ -179,13 +209,12 @@ async function main(): Promise<void> {
           if (!cursor) break;
         }
         const { result, queries } = await countQueries(() => search.search(c.filters, { cursor: parseCursor(cursor), limit: 20 }));
-        const today = await explain(queries[0]!);
-        let row = `| ${c.label} | ${result.total} | ${today.ms.toFixed(2)} ms | ${today.indexes} |`;
-        if (opts['covered-copy']) {
-          const copy = await explain(queries[0]!.replaceAll('u.search_document like', 'cp.sd like'));
-          row += ` ${copy.ms.toFixed(2)} ms | ${copy.indexes} |`;
-        }
-        console.log(row);
+        const before = await explain(statementBefore(c.filters, parseCursor(cursor)));
+        const after = await explain(queries[0]!);
+        const count = queries[1]?.startsWith('select count(*)') ? await explain(queries[1]) : null;
+        const f = (e: { ms: number; planMs: number; buffers: number }) => `${e.ms.toFixed(2)} (${e.planMs.toFixed(2)}), ${e.buffers} buf`;
+        console.log(`| ${c.label} | ${result.total} | ${f(before)} | ${before.indexes} | ${f(after)} | ${after.indexes} | ${count ? f(count) : '–'} |`);
+        if (opts.plans) console.log(`\n${c.label}:\n${after.plan}\n`);
       }
     } finally {
       await db.end();

@@ -14,11 +14,15 @@ import type { SearchTotals } from './search-totals';
 
 /**
  * FindCoaches read model: SQL over users + coach_profiles. Only active, listed coaches with a
- * profile. Text filters use the trigram indexes (users_search_trgm, users_location_trgm, both
- * partial on user_type = 'coach'), specialisation the services GIN index, price the rate index,
- * and the unfiltered list walks coach_profiles_listing in its order. At most three queries:
- * the page, the count (skipped when the first page is short), and whether any coach is listed
- * at all (only when filters match nothing).
+ * profile. The unfiltered list walks coach_profiles_listing in its order; specialisation and price
+ * can use the services GIN and rate indexes. Words of the search text are matched against
+ * coach_profiles.search_text, a copy of the user's search document kept by triggers (decision 018,
+ * issue 20 §8), so the planner can either walk coach_profiles_listing in list order, checking
+ * text, specialisation, age group and price on the index tuple (index-only; users touched only for
+ * coaches that match: common words), or collect the matches through coach_profiles_search_trgm and
+ * sort them (rare words). The page takes the keys first and joins the card's columns for those 21
+ * rows only, so the walk stays index-only. At most three queries: the page, the count (skipped when
+ * the first page is short), and whether any coach is listed at all (only when filters match nothing).
  */
 
 interface CoachRow {
@@ -40,18 +44,44 @@ export function containsPattern(text: string): string {
   return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/** pg_trgm takes its trigrams from runs of letters and digits: a word without three in a row has none. */
+const TRIGRAM_WORD = /[\p{L}\p{N}]{3}/u;
+
+/**
+ * How a lowercased document is tested for containing `word`. A word the trigram index can look up
+ * is a LIKE (coach_profiles_search_trgm serves it); a shorter one ('fc', 'u9') or one of signs only
+ * is a strpos, which no index serves, so the planner walks the list for it: a LIKE whose pattern has
+ * no trigram would make the index return every coach to be rechecked (a no-match two-letter word
+ * cost ~0.9 s at 100 000 coaches that way). Both match the word anywhere, literally.
+ */
+export function containsWord(word: string): { test: (column: string) => string; param: string } {
+  if (TRIGRAM_WORD.test(word)) return { test: (column) => `${column} like ?`, param: containsPattern(word) };
+  return { test: (column) => `strpos(${column}, ?) > 0`, param: word.toLowerCase() };
+}
+
 const LISTED = `cp.is_listed and u.user_type = 'coach' and u.is_active and u.erased_at is null`;
 
 function whereFor(filters: CoachSearchFilters): { sql: string; params: unknown[] } {
   const clauses = [LISTED];
   const params: unknown[] = [];
-  for (const word of (filters.text ?? '').split(' ').filter((w) => w.length > 0)) {
-    clauses.push(`u.search_document like ?`);
-    params.push(containsPattern(word));
+  const words = (filters.text ?? '').split(' ').filter((w) => w.length > 0).map(containsWord);
+  const location = filters.location ? containsWord(filters.location) : null;
+  if (words.length > 0 || location) {
+    // Every word on the copy, in one conjunction (one trigram index scan looks them all up); or,
+    // for the few coaches whose copy is null (a document over 2 000 bytes), every word on the
+    // document itself. The location is part of the copy: a coach whose copy lacks it cannot match
+    // (the exact test, on users, follows), so the walk or the collection leaves them out early.
+    const onCopy = [...words, ...(location ? [location] : [])];
+    const onDocument = words.map((w) => w.test('coach_search_document(cp.user_id)'));
+    clauses.push(`((${onCopy.map((w) => w.test('cp.search_text')).join(' and ')}) or (cp.search_text is null${onDocument.map((t) => ` and ${t}`).join('')}))`);
+    params.push(...onCopy.map((w) => w.param), ...words.map((w) => w.param));
   }
   if (filters.location) {
-    clauses.push(`lower(u.location_address) like ?`);
-    params.push(containsPattern(filters.location));
+    // The exact test, on users. A strpos, not a LIKE: users_location_trgm is partial, so the planner
+    // has no statistics for it and took every location for a rare one (it collected the 8 % of
+    // coaches in one city from users, 70–150 ms at 100 000); this way the copy's estimate decides.
+    clauses.push(`strpos(lower(u.location_address), ?) > 0`);
+    params.push(filters.location.toLowerCase());
   }
   if (filters.specialisation) {
     clauses.push(`cp.services_offered @> array[?]::text[]`);
@@ -131,10 +161,14 @@ export function createCoachSearch(em: EntityManager, options: { totals?: SearchT
       const rows = await run<CoachRow>(
         `select u.id, u.full_name, u.avatar_url, u.location_address, u.bio,
                 cp.is_verified, cp.rating, cp.review_count, cp.total_sessions, cp.services_offered, cp.hourly_rate_pence
-           from coach_profiles cp join users u on u.id = cp.user_id
-          where ${where.sql}${keyset ? ` and ${keyset.sql}` : ''}
-          order by ${COACH_SEARCH_ORDER}
-          limit ?`,
+           from (select cp.user_id, cp.rating, cp.total_sessions
+                   from coach_profiles cp join users u on u.id = cp.user_id
+                  where ${where.sql}${keyset ? ` and ${keyset.sql}` : ''}
+                  order by ${COACH_SEARCH_ORDER}
+                  limit ?) as page
+           join coach_profiles cp on cp.user_id = page.user_id
+           join users u on u.id = page.user_id
+          order by page.rating desc, page.total_sessions desc, page.user_id asc`,
         [...where.params, ...(keyset?.params ?? []), limit + 1],
       );
       const coaches = rows.slice(0, limit).map(toCard);

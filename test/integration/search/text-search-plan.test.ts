@@ -1,0 +1,128 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createCoachSearch } from '../../../adapters/persistence/search/coach-search';
+import { NO_FILTERS, parseCursor, type CoachSearchFilters } from '../../../domain/search/coach-search';
+import { useTestApp } from '../../support/app';
+import { countQueries } from '../../support/query-counter';
+
+/**
+ * Issue 20 §8 / decision 018: the plans of FindCoaches' text searches, on the statements the read
+ * model really sends (captured), over 40 000 coaches and 10 000 clients generated in SQL and
+ * ANALYZEd as a live database would be. A word few coaches match is collected through the trigram
+ * index on the copy (work ∝ its matches); a word many match walks the listing order, index-only,
+ * checking the copy on the index tuple (work ∝ 21 ÷ its share), so neither grows with the number
+ * of coaches. The vocabulary is drawn by hash: 'licensed' 50 %, 'bury' ~10 %, 100 club names ~1 %,
+ * a member code shared by exactly 8 coaches, a token per coach.
+ */
+const ctx = useTestApp();
+const COACHES = 40_000;
+const CODES = COACHES / 8;
+const id = (prefix: string) => `(overlay(overlay(md5('${prefix}' || i) placing '4' from 13) placing 'a' from 17))::uuid`;
+const pick = (list: string[], salt: number) => `(array['${list.join("','")}'])[1 + (hashint4(${salt} * i + ${salt}) & 65535) % ${list.length}]`;
+
+async function statementsFor(filters: CoachSearchFilters, cursor: string | null = null): Promise<string[]> {
+  const search = createCoachSearch(ctx.app.orm.em.fork() as EntityManager);
+  const { queries } = await countQueries(() => search.search(filters, { cursor: parseCursor(cursor), limit: 20 }));
+  return [...queries];
+}
+
+async function explain(sql: string, analyze = false): Promise<string> {
+  const rows = await ctx.db.query<{ 'QUERY PLAN': string }>(`explain ${analyze ? '(analyze, buffers) ' : ''}${sql}`);
+  return rows.map((r) => r['QUERY PLAN']).join('\n');
+}
+
+const pagePlan = async (filters: CoachSearchFilters, analyze = false) => explain((await statementsFor(filters))[0]!, analyze);
+const text = (t: string): CoachSearchFilters => ({ ...NO_FILTERS, text: t });
+
+/** The walk in list order, index-only, checking the words on the copy in the index tuple. */
+const WALK = /Index Only Scan using coach_profiles_listing on coach_profiles/;
+const COLLECT = /Bitmap Index Scan on coach_profiles_search_trgm/;
+
+describe(`the text search's plans on ${COACHES} coaches`, () => {
+  beforeAll(async () => {
+    // Secondary indexes are built after the load (a bulk build is several times faster than row by
+    // row maintenance of five trigram indexes), as scripts/bench/dataset.ts does.
+    const indexes = await ctx.db.query<{ name: string; def: string }>(
+      `select i.indexname as name, i.indexdef as def from pg_indexes i
+        where i.schemaname = 'public' and i.tablename in ('users', 'coach_profiles')
+          and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`,
+    );
+    for (const i of indexes) await ctx.db.query(`drop index ${i.name}`);
+    await ctx.db.query(`
+      insert into users (id, email, full_name, bio, location_address, user_type)
+      select ${id('c')}, 'coach' || i || '@example.test',
+             ${pick(['Alex', 'Sam', 'Jordan', 'Casey', 'Riley', 'Morgan', 'Jamie', 'Taylor', 'Charlie', 'Drew'], 3)} || ' '
+               || ${pick(['Smith', 'Jones', 'Brown', 'Wilson', 'Evans', 'Walker', 'Okafor', 'Nowak', 'Patel', 'Khan'], 5)},
+             (case when hashint4(7 * i) & 1 = 0 then 'UEFA B licensed coach' else 'FA qualified coach' end) || ', formerly at '
+               || ${pick(['ash', 'brook', 'cole', 'dun', 'elm', 'fern', 'glen', 'hart', 'ivy', 'kings'], 11)}
+               || ${pick(['bury', 'field', 'ford', 'ham', 'ley', 'mouth', 'stead', 'ton', 'wick', 'worth'], 13)}
+               || ' academy. Member fa' || lpad((i % ${CODES})::text, 6, '0') || ', ref ' || substr(md5('ref' || i), 1, 10) || '.',
+             (1 + (hashint4(17 * i) & 65535) % 300) || ' High Street, ' || ${pick(['London', 'Leeds', 'Bristol', 'Cardiff', 'York', 'Glasgow', 'Derby', 'Bath', 'Hull', 'Wells', 'Ely', 'Ripon'], 19)},
+             'coach'
+        from generate_series(1, ${COACHES}) as i
+      union all
+      select ${id('u')}, 'client' || i || '@example.test', 'Client ' || i, null, 'London', 'client'
+        from generate_series(1, ${COACHES / 4}) as i`);
+    await ctx.db.query(`
+      insert into coach_profiles (user_id, services_offered, hourly_rate_pence, rating, total_sessions, is_verified, is_listed)
+      select ${id('c')}, array[${pick(['striker', 'midfield', 'defense', 'goalkeeping', 'fitness_conditioning', 'tactical_analysis'], 23)}],
+             1500 + (hashint4(29 * i) & 65535) % 13000, ((hashint4(31 * i) & 65535) % 51) / 10.0, (hashint4(37 * i) & 65535) % 300, i % 2 = 0, i % 50 <> 7
+        from generate_series(1, ${COACHES}) as i`);
+    for (const i of indexes) await ctx.db.query(i.def);
+    await ctx.db.query('vacuum analyze users');
+    await ctx.db.query('vacuum analyze coach_profiles');
+  }, 120_000);
+
+  it('collects a word few coaches match through the trigram index on the copy: a token, a member code, two of them together', async () => {
+    const token = (await ctx.db.query<{ t: string }>(`select substr(md5('ref' || 4242), 1, 10) as t`))[0]!.t;
+    for (const words of [token, 'fa004242', 'fa004242 alex', 'zzzqqq']) {
+      const plan = await pagePlan(text(words));
+      expect(plan, words).toMatch(COLLECT);
+      expect(plan, words).not.toMatch(WALK);
+      expect(plan, words).not.toMatch(/Seq Scan/);
+    }
+  });
+
+  it('walks the listing order index-only for a word many coaches match, reading about 21 ÷ its share of the index', async () => {
+    for (const [word, share] of [['licensed', 0.5], ['bury', 0.1], ['alex', 0.1]] as const) {
+      const plan = await pagePlan(text(word), true);
+      expect(plan, word).toMatch(WALK);
+      expect(plan, word).not.toMatch(COLLECT);
+      expect(plan, word).toMatch(/Heap Fetches: 0/);
+      const removed = Number(/Rows Removed by Filter: (\d+)/.exec(plan)?.[1] ?? 0);
+      expect(removed, `${word}\n${plan}`).toBeLessThan((21 / share) * 4);
+    }
+  });
+
+  it('walks for a common word with a specialisation and a price band, checking them on the index tuple too', async () => {
+    const plan = await pagePlan({ text: 'licensed', specialisation: 'goalkeeping', priceBand: '30-60', location: null });
+    expect(plan).toMatch(WALK);
+    expect(plan).not.toMatch(/Seq Scan/);
+  });
+
+  it('walks for a word with no trigram (two letters): never a trigram scan returning every coach', async () => {
+    for (const word of ['zq', 'fa', '%_']) {
+      const plan = await pagePlan(text(word));
+      expect(plan, word).toMatch(WALK);
+      expect(plan, word).not.toMatch(COLLECT);
+    }
+  });
+
+  it('starts a deep page of a common word at the cursor in the walk', async () => {
+    const first = createCoachSearch(ctx.app.orm.em.fork() as EntityManager);
+    let cursor: string | null = null;
+    for (let i = 0; i < 5; i++) cursor = (await first.search(text('licensed'), { cursor: parseCursor(cursor), limit: 20 })).nextCursor;
+    const plan = await explain((await statementsFor(text('licensed'), cursor))[0]!);
+    expect(plan).toMatch(WALK);
+    expect(plan).toMatch(/Index Cond: \(rating <= /);
+  });
+
+  it('counts a rare word through the trigram index, never by reading every coach', async () => {
+    const [page, count] = await statementsFor(text('licensed fa004242'));
+    expect(await explain(page!)).toMatch(COLLECT);
+    if (count) expect(await explain(count)).toMatch(COLLECT);
+    const common = await statementsFor(text('bury'));
+    expect(common[1]).toMatch(/^select count\(\*\)/);
+    expect(await explain(common[1]!)).not.toMatch(/Seq Scan on users/);
+  });
+});
