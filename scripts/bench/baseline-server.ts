@@ -540,6 +540,11 @@ async function book(req: http.IncomingMessage, user: SessionUser): Promise<{ sta
   };
 }
 
+/**
+ * FACT's message POST (domain/messaging/use-cases/post-message.ts), statement for statement: the
+ * user, the rate-limit hit, then in one transaction the booking's parties and payment state (a
+ * request never paid has not reached the coach: 409, decision 011), the insert, the notify.
+ */
 async function sendMessage(req: http.IncomingMessage, user: SessionUser): Promise<{ status: number; body: unknown }> {
   const form = await readForm(req);
   const bookingId = form.get('bookingId') ?? '';
@@ -547,14 +552,23 @@ async function sendMessage(req: http.IncomingMessage, user: SessionUser): Promis
   const content = (form.get('content') ?? '').trim();
   if (!UUID.test(bookingId) || !UUID.test(receiverId) || content.length < 1 || content.length > 5000) return { status: 422, body: { ok: false, error: 'Message cannot be empty' } };
   if (!(await underLimit('message', user.id, 50, 15 * 60_000))) return { status: 429, body: { ok: false, error: 'Too many messages.' } };
-  const booking = (await pool.query(`select id, client_id, coach_id, status from bookings where id = $1`, [bookingId])).rows[0];
-  const parties = booking ? [booking.client_id, booking.coach_id] : [];
-  if (!booking || (user.role !== 'admin' && !parties.includes(user.id)) || !parties.includes(receiverId) || receiverId === user.id)
-    return { status: 404, body: { ok: false, error: 'Conversation not found.' } };
   const id = randomUUID();
   const client = await pool.connect();
   try {
     await client.query('begin');
+    const refuse = async (status: number, error: string) => {
+      await client.query('rollback');
+      return { status, body: { ok: false, error } };
+    };
+    const booking = (
+      await client.query(`select id, client_id, coach_id, status, payment_status, amount_authorized_pence, cancelled_by from bookings where id = $1`, [bookingId])
+    ).rows[0];
+    const parties = booking ? [booking.client_id, booking.coach_id] : [];
+    if (!booking || (user.role !== 'admin' && !parties.includes(user.id)) || !parties.includes(receiverId) || receiverId === user.id)
+      return await refuse(404, 'Conversation not found.');
+    const neverPaid = Number(booking.amount_authorized_pence) === 0 && ['pending', 'failed', 'voided'].includes(booking.payment_status);
+    const reachedCoach = !neverPaid || (booking.status !== 'pending' && !(booking.status === 'cancelled' && ['client', 'system'].includes(booking.cancelled_by)));
+    if (!reachedCoach && receiverId === booking.coach_id) return await refuse(409, 'Failed to send message. Please try again.');
     await client.query(`insert into messages (id, booking_id, sender_id, receiver_id, content, is_read, read_at, created_at) values ($1, $2, $3, $4, $5, false, null, $6)`, [
       id,
       bookingId,

@@ -309,10 +309,14 @@ export async function clearRateLimits(db: pg.Client): Promise<void> {
 export async function datasetFacts(db: pg.Client, size: DatasetSize, loadedAt: string): Promise<DatasetFacts> {
   const regular = size.bookings - BUSY_COACH_BOOKINGS - BUSY_CLIENT_BOOKINGS;
   const one = async (sql: string) => ((await db.query<{ v: string }>(sql)).rows[0]?.v ?? '') as string;
-  // Distinct clients with a booking each (message POST: the client writes to that booking's coach).
+  // Distinct clients with a booking each (message POST: the client writes to that booking's coach),
+  // a booking the coach has been shown: not a request never paid (decision 011, hasReachedCoach in
+  // domain/booking/paid-requests.ts; FACT answers 409 to a message about one).
   const pairs = await db.query<{ client_id: string; coach_id: string; id: string }>(
     `select distinct on (client_id) client_id, coach_id, id from bookings
       where client_id <> overlay(overlay(md5('client-1') placing '4' from 13) placing 'a' from 17)::uuid and created_at <= $1
+        and not (amount_authorized_pence = 0 and payment_status in ('pending', 'failed', 'voided')
+                 and (status = 'pending' or (status = 'cancelled' and cancelled_by in ('client', 'system'))))
       order by client_id, starts_at desc limit 4000`,
     [loadedAt],
   );

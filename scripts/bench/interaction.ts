@@ -104,7 +104,9 @@ async function hydrated(page: Page): Promise<void> {
     },
     undefined,
     { timeout: 60_000 },
-  );
+  ).catch(() => {
+    throw new Error("no hydrated 'Book' button on FindCoaches within 60 s");
+  });
   await page.waitForLoadState('networkidle', { timeout: 30_000 }).catch(() => {});
   // Two idle periods in a row: hydration's effects and the scripts' compile are over.
   await page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => requestIdleCallback(() => resolve(), { timeout: 2_000 }), { timeout: 2_000 })));
