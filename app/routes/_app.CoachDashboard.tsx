@@ -48,17 +48,14 @@ export default function CoachDashboard() {
             !
           </span>
           <p className="text-sm text-amber-900">
-            <strong className="font-semibold">New Booking Requests:</strong> You have {n} new {n === 1 ? 'request' : 'requests'} to review.
+            <strong className="font-semibold">New Booking Requests:</strong>
+            {` You have ${n} new ${n === 1 ? 'request' : 'requests'} to review.`}
           </p>
         </div>
       ) : null}
 
       <BookingListTabs label="Booking groups" path="/CoachDashboard" tabs={COACH_DASHBOARD_GROUPS} current={group}>
-        {(g) => (
-          <>
-            {LABELS[g]} ({counts[g]})
-          </>
-        )}
+        {(g) => `${LABELS[g]} (${counts[g]})`}
       </BookingListTabs>
 
       <div aria-busy={switching} className={switching ? 'opacity-60 transition-opacity' : ''}>

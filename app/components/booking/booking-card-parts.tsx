@@ -7,9 +7,9 @@ import { StatusBadge } from './status-badge';
 // Their class names are app/tailwind.css's bk-* components (issue 20 §1: 20 cards to a page), and
 // each line's text is one string, so React writes no <!-- --> between its pieces.
 
-/** One line of a card's details: its icon (the sprite's symbol of that name, drawn by CSS) and its text. */
+/** One line of a card's details (inside a bk-dl grid): its icon (the sprite's symbol of that name, drawn by CSS) and its text. */
 export function Detail({ icon, children }: { icon: 'date' | 'time' | 'place' | 'price'; children: React.ReactNode }) {
-  return <p className={`bk-d i-${icon}`}>{children}</p>;
+  return <p className={`i-${icon}`}>{children}</p>;
 }
 
 /**

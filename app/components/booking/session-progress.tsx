@@ -18,10 +18,10 @@ function Mark({ who, done, label }: { who: string; done: boolean | undefined; la
   const pending = label === 'arrived' ? `${you ? "haven't" : "hasn't"} arrived yet` : `${you ? "haven't" : "hasn't"} marked it complete yet`;
   return (
     <li>
-      <span aria-hidden="true" className={done ? 'bk-dot bk-dot-on' : 'bk-dot'}>
+      <span aria-hidden="true" className={done ? 'on' : undefined}>
         {done ? '✓' : '·'}
       </span>
-      <span>{`${who} ${done ? label : pending}`}</span>
+      {`${who} ${done ? label : pending}`}
     </li>
   );
 }
@@ -45,7 +45,7 @@ export function SessionProgress({ card, progress: p }: { card: BookingCardView; 
   return (
     <section aria-label="Session progress" className="bk-prog">
       <p>{info.title}</p>
-      <p className="mt-0.5 muted">{info.text}</p>
+      <p>{info.text}</p>
       {p.disputeReason ? <p className="mt-2 text-sm text-slate-700">{`Reported: “${p.disputeReason}”`}</p> : null}
       <ul className="bk-marks">
         <Mark who={me} done={myArrived} label="arrived" />
