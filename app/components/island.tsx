@@ -1,3 +1,4 @@
+import { useFetchers, useNavigation, useRevalidator } from '@remix-run/react';
 import { lazy, Suspense, useEffect, useRef, type ComponentType } from 'react';
 
 /**
@@ -9,6 +10,10 @@ import { lazy, Suspense, useEffect, useRef, type ComponentType } from 'react';
  * server's markup as it is. A click or a form submission made before the code arrived is held
  * and replayed on the hydrated island, so nothing the person does is lost. Rendered in the
  * browser without server markup (after a client-side navigation), it loads at once.
+ *
+ * Any navigation, fetcher or revalidation also wakes it: the router's state is a context above
+ * the island, and React holds a transition that changes a context above a boundary it has not
+ * hydrated until that boundary hydrates (it never discards the server's markup for it).
  *
  * `Server` comes from a `*.server.ts` module re-exporting the component: the browser build
  * replaces such modules with an empty one, which is how the code stays out of the page's chunks.
@@ -38,6 +43,12 @@ export function island<P extends object>(
   return function Island(props: P) {
     const box = useRef<HTMLDivElement>(null);
     const held = useRef<{ done: boolean; replay: (() => void) | null }>({ done: false, replay: null });
+    const navigation = useNavigation();
+    const revalidator = useRevalidator();
+    const fetchers = useFetchers();
+    const busy = navigation.state !== 'idle' || revalidator.state !== 'idle' || fetchers.some((f) => f.state !== 'idle');
+    // In the render of the transition itself, so that the code is on its way while React waits.
+    if (busy && !held.current.done) wake();
 
     useEffect(() => {
       const el = box.current;
