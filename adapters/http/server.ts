@@ -5,6 +5,7 @@ import express, { type ErrorRequestHandler, type Express } from 'express';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { Application } from '../composition-root';
+import type { Logger } from '../logging/logger';
 import { bodyLimits } from './body-limits';
 import { contentSecurityPolicy } from './content-security-policy';
 import { createDatabaseOutage, isDatabaseUnavailable } from './database-outage';
@@ -14,6 +15,27 @@ import { originCheck } from './origin-check';
 import './request-context';
 import { cachePolicy } from './cache-policy';
 import { securityHeaders } from './security-headers';
+
+type TrustFunction = (address: string, hop: number) => boolean;
+
+/**
+ * Express asks whether the peer is a trusted proxy for `req.ip`, `req.protocol` and
+ * `req.hostname` (Remix's adapter reads all three per request), and the compiled 'loopback' rule
+ * parses the address each time: ~35 µs per request (issue 20 §2). Its answer depends on the
+ * address alone, so it is remembered (a bounded map: emptied when full).
+ */
+function rememberTrust(trust: TrustFunction): TrustFunction {
+  const answers = new Map<string, boolean>();
+  return (address, hop) => {
+    let trusted = answers.get(address);
+    if (trusted === undefined) {
+      if (answers.size >= 1_000) answers.clear();
+      trusted = trust(address, hop);
+      answers.set(address, trusted);
+    }
+    return trusted;
+  };
+}
 
 export interface HttpServerOptions {
   app: Application;
@@ -36,6 +58,7 @@ export function createHttpServer(options: HttpServerOptions): Express {
   const server = express();
   server.disable('x-powered-by');
   server.set('trust proxy', 'loopback');
+  server.set('trust proxy fn', rememberTrust(server.get('trust proxy fn') as TrustFunction));
   server.use(compression());
   const https = (app.env.APP_URL ?? '').startsWith('https://');
   server.use(securityHeaders({ https }));
@@ -105,7 +128,19 @@ export function createHttpServer(options: HttpServerOptions): Express {
         const reportError = res.locals.reportError as ((error: unknown) => void) | undefined;
         const cspNonce = res.locals.cspNonce as string | undefined;
         const readOnlyRequest = req.method === 'GET' || req.method === 'HEAD';
-        return { app, requestId, log: app.logger.child({ requestId }), clientIp: req.ip ?? 'unknown', cspNonce, reportError, readOnlyRequest };
+        // The request's child logger is made when something logs, not for every request.
+        let log: Logger | undefined;
+        return {
+          app,
+          requestId,
+          get log() {
+            return (log ??= app.logger.child({ requestId }));
+          },
+          clientIp: req.ip ?? 'unknown',
+          cspNonce,
+          reportError,
+          readOnlyRequest,
+        };
       },
     }),
   );
