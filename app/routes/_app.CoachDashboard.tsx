@@ -6,7 +6,7 @@ import { BookingListTabs } from '~/components/booking/booking-list-tabs';
 import { CoachBookingCard } from '~/components/booking/coach-booking-card';
 import { LoadMoreButton } from '~/components/booking/load-more-button';
 import { useBookingList } from '~/components/booking/use-booking-list';
-import { PayoutsBanner } from '~/components/payouts/get-paid-card';
+import { PayoutsBanner } from '~/components/payouts/payouts-banner';
 import { payoutSetupState } from '../../domain/payouts/payout-account';
 
 export const meta: MetaFunction = () => [{ title: 'Coach Dashboard — FACT' }];
