@@ -2,9 +2,12 @@
  * The benchmark's own PostgreSQL: an embedded cluster under /tmp (its own data folder and port,
  * never the app's .data), one database migrated with the app's migrations and loaded with the
  * dataset. A kept cluster whose dataset has the same size and version is reused (what earlier
- * runs wrote is undone first); `fresh` drops it and loads again.
+ * runs wrote is undone first) unless a migration it applied has changed since (file hashes kept in
+ * bench_meta); `fresh` drops it and loads again.
  */
-import { rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
 import pg from 'pg';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../adapters/persistence/embedded-postgres';
 import { migrate, openOrm } from '../../adapters/persistence/orm';
@@ -20,6 +23,34 @@ export interface BenchDatabase {
 }
 
 const DB = 'fact_bench';
+const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../migrations');
+
+/** Each migration file's content hash, by migration name. */
+function migrationHashes(): Record<string, string> {
+  const hashes: Record<string, string> = {};
+  for (const file of readdirSync(MIGRATIONS_DIR).filter((f) => /^Migration.*\.ts$/.test(f)))
+    hashes[file.replace(/\.ts$/, '')] = createHash('sha256').update(readFileSync(path.join(MIGRATIONS_DIR, file))).digest('hex').slice(0, 16);
+  return hashes;
+}
+
+/**
+ * The migrations whose file changed (or went) since they were applied to the kept database: the
+ * migrator goes by name, so a migration applied from someone's unfinished version (a run from a
+ * work tree in the middle of an edit) would never be applied again as committed.
+ */
+async function changedMigrations(db: pg.Client): Promise<string[]> {
+  const row = await db.query<{ value: Record<string, string> }>(`select value from bench_meta where key = 'migrations'`).catch(() => ({ rows: [] }));
+  const stored = row.rows[0]?.value ?? {};
+  const now = migrationHashes();
+  return Object.keys(stored).filter((name) => stored[name] !== now[name]);
+}
+
+/** Records the hash of every applied migration's file (see changedMigrations). */
+async function recordMigrations(db: pg.Client): Promise<void> {
+  const applied = new Set((await db.query<{ name: string }>(`select name from mikro_orm_migrations`)).rows.map((r) => r.name));
+  const hashes = Object.fromEntries(Object.entries(migrationHashes()).filter(([name]) => applied.has(name)));
+  await db.query(`insert into bench_meta values ('migrations', $1) on conflict (key) do update set value = excluded.value`, [JSON.stringify(hashes)]);
+}
 
 export async function openBenchDatabase(options: { dir: string; port: number; size: DatasetSize; fresh: boolean; log: (line: string) => void }): Promise<BenchDatabase> {
   const { log } = options;
@@ -40,8 +71,9 @@ export async function openBenchDatabase(options: { dir: string; port: number; si
       await admin.connect();
       meta = await loadedDataset(admin);
       const same = meta && meta.version === DATASET_VERSION && (Object.keys(options.size) as (keyof DatasetSize)[]).every((k) => meta?.size[k] === options.size[k]);
-      if (!same) {
-        log(`kept database holds another dataset (${JSON.stringify(meta)}): loading again`);
+      const changed = same ? await changedMigrations(admin) : [];
+      if (!same || changed.length > 0) {
+        log(changed.length ? `migrations changed since the kept database applied them (${changed.join(', ')}): loading again` : `kept database holds another dataset (${JSON.stringify(meta)}): loading again`);
         await admin.end();
         admin = null;
         meta = null;
@@ -76,6 +108,7 @@ export async function openBenchDatabase(options: { dir: string; port: number; si
       const undone = await resetWrites(admin, meta.loadedAt);
       log(`reusing the kept dataset (loaded ${meta.loadedAt}); undid ${undone.bookings} bookings and ${undone.messages} messages of earlier runs`);
     }
+    await recordMigrations(admin);
     const facts = await datasetFacts(admin, options.size, meta.loadedAt);
     const client = admin;
     return {
