@@ -108,7 +108,11 @@ async function hydrated(page: Page): Promise<void> {
     throw new Error("no hydrated 'Book' button on FindCoaches within 60 s");
   });
   await page.waitForLoadState('networkidle', { timeout: 30_000 }).catch(() => {});
-  // Two idle periods in a row: hydration's effects and the scripts' compile are over.
+  await idle(page);
+}
+
+/** Two idle periods in a row: hydration's effects, the scripts' compile, what a scroll woke are over. */
+async function idle(page: Page): Promise<void> {
   await page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => requestIdleCallback(() => resolve(), { timeout: 2_000 }), { timeout: 2_000 })));
 }
 
@@ -116,6 +120,7 @@ async function measureBook(page: Page): Promise<Measured> {
   const button = page.locator('main button').filter({ hasText: /^\s*Book\s*$/ }).first();
   const name = (await button.getAttribute('aria-label')) ?? 'Book';
   await button.scrollIntoViewIfNeeded();
+  await idle(page);
   await armProbe(page, 'click', 'book');
   await button.click();
   const probe = await readProbe(page, 'the booking dialog with an enabled field');
@@ -128,6 +133,7 @@ async function measureFilter(page: Page): Promise<Measured> {
   const choice = options.find((o) => o.value === 'goalkeeping') ?? options.find((o) => o.value !== '');
   if (!choice) throw new Error('the Specialization select has no option');
   await select.scrollIntoViewIfNeeded();
+  await idle(page);
   await armProbe(page, 'change', 'filter');
   await select.selectOption(choice.value);
   const probe = await readProbe(page, "a new 'Found N coaches' line");
