@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ComponentProps } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 
 /**
  * The booking, reschedule, payment, reason (cancel, decline, report, complete early) and review
@@ -6,64 +6,23 @@ import { lazy, Suspense, type ComponentProps } from 'react';
  * carries only what it shows). Same names and props as the dialogs themselves; nothing is shown
  * until the chunk arrives (a few kilobytes, once).
  */
-const loadPayment = () => import('~/components/payment/payment-dialog');
-const loadBooking = () => import('~/components/booking/booking-dialog');
-const loadReschedule = () => import('~/components/booking/reschedule-dialog');
-const loadReason = () => import('~/components/booking/reason-dialog');
-const loadReview = () => import('~/components/booking/review-dialog');
-
-const PaymentDialogChunk = lazy(() => loadPayment().then((m) => ({ default: m.PaymentDialog })));
-const BookingDialogChunk = lazy(() => loadBooking().then((m) => ({ default: m.BookingDialog })));
-const RescheduleDialogChunk = lazy(() => loadReschedule().then((m) => ({ default: m.RescheduleDialog })));
-const ReasonDialogChunk = lazy(() => loadReason().then((m) => ({ default: m.ReasonDialog })));
-const DeclineDialogChunk = lazy(() => loadReason().then((m) => ({ default: m.DeclineDialog })));
-const ReviewDialogChunk = lazy(() => loadReview().then((m) => ({ default: m.ReviewDialog })));
-
-export function PaymentDialog(props: ComponentProps<typeof PaymentDialogChunk>) {
-  return (
-    <Suspense fallback={null}>
-      <PaymentDialogChunk {...props} />
-    </Suspense>
-  );
+function opened<P extends object>(load: () => Promise<ComponentType<P>>): (props: P) => JSX.Element {
+  const Dialog = lazy(() => load().then((component) => ({ default: component }))) as unknown as ComponentType<P>;
+  return function LazyDialog(props) {
+    return (
+      <Suspense fallback={null}>
+        <Dialog {...props} />
+      </Suspense>
+    );
+  };
 }
 
-export function BookingDialog(props: ComponentProps<typeof BookingDialogChunk>) {
-  return (
-    <Suspense fallback={null}>
-      <BookingDialogChunk {...props} />
-    </Suspense>
-  );
-}
+const reason = () => import('~/components/booking/reason-dialog');
 
-export function RescheduleDialog(props: ComponentProps<typeof RescheduleDialogChunk>) {
-  return (
-    <Suspense fallback={null}>
-      <RescheduleDialogChunk {...props} />
-    </Suspense>
-  );
-}
-
-export function ReasonDialog(props: ComponentProps<typeof ReasonDialogChunk>) {
-  return (
-    <Suspense fallback={null}>
-      <ReasonDialogChunk {...props} />
-    </Suspense>
-  );
-}
-
+export const PaymentDialog = opened(() => import('~/components/payment/payment-dialog').then((m) => m.PaymentDialog));
+export const BookingDialog = opened(() => import('~/components/booking/booking-dialog').then((m) => m.BookingDialog));
+export const RescheduleDialog = opened(() => import('~/components/booking/reschedule-dialog').then((m) => m.RescheduleDialog));
+export const ReasonDialog = opened(() => reason().then((m) => m.ReasonDialog));
 /** SPEC §2 'Decline Booking Request' (a ReasonDialog with its words). */
-export function DeclineDialog(props: ComponentProps<typeof DeclineDialogChunk>) {
-  return (
-    <Suspense fallback={null}>
-      <DeclineDialogChunk {...props} />
-    </Suspense>
-  );
-}
-
-export function ReviewDialog(props: ComponentProps<typeof ReviewDialogChunk>) {
-  return (
-    <Suspense fallback={null}>
-      <ReviewDialogChunk {...props} />
-    </Suspense>
-  );
-}
+export const DeclineDialog = opened(() => reason().then((m) => m.DeclineDialog));
+export const ReviewDialog = opened(() => import('~/components/booking/review-dialog').then((m) => m.ReviewDialog));
