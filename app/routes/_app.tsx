@@ -1,4 +1,5 @@
 import { json, type LoaderFunctionArgs } from '@remix-run/node';
+import type { ShouldRevalidateFunction } from '@remix-run/react';
 import { Outlet, useLoaderData } from '@remix-run/react';
 import { displayName, toActor } from '../../domain/accounts/user';
 import { requireUser } from '~/auth/guards.server';
@@ -30,6 +31,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
   return json(data, { headers: { 'Cache-Control': 'private, no-store' } });
 }
+
+/**
+ * A new query on the same page (FindCoaches' filters, a tab, a page of AdminBookings) cannot change
+ * who is signed in: the shell's data is not asked for again, so a filter change costs one request,
+ * not two (issue 20 §4). Actions, other pages and explicit revalidations still refresh it.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) =>
+  !formMethod && currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search ? false : defaultShouldRevalidate;
 
 export default function SignedInLayout() {
   const data = useLoaderData<typeof loader>();
