@@ -104,14 +104,17 @@ function whereFor(filters: CoachSearchFilters): { sql: string; params: unknown[]
 }
 
 /**
- * Rows after the cursor in the list's order. The leading `cp.rating <= ?` is implied by the rest
- * but sargable: the listing index scan starts at the cursor's rating instead of filtering every
- * row before it, so a deep page costs what page 1 does (issue 11; explain.test.ts checks it).
+ * Rows after the cursor in the list's order. The leading `cp.rating <= ?` and
+ * `(cp.rating, cp.total_sessions) <= (?, ?)` are implied by the rest but sargable: the listing
+ * index scan starts at the cursor's rating and sessions instead of filtering every row before it,
+ * so a deep page costs what page 1 does (issue 11; explain.test.ts checks it). Without the row
+ * comparison a page started at the top of the cursor's rating, which 20 000 coaches share at
+ * 1 000 000 (decision 018).
  */
 function keysetAfter(cursor: CoachSearchCursor): { sql: string; params: unknown[] } {
   return {
-    sql: `cp.rating <= ? and (cp.rating < ? or (cp.rating = ? and (cp.total_sessions < ? or (cp.total_sessions = ? and cp.user_id > ?))))`,
-    params: [cursor.rating, cursor.rating, cursor.rating, cursor.totalSessions, cursor.totalSessions, cursor.userId],
+    sql: `cp.rating <= ? and (cp.rating, cp.total_sessions) <= (?, ?) and (cp.rating < ? or (cp.rating = ? and (cp.total_sessions < ? or (cp.total_sessions = ? and cp.user_id > ?))))`,
+    params: [cursor.rating, cursor.rating, cursor.totalSessions, cursor.rating, cursor.rating, cursor.totalSessions, cursor.totalSessions, cursor.userId],
   };
 }
 
