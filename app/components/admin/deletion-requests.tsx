@@ -1,13 +1,13 @@
 import { Link } from '@remix-run/react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { PendingDeletionRow } from '../../../adapters/persistence/admin/admin-dashboard.query';
-import { dangerButton, FormAlert, inputClass, labelClass, Modal, primaryButton, secondaryButton } from '~/components/booking/modal';
+import { dangerButton, inputClass, primaryButton, secondaryButton } from '~/components/booking/modal';
 import { ageOf, dateTimeOf, nameOrUnnamed } from './format';
 import { useAdminAction } from './use-admin-action';
 
 type Row = PendingDeletionRow;
 
-const CONSEQUENCE =
+export const CONSEQUENCE =
   'Approving deactivates the account at once, ends every session and erases the personal data (name, email, phone, bio, photo, videos). Bookings, payments and messages keep their amounts for the other party.';
 
 function Who({ request, now }: { request: Row; now: string }) {
@@ -29,33 +29,8 @@ function Who({ request, now }: { request: Row; now: string }) {
   );
 }
 
-/** SPEC §2 dialog 'Decide deletion request': optional reason, Approve, Reject, Cancel. */
-function DecideDialog({ request, onClose }: { request: Row; onClose: () => void }) {
-  const { fetcher, busy, error } = useAdminAction({ onSuccess: onClose });
-  const [reason, setReason] = useState('');
-  const submit = (intent: 'approve_deletion' | 'reject_deletion') => fetcher.submit({ intent, requestId: request.id, reason }, { method: 'post' });
-  return (
-    <Modal title="Decide deletion request" description={<>Account of {nameOrUnnamed(request.userName)}.</>} onClose={onClose}>
-      <FormAlert message={error} />
-      <p className="mb-4 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">{CONSEQUENCE}</p>
-      <label htmlFor="decision-reason" className={labelClass}>
-        Reason (optional)
-      </label>
-      <textarea id="decision-reason" rows={3} maxLength={1000} className={inputClass} value={reason} onChange={(e) => setReason(e.target.value)} />
-      <div className="mt-5 flex flex-wrap justify-end gap-2">
-        <button type="button" className={secondaryButton} onClick={onClose} disabled={busy}>
-          Cancel
-        </button>
-        <button type="button" className={secondaryButton} onClick={() => submit('reject_deletion')} disabled={busy}>
-          Reject
-        </button>
-        <button type="button" className={dangerButton} onClick={() => submit('approve_deletion')} disabled={busy}>
-          Approve
-        </button>
-      </div>
-    </Modal>
-  );
-}
+/** SPEC §2 dialog 'Decide deletion request', loaded when first opened (issue 20 §4). */
+const DecideDialog = lazy(() => import('./decide-deletion-dialog'));
 
 /** AdminDashboard: each pending request with a Decide button. */
 export function DeletionRequestList({ requests, now }: { requests: readonly Row[]; now: string }) {
@@ -72,7 +47,11 @@ export function DeletionRequestList({ requests, now }: { requests: readonly Row[
           </li>
         ))}
       </ul>
-      {deciding ? <DecideDialog request={deciding} onClose={() => setDeciding(null)} /> : null}
+      {deciding ? (
+        <Suspense fallback={null}>
+          <DecideDialog request={deciding} onClose={() => setDeciding(null)} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

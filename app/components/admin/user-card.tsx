@@ -1,7 +1,7 @@
 import { Link } from '@remix-run/react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { AdminUserRow } from '../../../adapters/persistence/admin/admin-users.query';
-import { dangerButton, FormAlert, inputClass, labelClass, Modal, secondaryButton } from '~/components/booking/modal';
+import { secondaryButton } from '~/components/booking/modal';
 import { dateOf, nameOrUnnamed, serviceLabel } from './format';
 import { useAdminAction } from './use-admin-action';
 
@@ -17,31 +17,8 @@ function Badge({ children, tone }: { children: string; tone: 'slate' | 'green' |
   return <span className={`inline-flex rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset ${tones[tone]}`}>{children}</span>;
 }
 
-/** SPEC §2 dialog 'Remove user': optional reason (admins only see it), soft deactivation. */
-function RemoveDialog({ user, onClose }: { user: AdminUserRow; onClose: () => void }) {
-  const { fetcher, busy, error } = useAdminAction({ onSuccess: onClose });
-  return (
-    <Modal title="Remove user" description={<>{nameOrUnnamed(user.fullName)} will be deactivated and signed out everywhere. You can restore the account later.</>} onClose={onClose}>
-      <FormAlert message={error} />
-      <fetcher.Form method="post">
-        <input type="hidden" name="intent" value="remove_user" />
-        <input type="hidden" name="userId" value={user.id} />
-        <label htmlFor="remove-reason" className={labelClass}>
-          Reason (optional, visible to administrators only)
-        </label>
-        <textarea id="remove-reason" name="reason" rows={3} maxLength={500} className={inputClass} />
-        <div className="mt-5 flex justify-end gap-2">
-          <button type="button" className={secondaryButton} onClick={onClose} disabled={busy}>
-            Cancel
-          </button>
-          <button type="submit" className={dangerButton} disabled={busy}>
-            {busy ? 'Removing…' : 'Remove user'}
-          </button>
-        </div>
-      </fetcher.Form>
-    </Modal>
-  );
-}
+/** SPEC §2 dialog 'Remove user', loaded when first opened (issue 20 §4). */
+const RemoveDialog = lazy(() => import('./remove-user-dialog'));
 
 /**
  * A coach's verification (the 'Verified' badge clients see on FindCoaches and the profile):
@@ -145,7 +122,11 @@ export function UserCard({ user }: { user: AdminUserRow }) {
           {user.erased ? 'Personal data erased after an approved deletion request; the account cannot be restored.' : 'Administrators cannot be removed.'}
         </p>
       )}
-      {removing ? <RemoveDialog user={user} onClose={() => setRemoving(false)} /> : null}
+      {removing ? (
+        <Suspense fallback={null}>
+          <RemoveDialog user={user} onClose={() => setRemoving(false)} />
+        </Suspense>
+      ) : null}
     </article>
   );
 }
