@@ -1,31 +1,8 @@
 import { Link } from '@remix-run/react';
 import type { AdminBookingRow } from '../../../adapters/persistence/admin/admin-bookings.query';
 import { StatusBadge } from '~/components/booking/status-badge';
-import { showToast } from '~/components/toaster';
 import { bookingStatusColour, dateOf, money, nameOrUnnamed, paymentLabel, serviceLabel, statusLabel, timeOf } from './format';
-import { SEARCH_MESSAGES } from './reference-search-types';
-
-export async function copyReference(reference: string): Promise<void> {
-  try {
-    if (!navigator.clipboard) throw new Error('no clipboard');
-    await navigator.clipboard.writeText(reference);
-    showToast({ type: 'success', title: SEARCH_MESSAGES.copied });
-  } catch {
-    showToast({ type: 'error', title: SEARCH_MESSAGES.copyFailed });
-  }
-}
-
-export function CopyButton({ reference }: { reference: string }) {
-  return (
-    <button
-      type="button"
-      onClick={() => void copyReference(reference)}
-      className="copy-btn"
-      aria-label={`Copy reference ${reference}`}
-      title="Copy reference"
-    />
-  );
-}
+import { CopyButton } from './copy-reference';
 
 /** The detail card of one booking found by reference: what it is, who, when, how much. */
 export function BookingDetailCard({ booking, onBack }: { booking: AdminBookingRow; onBack?: () => void }) {
