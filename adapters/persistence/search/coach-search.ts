@@ -61,7 +61,8 @@ export function containsWord(word: string): { test: (column: string) => string; 
 
 const LISTED = `cp.is_listed and u.user_type = 'coach' and u.is_active and u.erased_at is null`;
 
-function whereFor(filters: CoachSearchFilters): { sql: string; params: unknown[] } {
+/** The filters' WHERE clause (with `?` placeholders), exported so the bench's baseline can send the same statement. */
+export function whereFor(filters: CoachSearchFilters): { sql: string; params: unknown[] } {
   const clauses = [LISTED];
   const params: unknown[] = [];
   const words = (filters.text ?? '').split(' ').filter((w) => w.length > 0).map(containsWord);
@@ -111,7 +112,7 @@ function whereFor(filters: CoachSearchFilters): { sql: string; params: unknown[]
  * comparison a page started at the top of the cursor's rating, which 20 000 coaches share at
  * 1 000 000 (decision 018).
  */
-function keysetAfter(cursor: CoachSearchCursor): { sql: string; params: unknown[] } {
+export function keysetAfter(cursor: CoachSearchCursor): { sql: string; params: unknown[] } {
   return {
     sql: `cp.rating <= ? and (cp.rating, cp.total_sessions) <= (?, ?) and (cp.rating < ? or (cp.rating = ? and (cp.total_sessions < ? or (cp.total_sessions = ? and cp.user_id > ?))))`,
     params: [cursor.rating, cursor.rating, cursor.totalSessions, cursor.rating, cursor.rating, cursor.totalSessions, cursor.totalSessions, cursor.userId],
