@@ -6,7 +6,7 @@ import { AdminPageHeader, EmptyState, Section } from '~/components/admin/admin-n
 import { InlineDeletionRequests } from '~/components/admin/deletion-requests';
 import { Pager } from '~/components/admin/pager';
 import { UserCard } from '~/components/admin/user-card';
-import { inputClass, primaryButton } from '~/components/booking/modal';
+import { inputClass, primaryButton } from '~/components/booking/button-classes';
 
 export const meta: MetaFunction = () => [{ title: 'Users — FACT admin' }];
 

@@ -3,7 +3,7 @@ import { Link, useFetcher, useLoaderData } from '@remix-run/react';
 import { useEffect, useState } from 'react';
 import { loadEarningLines, loadEarningsPage, requireCoach } from '~/earnings/earnings-page.server';
 import { LoadMoreButton } from '~/components/booking/load-more-button';
-import { primaryButton } from '~/components/booking/modal';
+import { primaryButton } from '~/components/booking/button-classes';
 import { EarningsChart } from '~/components/earnings/earnings-chart';
 import { EarningsLines, type LineView } from '~/components/earnings/earnings-lines';
 

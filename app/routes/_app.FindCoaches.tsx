@@ -25,7 +25,7 @@ import { BookingDialog } from '~/components/lazy-dialogs';
 import { CoachCard, CoachCardPlaceholder } from '~/components/booking/coach-card';
 import { Icon } from '~/components/icon';
 import { useCurrentUser } from '~/components/shell/shell-user';
-import { inputClass, primaryButton, secondaryButton } from '~/components/booking/modal';
+import { inputClass, primaryButton, secondaryButton } from '~/components/booking/button-classes';
 import { PaymentStep } from '~/components/booking/payment-step';
 import { AgeGroupFilter, AgeGroupQuickChoices, type PlayerChoice } from '~/components/booking/age-group-filter';
 import { loadPlayerRows } from '~/profile/player-actions.server';

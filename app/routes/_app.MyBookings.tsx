@@ -5,7 +5,7 @@ import { bookingListAction, bookingListAnswer, openBookingList } from '~/booking
 import { BookingCard } from '~/components/booking/booking-card';
 import { BookingListTabs } from '~/components/booking/booking-list-tabs';
 import { LoadMoreButton } from '~/components/booking/load-more-button';
-import { secondaryButton } from '~/components/booking/modal';
+import { secondaryButton } from '~/components/booking/button-classes';
 import { useBookingList } from '~/components/booking/use-booking-list';
 
 export const meta: MetaFunction = () => [{ title: 'My Bookings — FACT' }];

@@ -1,7 +1,7 @@
 import { Link } from '@remix-run/react';
 import { lazy, Suspense, useState } from 'react';
 import type { PendingDeletionRow } from '../../../adapters/persistence/admin/admin-dashboard.query';
-import { dangerButton, inputClass, primaryButton, secondaryButton } from '~/components/booking/modal';
+import { dangerButton, inputClass, primaryButton, secondaryButton } from '~/components/booking/button-classes';
 import { ageOf, dateTimeOf, nameOrUnnamed } from './format';
 import { useAdminAction } from './use-admin-action';
 

@@ -1,7 +1,7 @@
 import { Link } from '@remix-run/react';
 import { lazy, Suspense, useState } from 'react';
 import type { OpenDisputeRow } from '../../../adapters/persistence/admin/admin-dashboard.query';
-import { primaryButton, secondaryButton } from '~/components/booking/modal';
+import { primaryButton, secondaryButton } from '~/components/booking/button-classes';
 import { ageOf, dateOf, dateTimeOf, money, nameOrUnnamed, paymentLabel, serviceLabel, timeOf } from './format';
 
 /** An open dispute's resolution dialog, loaded when first opened (issue 20 §4). */

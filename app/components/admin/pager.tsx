@@ -1,5 +1,5 @@
 import { Link, useLocation } from '@remix-run/react';
-import { secondaryButton } from '~/components/booking/modal';
+import { secondaryButton } from '~/components/booking/button-classes';
 
 /** Previous / Next over keyset cursors, keeping the other query parameters. */
 export function Pager({ prev, next }: { prev: string | null; next: string | null }) {

@@ -1,7 +1,7 @@
 import { Link } from '@remix-run/react';
 import { lazy, Suspense, useState } from 'react';
 import type { AdminUserRow } from '../../../adapters/persistence/admin/admin-users.query';
-import { secondaryButton } from '~/components/booking/modal';
+import { secondaryButton } from '~/components/booking/button-classes';
 import { dateOf, nameOrUnnamed, serviceLabel } from './format';
 import { useAdminAction } from './use-admin-action';
 

@@ -1,6 +1,6 @@
 import type { RefObject } from 'react';
 import { AGE_GROUP_OPTIONS } from '../../../domain/shared/catalogue';
-import { inputClass } from './modal';
+import { inputClass } from './button-classes';
 
 export interface PlayerChoice {
   readonly id: string;

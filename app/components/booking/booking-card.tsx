@@ -8,7 +8,7 @@ import { BookingCardBadges, BookingCardNotices, Detail, PaymentDueNotice, Player
 import type { BookedSummary } from './booking-dialog';
 import { PaymentStep } from './payment-step';
 import { BookingResponseButtons } from './booking-response-buttons';
-import { dangerButton, dangerOutlineButton, primaryButton, secondaryButton } from './modal';
+import { dangerButton, dangerOutlineButton, primaryButton, secondaryButton } from './button-classes';
 import { SessionProgress } from './session-progress';
 
 type Dialog = 'cancel' | 'decline' | 'reschedule' | 'review' | 'pay' | 'again' | null;

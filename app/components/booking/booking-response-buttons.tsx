@@ -1,6 +1,6 @@
 import type { BookingCardView } from '../../../domain/booking/booking-card-view';
 import { rescheduleView } from '../../../domain/booking/booking-card-labels';
-import { primaryButton, secondaryButton } from './modal';
+import { primaryButton, secondaryButton } from './button-classes';
 import { useBookingAction } from './use-booking-action';
 
 /**

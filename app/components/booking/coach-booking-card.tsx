@@ -4,7 +4,7 @@ import type { BookingCardView } from '../../../domain/booking/booking-card-view'
 import { cardServiceLabel } from '../../../domain/booking/booking-card-labels';
 import { BookingCardBadges, BookingCardNotices, Detail, PlayerPanel, SessionWhenWhere } from './booking-card-parts';
 import { BookingResponseButtons } from './booking-response-buttons';
-import { dangerButton, primaryButton, secondaryButton } from './modal';
+import { dangerButton, primaryButton, secondaryButton } from './button-classes';
 import { DeclineDialog, ReasonDialog, RescheduleDialog, ReviewDialog } from '~/components/lazy-dialogs';
 import { SessionProgress } from './session-progress';
 

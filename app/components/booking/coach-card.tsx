@@ -2,7 +2,7 @@ import { Link } from '@remix-run/react';
 import type { CoachCard as CoachCardData } from '../../../domain/search/coach-search';
 import { coachingTypeLabel } from '../../../domain/shared/catalogue';
 import { formatPenceShort } from '../../../domain/shared/money';
-import { primaryButton, secondaryButton } from './modal';
+import { primaryButton, secondaryButton } from './button-classes';
 import { Stars } from './stars';
 
 /** SPEC §2: the card shows at most 3 services. */

@@ -1,4 +1,4 @@
-import { secondaryButton } from './modal';
+import { secondaryButton } from './button-classes';
 
 /** 'Load more' under a booking list (MyBookings, CoachDashboard); it waits, disabled, while a page loads. */
 export function LoadMoreButton({ loading, onLoad }: { loading: boolean; onLoad: () => void }) {

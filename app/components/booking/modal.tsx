@@ -85,11 +85,4 @@ export function FieldError({ id, messages }: { id: string; messages: readonly st
   );
 }
 
-// Named in app/tailwind.css's components layer (issue 20 §1: repeated on every card of a list page).
-export const inputClass = 'field';
-export const labelClass = 'mb-1 block text-sm font-medium text-slate-700';
-export const primaryButton = 'btn btn-p';
-export const secondaryButton = 'btn btn-s';
-export const dangerButton = 'btn btn-d';
-/** A destructive action that is not the main one (Cancel on a booking card). */
-export const dangerOutlineButton = 'btn btn-do';
+export { dangerButton, dangerOutlineButton, inputClass, labelClass, primaryButton, secondaryButton } from './button-classes';

@@ -1,4 +1,4 @@
-import { inputClass, labelClass, primaryButton, secondaryButton } from '~/components/booking/modal';
+import { inputClass, labelClass, primaryButton, secondaryButton } from '~/components/booking/button-classes';
 
 /**
  * The offline test gateway's card form (no Stripe keys configured). It posts to our server,
