@@ -1,10 +1,18 @@
 import { NavLink } from '@remix-run/react';
+import { lazy, Suspense } from 'react';
 import { userChips, type MenuItem } from '../../../domain/navigation/menus';
 import { LogoMark, PRODUCT_NAME, TAGLINE } from '../brand';
 import { UnreadBadge } from '../messaging/unread-badge';
-import { AdminSidebarSlot } from './admin-sidebar-slot';
+import * as server from './admin-sidebar-slot.server';
 import { MenuIcon } from './menu-icon';
 import type { ShellUser } from './shell-user';
+
+/**
+ * Administrators only: on the server the search itself; in the browser its code is fetched when an
+ * administrator's sidebar renders (React keeps the server's markup until it arrives), so nobody
+ * else's pages carry it (issue 20 §4).
+ */
+const AdminSidebarSlot = server.AdminSidebarSlot ?? lazy(() => import('./admin-sidebar-slot').then((m) => ({ default: m.AdminSidebarSlot })));
 
 function Chip({ children, tone }: { children: string; tone: 'green' | 'slate' | 'amber' }) {
   const tones = {
@@ -60,7 +68,9 @@ export function SidebarContent({
         </ul>
         {user.role === 'admin' ? (
           <div className="mt-6">
-            <AdminSidebarSlot collapsed={collapsed} />
+            <Suspense fallback={null}>
+              <AdminSidebarSlot collapsed={collapsed} />
+            </Suspense>
           </div>
         ) : null}
       </nav>
