@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { DAY_MS } from '../shared/clock';
 import { formatLondonDate, utcToLondon } from '../shared/london-time';
-import { cardTitle, dateLabel, locationLabel, playerAgeGroupLabel, rescheduleView, splitStart } from './booking-card-labels';
+import { cardTitle, dateLabel, locationLabel, rescheduleView, splitStart } from './booking-card-labels';
+import { playerAgeGroupLabel } from './booking-card-view';
 
 describe("a booking card's words", () => {
   it('writes a London date as formatLondonDate does, for every day of three years (clock changes and Septembers included)', () => {

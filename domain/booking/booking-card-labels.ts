@@ -1,4 +1,3 @@
-import { ageGroupLabel, primaryAgeGroup } from '../accounts/age-group';
 import { BOOKING_STATUS_LABELS, LOCATION_TYPE_LABELS, bookingStatusColour, coachingTypeLabel, type StatusColour } from '../shared/catalogue';
 import type { Pence } from '../shared/money';
 import type { BookAgainSeed, BookingCardView } from './booking-card-view';
@@ -34,8 +33,6 @@ export const servicePricePence = (card: Pick<Card, 'totalPricePence' | 'adminFee
 
 export const rescheduleView = (card: Pick<BookingCardView, 'reschedule'>): RescheduleView => card.reschedule?.view ?? 'none';
 
-/** 'Under 12' for a player of 11 on the day. */
-export const playerAgeGroupLabel = (age: number): string => ageGroupLabel(primaryAgeGroup(age));
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
 // en-GB's short month names, as Intl writes them (formatLondonDate): September is 'Sept'.

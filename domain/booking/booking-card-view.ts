@@ -1,3 +1,4 @@
+import { ageGroupLabel, primaryAgeGroup } from '../accounts/age-group';
 import type { Actor } from '../accounts/actor';
 import { utcToLondon } from '../shared/london-time';
 import type { Id } from '../shared/ids';
@@ -69,7 +70,7 @@ export interface BookingCardView {
   /** The cancellation policy's rule for cancelling now, when the viewer may cancel a pending or confirmed booking. */
   readonly cancelRule?: CancellationRule;
   /** Who the session is for (decision 017): name and age at the session date; the notes for the coach only. Absent: the client. */
-  readonly player?: { readonly name: string; readonly age: number; readonly notes?: string };
+  readonly player?: { readonly name: string; readonly age: number; readonly group: string; readonly notes?: string };
   /** 'Book again' (issue 19 §4): the client's confirmed or completed session; the rest of the seed is the card's own (bookAgainSeed). */
   readonly bookAgain?: { readonly coachId: Id; readonly playerId?: Id };
 }
@@ -144,7 +145,8 @@ export function bookingCardView(item: BookingListItem, actor: Actor, now: Date):
   const mayCancel = actions.includes('cancel') || actions.includes('cancel_as_coach');
   if (mayCancel && (b.status === 'pending' || b.status === 'confirmed')) card.cancelRule = cancellationSettlement(b, b.status, relation, now).rule;
   const player = bookingPlayerView(item.player ?? null, b.startsAt);
-  if (player) card.player = { name: player.name, age: player.age, ...(relation === 'coach' && player.notes ? { notes: player.notes } : {}) };
+  // The group's label ('Under 12') is sent: deriving it would bring the age rules to the browser for a few bytes.
+  if (player) card.player = { name: player.name, age: player.age, group: playerAgeGroupLabel(player.age), ...(relation === 'coach' && player.notes ? { notes: player.notes } : {}) };
   if (relation === 'client' && (b.status === 'completed' || b.status === 'confirmed')) card.bookAgain = { coachId: b.coachId, ...(b.playerId ? { playerId: b.playerId } : {}) };
   return card;
 }
@@ -158,4 +160,9 @@ function progressOf(b: Booking, actions: readonly BookingAction[], now: Date): S
   if (actions.includes('mark_completion') && now.getTime() < endsAt(b).getTime()) progress.completingEarly = true;
   if (b.disputeStatus === 'open' && b.disputeReason) progress.disputeReason = b.disputeReason;
   return progress;
+}
+
+/** 'Under 12' for a player of 11 on the day. */
+export function playerAgeGroupLabel(age: number): string {
+  return ageGroupLabel(primaryAgeGroup(age));
 }

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { BookingCardView } from '../../../domain/booking/booking-card-view';
-import { cardStatusColour, cardStatusLabel, cardWhen, dateLabel, locationLabel, playerAgeGroupLabel, rescheduleView, splitStart } from '../../../domain/booking/booking-card-labels';
+import { cardStatusColour, cardStatusLabel, cardWhen, dateLabel, locationLabel, rescheduleView, splitStart } from '../../../domain/booking/booking-card-labels';
 import { StatusBadge } from './status-badge';
 
 // The parts the client's card (MyBookings) and the coach's card (CoachDashboard) draw alike.
@@ -104,7 +104,7 @@ export function PlayerPanel({ card, withNotes }: { card: BookingCardView; withNo
       <p>
         <span className="text-slate-500">Player:</span> <span className="font-semibold">{player.name}</span>
         {`, ${player.age} `}
-        <span className="text-slate-500">{`(${playerAgeGroupLabel(player.age)} on the day)`}</span>
+        <span className="text-slate-500">{`(${player.group} on the day)`}</span>
       </p>
       {withNotes && player.notes ? <p className="mt-1 whitespace-pre-line break-words text-slate-700">{player.notes}</p> : null}
     </div>

@@ -6,7 +6,6 @@ import { createCoachSearch } from '../../../adapters/persistence/search/coach-se
 import { NO_FILTERS } from '../../../domain/search/coach-search';
 import { addPlayer, editPlayer, listPlayers, removePlayer } from '../../../domain/accounts/use-cases/manage-players';
 import { bookingCardView } from '../../../domain/booking/booking-card-view';
-import { playerAgeGroupLabel } from '../../../domain/booking/booking-card-labels';
 import { submitBookingRequest } from '../../../domain/booking/use-cases/submit-booking-request';
 import { utcToLondon } from '../../../domain/shared/london-time';
 import { unwrap } from '../../../domain/shared/result';
@@ -87,11 +86,10 @@ describe('a session booked for a player', () => {
     const reader = createBookingListReader(ctx.app.orm.em.fork() as EntityManager);
     const page = await reader.coachDashboard({ coachId: coach.id, group: 'pending', cursor: null, limit: 20 });
     const card = bookingCardView(page.items[0]!, coach.actor, ctx.app.clock.now());
-    expect(card?.player).toEqual({ name: 'Ella Hughes', age: 11, notes: 'Asthma: inhaler in her bag' });
-    expect(playerAgeGroupLabel(card!.player!.age)).toBe('Under 12');
+    expect(card?.player).toEqual({ name: 'Ella Hughes', age: 11, group: 'Under 12', notes: 'Asthma: inhaler in her bag' });
     const mine = await reader.myBookings({ viewerId: guardian.id, tab: 'upcoming', now: ctx.app.clock.now(), cursor: null, limit: 20 });
     // The guardian's own card: the player, without the notes they wrote for coaches.
-    expect(bookingCardView(mine.items[0]!, guardian.actor, ctx.app.clock.now())?.player).toEqual({ name: 'Ella Hughes', age: 11 });
+    expect(bookingCardView(mine.items[0]!, guardian.actor, ctx.app.clock.now())?.player).toEqual({ name: 'Ella Hughes', age: 11, group: 'Under 12' });
 
     // AdminBookings and `fact bookings show` name the player too.
     expect((await adminReadModels(ctx.app.orm).bookingDetail(booked.id))?.player).toBe('Ella Hughes, 11');
