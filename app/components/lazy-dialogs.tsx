@@ -6,15 +6,20 @@ import { lazy, Suspense, type ComponentType } from 'react';
  * carries only what it shows). Same names and props as the dialogs themselves; nothing is shown
  * until the chunk arrives (a few kilobytes, once).
  */
-function opened<P extends object>(load: () => Promise<ComponentType<P>>): (props: P) => JSX.Element {
-  const Dialog = lazy(() => load().then((component) => ({ default: component }))) as unknown as ComponentType<P>;
-  return function LazyDialog(props) {
+function opened<P extends object>(load: () => Promise<ComponentType<P>>): ((props: P) => JSX.Element) & { preload: () => void } {
+  let loading: Promise<ComponentType<P>> | null = null;
+  const once = () => (loading ??= load());
+  const Dialog = lazy(() => once().then((component) => ({ default: component }))) as unknown as ComponentType<P>;
+  function LazyDialog(props: P) {
     return (
       <Suspense fallback={null}>
         <Dialog {...props} />
       </Suspense>
     );
-  };
+  }
+  /** Fetches the dialog's code ahead of the first opening (a page where it is the main action). */
+  LazyDialog.preload = () => void once().catch(() => (loading = null));
+  return LazyDialog;
 }
 
 const reason = () => import('~/components/booking/reason-dialog');

@@ -22,6 +22,7 @@ import { failure, intentOf } from '~/booking/domain-response.server';
 import { bookingDeps, readModels } from '~/booking/read-models.server';
 import type { BookedSummary } from '~/components/booking/booking-dialog';
 import { BookingDialog } from '~/components/lazy-dialogs';
+import { loadBookingOptions } from '~/components/booking/booking-options';
 import { CoachCard, CoachCardPlaceholder } from '~/components/booking/coach-card';
 import { Icon } from '~/components/icon';
 import { useCurrentUser } from '~/components/shell/shell-user';
@@ -101,6 +102,14 @@ export default function FindCoaches() {
   const [booked, setBooked] = useState<BookedSummary | null>(null);
   const { coaches, nextCursor, loadMore, loadingMore } = usePagedCoaches(page);
   const active = activeFilterCount(filters);
+  // Booking is this page's main action: its dialog's code comes once the page is idle, and a
+  // coach's calendar as soon as the pointer or the focus reaches their 'Book' (issue 20 §4).
+  useEffect(() => whenIdle(() => BookingDialog.preload()), []);
+  const reachBooking = (coach: CoachCardData) => void loadBookingOptions(coach.userId);
+  const openBooking = (coach: CoachCardData) => {
+    void loadBookingOptions(coach.userId);
+    setBookingWith(coach);
+  };
 
   return (
     <div className="mx-auto w-full max-w-6xl">
@@ -109,7 +118,7 @@ export default function FindCoaches() {
         <p className="mt-1 text-slate-600">Browse football coaches near you and book a one-to-one session.</p>
       </header>
 
-      <SearchFilters key={JSON.stringify(filters)} filters={filters} active={active} players={players} />
+      <SearchFilters filters={filters} active={active} players={players} />
 
       <div className="mb-4 flex flex-wrap items-center justify-between gap-2" aria-live="polite">
         <p className="text-sm font-medium text-slate-700">{loading ? 'Searching…' : foundCoachesText(page.total)}</p>
@@ -133,7 +142,7 @@ export default function FindCoaches() {
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {coaches.map((c) => (
               <li key={c.userId}>
-                <CoachCard coach={c} canBook={c.userId !== viewerId} onBook={setBookingWith} />
+                <CoachCard coach={c} canBook={c.userId !== viewerId} onBook={openBooking} onReachBook={reachBooking} />
               </li>
             ))}
           </ul>
@@ -201,6 +210,22 @@ function SearchFilters({ filters, active, players }: { filters: ReturnType<typeo
       submit(data, { method: 'get', action: '/FindCoaches', replace: delay > 0 });
     }, delay);
   };
+  // The fields follow the URL (Back, 'Clear all filters', a player's quick choice) without the
+  // form being rebuilt, which cost a filter change its time and took the focus from the field
+  // being typed in; the field in use keeps what the person is typing.
+  useEffect(() => {
+    const want: Record<string, string> = {
+      q: filters.text ?? '',
+      specialization: filters.specialisation ?? '',
+      price: filters.priceBand ?? '',
+      location: filters.location ?? '',
+      age_group: filters.ageGroup ?? '',
+    };
+    for (const [name, value] of Object.entries(want)) {
+      const field = form.current?.elements.namedItem(name);
+      if ((field instanceof HTMLInputElement || field instanceof HTMLSelectElement) && field !== document.activeElement && field.value !== value) field.value = value;
+    }
+  }, [filters]);
   return (
     <Form ref={form} method="get" action="/FindCoaches" role="search" className="card mb-6 p-4" onSubmit={(e) => (e.preventDefault(), change(0))}>
       <div className="flex gap-2">
@@ -272,4 +297,14 @@ function EmptyState({ anyCoachListed }: { anyCoachListed: boolean }) {
       )}
     </div>
   );
+}
+
+/** Runs `task` when the browser is idle (or after 1 s where it cannot say); the cleanup cancels it. */
+function whenIdle(task: () => void): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const id = window.requestIdleCallback(task, { timeout: 2000 });
+    return () => window.cancelIdleCallback(id);
+  }
+  const id = window.setTimeout(task, 1000);
+  return () => window.clearTimeout(id);
 }

@@ -42,8 +42,14 @@ function addDaysToIsoDate(date: string, days: number): string {
 
 /** PRODUCT.md: sessions from today to 90 days ahead, counted in London calendar days. */
 export function isWithinBookingWindow(startsAt: Date, now: Date): boolean {
-  const last = addDaysToIsoDate(utcToLondon(now).date, BOOKING_WINDOW_DAYS);
-  return utcToLondon(startsAt).date <= last;
+  return utcToLondon(startsAt).date <= lastBookableDate(now);
+}
+
+// The booking dialog asks this for ~1 100 slots with one `now` when it opens (issue 20 §4).
+let lastFor: { now: number; date: string } | null = null;
+function lastBookableDate(now: Date): string {
+  if (lastFor?.now !== now.getTime()) lastFor = { now: now.getTime(), date: addDaysToIsoDate(utcToLondon(now).date, BOOKING_WINDOW_DAYS) };
+  return lastFor.date;
 }
 
 export function isValidInstant(value: unknown): value is Date {

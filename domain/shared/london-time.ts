@@ -36,9 +36,10 @@ export function londonToUtc(date: string, time: string): Date | null {
   const naive = Date.UTC(y, mo - 1, da, h, mi);
   const check = new Date(naive);
   if (check.getUTCDate() !== da) return null;
-  // Two passes settle the offset across a daylight-saving change.
-  let guess = naive - offsetMinutesAt(new Date(naive)) * 60_000;
-  guess = naive - offsetMinutesAt(new Date(guess)) * 60_000;
+  // Two passes settle the offset across a daylight-saving change. The offset is remembered per
+  // UTC hour (it only changes on one): the booking dialog asks for ~2 000 slots at once (issue 20 §4).
+  let guess = naive - cachedOffsetMinutes(new Date(naive)) * 60_000;
+  guess = naive - cachedOffsetMinutes(new Date(guess)) * 60_000;
   return new Date(guess);
 }
 
@@ -50,12 +51,34 @@ const offsetsByHour = new Map<number, number>();
  * (01:00 UTC), and formatToParts is slow enough to show in the server's profile (issue 11).
  */
 function cachedOffsetMinutes(instant: Date): number {
+  const uniform = uniformDayOffset(instant);
+  if (uniform !== null) return uniform;
   const hour = Math.floor(instant.getTime() / HOUR_MS);
   let offset = offsetsByHour.get(hour);
   if (offset === undefined) {
     offset = offsetMinutesAt(new Date(hour * HOUR_MS));
     if (offsetsByHour.size >= 10_000) offsetsByHour.clear();
     offsetsByHour.set(hour, offset);
+  }
+  return offset;
+}
+
+const DAY_MS = 24 * HOUR_MS;
+const offsetsByDay = new Map<number, number | null>();
+
+/**
+ * The offset of a whole UTC day when the clocks do not change on it (all but two days a year),
+ * from two formatToParts calls instead of one per hour: the booking dialog's 90-day calendar
+ * asks about some 1 100 different hours when it opens (issue 20 §4). Null on a changing day.
+ */
+function uniformDayOffset(instant: Date): number | null {
+  const day = Math.floor(instant.getTime() / DAY_MS);
+  let offset = offsetsByDay.get(day);
+  if (offset === undefined) {
+    const first = offsetMinutesAt(new Date(day * DAY_MS));
+    offset = first === offsetMinutesAt(new Date(day * DAY_MS + DAY_MS - HOUR_MS)) ? first : null;
+    if (offsetsByDay.size >= 10_000) offsetsByDay.clear();
+    offsetsByDay.set(day, offset);
   }
   return offset;
 }

@@ -51,6 +51,8 @@ describe('booking journey', () => {
 
     await page.getByLabel('Location').fill('manchester');
     await page.getByText('Found 2 coaches').waitFor();
+    // The results came without the form being rebuilt: the person typing keeps the field.
+    await expect(page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name)).resolves.toBe('location');
     await page.getByLabel('Price').selectOption('30-60');
     await page.getByText('Found 1 coach', { exact: true }).waitFor();
     expect(new URL(page.url()).searchParams.get('price')).toBe('30-60');
@@ -66,8 +68,14 @@ describe('booking journey', () => {
     await screenshotBoth(page, 'find-coaches-none-found');
     await page.getByRole('link', { name: 'Clear all filters' }).first().click();
     await page.getByText('Found 3 coaches').waitFor();
+    await expect(page.getByLabel('Location').inputValue()).resolves.toBe('');
+    await expect(page.getByLabel('Specialization').inputValue()).resolves.toBe('');
     await page.goBack();
     await page.getByText('No coaches found').waitFor();
+    // The fields follow the URL back.
+    await expect(page.getByLabel('Location').inputValue()).resolves.toBe('manchester');
+    await expect(page.getByLabel('Price').inputValue()).resolves.toBe('30-60');
+    await expect(page.getByLabel('Specialization').inputValue()).resolves.toBe('goalkeeping');
     await page.goto(`${server.baseUrl}/FindCoaches?location=manchester&price=30-60`);
 
     await page.getByRole('button', { name: 'Book Carlos Mendes' }).click();

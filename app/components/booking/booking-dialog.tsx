@@ -7,7 +7,7 @@ import { WhoIsThisFor } from './who-is-this-for';
 import { LOCATION_TYPE_OPTIONS } from '../../../domain/shared/catalogue';
 import { formatPence } from '../../../domain/shared/money';
 import { BOOKING_DIALOG_DURATIONS } from '../../../domain/validation/booking-limits';
-import type { BookingOptions } from './booking-options';
+import { forgetBookingOptions, loadBookingOptions, type BookingOptions } from './booking-options';
 import { DatePicker } from './date-picker';
 import { FieldError, FormAlert, Modal, inputClass, labelClass, primaryButton, secondaryButton } from './modal';
 
@@ -57,19 +57,23 @@ export function BookingDialog({
   /** 'Book again' (issue 19 §4): the last session to repeat a week later. */
   seed?: BookAgainSeed;
 }) {
-  const options = useFetcher<BookingOptions>();
   const submit = useFetcher<BookResponse>();
+  const [loaded, setLoaded] = useState<{ coachId: string; options: BookingOptions | null } | null>(null);
   useEffect(() => {
-    options.load(`/api/booking-options?coachId=${encodeURIComponent(coachId)}`);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    let open = true;
+    void loadBookingOptions(coachId).then((options) => open && setLoaded({ coachId, options }));
+    return () => {
+      open = false;
+      forgetBookingOptions(coachId);
+    };
   }, [coachId]);
-  const data = options.data && 'coachId' in options.data ? options.data : null;
+  const data = loaded?.coachId === coachId ? loaded.options : undefined;
 
   return (
     <Modal title={`Book a session with ${coachName}`} description="Choose a service, a date and a time. Times are UK time." onClose={onClose} size="lg">
       {data ? (
         <BookingForm options={data} fetcher={submit} onClose={onClose} onBooked={onBooked} seed={seed} />
-      ) : options.state === 'idle' && options.data ? (
+      ) : data === null ? (
         <FormAlert message="This coach cannot be booked at the moment." />
       ) : (
         <p className="py-10 text-center text-sm text-slate-500" role="status">

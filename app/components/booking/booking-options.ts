@@ -15,3 +15,28 @@ export interface BookingOptions {
   /** The server's clock (the test clock in test mode). */
   readonly now: string;
 }
+
+/** How long an answer fetched ahead (on the way to 'Book') may serve a dialog opened later. */
+const FRESH_MS = 30_000;
+const fetched = new Map<string, { at: number; answer: Promise<BookingOptions | null> }>();
+
+/**
+ * A coach's booking options from the resource route, started as soon as the person reaches for
+ * 'Book' (pointer or focus on the button) and joined by the dialog when it opens, so the data
+ * travels while the dialog's code loads (issue 20 §4: click → usable dialog). Null when the coach
+ * cannot be booked (404/403) or the answer is not the options (a sign-in page after a session ended).
+ */
+export function loadBookingOptions(coachId: string): Promise<BookingOptions | null> {
+  const kept = fetched.get(coachId);
+  if (kept && Date.now() - kept.at < FRESH_MS) return kept.answer;
+  const answer = fetch(`/api/booking-options?coachId=${encodeURIComponent(coachId)}`, { headers: { Accept: 'application/json' } })
+    .then(async (res) => (res.ok && res.headers.get('Content-Type')?.includes('application/json') ? ((await res.json()) as BookingOptions) : null))
+    .catch(() => null);
+  fetched.set(coachId, { at: Date.now(), answer });
+  return answer;
+}
+
+/** A dialog that opens again asks again (the calendar may have changed since). */
+export function forgetBookingOptions(coachId: string): void {
+  fetched.delete(coachId);
+}

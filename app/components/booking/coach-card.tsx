@@ -13,7 +13,18 @@ export const CARD_SERVICES = 3;
  * count, location, up to 3 service badges, bio clamped to 3 lines, rate 'per session', View
  * Profile and Book.
  */
-export function CoachCard({ coach, canBook, onBook }: { coach: CoachCardData; canBook: boolean; onBook: (coach: CoachCardData) => void }) {
+export function CoachCard({
+  coach,
+  canBook,
+  onBook,
+  onReachBook,
+}: {
+  coach: CoachCardData;
+  canBook: boolean;
+  onBook: (coach: CoachCardData) => void;
+  /** The pointer or the focus reached 'Book': the dialog's data can start on its way. */
+  onReachBook?: (coach: CoachCardData) => void;
+}) {
   const name = coach.fullName?.trim() || 'Coach';
   const sessions = coach.totalSessions;
   return (
@@ -64,7 +75,7 @@ export function CoachCard({ coach, canBook, onBook }: { coach: CoachCardData; ca
             View Profile
           </Link>
           {canBook ? (
-            <button type="button" className={primaryButton} onClick={() => onBook(coach)} aria-label={`Book ${name}`}>
+            <button type="button" className={primaryButton} onClick={() => onBook(coach)} onPointerEnter={() => onReachBook?.(coach)} onFocus={() => onReachBook?.(coach)} aria-label={`Book ${name}`}>
               Book
             </button>
           ) : (
