@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createUser, signIn, tempDataDir } from '../support/accounts';
-import { screenshot, useBrowser } from '../support/browser';
+import { screenshot, useBrowser, waitForHydration } from '../support/browser';
 import { useTestServer } from '../support/server';
 
 /** The calendar's label of day `day` of the month after this one (London), e.g. 'Thursday 10 December 2026'. */
@@ -23,6 +23,7 @@ describe('CoachProfile', () => {
     await signIn(page, server.baseUrl, coach.email, coach.password);
     await page.goto(`${server.baseUrl}/CoachProfile`);
     await page.getByRole('heading', { name: 'My Coach Profile' }).waitFor();
+    await waitForHydration(page);
 
     await page.getByLabel('Hourly rate (£ per session)').fill('5');
     await page.getByLabel('Video clip 1').fill('https://example.com/my-video');

@@ -46,3 +46,13 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   await page.screenshot({ path: file, fullPage: true });
   return file;
 }
+
+/**
+ * Waits until the page's JavaScript runs (Remix's router exists, so React is hydrating and holds
+ * events for what it has not hydrated yet). A form filled and submitted before that is posted by
+ * the browser itself, which a page built on fetchers answers differently: on a loaded CI machine a
+ * test can otherwise click before the scripts have arrived.
+ */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(() => Boolean((window as unknown as { __remixRouter?: unknown }).__remixRouter), undefined, { timeout: 30_000 });
+}
