@@ -2,8 +2,8 @@ import { lazy, Suspense, type ComponentType } from 'react';
 
 /**
  * The booking, reschedule, payment, reason (cancel, decline, report, complete early) and review
- * dialogs, loaded when first opened rather than with the page (issue 20 §4: a page's first visit
- * carries only what it shows). Same names and props as the dialogs themselves; nothing is shown
+ * dialogs, and the payment step after 'Book again', loaded when first opened rather than with the
+ * page (issue 20 §4: a page's first visit carries only what it shows). Same names and props as the dialogs themselves; nothing is shown
  * until the chunk arrives (a few kilobytes, once).
  */
 function opened<P extends object>(load: () => Promise<ComponentType<P>>): ((props: P) => JSX.Element) & { preload: () => void } {
@@ -31,3 +31,5 @@ export const ReasonDialog = opened(() => reason().then((m) => m.ReasonDialog));
 /** SPEC §2 'Decline Booking Request' (a ReasonDialog with its words). */
 export const DeclineDialog = opened(() => reason().then((m) => m.DeclineDialog));
 export const ReviewDialog = opened(() => import('~/components/booking/review-dialog').then((m) => m.ReviewDialog));
+/** The Secure Payment step after 'Book again' on a MyBookings card; the payment dialog's code is fetched alongside. */
+export const PaymentStep = opened(() => import('~/components/payment/payment-dialog').then((m) => m.PaymentStep));

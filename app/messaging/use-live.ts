@@ -1,28 +1,12 @@
 import { useRevalidator } from '@remix-run/react';
-import { useEffect, useRef, useState } from 'react';
-import { lastUnreadCount, subscribeLive, type LiveEvent } from './live-events';
+import { useEffect, useRef } from 'react';
+import { subscribeLive, type LiveEvent } from './live-events';
 
 /** Calls `handler` for every live messaging event while the component is mounted. */
 export function useLiveEvents(handler: (event: LiveEvent) => void): void {
   const latest = useRef(handler);
   latest.current = handler;
   useEffect(() => subscribeLive((event) => latest.current(event)), []);
-}
-
-/**
- * The signed-in user's unread message total, kept live (server-sent events, or polling when
- * they are unavailable). `initial` is what the page's loader knew; null until anything is known.
- */
-export function useUnreadCount(initial: number | null = null): number | null {
-  const [count, setCount] = useState<number | null>(initial);
-  useEffect(() => {
-    const known = lastUnreadCount();
-    if (known !== null) setCount(known);
-    return subscribeLive((event) => {
-      if (event.type === 'unread') setCount(event.count);
-    });
-  }, []);
-  return count;
 }
 
 /**

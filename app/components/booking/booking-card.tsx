@@ -1,12 +1,11 @@
 import { Link, useRevalidator } from '@remix-run/react';
-import { BookingDialog, DeclineDialog, PaymentDialog, ReasonDialog, RescheduleDialog, ReviewDialog } from '~/components/lazy-dialogs';
+import { BookingDialog, DeclineDialog, PaymentDialog, PaymentStep, ReasonDialog, RescheduleDialog, ReviewDialog } from '~/components/lazy-dialogs';
 import { useState } from 'react';
 import type { BookingCardView } from '../../../domain/booking/booking-card-view';
 import { bookAgainSeed, cardServiceLabel, cardTitle, otherPartyLabel, servicePricePence } from '../../../domain/booking/booking-card-labels';
 import { formatPence } from '../../../domain/shared/money';
 import { BookingCardBadges, BookingCardNotices, Detail, PaymentDueNotice, PlayerPanel, SessionWhenWhere } from './booking-card-parts';
 import type { BookedSummary } from './booking-dialog';
-import { PaymentStep } from './payment-step';
 import { BookingResponseButtons } from './booking-response-buttons';
 import { dangerButton, dangerOutlineButton, primaryButton, secondaryButton } from './button-classes';
 import { SessionProgress } from './session-progress';

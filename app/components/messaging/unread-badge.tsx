@@ -1,4 +1,31 @@
-import { useUnreadCount } from '../../messaging/use-live';
+import { useEffect, useState } from 'react';
+
+/**
+ * The signed-in user's unread message total, kept live (server-sent events, or polling when they
+ * are unavailable); null until anything is known. The live-events client is fetched after
+ * hydration, not with every signed-in page (issue 20 §4: the shell only uses it in an effect);
+ * Messages and Conversation import it with the page (messaging/use-live.ts).
+ */
+function useUnreadCount(): number | null {
+  const [count, setCount] = useState<number | null>(null);
+  useEffect(() => {
+    let mounted = true;
+    let stop: (() => void) | null = null;
+    void import('../../messaging/live-events').then(({ lastUnreadCount, subscribeLive }) => {
+      if (!mounted) return;
+      const known = lastUnreadCount();
+      if (known !== null) setCount(known);
+      stop = subscribeLive((event) => {
+        if (event.type === 'unread') setCount(event.count);
+      });
+    });
+    return () => {
+      mounted = false;
+      stop?.();
+    };
+  }, []);
+  return count;
+}
 
 /**
  * The unread-message count beside Messages in the menu, kept live by server-sent events (or

@@ -32,6 +32,8 @@ import { PAYMENT_FAILED_TEXT, type PaymentSessionView } from '~/payments/payment
 import { formatPence } from '../../../domain/shared/money';
 import { hoursLabel, postPaymentStep } from './payment-request';
 import type { PaymentElementController } from './stripe-payment-element';
+/** With the dialog's code, for the lazy PaymentStep of lazy-dialogs.tsx (one chunk, not two). */
+export { PaymentStep } from '~/components/booking/payment-step';
 import { EMPTY_TEST_CARD, isTestCardComplete, TestCardForm, TestModeNotice, TestThreeDSecureChallenge, type TestCard } from './test-card-form';
 
 /** Stripe.js and the Payment Element: fetched only when a dialog with a publishable key opens. */
