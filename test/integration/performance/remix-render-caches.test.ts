@@ -1,0 +1,86 @@
+import { createStaticHandler, json, type AgnosticDataRouteObject } from '@remix-run/router';
+import { RemixServer } from '@remix-run/react';
+import type { EntryContext } from '@remix-run/node';
+import { createElement } from 'react';
+import { renderToString } from 'react-dom/server';
+import { createStaticRouter } from 'react-router-dom/server';
+import { describe, expect, it } from 'vitest';
+// The module Remix's request handler calls each loader through (not part of its public API).
+// eslint-disable-next-line import/no-unresolved
+import { callRouteLoader } from '@remix-run/server-runtime/dist/data.js';
+
+/**
+ * Issue 20 §2, decision 010: what Remix 2 redid for every page although it depends only on the
+ * build, or copied although nothing changed, is done once or left alone by the patches in
+ * scripts/patches. Each test fails when `npm install` did not apply its patch.
+ */
+
+describe('a page render reuses what depends only on the build', () => {
+  it('makes the static router’s data routes once per route array', () => {
+    const routes = [{ id: 'root', path: '/', children: [{ id: 'find', path: 'FindCoaches' }] }];
+    const context = { basename: '/', location: { pathname: '/', search: '', hash: '', state: null, key: 'default' }, matches: [], loaderData: {}, actionData: null, errors: null, statusCode: 200, loaderHeaders: {}, actionHeaders: {}, activeDeferreds: null } as never;
+    const first = createStaticRouter(routes, context);
+    const second = createStaticRouter(routes, context);
+    expect(second.routes).toBe(first.routes);
+    expect(createStaticRouter([...routes], context).routes).not.toBe(first.routes);
+  });
+
+  it('builds RemixServer’s route tree once for a build, though every page renders it', async () => {
+    const reads = { count: 0 };
+    const module = { default: () => createElement('p', null, 'Found 3 coaches') };
+    // createServerRoutes reads each route module's `handle`; a cached tree reads none.
+    const routeModules = { root: new Proxy(module, { get: (target, key) => (key === 'handle' && (reads.count += 1), Reflect.get(target, key)) }) };
+    const manifest = { routes: { root: { id: 'root', path: '', module: '/root.js', hasLoader: true, hasAction: false, hasClientLoader: false, hasClientAction: false, hasErrorBoundary: false } }, entry: { module: '/entry.js', imports: [] }, url: '/manifest.js', version: '1' };
+    const future = {}; // the build's, the same object for every request
+    const render = async () => {
+      const handler = createStaticHandler([{ id: 'root', path: '/', loader: () => ({ coaches: 3 }) }] as AgnosticDataRouteObject[]);
+      const staticHandlerContext = await handler.query(new Request('http://fact.test/'));
+      const context = { manifest, routeModules, staticHandlerContext, future, isSpaMode: false, serverHandoffString: '{}', criticalCss: undefined, serializeError: (e: Error) => e } as unknown as EntryContext;
+      return renderToString(createElement(RemixServer, { context, url: 'http://fact.test/' }));
+    };
+    expect(await render()).toContain('Found 3 coaches');
+    const afterFirst = reads.count;
+    expect(afterFirst).toBeGreaterThan(0);
+    expect(await render()).toContain('Found 3 coaches');
+    expect(reads.count).toBe(afterFirst);
+  });
+});
+
+describe('a loader’s answer on the server', () => {
+  it('is read from the text json() made, without streaming the body back', async () => {
+    const answer = json({ coaches: [{ name: 'Zoë', rate: 4500 }], note: 'a \ud800 lone surrogate' });
+    const handler = createStaticHandler([{ id: 'root', path: '/', loader: () => answer }]);
+    const context = await handler.query(new Request('http://fact.test/'));
+    if (context instanceof Response) throw new Error('expected a render context');
+    expect(context.loaderData.root).toEqual(JSON.parse(JSON.stringify({ coaches: [{ name: 'Zoë', rate: 4500 }], note: 'a \ud800 lone surrogate' })));
+    expect(answer.bodyUsed).toBe(false);
+  });
+
+  it('still reads a body it did not make (a Response built by hand)', async () => {
+    const handler = createStaticHandler([{ id: 'root', path: '/', loader: () => new Response('{"ok":true}', { headers: { 'Content-Type': 'application/json' } }) }]);
+    const context = await handler.query(new Request('http://fact.test/'));
+    if (context instanceof Response) throw new Error('expected a render context');
+    expect(context.loaderData.root).toEqual({ ok: true });
+  });
+});
+
+describe('the Request a loader gets', () => {
+  const call = async (url: string) => {
+    let seen: Request | undefined;
+    await callRouteLoader({ loadContext: {}, params: {}, routeId: 'routes/x', singleFetch: false, request: new Request(url), loader: ({ request }: { request: Request }) => ((seen = request), null) } as never);
+    return seen!;
+  };
+
+  it('is the request itself when its URL has neither ?index nor ?_data', async () => {
+    const request = new Request('http://fact.test/FindCoaches?q=keeper');
+    let seen: Request | undefined;
+    await callRouteLoader({ loadContext: {}, params: {}, routeId: 'routes/x', singleFetch: false, request, loader: ({ request: r }: { request: Request }) => ((seen = r), null) } as never);
+    expect(seen).toBe(request);
+  });
+
+  it('still loses Remix’s own parameters: _data, and an empty index', async () => {
+    expect((await call('http://fact.test/FindCoaches?q=a&_data=routes%2Fx')).url).toBe('http://fact.test/FindCoaches?q=a');
+    expect((await call('http://fact.test/?index&q=a')).url).toBe('http://fact.test/?q=a');
+    expect((await call('http://fact.test/?q=index')).url).toBe('http://fact.test/?q=index');
+  });
+});
