@@ -1,6 +1,13 @@
 import { Link } from '@remix-run/react';
-import { ReferenceSearch } from '~/components/admin/reference-search';
+import * as server from '~/components/admin/reference-search.server';
 import { Icon } from '~/components/icon';
+import { island } from '~/components/island';
+
+/**
+ * The same island as reference-search.tsx's ReferenceSearch, made here: importing that module
+ * from this lazy chunk too kept it a chunk of its own on AdminBookings' first visit (issue 20 §4).
+ */
+const ReferenceSearch = island(server.ReferenceSearchForm, () => import('~/components/admin/reference-search-form').then((m) => m.ReferenceSearchForm), { when: 'now' });
 
 /**
  * The admin sidebar's booking-reference search panel (SPEC §2 'Admin sidebar also holds a
