@@ -1,6 +1,6 @@
-import { createStaticHandler, json, type AgnosticDataRouteObject } from '@remix-run/router';
+import { createStaticHandler, json } from '@remix-run/router';
 import { RemixServer } from '@remix-run/react';
-import type { EntryContext } from '@remix-run/node';
+import { createRequestHandler, type EntryContext, type ServerBuild } from '@remix-run/node';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticRouter } from 'react-router-dom/server';
@@ -26,18 +26,27 @@ describe('a page render reuses what depends only on the build', () => {
   });
 
   it('builds RemixServer’s route tree once for a build, though every page renders it', async () => {
+    // Through Remix's own request handler, as production runs it: createServerRoutes reads each
+    // route module's `handle`; a tree made once reads none on later pages.
     const reads = { count: 0 };
-    const module = { default: () => createElement('p', null, 'Found 3 coaches') };
-    // createServerRoutes reads each route module's `handle`; a cached tree reads none.
-    const routeModules = { root: new Proxy(module, { get: (target, key) => (key === 'handle' && (reads.count += 1), Reflect.get(target, key)) }) };
-    const manifest = { routes: { root: { id: 'root', path: '', module: '/root.js', hasLoader: true, hasAction: false, hasClientLoader: false, hasClientAction: false, hasErrorBoundary: false } }, entry: { module: '/entry.js', imports: [] }, url: '/manifest.js', version: '1' };
-    const future = {}; // the build's, the same object for every request
-    const render = async () => {
-      const handler = createStaticHandler([{ id: 'root', path: '/', loader: () => ({ coaches: 3 }) }] as AgnosticDataRouteObject[]);
-      const staticHandlerContext = await handler.query(new Request('http://fact.test/'));
-      const context = { manifest, routeModules, staticHandlerContext, future, isSpaMode: false, serverHandoffString: '{}', criticalCss: undefined, serializeError: (e: Error) => e } as unknown as EntryContext;
-      return renderToString(createElement(RemixServer, { context, url: 'http://fact.test/' }));
+    const page = { default: () => createElement('p', null, 'Found 3 coaches'), loader: () => ({ coaches: 3 }) };
+    const module = new Proxy(page, { get: (target, key) => (key === 'handle' && (reads.count += 1), Reflect.get(target, key)) });
+    const entry = {
+      default: (_request: Request, status: number, headers: Headers, context: EntryContext) =>
+        new Response(renderToString(createElement(RemixServer, { context, url: 'http://fact.test/' })), { status, headers: { ...Object.fromEntries(headers), 'Content-Type': 'text/html' } }),
     };
+    const build = {
+      mode: 'production',
+      routes: { root: { id: 'root', path: '', module } },
+      assets: { routes: { root: { id: 'root', path: '', module: '/root.js', hasLoader: true, hasAction: false, hasClientLoader: false, hasClientAction: false, hasErrorBoundary: false } }, entry: { module: '/entry.js', imports: [] }, url: '/manifest.js', version: '1' },
+      entry: { module: entry },
+      future: { v3_fetcherPersist: false, v3_relativeSplatPath: false, v3_throwAbortReason: false, v3_singleFetch: false, v3_lazyRouteDiscovery: false, unstable_optimizeDeps: false },
+      publicPath: '/build/',
+      assetsBuildDirectory: 'public/build',
+      isSpaMode: false,
+    } as unknown as ServerBuild;
+    const handle = createRequestHandler(build, 'production');
+    const render = async () => (await handle(new Request('http://fact.test/'))).text();
     expect(await render()).toContain('Found 3 coaches');
     const afterFirst = reads.count;
     expect(afterFirst).toBeGreaterThan(0);

@@ -1,5 +1,8 @@
 import { matchPath, matchRoutes, type AgnosticRouteObject } from '@remix-run/router';
 import { describe, expect, it } from 'vitest';
+// Remix's server-side partial manifest (lazy route discovery), not part of its public API.
+// eslint-disable-next-line import/no-unresolved
+import { getPartialManifest } from '@remix-run/react/dist/fog-of-war.js';
 
 /**
  * Issue 11, decision 010: Remix matches the URL against the routes four times per page, and the
@@ -69,5 +72,32 @@ describe('route matching on the server (patched @remix-run/router)', () => {
     expect(matchPath({ path: '/coach/:coachId' }, '/Coach/1')?.params).toEqual({ coachId: '1' });
     expect(matchPath({ path: '/coach', end: false }, '/coach/1/reviews')?.pathnameBase).toBe('/coach');
     expect(matchPath({ path: '/coach' }, '/coach/1/reviews')).toBeNull();
+  });
+
+  it('gives every level of a nested match the whole params and its own path', () => {
+    const routes: AgnosticRouteObject[] = [
+      { id: 'root', path: '', children: [{ id: 'app', children: [{ id: 'coach', path: 'coach/:coachId', children: [{ id: 'tab', path: ':tab' }] }] }] },
+    ];
+    const matches = matchRoutes(routes, '/coach/42/reviews/')!;
+    expect(matches.map((m) => [m.route.id, m.pathname, m.pathnameBase])).toEqual([
+      ['root', '/', '/'],
+      ['app', '/', '/'],
+      ['coach', '/coach/42', '/coach/42'],
+      ['tab', '/coach/42/reviews/', '/coach/42/reviews'],
+    ]);
+    for (const m of matches) expect(m.params).toEqual({ coachId: '42', tab: 'reviews' });
+  });
+
+  it('finds the routes of a page’s parent paths once per route table (lazy discovery’s manifest)', () => {
+    const reads = { count: 0 };
+    const routes = appRoutes().map((route) => counted(route, reads));
+    const manifest = { routes: { root: { id: 'root' }, index: { id: 'index' }, find: { id: 'find' }, coach: { id: 'coach' } } };
+    const routerFor = (pathname: string, ids: string[]) => ({ routes, basename: '/', state: { location: { pathname }, matches: ids.map((id) => ({ route: { id } })) } });
+    const first = getPartialManifest(manifest, routerFor('/coach/42', ['root', 'coach']));
+    expect(Object.keys(first.routes).sort()).toEqual(['coach', 'index', 'root', 'splat']);
+    const afterFirst = reads.count;
+    const second = getPartialManifest(manifest, routerFor('/coach/7', ['root', 'coach']));
+    expect(Object.keys(second.routes).sort()).toEqual(['coach', 'index', 'root', 'splat']);
+    expect(reads.count).toBe(afterFirst);
   });
 });
