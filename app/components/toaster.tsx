@@ -1,4 +1,4 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { shownToast, TOAST_LIMIT, type ShownToast, type Toast } from '~/toast';
 
 /** Client-side toast store: any component may call `showToast`; <Toaster/> renders them. */
@@ -27,12 +27,19 @@ function subscribe(listener: () => void) {
 }
 const empty: ShownToast[] = [];
 
-const STYLES: Record<ShownToast['type'], string> = {
-  success: 'border-pitch-200 bg-pitch-50 text-pitch-900',
-  error: 'border-red-200 bg-red-50 text-red-900',
-  warning: 'border-amber-200 bg-amber-50 text-amber-900',
-  info: 'border-slate-200 bg-white text-slate-900',
-};
+/**
+ * The toasts' markup is fetched with the first toast, not with every page (issue 20 §4); a flash
+ * toast from the root loader starts the fetch in the first render, before hydration shows it.
+ * A failed fetch is tried again with the next toast.
+ */
+let ToastList: typeof import('./toast-list').ToastList | null = null;
+let listLoading: Promise<void> | null = null;
+function loadToastList(): Promise<void> {
+  return (listLoading ??= import('./toast-list').then(
+    (m) => void (ToastList = m.ToastList),
+    () => void (listLoading = null),
+  ));
+}
 
 /**
  * The toast region (SPEC §9: up to 20). A polite live region announces new messages; errors
@@ -40,37 +47,21 @@ const STYLES: Record<ShownToast['type'], string> = {
  */
 export function Toaster({ serverToast }: { serverToast?: ShownToast | null }) {
   const list = useSyncExternalStore(subscribe, () => toasts, () => empty);
+  const [, listArrived] = useState(false);
+  if (serverToast && typeof document !== 'undefined') void loadToastList();
   useEffect(() => {
     if (serverToast) showToast(serverToast, serverToast.id);
   }, [serverToast]);
+  useEffect(() => {
+    if (list.length && !ToastList) void loadToastList().then(() => listArrived(true));
+  }, [list]);
   return (
     <section
       aria-label="Notifications"
       aria-live="polite"
       className="pointer-events-none fixed inset-x-0 bottom-0 z-[100] flex flex-col items-center gap-2 p-4 sm:inset-x-auto sm:right-0 sm:items-end"
     >
-      {list.map((t) => (
-        <div
-          key={t.id}
-          role={t.type === 'error' ? 'alert' : 'status'}
-          className={`pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-lg border px-4 py-3 text-sm shadow-lg ${STYLES[t.type]}`}
-        >
-          <div className="flex-1">
-            <p className="font-semibold">{t.title}</p>
-            {t.description ? <p className="mt-1 opacity-90">{t.description}</p> : null}
-          </div>
-          <button
-            type="button"
-            onClick={() => dismissToast(t.id)}
-            className="rounded p-1 text-current opacity-60 hover:opacity-100"
-            aria-label="Dismiss notification"
-          >
-            <svg viewBox="0 0 24 24" className="h-4 w-4 fill-none stroke-current" strokeWidth={2} aria-hidden="true">
-              <path d="M6 6l12 12M18 6L6 18" />
-            </svg>
-          </button>
-        </div>
-      ))}
+      {ToastList ? <ToastList list={list} onDismiss={dismissToast} /> : null}
     </section>
   );
 }

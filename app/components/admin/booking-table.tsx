@@ -1,12 +1,18 @@
 import { Link, useRevalidator } from '@remix-run/react';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { takePaymentOffer, type AdminBookingRowView } from '../../../domain/admin/admin-booking-view';
 import { StatusBadge } from '~/components/booking/status-badge';
-import { PaymentDialog } from '~/components/lazy-dialogs';
 import { CopyButton } from './copy-reference';
 import { bookingStatusColour, dateOf, money, nameOrUnnamed, paymentLabel, serviceLabel, statusLabel, timeOf } from './format';
 import { ChargebackBadge, TransferLine } from './payouts';
 import { UnpaidBadge } from './unpaid-badge';
+
+/**
+ * 'Take Payment' opens the payment dialog, its code fetched on the first opening (as lazy-dialogs'
+ * PaymentDialog; imported here directly so that AdminBookings' first visit does not also carry
+ * the other dialogs' loaders: one file fewer).
+ */
+const PaymentDialog = lazy(() => import('~/components/payment/payment-dialog').then((m) => ({ default: m.PaymentDialog })));
 
 /** SPEC §9: a highlighted booking stays highlighted for 3 seconds. */
 export const HIGHLIGHT_MS = 3_000;
@@ -103,19 +109,21 @@ export function BookingTable({ bookings, highlight }: { bookings: readonly Admin
         ))}
       </ul>
       {paying?.pay ? (
-        <PaymentDialog
-          bookingId={paying.id}
-          summary={{
-            serviceLabel: serviceLabel(paying.serviceType),
-            durationMinutes: paying.durationMinutes,
-            coachName: nameOrUnnamed(paying.coachName),
-            servicePricePence: paying.pay.servicePricePence,
-            adminFeePence: paying.pay.adminFeePence,
-            totalPricePence: paying.totalPricePence,
-          }}
-          onClose={() => setPaying(null)}
-          onPaid={() => revalidator.revalidate()}
-        />
+        <Suspense fallback={null}>
+          <PaymentDialog
+            bookingId={paying.id}
+            summary={{
+              serviceLabel: serviceLabel(paying.serviceType),
+              durationMinutes: paying.durationMinutes,
+              coachName: nameOrUnnamed(paying.coachName),
+              servicePricePence: paying.pay.servicePricePence,
+              adminFeePence: paying.pay.adminFeePence,
+              totalPricePence: paying.totalPricePence,
+            }}
+            onClose={() => setPaying(null)}
+            onPaid={() => revalidator.revalidate()}
+          />
+        </Suspense>
       ) : null}
     </>
   );
