@@ -1,9 +1,9 @@
 import { createStaticHandler, json } from '@remix-run/router';
-import { RemixServer } from '@remix-run/react';
+import { Link, RemixServer, type LinkProps } from '@remix-run/react';
 import { createRequestHandler, type EntryContext, type ServerBuild } from '@remix-run/node';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
-import { createStaticRouter } from 'react-router-dom/server';
+import { StaticRouter, createStaticRouter } from 'react-router-dom/server';
 import { describe, expect, it } from 'vitest';
 // The module Remix's request handler calls each loader through (not part of its public API).
 // eslint-disable-next-line import/no-unresolved
@@ -91,5 +91,50 @@ describe('the Request a loader gets', () => {
     expect((await call('http://fact.test/FindCoaches?q=a&_data=routes%2Fx')).url).toBe('http://fact.test/FindCoaches?q=a');
     expect((await call('http://fact.test/?index&q=a')).url).toBe('http://fact.test/?q=a');
     expect((await call('http://fact.test/?q=index')).url).toBe('http://fact.test/?q=index');
+  });
+});
+
+describe('a link written on the server', () => {
+  const links = [
+    { to: '/CoachProfile?userId=3f1c', className: 'btn btn-s', 'aria-label': 'View profile of Zoë', children: 'View Profile' },
+    { to: '/', children: 'Home' },
+    { to: '/MyBookings?tab=past#card-7', target: '_blank', children: 'Past' },
+    { to: '/Terms', reloadDocument: true, children: 'Terms' },
+    { to: '/PrivacyPolicy', discover: 'none', prefetch: 'intent', replace: true, state: { from: 'x' }, preventScrollReset: true, children: 'Privacy' },
+    { to: '/a?', children: 'empty query' },
+    { to: '/a#', children: 'empty hash' },
+    { to: '/a?#b', children: 'empty query, hash' },
+    { to: 'relative/path', children: 'relative' },
+    { to: '//elsewhere.example/x', children: 'protocol-relative' },
+    { to: 'https://stripe.com/gb/legal', children: 'absolute' },
+    { to: { pathname: '/Messages', search: '?unread=1' }, children: 'object' },
+  ] as const;
+  const render = () =>
+    renderToString(createElement(StaticRouter, { location: '/FindCoaches?specialization=goalkeeping' }, ...links.map((props, i) => createElement(Link, { key: i, ...(props as unknown as LinkProps) }))));
+
+  it('is the same <a> as react-router’s Link writes, for app paths and every other kind of target', () => {
+    const written = render();
+    const globals = globalThis as { document?: unknown };
+    globals.document = {}; // Remix's Link then takes its whole path, as in a browser
+    let full: string;
+    try {
+      full = render();
+    } finally {
+      delete globals.document;
+    }
+    expect(written).toBe(full);
+    expect(written).toContain('<a class="btn btn-s" aria-label="View profile of Zoë" data-discover="true" href="/CoachProfile?userId=3f1c">View Profile</a>');
+  });
+
+  it('resolves no path for a link to an app path (no JSON copy of the route paths per link)', () => {
+    const original = JSON.stringify;
+    let copies = 0;
+    JSON.stringify = ((...args: Parameters<typeof original>) => ((copies += 1), original(...args))) as typeof original;
+    try {
+      renderToString(createElement(StaticRouter, { location: '/FindCoaches' }, ...Array.from({ length: 20 }, (_, i) => createElement(Link, { key: i, to: `/CoachProfile?userId=${i}` }, 'View Profile'))));
+    } finally {
+      JSON.stringify = original;
+    }
+    expect(copies).toBe(0);
   });
 });

@@ -1,8 +1,5 @@
 import { matchPath, matchRoutes, type AgnosticRouteObject } from '@remix-run/router';
 import { describe, expect, it } from 'vitest';
-// Remix's server-side partial manifest (lazy route discovery), not part of its public API.
-// eslint-disable-next-line import/no-unresolved
-import { getPartialManifest } from '@remix-run/react/dist/fog-of-war.js';
 
 /**
  * Issue 11, decision 010: Remix matches the URL against the routes four times per page, and the
@@ -88,16 +85,27 @@ describe('route matching on the server (patched @remix-run/router)', () => {
     for (const m of matches) expect(m.params).toEqual({ coachId: '42', tab: 'reviews' });
   });
 
-  it('finds the routes of a page’s parent paths once per route table (lazy discovery’s manifest)', () => {
-    const reads = { count: 0 };
-    const routes = appRoutes().map((route) => counted(route, reads));
-    const manifest = { routes: { root: { id: 'root' }, index: { id: 'index' }, find: { id: 'find' }, coach: { id: 'coach' } } };
-    const routerFor = (pathname: string, ids: string[]) => ({ routes, basename: '/', state: { location: { pathname }, matches: ids.map((id) => ({ route: { id } })) } });
-    const first = getPartialManifest(manifest, routerFor('/coach/42', ['root', 'coach']));
-    expect(Object.keys(first.routes).sort()).toEqual(['coach', 'index', 'root', 'splat']);
-    const afterFirst = reads.count;
-    const second = getPartialManifest(manifest, routerFor('/coach/7', ['root', 'coach']));
-    expect(Object.keys(second.routes).sort()).toEqual(['coach', 'index', 'root', 'splat']);
-    expect(reads.count).toBe(afterFirst);
+  it('walks the branches once for a table and path; each caller gets answers of its own', () => {
+    const routes = appRoutes();
+    const first = matchRoutes(routes, '/coach/42')!;
+    // Matching tests each tried pattern with String.prototype.match; a kept answer tests none.
+    const original = String.prototype.match;
+    let tests = 0;
+    String.prototype.match = function counted(this: string, ...args: Parameters<typeof original>) {
+      tests += 1;
+      return original.apply(this, args);
+    } as typeof original;
+    let second: ReturnType<typeof matchRoutes>;
+    try {
+      second = matchRoutes(routes, '/coach/42');
+    } finally {
+      String.prototype.match = original;
+    }
+    expect(tests).toBe(0);
+    expect(second).toEqual(first);
+    expect(second).not.toBe(first);
+    second![1]!.params.coachId = 'changed by a loader';
+    expect(second![0]!.params).toBe(second![1]!.params);
+    expect(matchRoutes(routes, '/coach/42')!.at(-1)!.params).toEqual({ coachId: '42' });
   });
 });
