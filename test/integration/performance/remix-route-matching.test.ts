@@ -104,7 +104,7 @@ describe('route matching on the server (patched @remix-run/router)', () => {
     expect(tests).toBe(0);
     expect(second).toEqual(first);
     expect(second).not.toBe(first);
-    second![1]!.params.coachId = 'changed by a loader';
+    (second![1]!.params as Record<string, string>).coachId = 'changed by a loader';
     expect(second![0]!.params).toBe(second![1]!.params);
     expect(matchRoutes(routes, '/coach/42')!.at(-1)!.params).toEqual({ coachId: '42' });
   });
