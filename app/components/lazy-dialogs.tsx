@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazy, Suspense, useState, type ComponentType } from 'react';
 
 /**
  * The booking, reschedule, payment, reason (cancel, decline, report, complete early) and review
@@ -8,9 +8,14 @@ import { lazy, Suspense, type ComponentType } from 'react';
  */
 function opened<P extends object>(load: () => Promise<ComponentType<P>>): ((props: P) => JSX.Element) & { preload: () => void } {
   let loading: Promise<ComponentType<P>> | null = null;
-  const once = () => (loading ??= load());
+  /** The code once it has arrived: a dialog opened after that renders in the same frame as the click (no suspend, no retry). */
+  let loaded: ComponentType<P> | null = null;
+  const once = () => (loading ??= load().then((component) => (loaded = component)));
   const Dialog = lazy(() => once().then((component) => ({ default: component }))) as unknown as ComponentType<P>;
   function LazyDialog(props: P) {
+    // Chosen once per opening, so that the dialog is never mounted again half-way.
+    const [Ready] = useState(() => loaded);
+    if (Ready) return <Ready {...props} />;
     return (
       <Suspense fallback={null}>
         <Dialog {...props} />

@@ -1,6 +1,6 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useFetcher, useLoaderData, useNavigation, useSearchParams, useSubmit } from '@remix-run/react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { CoachDirectory, CoachForBooking } from '../../domain/booking/coach-directory';
 import { submitBookingRequest } from '../../domain/booking/use-cases/submit-booking-request';
 import { redirectFor } from '../../domain/navigation/routing';
@@ -105,11 +105,11 @@ export default function FindCoaches() {
   // Booking is this page's main action: its dialog's code comes once the page is idle, and a
   // coach's calendar as soon as the pointer or the focus reaches their 'Book' (issue 20 §4).
   useEffect(() => whenIdle(() => BookingDialog.preload()), []);
-  const reachBooking = (coach: CoachCardData) => void loadBookingOptions(coach.userId);
-  const openBooking = (coach: CoachCardData) => {
+  // Stable, so that opening the dialog re-renders neither the cards nor the filters (issue 20 §4).
+  const openBooking = useCallback((coach: CoachCardData) => {
     void loadBookingOptions(coach.userId);
     setBookingWith(coach);
-  };
+  }, []);
 
   return (
     <div className="mx-auto w-full max-w-6xl">
@@ -139,13 +139,7 @@ export default function FindCoaches() {
         <EmptyState anyCoachListed={page.anyCoachListed} />
       ) : (
         <>
-          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            {coaches.map((c) => (
-              <li key={c.userId}>
-                <CoachCard coach={c} canBook={c.userId !== viewerId} onBook={openBooking} onReachBook={reachBooking} />
-              </li>
-            ))}
-          </ul>
+          <CoachList coaches={coaches} viewerId={viewerId} onBook={openBooking} />
           {nextCursor ? (
             <div className="mt-6 flex justify-center">
               <button type="button" onClick={loadMore} disabled={loadingMore} className={secondaryButton}>
@@ -172,6 +166,21 @@ export default function FindCoaches() {
   );
 }
 
+const reachBooking = (coach: CoachCardData) => void loadBookingOptions(coach.userId);
+
+/** The cards: rendered again only when the coaches change (not when a dialog opens or closes). */
+const CoachList = memo(function CoachList({ coaches, viewerId, onBook }: { coaches: readonly CoachCardData[]; viewerId: string; onBook: (coach: CoachCardData) => void }) {
+  return (
+    <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      {coaches.map((c) => (
+        <li key={c.userId}>
+          <CoachCard coach={c} canBook={c.userId !== viewerId} onBook={onBook} onReachBook={reachBooking} />
+        </li>
+      ))}
+    </ul>
+  );
+});
+
 /** The first page from the loader plus the pages 'Load more' fetched (keyset cursor). */
 function usePagedCoaches(first: PackedCoachSearchPage) {
   const fetcher = useFetcher<{ page: PackedCoachSearchPage }>();
@@ -184,8 +193,9 @@ function usePagedCoaches(first: PackedCoachSearchPage) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [fetcher.data]);
   const nextCursor = more ? more.nextCursor : first.nextCursor;
+  const coaches = useMemo(() => (more ? [...firstCoaches, ...more.coaches] : firstCoaches), [firstCoaches, more]);
   return {
-    coaches: more ? [...firstCoaches, ...more.coaches] : firstCoaches,
+    coaches,
     nextCursor,
     loadingMore: fetcher.state !== 'idle',
     loadMore: () => {
@@ -197,7 +207,8 @@ function usePagedCoaches(first: PackedCoachSearchPage) {
   };
 }
 
-function SearchFilters({ filters, active, players }: { filters: ReturnType<typeof filtersFromSearchParams>; active: number; players: readonly PlayerChoice[] }) {
+/** Rendered again only when the URL's filters or the players change (not while the results load, nor for a dialog). */
+const SearchFilters = memo(function SearchFilters({ filters, active, players }: { filters: ReturnType<typeof filtersFromSearchParams>; active: number; players: readonly PlayerChoice[] }) {
   const submit = useSubmit();
   const form = useRef<HTMLFormElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>();
@@ -273,7 +284,7 @@ function SearchFilters({ filters, active, players }: { filters: ReturnType<typeo
       </p>
     </Form>
   );
-}
+});
 
 function EmptyState({ anyCoachListed }: { anyCoachListed: boolean }) {
   return (

@@ -1,6 +1,6 @@
 import { useFetcher } from '@remix-run/react';
 import { useEffect, useMemo, useState } from 'react';
-import { bookingWindowDays, daySlots, unavailableDays, type CoachCalendar } from '../../../domain/booking/booking-calendar';
+import { bookingWindowDays, daySlots, isDayBookable, type CoachCalendar } from '../../../domain/booking/booking-calendar';
 import { bookAgainSlot } from '../../../domain/booking/book-again';
 import type { BookAgainSeed } from '../../../domain/booking/booking-card-view';
 import { WhoIsThisFor } from './who-is-this-for';
@@ -110,13 +110,22 @@ function BookingForm({
   const [time, setTime] = useState<string | null>(again?.time ?? null);
   const [locationType, setLocationType] = useState(seed?.locationType ?? 'online');
   const [playerId, setPlayerId] = useState<string>(seed?.playerId && players.some((p) => p.id === seed.playerId) ? seed.playerId : '');
-  const disabled = useMemo(() => new Set(unavailableDays(duration, calendar, now)), [duration, calendar, now]);
+  // A day is worked out when it is shown (the picker's month) or chosen, not all 91 at once: the
+  // dialog's first frame after its data arrives checks one month's days (issue 20 §4).
+  const dayOff = useMemo(() => {
+    const known = new Map<string, boolean>();
+    return (iso: string) => {
+      let off = known.get(iso);
+      if (off === undefined) known.set(iso, (off = !isDayBookable(iso, duration, calendar, now)));
+      return off;
+    };
+  }, [duration, calendar, now]);
   const slots = useMemo(() => (date ? daySlots(date, duration, calendar, now) : []), [date, duration, calendar, now]);
 
   useEffect(() => {
-    if (date && disabled.has(date)) setDate(null);
+    if (date && dayOff(date)) setDate(null);
     if (time && !slots.some((s) => s.time === time && s.state === 'available')) setTime(null);
-  }, [date, time, disabled, slots]);
+  }, [date, time, dayOff, slots]);
 
   const result = fetcher.data;
   useEffect(() => {
@@ -190,7 +199,7 @@ function BookingForm({
           <p id="date-label" className={labelClass}>
             Date
           </p>
-          <DatePicker first={days[0]!} last={days.at(-1)!} disabled={disabled} value={date} onChange={(d) => (setDate(d), touch('date'))} labelledBy="date-label" />
+          <DatePicker first={days[0]!} last={days.at(-1)!} isDisabled={dayOff} value={date} onChange={(d) => (setDate(d), touch('date'))} labelledBy="date-label" />
           <FieldError id="date-error" messages={errors.date} />
         </div>
         <div>

@@ -15,19 +15,20 @@ const toIso = (d: Date) => d.toISOString().slice(0, 10);
 
 /**
  * A month calendar (weeks start on Sunday, SPEC §9) for picking a London date between `first`
- * and `last`; days in `disabled` cannot be picked.
+ * and `last`; days for which `isDisabled` is true cannot be picked (asked only for the days of the
+ * month shown).
  */
 export function DatePicker({
   first,
   last,
-  disabled,
+  isDisabled,
   value,
   onChange,
   labelledBy,
 }: {
   first: string;
   last: string;
-  disabled: ReadonlySet<string>;
+  isDisabled: (date: string) => boolean;
   value: string | null;
   onChange: (date: string) => void;
   labelledBy?: string;
@@ -72,7 +73,7 @@ export function DatePicker({
         ))}
         {cells.map((iso, i) => {
           if (iso === null) return <span key={`blank-${i}`} />;
-          const off = iso < first || iso > last || disabled.has(iso);
+          const off = iso < first || iso > last || isDisabled(iso);
           const selected = iso === value;
           return (
             <button
