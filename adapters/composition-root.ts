@@ -1,4 +1,3 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import type { DataExportSource } from '../domain/accounts/data-export-source';
 import type { CoachDirectory } from '../domain/booking/coach-directory';
 import type { CalendarFeedPorts } from '../domain/notifications/calendar-feed-ports';
@@ -18,6 +17,7 @@ import { MikroCoachDirectory } from './persistence/booking/coach-directory';
 import { createCalendarFeedRenderer } from './mail/calendar-feed-renderer';
 import { createCalendarFeedStore } from './persistence/notifications/calendar-feed-store';
 import { createEmailPreferencesStore } from './persistence/notifications/notification-store';
+import { lazyFork } from './persistence/lazy-fork';
 import { openOrm, type Orm } from './persistence/orm';
 import { MikroUnitOfWork } from './persistence/unit-of-work';
 import { createMessaging, type MessagingPorts } from './realtime/messaging';
@@ -97,7 +97,7 @@ export async function createApplication(options: {
     testClock,
     payments,
     messageEvents: messaging.events,
-    deps: () => ({ uow: new MikroUnitOfWork(orm), clock, ids: uuidSource, random: cryptoRandom, gateway: payments.gateway, payoutGateway: payments.payouts, payoutPolicy, coaches: new MikroCoachDirectory(orm.em.fork() as EntityManager), emailPreferences, calendarFeeds, dataExport, ...accounts, ...messaging.ports() }),
+    deps: () => ({ uow: new MikroUnitOfWork(orm), clock, ids: uuidSource, random: cryptoRandom, gateway: payments.gateway, payoutGateway: payments.payouts, payoutPolicy, coaches: new MikroCoachDirectory(lazyFork(orm)), emailPreferences, calendarFeeds, dataExport, ...accounts, ...messaging.ports() }),
     close: async () => {
       await messaging.close();
       await orm.close();

@@ -1,6 +1,7 @@
 import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLoaderData, useRouteError, Link } from '@remix-run/react';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLoaderData, useRouteError, Link, type ShouldRevalidateFunction } from '@remix-run/react';
 import { useNonce } from '~/csp-nonce';
+import { isQueryOnlyNavigation } from '~/revalidation';
 import { Stylesheet } from '~/inline-stylesheet';
 import { Toaster } from '~/components/toaster';
 import { getToast } from '~/toast.server';
@@ -12,8 +13,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ toast }, { headers });
 }
 
-/** Cheap (one cookie): run on every navigation so a toast set by any redirect shows. */
-export const shouldRevalidate = () => true;
+/** Cheap (one cookie): run on every navigation so a toast set by any redirect or mutation shows, but a filter change on the page (same path, a new query) is the page's loader alone. */
+export const shouldRevalidate: ShouldRevalidateFunction = (args) => !isQueryOnlyNavigation(args);
 
 /** The stylesheet is not here: <Stylesheet> in the head links it, or inlines it on the landing page. */
 export const links: LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];

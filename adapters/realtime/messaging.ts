@@ -1,7 +1,7 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ConversationReader } from '../../domain/messaging/conversation-reader';
 import type { Logger } from '../logging/logger';
 import { createConversationReader } from '../persistence/messaging/conversations';
+import { lazyFork } from '../persistence/lazy-fork';
 import type { Orm } from '../persistence/orm';
 import { MESSAGE_CHANNEL } from './message-events';
 import { PgNotifier } from './pg-notifier';
@@ -23,7 +23,7 @@ export function createMessaging(options: { orm: Orm; logger: Logger; databaseUrl
   const events = new PgNotifier(options.databaseUrl, MESSAGE_CHANNEL, options.logger);
   return {
     events,
-    ports: () => ({ conversations: createConversationReader(options.orm.em.fork() as EntityManager) }),
+    ports: () => ({ conversations: createConversationReader(lazyFork(options.orm)) }),
     close: () => events.close(),
   };
 }

@@ -6,6 +6,7 @@ import { requireUser } from '~/auth/guards.server';
 import { AppShell } from '~/components/shell/app-shell';
 import type { ShellData } from '~/components/shell/shell-user';
 import { sidebarOpenFromCookie } from '~/components/shell/sidebar-state';
+import { isQueryOnlyNavigation } from '~/revalidation';
 
 export { useCurrentUser } from '~/components/shell/shell-user';
 
@@ -37,11 +38,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
  * who is signed in: the shell's data is not asked for again, so a filter change costs one request,
  * not two (issue 20 §4). Actions, other pages and explicit revalidations still refresh it.
  */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {
-  // A GET form (FindCoaches' filters) is a navigation too: only a mutation may change the shell.
-  const mutation = formMethod !== undefined && formMethod.toUpperCase() !== 'GET';
-  return !mutation && currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search ? false : defaultShouldRevalidate;
-};
+// A GET form (FindCoaches' filters) is a navigation too: only a mutation may change the shell.
+export const shouldRevalidate: ShouldRevalidateFunction = (args) => (isQueryOnlyNavigation(args) ? false : args.defaultShouldRevalidate);
 
 export default function SignedInLayout() {
   const data = useLoaderData<typeof loader>();

@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { CoachDirectory, CoachForBooking } from '../../../domain/booking/coach-directory';
 import { COACHING_TYPES, type CoachingType } from '../../../domain/shared/catalogue';
 import type { Id } from '../../../domain/shared/ids';
+import { entityManagerOf, type EntityManagerSource } from '../lazy-fork';
 import { StoredDataError } from '../shared/stored-data';
 
 interface CoachRow {
@@ -24,10 +25,14 @@ interface PeriodRow {
  * Bookable means an active, not erased user of type coach with a coach profile.
  */
 export class MikroCoachDirectory implements CoachDirectory {
-  constructor(private readonly em: EntityManager) {}
+  readonly #em: () => EntityManager;
+
+  constructor(em: EntityManagerSource) {
+    this.#em = entityManagerOf(em);
+  }
 
   async findCoachForBooking(coachId: Id): Promise<CoachForBooking | null> {
-    const coaches = await this.em.execute<CoachRow[]>(
+    const coaches = await this.#em().execute<CoachRow[]>(
       `select u.id, u.full_name, (u.is_active and u.erased_at is null and u.user_type = 'coach') as bookable,
               p.hourly_rate_pence, p.services_offered, p.age_groups
          from users u join coach_profiles p on p.user_id = u.id
@@ -38,7 +43,7 @@ export class MikroCoachDirectory implements CoachDirectory {
     if (!coach) return null;
     const rate = Number(coach.hourly_rate_pence);
     if (!Number.isSafeInteger(rate) || rate <= 0) throw new StoredDataError('coach_profiles', coach.id, 'hourly_rate_pence');
-    const periods = await this.em.execute<PeriodRow[]>(
+    const periods = await this.#em().execute<PeriodRow[]>(
       'select starts_at, ends_at, is_available from availability_periods where coach_id = ? order by starts_at',
       [coachId],
     );

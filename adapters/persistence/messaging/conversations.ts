@@ -1,4 +1,3 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import type {
   ConversationBooking,
   ConversationListItem,
@@ -8,6 +7,7 @@ import type {
 } from '../../../domain/messaging/conversation-reader';
 import type { Message } from '../../../domain/messaging/message';
 import { isId, type Id } from '../../../domain/shared/ids';
+import { entityManagerOf, type EntityManagerSource } from '../lazy-fork';
 import { decodeKeyset, encodeKeyset } from '../shared/keyset-cursor';
 import { messageFromRow, type MessageRow } from './message-row';
 import { COACH_SEES_SQL } from '../read-models/booking-lists';
@@ -105,8 +105,9 @@ function finish<R extends { id: string; cursor_at: string }, T>(rows: R[], limit
   return { items: kept.map(map), next: rows.length > limit && last ? encodeKeyset({ at: last.cursor_at, id: last.id }) : null };
 }
 
-export function createConversationReader(em: EntityManager): ConversationReader {
-  const query = <T extends object>(sql: string, params: unknown[]) => em.execute<T[]>(sql, params);
+export function createConversationReader(source: EntityManagerSource): ConversationReader {
+  const em = entityManagerOf(source);
+  const query = <T extends object>(sql: string, params: unknown[]) => em().execute<T[]>(sql, params);
 
   return {
     async listConversations(viewer, page) {
