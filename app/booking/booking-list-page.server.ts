@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import type { Actor } from '../../domain/accounts/actor';
-import { bookingWindowDays } from '../../domain/booking/booking-calendar';
+import { bookingWindowBounds } from '../../domain/booking/booking-calendar';
 import { bookingCardView, type BookingCardView } from '../../domain/booking/booking-card-view';
 import { BOOKING_LIST_PAGE_SIZE, parseBookingCursor, type BookingListPage } from '../../domain/booking/booking-list-reader';
 import { redirectFor } from '../../domain/navigation/routing';
@@ -42,8 +42,7 @@ export async function openBookingList<Tab extends string>(
 /** A page of the list as its cards for `actor`, and the days a reschedule may pick from. */
 export function bookingListAnswer(page: BookingListPage, actor: Actor, now: Date) {
   const cards = page.items.map((item) => bookingCardView(item, actor, now)).filter((c): c is BookingCardView => c !== null);
-  const days = bookingWindowDays(now);
-  return { cards, nextCursor: page.nextCursor, today: days[0]!, lastDay: days.at(-1)! };
+  return { cards, nextCursor: page.nextCursor, ...bookingWindowBounds(now) };
 }
 
 /** Every booking action of both pages (intent + bookingId), through the domain's use cases. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bookingWindowDays, daySlots, isDayBookable, slotState, unavailableDays, type CoachCalendar } from './booking-calendar';
+import { bookingWindowBounds, bookingWindowDays, daySlots, isDayBookable, slotState, unavailableDays, type CoachCalendar } from './booking-calendar';
 
 const now = new Date('2026-03-27T10:30:00Z'); // Friday, GMT; clocks go forward on Sunday 29 March
 const open: CoachCalendar = { availability: [], busy: [] };
@@ -10,6 +10,13 @@ describe('the booking dialog calendar', () => {
     expect(days[0]).toBe('2026-03-27');
     expect(days).toHaveLength(91);
     expect(days.at(-1)).toBe('2026-06-25');
+  });
+
+  it('gives lists the same first and last day without listing the days between, across the clock change and late evening', () => {
+    for (const at of [now, new Date('2026-10-24T23:30:00Z'), new Date('2026-03-28T23:59:00Z'), new Date('2026-12-31T23:59:59Z')]) {
+      const days = bookingWindowDays(at);
+      expect(bookingWindowBounds(at)).toEqual({ today: days[0], lastDay: days.at(-1) });
+    }
   });
 
   it('offers hourly slots from 09:00 to 20:00 and marks the ones already gone as past', () => {

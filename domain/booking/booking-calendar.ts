@@ -35,6 +35,12 @@ function addDays(isoDate: string, days: number): string {
   return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
 }
 
+/** The first and last London dates of the booking window (lists need only these, not all 91). */
+export function bookingWindowBounds(now: Date): { today: string; lastDay: string } {
+  const today = utcToLondon(now).date;
+  return { today, lastDay: addDays(today, BOOKING_WINDOW_DAYS) };
+}
+
 /** London dates from today to 90 days ahead, 'YYYY-MM-DD'. */
 export function bookingWindowDays(now: Date): string[] {
   const today = utcToLondon(now).date;
