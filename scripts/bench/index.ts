@@ -227,7 +227,7 @@ async function main(): Promise<void> {
   }
 
   // As `npm start` and the README's deployment run it: the heap bound is part of the configuration.
-  const productionNodeFlags = ['--max-old-space-size=192'];
+  const productionNodeFlags = ['--max-old-space-size=192', '--max-semi-space-size=32'];
   const fact = startProcess('FACT', 'scripts/start.ts', {
     NODE_ENV: 'production',
     DATABASE_URL: db.url,
