@@ -34,6 +34,19 @@ describe('booking dialog form', () => {
     expect(result.ok && result.value.startsAt).toEqual(new Date('2026-04-02T09:00:00Z'));
   });
 
+  it('refuses a date that does not exist or a missing time with one message, not a crash of the later checks', () => {
+    expect(firstMessage(parseForm(bookingFormSchema(now), { ...valid, date: '2026-02-30' }))).toBe('Please select a date');
+    expect(firstMessage(parseForm(bookingFormSchema(now), { ...valid, time: '' }))).not.toBeNull();
+    expect(firstMessage(parseForm(rescheduleSchema(now), { date: '2026-02-30', time: '10:00' }))).toBe('Please select both date and time');
+  });
+
+  it('checks each call against its own now (the fields schema is shared)', () => {
+    const later = new Date('2026-03-13T12:00:00Z');
+    expect(parseForm(bookingFormSchema(now), valid).ok).toBe(true);
+    expect(firstMessage(parseForm(bookingFormSchema(later), valid))).toBe(firstMessage(parseForm(bookingFormSchema(now), { ...valid, date: '2026-03-09' })));
+    expect(parseForm(bookingFormSchema(now), valid).ok).toBe(true);
+  });
+
   it('defaults the location type to online', () => {
     const result = parseForm(bookingFormSchema(now), valid);
     expect(result.ok && result.value.locationType).toBe('online');
