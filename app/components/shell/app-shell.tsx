@@ -1,4 +1,4 @@
-import { useCallback, useMemo, type ReactNode } from 'react';
+import { memo, useCallback, useMemo, type ReactNode } from 'react';
 import { menuFor } from '../../../domain/navigation/menus';
 import { SiteFooter } from '../site-footer';
 import { ShellHeader } from './header';
@@ -6,6 +6,14 @@ import { MobileSheet } from './mobile-sheet';
 import type { ShellData } from './shell-user';
 import { SidebarContent } from './sidebar';
 import { useSidebarState } from './sidebar-state';
+
+// The shell's parts keep their props across a navigation (the user, the menu, stable callbacks):
+// memoised, they are not rendered again on each of its state changes (a filter change on
+// FindCoaches re-rendered the whole sidebar, header and footer two or three times; issue 20 §4).
+// Their links still follow the location through react-router's context.
+const Sidebar = memo(SidebarContent);
+const Header = memo(ShellHeader);
+const Footer = memo(SiteFooter);
 
 /** SPEC §2 signed-in shell: sidebar (16rem, or 3rem icons), header, page, footer with the notice. */
 export function AppShell({ data, children }: { data: ShellData; children: ReactNode }) {
@@ -22,18 +30,18 @@ export function AppShell({ data, children }: { data: ShellData; children: ReactN
         className={`hidden shrink-0 border-r border-slate-200 bg-white transition-[width] duration-200 md:block ${open ? 'w-64' : 'w-12'}`}
       >
         <div className="sticky top-0 h-screen">
-          <SidebarContent user={data.user} menu={menu} collapsed={!open} />
+          <Sidebar user={data.user} menu={menu} collapsed={!open} />
         </div>
       </aside>
       <MobileSheet open={openMobile} onClose={closeSheet}>
-        <SidebarContent user={data.user} menu={menu} onNavigate={closeSheet} />
+        <Sidebar user={data.user} menu={menu} onNavigate={closeSheet} />
       </MobileSheet>
       <div className="flex min-w-0 flex-1 flex-col">
-        <ShellHeader home={home} onToggle={toggle} sheetOpen={openMobile} />
+        <Header home={home} onToggle={toggle} sheetOpen={openMobile} />
         <main id="main" className="flex-1 px-4 py-6 sm:px-6 lg:px-8">
           {children}
         </main>
-        <SiteFooter signedIn />
+        <Footer signedIn />
       </div>
     </div>
   );
