@@ -212,14 +212,18 @@ const SearchFilters = memo(function SearchFilters({ filters, active, players }: 
   const submit = useSubmit();
   const form = useRef<HTMLFormElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>();
+  const send = (replace: boolean) => {
+    if (!form.current) return;
+    const data = new FormData(form.current);
+    for (const [k, v] of [...data.entries()]) if (v === '') data.delete(k);
+    submit(data, { method: 'get', action: '/FindCoaches', replace });
+  };
+  // A choice (a select) searches at once, in its own event: a zero timer cost the search a task
+  // and a frame before its request left (issue 20 §4). Typing waits for a pause.
   const change = (delay: number) => {
     clearTimeout(timer.current);
-    timer.current = setTimeout(() => {
-      if (!form.current) return;
-      const data = new FormData(form.current);
-      for (const [k, v] of [...data.entries()]) if (v === '') data.delete(k);
-      submit(data, { method: 'get', action: '/FindCoaches', replace: delay > 0 });
-    }, delay);
+    if (delay === 0) send(false);
+    else timer.current = setTimeout(() => send(true), delay);
   };
   // The fields follow the URL (Back, 'Clear all filters', a player's quick choice) without the
   // form being rebuilt, which cost a filter change its time and took the focus from the field
