@@ -39,6 +39,15 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       const c = new pg.Client(adminUrl);
       await c.connect();
       try {
+        // pg-pool's end() (ours, the app's) resolves before its clients' sockets close. Dropping
+        // with FORCE terminates whatever is still connected, and a client already ending has no
+        // error listener left: the termination became an unhandled error that failed a CI run.
+        // Connections still closing get up to a second to leave on their own first.
+        for (let wait = 0; wait < 50; wait += 1) {
+          const { rows } = await c.query<{ n: number }>('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+          if ((rows[0]?.n ?? 0) === 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
         await c.query(`drop database if exists ${name} with (force)`);
       } finally {
         await c.end();
