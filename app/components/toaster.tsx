@@ -47,21 +47,21 @@ function loadToastList(): Promise<void> {
  */
 export function Toaster({ serverToast }: { serverToast?: ShownToast | null }) {
   const list = useSyncExternalStore(subscribe, () => toasts, () => empty);
-  const [, listArrived] = useState(false);
+  const [List, setList] = useState(() => ToastList);
   if (serverToast && typeof document !== 'undefined') void loadToastList();
   useEffect(() => {
     if (serverToast) showToast(serverToast, serverToast.id);
   }, [serverToast]);
   useEffect(() => {
-    if (list.length && !ToastList) void loadToastList().then(() => listArrived(true));
-  }, [list]);
+    if (list.length && !List) void loadToastList().then(() => setList(() => ToastList));
+  }, [list, List]);
   return (
     <section
       aria-label="Notifications"
       aria-live="polite"
       className="pointer-events-none fixed inset-x-0 bottom-0 z-[100] flex flex-col items-center gap-2 p-4 sm:inset-x-auto sm:right-0 sm:items-end"
     >
-      {ToastList ? <ToastList list={list} onDismiss={dismissToast} /> : null}
+      {List ? <List list={list} onDismiss={dismissToast} /> : null}
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import { utcToLondon } from '../shared/london-time';
+import { addDaysToIsoDate, utcToLondon } from '../shared/london-time';
 import { slotState, type CoachCalendar } from './booking-calendar';
 
 /**
@@ -15,11 +15,6 @@ export interface BookAgainSlot {
   readonly usualTimeTaken: boolean;
 }
 
-function addDays(isoDate: string, days: number): string {
-  const [y, m, d] = isoDate.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
-}
-
 export function bookAgainSlot(
   last: { date: string; time: string },
   durationMinutes: number,
@@ -27,8 +22,8 @@ export function bookAgainSlot(
   now: Date,
 ): BookAgainSlot {
   const today = utcToLondon(now).date;
-  let date = addDays(last.date, 7);
-  while (date < today || (date === today && slotState(date, last.time, durationMinutes, calendar, now) === 'past')) date = addDays(date, 7);
+  let date = addDaysToIsoDate(last.date, 7);
+  while (date < today || (date === today && slotState(date, last.time, durationMinutes, calendar, now) === 'past')) date = addDaysToIsoDate(date, 7);
   const free = slotState(date, last.time, durationMinutes, calendar, now) === 'available';
   return { date, time: free ? last.time : null, usualTime: last.time, usualTimeTaken: !free };
 }

@@ -1,22 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { bookingWindowBounds, bookingWindowDays, daySlots, isDayBookable, slotState, unavailableDays, type CoachCalendar } from './booking-calendar';
+import { addDaysToIsoDate } from '../shared/london-time';
+import { bookingWindowBounds, daySlots, isDayBookable, slotState, type CoachCalendar } from './booking-calendar';
 
 const now = new Date('2026-03-27T10:30:00Z'); // Friday, GMT; clocks go forward on Sunday 29 March
 const open: CoachCalendar = { availability: [], busy: [] };
 
 describe('the booking dialog calendar', () => {
-  it('offers London days from today to 90 days ahead', () => {
-    const days = bookingWindowDays(now);
-    expect(days[0]).toBe('2026-03-27');
-    expect(days).toHaveLength(91);
-    expect(days.at(-1)).toBe('2026-06-25');
-  });
-
-  it('gives lists the same first and last day without listing the days between, across the clock change and late evening', () => {
-    for (const at of [now, new Date('2026-10-24T23:30:00Z'), new Date('2026-03-28T23:59:00Z'), new Date('2026-12-31T23:59:59Z')]) {
-      const days = bookingWindowDays(at);
-      expect(bookingWindowBounds(at)).toEqual({ today: days[0], lastDay: days.at(-1) });
-    }
+  it('offers London days from today to 90 days ahead, across the clock changes and late in the evening', () => {
+    expect(bookingWindowBounds(now)).toEqual({ today: '2026-03-27', lastDay: '2026-06-25' });
+    expect(bookingWindowBounds(new Date('2026-03-28T23:59:00Z'))).toEqual({ today: '2026-03-28', lastDay: '2026-06-26' }); // GMT: still the 28th
+    expect(bookingWindowBounds(new Date('2026-10-24T23:30:00Z'))).toEqual({ today: '2026-10-25', lastDay: '2027-01-23' }); // BST: already the 25th
+    expect(bookingWindowBounds(new Date('2026-12-31T23:59:59Z'))).toEqual({ today: '2026-12-31', lastDay: '2027-03-31' });
   });
 
   it('offers hourly slots from 09:00 to 20:00 and marks the ones already gone as past', () => {
@@ -41,8 +35,8 @@ describe('the booking dialog calendar', () => {
     };
     expect(daySlots('2026-04-01', 60, calendar, now).filter((s) => s.state === 'available').map((s) => s.time)).toEqual(['09:00', '10:00', '11:00', '12:00']);
     expect(isDayBookable('2026-04-02', 60, calendar, now)).toBe(false);
-    expect(unavailableDays(60, calendar, now)).not.toContain('2026-04-01');
-    expect(unavailableDays(60, calendar, now)).toHaveLength(90);
+    const window = Array.from({ length: 91 }, (_, i) => addDaysToIsoDate('2026-03-27', i));
+    expect(window.filter((d) => isDayBookable(d, 60, calendar, now))).toEqual(['2026-04-01']);
   });
 
   it('respects a period marked unavailable', () => {

@@ -1,7 +1,7 @@
 import { MINUTE_MS } from '../shared/clock';
 import { londonToUtc, utcToLondon } from '../shared/london-time';
 import { bookingTimeSlots } from '../validation/booking-limits';
-import { BOOKING_WINDOW_DAYS, isWithinBookingWindow } from './booking-rules';
+import { isWithinBookingWindow, lastBookableDate } from './booking-rules';
 import { isWithinAvailability, type AvailabilityWindow } from './coach-directory';
 
 /**
@@ -30,21 +30,9 @@ export interface CoachCalendar {
   readonly busy: readonly BusyInterval[];
 }
 
-function addDays(isoDate: string, days: number): string {
-  const [y, m, d] = isoDate.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
-}
-
-/** The first and last London dates of the booking window (lists need only these, not all 91). */
+/** The first and last London dates of the booking window: today and 90 days ahead (PRODUCT.md). */
 export function bookingWindowBounds(now: Date): { today: string; lastDay: string } {
-  const today = utcToLondon(now).date;
-  return { today, lastDay: addDays(today, BOOKING_WINDOW_DAYS) };
-}
-
-/** London dates from today to 90 days ahead, 'YYYY-MM-DD'. */
-export function bookingWindowDays(now: Date): string[] {
-  const today = utcToLondon(now).date;
-  return Array.from({ length: BOOKING_WINDOW_DAYS + 1 }, (_, i) => addDays(today, i));
+  return { today: utcToLondon(now).date, lastDay: lastBookableDate(now) };
 }
 
 const overlaps = (a: BusyInterval, s: number, e: number) => a.startsAt.getTime() < e && s < a.endsAt.getTime();
@@ -67,11 +55,6 @@ export function daySlots(date: string, durationMinutes: number, calendar: CoachC
 /** A day can be picked when at least one of its slots can be booked. */
 export function isDayBookable(date: string, durationMinutes: number, calendar: CoachCalendar, now: Date): boolean {
   return daySlots(date, durationMinutes, calendar, now).some((s) => s.state === 'available');
-}
-
-/** The days of the booking window that cannot be picked (calendar shows them disabled). */
-export function unavailableDays(durationMinutes: number, calendar: CoachCalendar, now: Date): string[] {
-  return bookingWindowDays(now).filter((d) => !isDayBookable(d, durationMinutes, calendar, now));
 }
 
 /** Port: the coach's confirmed or in-session bookings overlapping [from, to). */

@@ -1,5 +1,5 @@
 import type { DomainError } from '../shared/errors';
-import { utcToLondon } from '../shared/london-time';
+import { addDaysToIsoDate, utcToLondon } from '../shared/london-time';
 import { err, ok, type Result } from '../shared/result';
 import { BOOKING_WINDOW_DAYS, MAX_SESSION_MINUTES, MIN_SESSION_MINUTES } from '../validation/booking-limits';
 import { bookingErrors } from './booking-errors';
@@ -35,11 +35,6 @@ export function requiredReason(
   return ok(text);
 }
 
-function addDaysToIsoDate(date: string, days: number): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
-}
-
 /** PRODUCT.md: sessions from today to 90 days ahead, counted in London calendar days. */
 export function isWithinBookingWindow(startsAt: Date, now: Date): boolean {
   return utcToLondon(startsAt).date <= lastBookableDate(now);
@@ -47,7 +42,8 @@ export function isWithinBookingWindow(startsAt: Date, now: Date): boolean {
 
 // The booking dialog asks this for ~1 100 slots with one `now` when it opens (issue 20 §4).
 let lastFor: { now: number; date: string } | null = null;
-function lastBookableDate(now: Date): string {
+/** The last London date of the booking window that opens today. */
+export function lastBookableDate(now: Date): string {
   if (lastFor?.now !== now.getTime()) lastFor = { now: now.getTime(), date: addDaysToIsoDate(utcToLondon(now).date, BOOKING_WINDOW_DAYS) };
   return lastFor.date;
 }

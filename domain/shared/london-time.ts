@@ -85,8 +85,17 @@ function uniformDayOffset(instant: Date): number | null {
 
 const two = (n: number) => (n < 10 ? `0${n}` : String(n));
 
+/** '2026-11-25' + 7 days → '2026-12-02': calendar days, whatever the clocks do. */
+export function addDaysToIsoDate(isoDate: string, days: number): string {
+  const [y, m, d] = isoDate.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+
+/** The instant moved by London's offset: its UTC fields read as London's wall clock. */
+const londonWall = (instant: Date) => new Date(instant.getTime() + cachedOffsetMinutes(instant) * 60_000);
+
 export function utcToLondon(instant: Date): LondonParts {
-  const wall = new Date(instant.getTime() + cachedOffsetMinutes(instant) * 60_000);
+  const wall = londonWall(instant);
   return {
     date: `${String(wall.getUTCFullYear()).padStart(4, '0')}-${two(wall.getUTCMonth() + 1)}-${two(wall.getUTCDate())}`,
     time: `${two(wall.getUTCHours())}:${two(wall.getUTCMinutes())}`,
@@ -117,7 +126,7 @@ const LONG_DATE_PARTS = longDate.formatToParts(new Date(Date.UTC(2026, 10, 21, 1
 /** 'Sat, 21 Nov 2026' */
 export function formatLondonDate(instant: Date): string {
   if (Number.isNaN(instant.getTime())) return longDate.format(instant);
-  const wall = new Date(instant.getTime() + cachedOffsetMinutes(instant) * 60_000);
+  const wall = londonWall(instant);
   let text = '';
   for (const part of LONG_DATE_PARTS) {
     if (part === 'weekday') text += WEEKDAYS[wall.getUTCDay()];

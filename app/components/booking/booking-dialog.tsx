@@ -1,6 +1,6 @@
 import { useFetcher } from '@remix-run/react';
 import { useEffect, useMemo, useState } from 'react';
-import { bookingWindowDays, daySlots, isDayBookable, type CoachCalendar } from '../../../domain/booking/booking-calendar';
+import { bookingWindowBounds, daySlots, isDayBookable, type CoachCalendar } from '../../../domain/booking/booking-calendar';
 import { bookAgainSlot } from '../../../domain/booking/book-again';
 import type { BookAgainSeed } from '../../../domain/booking/booking-card-view';
 import { WhoIsThisFor } from './who-is-this-for';
@@ -99,7 +99,7 @@ function BookingForm({
 }) {
   const now = useMemo(() => new Date(options.now), [options.now]);
   const calendar = useMemo(() => calendarOf(options), [options]);
-  const days = useMemo(() => bookingWindowDays(now), [now]);
+  const { today, lastDay } = useMemo(() => bookingWindowBounds(now), [now]);
   const players = options.players ?? [];
   // 'Book again': the same service, length, place and player, a week after the last session.
   const [again] = useState(() => (seed ? bookAgainSlot({ date: seed.lastDate, time: seed.lastTime }, seed.durationMinutes, calendar, now) : null));
@@ -158,7 +158,7 @@ function BookingForm({
           players={players}
           value={playerId}
           onChange={(v) => (setPlayerId(v), touch('playerId'))}
-          sessionDate={date ?? days[0]!}
+          sessionDate={date ?? today}
           coachName={options.coachName}
           ageGroups={options.ageGroups ?? []}
           error={errors.playerId}
@@ -199,7 +199,7 @@ function BookingForm({
           <p id="date-label" className={labelClass}>
             Date
           </p>
-          <DatePicker first={days[0]!} last={days.at(-1)!} isDisabled={dayOff} value={date} onChange={(d) => (setDate(d), touch('date'))} labelledBy="date-label" />
+          <DatePicker first={today} last={lastDay} isDisabled={dayOff} value={date} onChange={(d) => (setDate(d), touch('date'))} labelledBy="date-label" />
           <FieldError id="date-error" messages={errors.date} />
         </div>
         <div>

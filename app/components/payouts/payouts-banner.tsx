@@ -1,11 +1,6 @@
 import type { PayoutSetupState } from '../../../domain/payouts/payout-account';
-
-/**
- * field-styles' primaryButtonClass, written out: importing it put the accounts forms' class-name
- * chunk on CoachDashboard's first visit (issue 20 §4: ~0.4 KB gzipped for one button).
- */
-const primaryButtonClass =
-  'inline-flex items-center justify-center rounded-lg bg-pitch-600 px-4 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-pitch-700 disabled:cursor-not-allowed disabled:opacity-60';
+// The app's button class (the dashboard's cards load it anyway): no forms' class chunk on CoachDashboard.
+import { primaryButton as primaryButtonClass } from '../booking/button-classes';
 
 /** CoachDashboard's banner until payouts are enabled. */
 export function PayoutsBanner({ state }: { state: PayoutSetupState }) {
