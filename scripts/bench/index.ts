@@ -227,7 +227,9 @@ async function main(): Promise<void> {
   }
 
   // As `npm start` and the README's deployment run it: the heap bound is part of the configuration.
-  const productionNodeFlags = ['--max-old-space-size=192', '--max-semi-space-size=32'];
+  // No allocation-site pretenuring: V8 learnt to allocate pages' short-lived objects straight into
+  // the old space, which then needed a mark-compact every ~350 pages (docs/benchmarks.md, §3).
+  const productionNodeFlags = ['--max-old-space-size=192', '--max-semi-space-size=32', '--no-allocation-site-pretenuring'];
   const fact = startProcess('FACT', 'scripts/start.ts', {
     NODE_ENV: 'production',
     DATABASE_URL: db.url,

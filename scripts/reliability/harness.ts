@@ -110,7 +110,7 @@ export async function startApp(databaseUrl: string, env: Record<string, string> 
   const dataDir = mkdtempSync(path.join(tmpdir(), 'fact-reliability-data-'));
   let output = '';
   // The flags of `npm start` (package.json): the heap bound, tsx.
-  const child = spawn(path.join(ROOT, 'node_modules/.bin/node'), ['--max-old-space-size=192', '--import', 'tsx', 'scripts/start.ts'], {
+  const child = spawn(path.join(ROOT, 'node_modules/.bin/node'), ['--max-old-space-size=192', '--max-semi-space-size=32', '--no-allocation-site-pretenuring', '--import', 'tsx', 'scripts/start.ts'], {
     cwd: ROOT,
     env: {
       ...process.env,
