@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { parseBooking } from '../../../domain/booking/booking';
+import { bookingInvariantViolations, parseBooking, type Booking } from '../../../domain/booking/booking';
+import { checkedBooking } from '../../../domain/booking/booking-check';
 import type { BookingListItem } from '../../../domain/booking/booking-card-view';
 import {
   bookingCursorAfter,
@@ -13,7 +14,7 @@ import type { CoachDashboardGroup, MyBookingsTab } from '../../../domain/booking
  * MyBookings and CoachDashboard in SQL (SPEC §4), showing the coach only requests that reached them
  * (paid, decision 011): one query per page (bookings joined with both
  * parties' names and whether the viewer reviewed), keyset on (starts_at, id); one query for the
- * dashboard counts. Rows are re-validated by the domain's parseBooking.
+ * dashboard counts. Rows are re-validated by the domain's checks (checkedBooking, equal to parseBooking's).
  */
 
 const UPCOMING = `(b.status in ('pending', 'confirmed') and b.starts_at >= ?)`;
@@ -54,13 +55,20 @@ const camel = (key: string) => {
   return name;
 };
 
-function toItem(row: Record<string, unknown>): BookingListItem {
+/** The row's booking, checked straight from its columns; zod (through parseBooking) only for a bad row's message. */
+function bookingOf(row: Record<string, unknown>): Booking {
+  const checked = checkedBooking(row, true, bookingInvariantViolations);
+  if (checked) return checked;
   const data: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(row)) data[camel(key)] = value;
   const booking = parseBooking(data);
   if (!booking.ok) throw new Error(`bookings ${String(row.id)}: ${booking.error.message}`);
+  return booking.value;
+}
+
+function toItem(row: Record<string, unknown>): BookingListItem {
   return {
-    booking: booking.value,
+    booking: bookingOf(row),
     clientName: (row.x_client_name as string | null) ?? null,
     coachName: (row.x_coach_name as string | null) ?? null,
     reviewedByViewer: row.x_reviewed === true,
