@@ -25,6 +25,7 @@ import { BookingDialog } from '~/components/lazy-dialogs';
 import { loadBookingOptions } from '~/components/booking/booking-options';
 import { CoachCard, CoachCardPlaceholder } from '~/components/booking/coach-card';
 import { Icon } from '~/components/icon';
+import { useListLinkClicks } from '~/components/list-link';
 import { useCurrentUser } from '~/components/shell/shell-user';
 import { inputClass, primaryButton, secondaryButton } from '~/components/booking/button-classes';
 import { PaymentStep } from '~/components/booking/payment-step';
@@ -98,6 +99,10 @@ export default function FindCoaches() {
   const viewerId = useCurrentUser().id;
   const navigation = useNavigation();
   const loading = navigation.state === 'loading' && navigation.location.pathname.toLowerCase() === '/findcoaches';
+  // Decision 020: the six placeholder cards (SPEC §2) replace the results only when a search takes
+  // longer than PLACEHOLDER_DELAY_MS; a quick one keeps the old cards, dimmed, until the new ones
+  // arrive, so a phone renders the list once instead of three times (issue 20 §4).
+  const slowLoading = useAfterDelay(loading, PLACEHOLDER_DELAY_MS);
   const [bookingWith, setBookingWith] = useState<CoachCardData | null>(null);
   const [booked, setBooked] = useState<BookedSummary | null>(null);
   const { coaches, nextCursor, loadMore, loadingMore } = usePagedCoaches(page);
@@ -129,7 +134,7 @@ export default function FindCoaches() {
         ) : null}
       </div>
 
-      {loading ? (
+      {slowLoading ? (
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true" aria-label="Loading coaches">
           {Array.from({ length: 6 }, (_, i) => (
             <CoachCardPlaceholder key={i} />
@@ -139,7 +144,9 @@ export default function FindCoaches() {
         <EmptyState anyCoachListed={page.anyCoachListed} />
       ) : (
         <>
-          <CoachList coaches={coaches} viewerId={viewerId} onBook={openBooking} />
+          <div aria-busy={loading || undefined} className={loading ? 'opacity-60 transition-opacity' : undefined}>
+            <CoachList coaches={coaches} viewerId={viewerId} onBook={openBooking} />
+          </div>
           {nextCursor ? (
             <div className="mt-6 flex justify-center">
               <button type="button" onClick={loadMore} disabled={loadingMore} className={secondaryButton}>
@@ -166,14 +173,32 @@ export default function FindCoaches() {
   );
 }
 
+/** How long a search may take before its results make way for the placeholder cards. */
+export const PLACEHOLDER_DELAY_MS = 300;
+
+/** `on`, once it has stayed true for `ms` milliseconds; false again as soon as it is false. */
+function useAfterDelay(on: boolean, ms: number): boolean {
+  const [late, setLate] = useState(false);
+  useEffect(() => {
+    if (!on) return setLate(false);
+    const id = window.setTimeout(() => setLate(true), ms);
+    return () => window.clearTimeout(id);
+  }, [on, ms]);
+  return on && late;
+}
+
 const reachBooking = (coach: CoachCardData) => void loadBookingOptions(coach.userId);
 
 /** The cards: rendered again only when the coaches change (not when a dialog opens or closes). */
 const CoachList = memo(function CoachList({ coaches, viewerId, onBook }: { coaches: readonly CoachCardData[]; viewerId: string; onBook: (coach: CoachCardData) => void }) {
+  const followLink = useListLinkClicks();
   return (
-    <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-      {coaches.map((c) => (
-        <li key={c.userId}>
+    // The cards' profile links are followed here, one handler for all (Enter on a link is a click too).
+    <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" onClick={followLink}>
+      {/* Keyed by position: a new search updates the cards in place instead of replacing 20 of
+          them (a card holds no state of its own). */}
+      {coaches.map((c, i) => (
+        <li key={i}>
           <CoachCard coach={c} canBook={c.userId !== viewerId} onBook={onBook} onReachBook={reachBooking} />
         </li>
       ))}

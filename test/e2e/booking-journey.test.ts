@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createUser, signIn } from '../support/accounts';
-import { useBrowser } from '../support/browser';
+import { useBrowser, waitForHydration } from '../support/browser';
 import { cardOf, expectToast, screenshotBoth, setServerClock } from '../support/booking-e2e';
 import { generateCoaches, insertCoaches } from '../support/coach-fixtures';
 import { useTestServer } from '../support/server';
@@ -218,5 +218,65 @@ describe('booking journey', () => {
     await page.locator('main article').nth(32).waitFor();
     await expect(page.locator('main article').count()).resolves.toBe(33);
     await expect(page.getByRole('button', { name: 'Load more' }).count()).resolves.toBe(0);
+  });
+
+  it('keeps the cards, dimmed and busy, through a quick search, updates them in place, and shows the six placeholders only for a slow one', async () => {
+    const page = await browser.newPage();
+    await signIn(page, server.baseUrl, 'chloe@example.com');
+    // Two price bands share no coach: the first card must show someone else afterwards.
+    await page.goto(`${server.baseUrl}/FindCoaches?price=0-30`);
+    await page.getByText(/^Found \d+ coach/).waitFor();
+    await waitForHydration(page);
+    const cards = await page.locator('main article').count();
+    expect(cards).toBeGreaterThan(0);
+    const cheapest = await page.locator('main article').first().getAttribute('aria-label');
+    await page.evaluate(() => ((window as unknown as { firstCard?: Element }).firstCard = document.querySelector('main article')!));
+
+    // A quick search (held until released, under the 300 ms before placeholders): the old cards stay, dimmed and busy.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/[?&]_data=routes%2F_app\.FindCoaches/, async (route) => (await held, route.continue()));
+    await page.getByLabel('Price').selectOption('60-100');
+    await page.getByText('Searching…').waitFor();
+    await expect(page.locator('main [aria-busy="true"] article').count()).resolves.toBe(cards);
+    await expect(page.getByTestId('coach-placeholder').count()).resolves.toBe(0);
+    release();
+    await page.waitForFunction(() => /^Found \d+ coach/.test(document.querySelector('main [aria-live] p')?.textContent ?? ''));
+    await expect(page.locator('main [aria-busy="true"]').count()).resolves.toBe(0);
+    expect(new URL(page.url()).searchParams.get('price')).toBe('60-100');
+    // Another coach, in the same element: the cards are keyed by position and updated, not replaced.
+    await expect(page.locator('main article').first().getAttribute('aria-label')).resolves.not.toBe(cheapest);
+    const sameElement = await page.evaluate(() => document.querySelector('main article') === (window as unknown as { firstCard?: Element }).firstCard);
+    expect(sameElement).toBe(true);
+
+    // A slow search (held past 300 ms): the six placeholder cards (SPEC §2) take the results' place.
+    await page.unroute(/[?&]_data=routes%2F_app\.FindCoaches/);
+    let releaseSlow!: () => void;
+    const heldSlow = new Promise<void>((resolve) => (releaseSlow = resolve));
+    await page.route(/[?&]_data=routes%2F_app\.FindCoaches/, async (route) => (await heldSlow, route.continue()));
+    await page.getByLabel('Price').selectOption('');
+    await page.getByTestId('coach-placeholder').first().waitFor();
+    await expect(page.getByTestId('coach-placeholder').count()).resolves.toBe(6);
+    await expect(page.locator('main article').count()).resolves.toBe(0);
+    releaseSlow();
+    await page.getByText('Found 33 coaches').waitFor();
+    await expect(page.locator('main article').count()).resolves.toBe(20);
+    await expect(page.getByTestId('coach-placeholder').count()).resolves.toBe(0);
+  });
+
+  it("follows a card's 'View Profile' inside the app, without loading a new document", async () => {
+    const page = await browser.newPage();
+    await signIn(page, server.baseUrl, 'chloe@example.com');
+    await page.goto(`${server.baseUrl}/FindCoaches?q=carlos`);
+    await waitForHydration(page);
+    await page.evaluate(() => ((window as unknown as { sameDocument?: boolean }).sameDocument = true));
+    const documents: string[] = [];
+    page.on('request', (r) => r.resourceType() === 'document' && documents.push(r.url()));
+    await page.getByRole('article', { name: 'Carlos Mendes' }).getByRole('link', { name: 'View profile of Carlos Mendes' }).click();
+    await page.waitForURL(/\/CoachProfile\?userId=/);
+    await page.getByRole('heading', { name: 'Coach Profile', exact: true }).waitFor();
+    await page.getByText('UEFA B licensed striker coach', { exact: false }).first().waitFor();
+    expect(documents).toEqual([]);
+    await expect(page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).resolves.toBe(true);
   });
 });
