@@ -11,7 +11,9 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
 import pg from 'pg';
+import { COACH_SEARCH_ORDER, keysetAfter, whereFor } from '../../adapters/persistence/search/coach-search';
 import { createSearchTotals } from '../../adapters/persistence/search/search-totals';
+import { filtersFromSearchParams, parseCursor } from '../../domain/search/coach-search';
 
 const DATABASE_URL = process.env.DATABASE_URL ?? '';
 const SECRET = process.env.SESSION_SECRET ?? '';
@@ -144,49 +146,48 @@ function stars(rating: number, id: number): string {
 
 const SERVICES = Object.keys(SERVICE_LABELS);
 const PRICE: Record<string, [number, number | null]> = { '0-30': [0, 3000], '30-60': [3000, 6000], '60-100': [6000, 10000], '100+': [10000, null] };
-const like = (t: string) => `%${t.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-const LISTED = `cp.is_listed and u.user_type = 'coach' and u.is_active and u.erased_at is null`;
 const textArray = (v: unknown): string[] => (Array.isArray(v) ? v : typeof v === 'string' && v !== '{}' ? v.replace(/^\{|\}$/g, '').split(',') : []);
 
 const totals = createSearchTotals();
 
+/** MikroORM's `?` placeholders as pg's `$1, $2, …` (the statements have no other question marks). */
+const numbered = (sql: string) => {
+  let n = 0;
+  return sql.replace(/\?/g, () => `$${++n}`);
+};
+
 async function findCoaches(url: URL, user: SessionUser): Promise<string> {
-  const clauses = [LISTED];
-  const params: unknown[] = [];
-  const p = (v: unknown) => (params.push(v), `$${params.length}`);
-  const q = (url.searchParams.get('q') ?? '').trim().slice(0, 100);
-  for (const word of q.split(' ').filter(Boolean)) clauses.push(`u.search_document like ${p(like(word))}`);
-  const location = (url.searchParams.get('location') ?? '').trim();
-  if (location) clauses.push(`lower(u.location_address) like ${p(like(location))}`);
-  const spec = url.searchParams.get('specialization') ?? '';
-  if (SERVICES.includes(spec)) clauses.push(`cp.services_offered @> array[${p(spec)}]::text[]`);
-  const band = PRICE[url.searchParams.get('price') ?? ''];
-  if (band) {
-    clauses.push(`cp.hourly_rate_pence >= ${p(band[0])}`);
-    if (band[1] !== null) clauses.push(`cp.hourly_rate_pence < ${p(band[1])}`);
-  }
-  const where = clauses.join(' and ');
-  const whereParams = [...params];
-  const cursor = /^(\d(?:\.\d)?)_(\d{1,9})_([0-9a-f-]{36})$/i.exec(url.searchParams.get('cursor') ?? '');
-  let keyset = '';
-  if (cursor) {
-    const [r, t, id] = [Number(cursor[1]), Number(cursor[2]), cursor[3]!.toLowerCase()];
-    keyset = ` and cp.rating <= ${p(r)} and (cp.rating < ${p(r)} or (cp.rating = ${p(r)} and (cp.total_sessions < ${p(t)} or (cp.total_sessions = ${p(t)} and cp.user_id > ${p(id)}))))`;
-  }
+  // FACT's own statement (decision 018's search_text copy, the keyset's row comparison), built by
+  // the very functions FACT uses: the ratio measures the server stack, not a different query.
+  const filters = filtersFromSearchParams(url.searchParams);
+  const q = filters.text ?? '';
+  const location = filters.location ?? '';
+  const spec = filters.specialisation ?? '';
+  const band = filters.priceBand ? PRICE[filters.priceBand] : undefined;
+  const where = whereFor(filters);
+  const cursor = parseCursor(url.searchParams.get('cursor'));
+  const keyset = cursor ? keysetAfter(cursor) : null;
   const rows = (
     await pool.query(
-      `select u.id, u.full_name, u.avatar_url, u.location_address, u.bio, cp.is_verified, cp.rating, cp.review_count, cp.total_sessions, cp.services_offered, cp.hourly_rate_pence
-         from coach_profiles cp join users u on u.id = cp.user_id where ${where}${keyset}
-        order by cp.rating desc, cp.total_sessions desc, cp.user_id asc limit ${p(21)}`,
-      params,
+      numbered(`select u.id, u.full_name, u.avatar_url, u.location_address, u.bio,
+                cp.is_verified, cp.rating, cp.review_count, cp.total_sessions, cp.services_offered, cp.hourly_rate_pence
+           from (select cp.user_id, cp.rating, cp.total_sessions
+                   from coach_profiles cp join users u on u.id = cp.user_id
+                  where ${where.sql}${keyset ? ` and ${keyset.sql}` : ''}
+                  order by ${COACH_SEARCH_ORDER}
+                  limit ?) as page
+           join coach_profiles cp on cp.user_id = page.user_id
+           join users u on u.id = page.user_id
+          order by page.rating desc, page.total_sessions desc, page.user_id asc`),
+      [...where.params, ...(keyset?.params ?? []), 21],
     )
   ).rows;
   const coaches = rows.slice(0, 20);
   let total = coaches.length;
   if (cursor || rows.length > 20) {
     // The same memory of totals per filters as FACT's production server (plain code, no framework).
-    const key = `${where}\u0000${JSON.stringify(whereParams)}`;
-    const countNow = async () => Number((await pool.query(`select count(*) as n from coach_profiles cp join users u on u.id = cp.user_id where ${where}`, whereParams)).rows[0].n);
+    const key = `${where.sql}\u0000${JSON.stringify(where.params)}`;
+    const countNow = async () => Number((await pool.query(numbered(`select count(*) as n from coach_profiles cp join users u on u.id = cp.user_id where ${where.sql}`), where.params)).rows[0].n);
     total = await totals.remember(key, countNow);
   }
   const last = coaches.at(-1);
