@@ -37,7 +37,7 @@ import { clearRateLimits, DEFAULT_SIZE, LARGE_SIZE, undoBookings } from './datas
 import { openBenchDatabase } from './database';
 import { measureInteractions, INTERACTION_CPU_THROTTLING, type InteractionResult } from './interaction';
 import { measureLcp } from './lcp';
-import { clusterCpuMs, cpuMs, machine, postmasterPid, sampleRss } from './proc';
+import { clusterCpuMs, cpuMs, machine, postmasterPid, sampleRss, systemCpuMs } from './proc';
 import { writeReport, type BenchResults, type RunStats, type ScenarioResult } from './report';
 import { buildScenarios, cookieMinter, requestsFile, type Scenario } from './scenarios';
 
@@ -389,9 +389,11 @@ async function runScenario(
   const run = async (side: (typeof sides)[number], seconds: number, rate?: number): Promise<RunStats> => {
     await prepare();
     const cpu0 = cpuMs(side.pid);
+    const sys0 = systemCpuMs(side.pid);
     const db0 = clusterCpuMs(env.pgPid);
     const r = await runLoad(side.url, file, seconds, rate);
     const cpu = cpuMs(side.pid) - cpu0;
+    const sys = systemCpuMs(side.pid) - sys0;
     const dbCpu = clusterCpuMs(env.pgPid) - db0;
     if (r.non2xx > 0 || r.socketErrors > 0 || r.timeouts > 0) {
       const wrapped = scenario.undoesWrites && r.requests > scenario.requests.length ? ` — ${r.requests} requests went past the ${scenario.requests.length} distinct ones (shorten --duration or lengthen the list in scenarios.ts)` : '';
@@ -407,6 +409,7 @@ async function runScenario(
       p99Ms: r.p99Us / 1000,
       maxMs: r.maxUs / 1000,
       cpuMsPerRequest: cpu / r.requests,
+      systemShare: cpu > 0 ? sys / cpu : 0,
       dbCpuMsPerRequest: dbCpu / r.requests,
       bytesPerResponse: r.bytes / r.requests,
     };
@@ -418,7 +421,7 @@ async function runScenario(
     for (const side of sides) {
       const stats = await run(side, durationS);
       runs[side.name].push(stats);
-      log(`  ${side.name.padEnd(8)} round ${i + 1}: ${stats.rps.toFixed(0).padStart(6)} req/s  p50 ${stats.p50Ms.toFixed(1)} ms  p99 ${stats.p99Ms.toFixed(1)} ms  CPU ${stats.cpuMsPerRequest.toFixed(2)} ms/req  DB ${stats.dbCpuMsPerRequest.toFixed(2)} ms/req`);
+      log(`  ${side.name.padEnd(8)} round ${i + 1}: ${stats.rps.toFixed(0).padStart(6)} req/s  p50 ${stats.p50Ms.toFixed(1)} ms  p99 ${stats.p99Ms.toFixed(1)} ms  CPU ${stats.cpuMsPerRequest.toFixed(2)} ms/req (${Math.round((stats.systemShare ?? 0) * 100)} % kernel)  DB ${stats.dbCpuMsPerRequest.toFixed(2)} ms/req`);
     }
   }
   const factRps = runs.fact.reduce((s, r) => s + r.rps, 0) / runs.fact.length;

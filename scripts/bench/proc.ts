@@ -16,6 +16,16 @@ export function cpuMs(pid: number, withChildren = false): number {
   }
 }
 
+/** stime alone: the part of a process's CPU spent in the kernel (socket writes and reads, mostly), in milliseconds. */
+export function systemCpuMs(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[12]) * 1000) / TICKS_PER_SECOND;
+  } catch {
+    return 0;
+  }
+}
+
 export function rssMb(pid: number): number {
   try {
     const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));

@@ -25,6 +25,8 @@ export interface RunStats {
   p99Ms: number;
   maxMs: number;
   cpuMsPerRequest: number;
+  /** Of that CPU, the share spent in the kernel (stime): sending and receiving, mostly. Absent in runs before 2026-11-27. */
+  systemShare?: number;
   dbCpuMsPerRequest: number;
   bytesPerResponse: number;
 }
@@ -88,6 +90,9 @@ export interface Summary {
   baseP99: number;
   factCpu: number;
   baseCpu: number;
+  /** Kernel share of each side's CPU, null for runs that did not record it. */
+  factSystem: number | null;
+  baseSystem: number | null;
   factDbCpu: number;
   baseDbCpu: number;
   factBytes: number;
@@ -112,6 +117,8 @@ export function summarise(s: ScenarioResult): Summary | null {
     baseP99: mean(b.map((r) => r.p99Ms)),
     factCpu: mean(f.map((r) => r.cpuMsPerRequest)),
     baseCpu: mean(b.map((r) => r.cpuMsPerRequest)),
+    factSystem: f.every((r) => r.systemShare !== undefined) ? mean(f.map((r) => r.systemShare!)) : null,
+    baseSystem: b.every((r) => r.systemShare !== undefined) ? mean(b.map((r) => r.systemShare!)) : null,
     factDbCpu: mean(f.map((r) => r.dbCpuMsPerRequest)),
     baseDbCpu: mean(b.map((r) => r.dbCpuMsPerRequest)),
     factBytes: mean(f.map((r) => r.bytesPerResponse)),
@@ -126,6 +133,8 @@ const n1 = (x: number) => x.toFixed(1);
 const n2 = (x: number) => x.toFixed(2);
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 const yes = (ok: boolean) => (ok ? 'yes' : '**no**');
+/** ' (7 % kernel)': how much of a side's CPU went to the kernel, which a host's loopback TCP can make costly. */
+const kernel = (share: number | null) => (share === null ? '' : ` (${Math.round(share * 100)} % kernel)`);
 
 function goalRows(r: BenchResults, other: BenchResults | null): string[][] {
   const rows: string[][] = [];
@@ -271,7 +280,7 @@ export function markdown(r: BenchResults, other: BenchResults | null): string {
     const busy = r.loadAverage.start > r.machine.cpus * 0.75;
     lines.push(`- Machine load average (1 min) at start / end: ${n1(r.loadAverage.start)} / ${n1(r.loadAverage.end)}${busy ? ' — **other work was running on this machine: absolute figures are depressed and noisy; the interleaved ratios and the CPU per request are the reliable figures**' : ''}.`);
   }
-  lines.push('- CPU per request: user + system time of the server process (from /proc/<pid>/stat) over the requests answered; DB: the same for the PostgreSQL cluster.');
+  lines.push('- CPU per request: user + system time of the server process (from /proc/<pid>/stat) over the requests answered, with the share of it spent in the kernel (system time: sending and receiving, mostly); DB: the same for the PostgreSQL cluster.');
   lines.push('');
   const rows: string[][] = [];
   for (const sc of r.scenarios) {
@@ -291,7 +300,7 @@ export function markdown(r: BenchResults, other: BenchResults | null): string {
       `**${n2(m.ratio)}**`,
       `${n1(m.factP50)} / ${n1(m.factP99)}`,
       `${n1(m.baseP50)} / ${n1(m.baseP99)}`,
-      `${n2(m.factCpu)} / ${n2(m.baseCpu)}`,
+      `${n2(m.factCpu)}${kernel(m.factSystem)} / ${n2(m.baseCpu)}${kernel(m.baseSystem)}`,
       `${n2(m.factDbCpu)} / ${n2(m.baseDbCpu)}`,
       `${n0(m.halfRps)} → ${n1(m.halfP99)}`,
       `${kb(m.factBytes)} / ${kb(m.baseBytes)}`,
