@@ -269,6 +269,8 @@ describe('booking journey', () => {
     await signIn(page, server.baseUrl, 'chloe@example.com');
     await page.goto(`${server.baseUrl}/FindCoaches?q=carlos`);
     await waitForHydration(page);
+    const findCoaches = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Find Coaches' });
+    await expect(findCoaches.getAttribute('aria-current')).resolves.toBe('page');
     await page.evaluate(() => ((window as unknown as { sameDocument?: boolean }).sameDocument = true));
     const documents: string[] = [];
     page.on('request', (r) => r.resourceType() === 'document' && documents.push(r.url()));
@@ -278,5 +280,8 @@ describe('booking journey', () => {
     await page.getByText('UEFA B licensed striker coach', { exact: false }).first().waitFor();
     expect(documents).toEqual([]);
     await expect(page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).resolves.toBe(true);
+    // The menu follows the location: no client menu item is this page.
+    await expect(findCoaches.getAttribute('aria-current')).resolves.toBeNull();
+    await expect(page.locator('nav[aria-label="Main"] [aria-current="page"]').count()).resolves.toBe(0);
   });
 });

@@ -1,4 +1,5 @@
-import { NavLink } from '@remix-run/react';
+import { Link, useLocation } from '@remix-run/react';
+import { isCurrentPath } from '../shell/current-path';
 import type { ReactNode } from 'react';
 
 const LINKS = [
@@ -13,20 +14,23 @@ const LINKS = [
  * admin menu holds only Admin Dashboard and Messages, SPEC §2, so the sections link here).
  */
 export function AdminPageHeader({ title, subtitle, actions }: { title: string; subtitle?: ReactNode; actions?: ReactNode }) {
+  const { pathname } = useLocation();
   return (
     <header className="mb-6 space-y-4">
       <nav aria-label="Administration" className="-mx-1 flex gap-1 overflow-x-auto text-sm font-medium">
-        {LINKS.map((l) => (
-          <NavLink
-            key={l.to}
-            to={l.to}
-            className={({ isActive }) =>
-              `whitespace-nowrap rounded-lg px-3 py-1.5 ${isActive ? 'bg-pitch-600 text-white' : 'text-slate-600 hover:bg-slate-200/60 hover:text-slate-900'}`
-            }
-          >
-            {l.label}
-          </NavLink>
-        ))}
+        {LINKS.map((l) => {
+          const current = isCurrentPath(pathname, l.to);
+          return (
+            <Link
+              key={l.to}
+              to={l.to}
+              aria-current={current ? 'page' : undefined}
+              className={`whitespace-nowrap rounded-lg px-3 py-1.5 ${current ? 'bg-pitch-600 text-white' : 'text-slate-600 hover:bg-slate-200/60 hover:text-slate-900'}`}
+            >
+              {l.label}
+            </Link>
+          );
+        })}
       </nav>
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>

@@ -1,9 +1,10 @@
-import { NavLink } from '@remix-run/react';
+import { Link, useLocation } from '@remix-run/react';
 import { lazy, Suspense } from 'react';
 import { userChips, type MenuItem } from '../../../domain/navigation/menus';
 import { LogoMark, PRODUCT_NAME, TAGLINE } from '../brand';
 import { UnreadBadge } from '../messaging/unread-badge';
 import * as server from './admin-sidebar-slot.server';
+import { isCurrentPath } from './current-path';
 import { MenuIcon } from './menu-icon';
 import type { ShellUser } from './shell-user';
 
@@ -39,6 +40,8 @@ export function SidebarContent({
   collapsed?: boolean;
   onNavigate?: () => void;
 }) {
+  // The location, not NavLink: this sidebar renders again when the page changes, not on each of a navigation's states.
+  const { pathname } = useLocation();
   return (
     <div className="flex h-full flex-col">
       <div className={`flex items-center gap-3 border-b border-slate-200 py-4 ${collapsed ? 'justify-center px-1' : 'px-4'}`}>
@@ -51,20 +54,24 @@ export function SidebarContent({
 
       <nav aria-label="Main" className={`flex-1 overflow-y-auto py-4 ${collapsed ? 'px-1.5' : 'px-3'}`}>
         <ul className="flex flex-col gap-1">
-          {menu.map((item) => (
-            <li key={item.page}>
-              <NavLink
-                to={item.href}
-                onClick={onNavigate}
-                title={collapsed ? item.label : undefined}
-                className={({ isActive }) => `nav-link ${collapsed ? 'justify-center px-0' : 'px-3'} ${isActive ? 'nav-on' : 'nav-off'}`}
-              >
-                <MenuIcon page={item.page} />
-                <span className={collapsed ? 'sr-only' : undefined}>{item.label}</span>
-                {item.page === 'Messages' ? <UnreadBadge collapsed={collapsed} /> : null}
-              </NavLink>
-            </li>
-          ))}
+          {menu.map((item) => {
+            const current = isCurrentPath(pathname, item.href);
+            return (
+              <li key={item.page}>
+                <Link
+                  to={item.href}
+                  onClick={onNavigate}
+                  title={collapsed ? item.label : undefined}
+                  aria-current={current ? 'page' : undefined}
+                  className={`nav-link ${collapsed ? 'justify-center px-0' : 'px-3'} ${current ? 'nav-on' : 'nav-off'}`}
+                >
+                  <MenuIcon page={item.page} />
+                  <span className={collapsed ? 'sr-only' : undefined}>{item.label}</span>
+                  {item.page === 'Messages' ? <UnreadBadge collapsed={collapsed} /> : null}
+                </Link>
+              </li>
+            );
+          })}
         </ul>
         {user.role === 'admin' ? (
           <div className="mt-6">
