@@ -11,7 +11,7 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
 import pg from 'pg';
-import { COACH_SEARCH_ORDER, keysetAfter, whereFor } from '../../adapters/persistence/search/coach-search';
+import { pageStatement, whereFor } from '../../adapters/persistence/search/coach-search';
 import { createSearchTotals } from '../../adapters/persistence/search/search-totals';
 import { filtersFromSearchParams, parseCursor } from '../../domain/search/coach-search';
 
@@ -166,22 +166,8 @@ async function findCoaches(url: URL, user: SessionUser): Promise<string> {
   const band = filters.priceBand ? PRICE[filters.priceBand] : undefined;
   const where = whereFor(filters);
   const cursor = parseCursor(url.searchParams.get('cursor'));
-  const keyset = cursor ? keysetAfter(cursor) : null;
-  const rows = (
-    await pool.query(
-      numbered(`select u.id, u.full_name, u.avatar_url, u.location_address, u.bio,
-                cp.is_verified, cp.rating, cp.review_count, cp.total_sessions, cp.services_offered, cp.hourly_rate_pence
-           from (select cp.user_id, cp.rating, cp.total_sessions
-                   from coach_profiles cp join users u on u.id = cp.user_id
-                  where ${where.sql}${keyset ? ` and ${keyset.sql}` : ''}
-                  order by ${COACH_SEARCH_ORDER}
-                  limit ?) as page
-           join coach_profiles cp on cp.user_id = page.user_id
-           join users u on u.id = page.user_id
-          order by page.rating desc, page.total_sessions desc, page.user_id asc`),
-      [...where.params, ...(keyset?.params ?? []), 21],
-    )
-  ).rows;
+  const page = pageStatement(filters, cursor, 21);
+  const rows = (await pool.query(numbered(page.sql), page.params)).rows;
   const coaches = rows.slice(0, 20);
   let total = coaches.length;
   if (cursor || rows.length > 20) {

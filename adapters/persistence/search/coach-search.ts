@@ -143,6 +143,28 @@ function toCard(row: CoachRow): CoachCard {
 
 export const COACH_SEARCH_ORDER = `cp.rating desc, cp.total_sessions desc, cp.user_id asc`;
 
+/**
+ * The page statement (`?` placeholders): the keys first, in list order, then the card's columns
+ * for those rows only, so the walk stays index-only. Exported so the bench's baseline sends it too.
+ */
+export function pageStatement(filters: CoachSearchFilters, cursor: CoachSearchCursor | null, rows: number): { sql: string; params: unknown[] } {
+  const where = whereFor(filters);
+  const keyset = cursor ? keysetAfter(cursor) : null;
+  return {
+    sql: `select u.id, u.full_name, u.avatar_url, u.location_address, u.bio,
+                cp.is_verified, cp.rating, cp.review_count, cp.total_sessions, cp.services_offered, cp.hourly_rate_pence
+           from (select cp.user_id, cp.rating, cp.total_sessions
+                   from coach_profiles cp join users u on u.id = cp.user_id
+                  where ${where.sql}${keyset ? ` and ${keyset.sql}` : ''}
+                  order by ${COACH_SEARCH_ORDER}
+                  limit ?) as page
+           join coach_profiles cp on cp.user_id = page.user_id
+           join users u on u.id = page.user_id
+          order by page.rating desc, page.total_sessions desc, page.user_id asc`,
+    params: [...where.params, ...(keyset?.params ?? []), rows],
+  };
+}
+
 export function createCoachSearch(em: EntityManager, options: { totals?: SearchTotals } = {}): CoachSearch {
   const run = <R>(sql: string, params: unknown[]) => em.getConnection().execute<R[]>(sql, params);
   const count = async (where: { sql: string; params: unknown[] }): Promise<number> => {
@@ -161,20 +183,8 @@ export function createCoachSearch(em: EntityManager, options: { totals?: SearchT
   return {
     async search(filters, { cursor, limit }): Promise<CoachSearchPage> {
       const where = whereFor(filters);
-      const keyset = cursor ? keysetAfter(cursor) : null;
-      const rows = await run<CoachRow>(
-        `select u.id, u.full_name, u.avatar_url, u.location_address, u.bio,
-                cp.is_verified, cp.rating, cp.review_count, cp.total_sessions, cp.services_offered, cp.hourly_rate_pence
-           from (select cp.user_id, cp.rating, cp.total_sessions
-                   from coach_profiles cp join users u on u.id = cp.user_id
-                  where ${where.sql}${keyset ? ` and ${keyset.sql}` : ''}
-                  order by ${COACH_SEARCH_ORDER}
-                  limit ?) as page
-           join coach_profiles cp on cp.user_id = page.user_id
-           join users u on u.id = page.user_id
-          order by page.rating desc, page.total_sessions desc, page.user_id asc`,
-        [...where.params, ...(keyset?.params ?? []), limit + 1],
-      );
+      const page = pageStatement(filters, cursor, limit + 1);
+      const rows = await run<CoachRow>(page.sql, page.params);
       const coaches = rows.slice(0, limit).map(toCard);
       const hasMore = rows.length > limit;
       let total = coaches.length;
