@@ -139,6 +139,24 @@ describe('administration', () => {
     await page.getByText('Chat for Striker & Finishing').waitFor();
   });
 
+  it("keeps what was typed into the sidebar's reference search before its code arrived", async () => {
+    const early = await browser.newPage({ width: 1280, height: 900 });
+    await early.context().addCookies(await page.context().cookies());
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await early.route(/\/build\/_shared\/reference-search-form-[^/]*\.js$/, async (route) => (await held, route.continue()));
+    await early.goto(`${server.baseUrl}/AdminDashboard`);
+    const sidebar = early.locator('aside');
+    await sidebar.getByRole('textbox', { name: 'Booking reference' }).fill('fact-');
+    release();
+    const search = sidebar.getByRole('button', { name: 'Search' });
+    await early.waitForFunction(() => !document.querySelector<HTMLButtonElement>('aside form[role="search"] button[type="submit"]')?.disabled);
+    await expect(sidebar.getByRole('textbox', { name: 'Booking reference' }).inputValue()).resolves.toBe('fact-');
+    await search.click();
+    await early.getByRole('status').filter({ hasText: 'Found 11 matching bookings' }).first().waitFor();
+    await early.close();
+  });
+
   it('highlights the booking picked from a search on AdminBookings for 3 seconds', async () => {
     // The demo world's requests are all paid (decision 011): an unpaid one, as a client who closed the payment leaves it.
     const [pair] = await server.db.query<{ client_id: string; coach_id: string }>(`select client_id, coach_id from bookings where status = 'pending' limit 1`);

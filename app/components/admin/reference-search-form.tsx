@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { AdminBookingRow } from '../../../adapters/persistence/admin/admin-bookings.query';
 import { showToast } from '~/components/toaster';
 import type { ResultsView } from './reference-search-results';
@@ -32,7 +32,14 @@ export function ReferenceSearchForm({ variant = 'sidebar' }: { variant?: 'sideba
   const [view, setView] = useState<View>({ kind: 'idle' });
   const inputId = useId();
   const latest = useRef(0);
+  const box = useRef<HTMLInputElement>(null);
   const trimmed = text.trim();
+  // This form is an island, hydrated once its code arrives: what was typed into the server's
+  // markup before then is in the box but not in the state, which left 'Search' disabled.
+  useEffect(() => {
+    const typed = box.current?.value ?? '';
+    if (typed !== '') setText(typed);
+  }, []);
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
@@ -77,6 +84,7 @@ export function ReferenceSearchForm({ variant = 'sidebar' }: { variant?: 'sideba
           </label>
           <input
             id={inputId}
+            ref={box}
             value={text}
             onChange={(e) => setText(e.target.value)}
             onFocus={() => void loadResults()}
