@@ -166,7 +166,7 @@ async function findCoaches(url: URL, user: SessionUser): Promise<string> {
   const band = filters.priceBand ? PRICE[filters.priceBand] : undefined;
   const where = whereFor(filters);
   const cursor = parseCursor(url.searchParams.get('cursor'));
-  const page = pageStatement(filters, cursor, 21);
+  const page = pageStatement(where, cursor, 21);
   const rows = (await pool.query(numbered(page.sql), page.params)).rows;
   const coaches = rows.slice(0, 20);
   let total = coaches.length;

@@ -145,10 +145,10 @@ export const COACH_SEARCH_ORDER = `cp.rating desc, cp.total_sessions desc, cp.us
 
 /**
  * The page statement (`?` placeholders): the keys first, in list order, then the card's columns
- * for those rows only, so the walk stays index-only. Exported so the bench's baseline sends it too.
+ * for those rows only, so the walk stays index-only. Takes `whereFor`'s clause, which the count
+ * reuses. Exported so the bench's baseline sends it too.
  */
-export function pageStatement(filters: CoachSearchFilters, cursor: CoachSearchCursor | null, rows: number): { sql: string; params: unknown[] } {
-  const where = whereFor(filters);
+export function pageStatement(where: { sql: string; params: unknown[] }, cursor: CoachSearchCursor | null, rows: number): { sql: string; params: unknown[] } {
   const keyset = cursor ? keysetAfter(cursor) : null;
   return {
     sql: `select u.id, u.full_name, u.avatar_url, u.location_address, u.bio,
@@ -183,7 +183,7 @@ export function createCoachSearch(em: EntityManager, options: { totals?: SearchT
   return {
     async search(filters, { cursor, limit }): Promise<CoachSearchPage> {
       const where = whereFor(filters);
-      const page = pageStatement(filters, cursor, limit + 1);
+      const page = pageStatement(where, cursor, limit + 1);
       const rows = await run<CoachRow>(page.sql, page.params);
       const coaches = rows.slice(0, limit).map(toCard);
       const hasMore = rows.length > limit;
