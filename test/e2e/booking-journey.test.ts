@@ -214,6 +214,8 @@ describe('booking journey', () => {
     await page.goto(`${server.baseUrl}/FindCoaches`);
     await page.getByText('Found 33 coaches').waitFor();
     await expect(page.locator('main article').count()).resolves.toBe(20);
+    // 'Load more' is a button the page's script answers: a click before hydration does nothing.
+    await waitForHydration(page);
     await page.getByRole('button', { name: 'Load more' }).click();
     await page.locator('main article').nth(32).waitFor();
     await expect(page.locator('main article').count()).resolves.toBe(33);
