@@ -239,9 +239,17 @@ describe('booking journey', () => {
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route(/[?&]_data=routes%2F_app\.FindCoaches/, async (route) => (await held, route.continue()));
     await page.getByLabel('Price').selectOption('60-100');
-    await page.getByText('Searching…').waitFor();
-    await expect(page.locator('main [aria-busy="true"] article').count()).resolves.toBe(cards);
-    await expect(page.getByTestId('coach-placeholder').count()).resolves.toBe(0);
+    // Read in the page, in the frame 'Searching…' first shows (the placeholders are due 300 ms later).
+    const whileSearching = await page.waitForFunction(
+      () =>
+        /Searching/.test(document.querySelector('main [aria-live] p')?.textContent ?? '') && {
+          busyCards: document.querySelectorAll('main [aria-busy="true"] article').length,
+          placeholders: document.querySelectorAll('[data-testid="coach-placeholder"]').length,
+        },
+      undefined,
+      { polling: 'raf' },
+    );
+    expect(await whileSearching.jsonValue()).toEqual({ busyCards: cards, placeholders: 0 });
     release();
     await page.waitForFunction(() => /^Found \d+ coach/.test(document.querySelector('main [aria-live] p')?.textContent ?? ''));
     await expect(page.locator('main [aria-busy="true"]').count()).resolves.toBe(0);
