@@ -9,7 +9,7 @@ export default defineConfig({
     projects: [
       {
         resolve: { alias },
-        test: { name: 'unit', include: ['domain/**/*.test.ts', 'adapters/**/*.test.ts', 'app/**/*.test.{ts,tsx}', 'cli/**/*.test.ts', 'test/architecture.test.ts'], environment: 'node' },
+        test: { name: 'unit', include: ['domain/**/*.test.ts', 'adapters/**/*.test.ts', 'app/**/*.test.{ts,tsx}', 'cli/**/*.test.ts', 'scripts/**/*.test.ts', 'test/architecture.test.ts'], environment: 'node' },
       },
       {
         resolve: { alias },

@@ -38,12 +38,15 @@ import { openBenchDatabase } from './database';
 import { measureInteractions, INTERACTION_CPU_THROTTLING, type InteractionResult } from './interaction';
 import { measureLcp } from './lcp';
 import { clusterCpuMs, cpuMs, machine, postmasterPid, sampleRss, systemCpuMs } from './proc';
-import { writeReport, type BenchResults, type RunStats, type ScenarioResult } from './report';
+import { attributePauses, parseGcLog, type PauseReport } from './pauses';
+import { describePauses, GOALS_20, writeReport, type BenchResults, type RunStats, type ScenarioResult } from './report';
 import { buildScenarios, cookieMinter, requestsFile, type Scenario } from './scenarios';
 
 const root = path.resolve(import.meta.dirname, '../..');
 /** FACT_BENCH_DIR and FACT_BENCH_PG_PORT let two runs (two people's experiments) share a machine. */
 const WORK = process.env.FACT_BENCH_DIR || '/tmp/fact-bench';
+/** FACT's GC pauses through the run (gc-log.ts). */
+const GC_LOG = path.join(WORK, 'fact-gc.log');
 /**
  * FACT is built and run from a snapshot of the work tree (node_modules linked), so that other
  * work in the shared checkout — edits, another `remix build` replacing public/build — cannot
@@ -130,8 +133,8 @@ async function waitFor(url: string, child: ChildProcess, name: string, output: (
   throw new Error(`${name} did not answer ${url} within 60 s:\n${output()}`);
 }
 
-function startProcess(name: string, script: string, env: Record<string, string>, nodeFlags: string[] = []): { child: ChildProcess; output: () => string } {
-  const child = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', script], { cwd: app, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+function startProcess(name: string, script: string, env: Record<string, string>, nodeFlags: string[] = [], imports: string[] = []): { child: ChildProcess; output: () => string } {
+  const child = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', ...imports.flatMap((m) => ['--import', m]), script], { cwd: app, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let text = '';
   const keep = (chunk: Buffer) => {
     text = (text + chunk.toString()).slice(-20_000);
@@ -160,8 +163,8 @@ interface LoadResult {
 const useWrk = opts.tool ? opts.tool === 'wrk' : which('wrk');
 const loadTool = useWrk ? 'wrk' : 'loadgen (node:http + undici)';
 
-function runLoad(baseUrl: string, file: string, seconds: number, rate?: number): Promise<LoadResult> {
-  const env = { ...process.env, BENCH_REQUESTS: file };
+function runLoad(baseUrl: string, file: string, seconds: number, rate?: number, timeline?: string): Promise<LoadResult> {
+  const env = { ...process.env, BENCH_REQUESTS: file, ...(timeline ? { BENCH_TIMELINE: timeline } : {}) };
   let cmd: string;
   let args: string[];
   if (rate || !useWrk) {
@@ -240,7 +243,8 @@ async function main(): Promise<void> {
     OUTBOX_WORKER: 'off',
     DEMO_SEED: 'never',
     DATA_DIR: path.join(WORK, 'data'),
-  }, [...productionNodeFlags, ...(opts.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.join(WORK, 'profiles')}`] : []), ...(opts['fact-node-options']?.split(' ').filter(Boolean) ?? [])]);
+    BENCH_GC_LOG: GC_LOG,
+  }, [...productionNodeFlags, ...(opts.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.join(WORK, 'profiles')}`] : []), ...(opts['fact-node-options']?.split(' ').filter(Boolean) ?? [])], ['./scripts/bench/gc-log.ts']);
   if (opts.profile) log(`profiling FACT: a .cpuprofile lands in ${path.join(WORK, 'profiles')} when it stops (summary: node --import tsx scripts/bench/profile-summary.ts <file>)`);
   const base = startProcess('baseline', 'scripts/bench/baseline-server.ts', { DATABASE_URL: db.url, SESSION_SECRET: secret, PORT: String(basePort) });
   const stopAll = async () => {
@@ -386,12 +390,14 @@ async function runScenario(
   }
   log(`${scenario.id}: ${scenario.title} — answer ${bytes.fact} B (FACT) / ${bytes.baseline} B (baseline)`);
 
+  const timeline = path.join(WORK, `${scenario.id}.timeline.json`);
+  rmSync(timeline, { force: true });
   const run = async (side: (typeof sides)[number], seconds: number, rate?: number): Promise<RunStats> => {
     await prepare();
     const cpu0 = cpuMs(side.pid);
     const sys0 = systemCpuMs(side.pid);
     const db0 = clusterCpuMs(env.pgPid);
-    const r = await runLoad(side.url, file, seconds, rate);
+    const r = await runLoad(side.url, file, seconds, rate, rate ? timeline : undefined);
     const cpu = cpuMs(side.pid) - cpu0;
     const sys = systemCpuMs(side.pid) - sys0;
     const dbCpu = clusterCpuMs(env.pgPid) - db0;
@@ -428,7 +434,16 @@ async function runScenario(
   const halfRate = Math.max(1, Math.round(factRps / 2));
   const half = await run(sides[0]!, durationS, halfRate);
   log(`  fact     at ${halfRate} req/s (half of its maximum): p50 ${half.p50Ms.toFixed(1)} ms  p99 ${half.p99Ms.toFixed(1)} ms`);
-  return { id: scenario.id, title: scenario.title, kind: scenario.kind, available: true, answerBytes: { fact: bytes.fact!, baseline: bytes.baseline! }, runs, half: { targetRps: halfRate, stats: half } };
+  const pauses = halfLoadPauses(timeline);
+  if (pauses) log(`           ${describePauses(pauses)}`);
+  return { id: scenario.id, title: scenario.title, kind: scenario.kind, available: true, answerBytes: { fact: bytes.fact!, baseline: bytes.baseline! }, runs, half: { targetRps: halfRate, stats: half, ...(pauses ? { pauses } : {}) } };
+}
+
+/** The half-load run's requests over the p99 goal, against FACT's GC pauses (pauses.ts); null when either file is missing. */
+function halfLoadPauses(timelineFile: string): PauseReport | null {
+  if (!existsSync(timelineFile) || !existsSync(GC_LOG)) return null;
+  const timeline = JSON.parse(readFileSync(timelineFile, 'utf8')) as [number, number][];
+  return attributePauses(timeline, parseGcLog(readFileSync(GC_LOG, 'utf8')), GOALS_20.p99AtHalfMs);
 }
 
 main().catch((error: unknown) => {

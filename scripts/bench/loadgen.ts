@@ -8,9 +8,14 @@
  *
  * Without a rate it is closed-loop (each connection sends its next request when the answer
  * arrives); with one it is open-loop: requests start on a fixed schedule and latency counts from
- * the scheduled start, so queueing delay is not hidden (no coordinated omission).
+ * the scheduled start, so queueing delay is not hidden (no coordinated omission). An open-loop run
+ * first sends BENCH_WARM_S seconds (default 1) at the same rate, not counted, as wrk2 calibrates
+ * before it counts: the load generator's own first requests (connections, undici's parser, its
+ * JIT) otherwise stall it, and the requests scheduled meanwhile count as the server's latency.
+ * With BENCH_TIMELINE set, it writes each counted request's [scheduled start on the wall clock,
+ * latency] in ms there (pauses.ts).
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { Pool } from 'undici';
 
 const [target, connArg, secondsArg, rateArg] = process.argv.slice(2);
@@ -42,6 +47,8 @@ const specs: Spec[] = readFileSync(process.env.BENCH_REQUESTS ?? '', 'utf8')
 
 const pool = new Pool(base.origin, { connections, pipelining: 1, keepAliveTimeout: 30_000 });
 const latencies: number[] = [];
+const timeline: [number, number][] = [];
+let counting = true;
 let non2xx = 0;
 let sample = '';
 let errors = 0;
@@ -61,17 +68,19 @@ async function once(startedAt: number): Promise<void> {
   } catch {
     errors++;
   }
+  if (!counting) return;
   latencies.push(performance.now() - startedAt);
+  timeline.push([performance.timeOrigin + startedAt, performance.now() - startedAt]);
 }
 
-const started = performance.now();
-const deadline = started + seconds * 1000;
-if (rate > 0) {
+/** Starts requests on a fixed schedule for `seconds` from `from`; returns when all have answered. */
+async function openLoop(from: number, seconds: number): Promise<void> {
   const interval = 1000 / rate;
+  const until = from + seconds * 1000;
   const inflight = new Set<Promise<void>>();
   for (let i = 0; i < MAX_REQUESTS; i++) {
-    const due = started + i * interval;
-    if (due >= deadline) break;
+    const due = from + i * interval;
+    if (due >= until) break;
     const wait = due - performance.now();
     if (wait > 1) await new Promise((r) => setTimeout(r, wait));
     if (inflight.size >= connections * 4) await Promise.race(inflight);
@@ -79,6 +88,19 @@ if (rate > 0) {
     inflight.add(p);
   }
   await Promise.all(inflight);
+}
+
+if (rate > 0) {
+  counting = false;
+  await openLoop(performance.now(), Math.min(Math.max(Number(process.env.BENCH_WARM_S ?? 1), 0), 10));
+  counting = true;
+  bytes = 0; // failures of the warm-up still count: they fail the run
+}
+
+const started = performance.now();
+const deadline = started + seconds * 1000;
+if (rate > 0) {
+  await openLoop(started, seconds);
 } else {
   let sent = 0;
   await Promise.all(
@@ -89,6 +111,7 @@ if (rate > 0) {
 }
 const duration = performance.now() - started;
 await pool.close();
+if (process.env.BENCH_TIMELINE) writeFileSync(process.env.BENCH_TIMELINE, JSON.stringify(timeline));
 latencies.sort((a, b) => a - b);
 const pct = (p: number) => Math.round((latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? 0) * 1000);
 const mean = latencies.reduce((a, b) => a + b, 0) / Math.max(latencies.length, 1);
