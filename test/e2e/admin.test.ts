@@ -114,7 +114,8 @@ describe('administration', () => {
     await go('/AdminDashboard');
     const sidebar = page.locator('aside');
     const box = sidebar.getByRole('textbox', { name: 'Booking reference' });
-    await expect(sidebar.getByRole('button', { name: 'Search' }).isDisabled()).resolves.toBe(true);
+    // Enabled in the server's markup (an Enter pressed before the code arrives is held), disabled once it has while the box is empty.
+    await page.waitForFunction(() => document.querySelector<HTMLButtonElement>('aside form[role="search"] button[type="submit"]')?.disabled === true);
     await box.fill('fact-');
     await sidebar.getByRole('button', { name: 'Search' }).click();
     await toast('Found 11 matching bookings').waitFor();
@@ -154,6 +155,26 @@ describe('administration', () => {
     await expect(sidebar.getByRole('textbox', { name: 'Booking reference' }).inputValue()).resolves.toBe('fact-');
     await search.click();
     await early.getByRole('status').filter({ hasText: 'Found 11 matching bookings' }).first().waitFor();
+    await early.close();
+  });
+
+  it('searches for what was typed when Enter was pressed in the sidebar before its code arrived', async () => {
+    const early = await browser.newPage({ width: 1280, height: 900 });
+    await early.context().addCookies(await page.context().cookies());
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await early.route(/\/build\/_shared\/reference-search-form-[^/]*\.js$/, async (route) => (await held, route.continue()));
+    await early.goto(`${server.baseUrl}/AdminDashboard`);
+    // The page's own code is in (before it, any form on any page submits as plain HTML); the island's is held.
+    await early.locator('aside [data-island="holding"]').waitFor({ state: 'attached' });
+    const box = early.locator('aside').getByRole('textbox', { name: 'Booking reference' });
+    await box.fill('fact-');
+    await box.press('Enter');
+    // The submission is held until the code arrives (island.tsx), then made with the typed text.
+    expect(new URL(early.url()).pathname).toBe('/AdminDashboard');
+    release();
+    await early.getByRole('status').filter({ hasText: 'Found 11 matching bookings' }).first().waitFor();
+    await expect(box.inputValue()).resolves.toBe('fact-');
     await early.close();
   });
 

@@ -32,14 +32,11 @@ export function ReferenceSearchForm({ variant = 'sidebar' }: { variant?: 'sideba
   const [view, setView] = useState<View>({ kind: 'idle' });
   const inputId = useId();
   const latest = useRef(0);
-  const box = useRef<HTMLInputElement>(null);
   const trimmed = text.trim();
-  // This form is an island, hydrated once its code arrives: what was typed into the server's
-  // markup before then is in the box but not in the state, which left 'Search' disabled.
-  useEffect(() => {
-    const typed = box.current?.value ?? '';
-    if (typed !== '') setText(typed);
-  }, []);
+  // Enabled in the server's markup: a disabled default button would stop the Enter pressed in the
+  // box before the code arrived, which the island holds and replays once the typed text is in.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
@@ -84,7 +81,6 @@ export function ReferenceSearchForm({ variant = 'sidebar' }: { variant?: 'sideba
           </label>
           <input
             id={inputId}
-            ref={box}
             value={text}
             onChange={(e) => setText(e.target.value)}
             onFocus={() => void loadResults()}
@@ -97,7 +93,7 @@ export function ReferenceSearchForm({ variant = 'sidebar' }: { variant?: 'sideba
         </div>
         <button
           type="submit"
-          disabled={!trimmed || busy}
+          disabled={hydrated && (!trimmed || busy)}
           className={`rounded-lg bg-pitch-600 px-3 py-2 text-sm font-semibold text-white hover:bg-pitch-700 disabled:cursor-not-allowed disabled:opacity-50 ${page ? '' : 'w-full'}`}
         >
           {busy ? 'Searching…' : 'Search'}
