@@ -12,7 +12,7 @@ import { lazy, Suspense, useEffect, useRef, type ComponentType } from 'react';
  * browser without server markup (after a client-side navigation), it loads at once.
  *
  * Text typed into the server's boxes before the code arrived stays in them, and is announced to
- * the hydrated components as if typed then (announceTypedText), so a controlled box's state holds
+ * the hydrated components as if typed then (typed-text.ts), so a controlled box's state holds
  * it too.
  *
  * Any navigation, fetcher or revalidation also wakes it: the router's state is a context above
@@ -42,7 +42,15 @@ export function island<P extends object>(
 
   let wake!: () => void;
   const wanted = new Promise<void>((resolve) => (wake = resolve));
-  const Lazy = lazy(() => wanted.then(load).then((component) => ({ default: component }))) as unknown as ComponentType<P>;
+  let announce = (_root: HTMLElement) => {};
+  const Lazy = lazy(() =>
+    wanted
+      .then(() => Promise.all([load(), import('./typed-text')]))
+      .then(([component, typed]) => {
+        announce = typed.announceTypedText;
+        return { default: component };
+      }),
+  ) as unknown as ComponentType<P>;
 
   return function Island(props: P) {
     const box = useRef<HTMLDivElement>(null);
@@ -82,8 +90,6 @@ export function island<P extends object>(
       };
       const types = ['pointerover', 'focusin', 'touchstart', 'click', 'submit'] as const;
       for (const type of types) window.addEventListener(type, onEvent, true);
-      // Says from when an early click or submission is held, and when it is over (tests wait on it).
-      if (!held.current.done) el.dataset.island = 'holding';
       return () => {
         seen?.disconnect();
         for (const type of types) window.removeEventListener(type, onEvent, true);
@@ -92,13 +98,11 @@ export function island<P extends object>(
 
     const hydrated = () => {
       held.current.done = true;
-      if (box.current) box.current.dataset.island = 'hydrated';
       const replay = held.current.replay;
       held.current.replay = null;
-      const announced = box.current ? announceTypedText(box.current) : 0;
+      if (box.current) announce(box.current);
       // After the state that text sets has rendered: a held submit reads it.
-      if (announced > 0 && replay) setTimeout(replay, 0);
-      else replay?.();
+      if (replay) setTimeout(replay, 0);
     };
 
     return (
@@ -113,40 +117,6 @@ export function island<P extends object>(
 }
 
 const noop = () => {};
-
-const NOT_TYPED_INTO = new Set(['checkbox', 'radio', 'file', 'hidden', 'submit', 'button', 'reset', 'image', 'range', 'color']);
-
-/**
- * Text typed into the server's markup before hydration is in the boxes, but React hydrated with the
- * server's values: a controlled box's state lacks it (a disabled 'Search', a box its next render
- * empties). React reports a change only when the value differs from the one it last saw, so each
- * such box is set back to the server's value through React's own setter, given the typed text past
- * it, and sent an `input` event, as a keystroke would. The swap happens within one task: nothing
- * is painted in between. Returns how many boxes were announced.
- */
-export function announceTypedText(root: HTMLElement): number {
-  let announced = 0;
-  for (const el of root.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea')) {
-    if ((el instanceof HTMLInputElement && NOT_TYPED_INTO.has(el.type)) || el.value === el.defaultValue) continue;
-    const typed = el.value;
-    const selection = el === document.activeElement && 'selectionStart' in el ? safeSelection(el) : null;
-    el.value = el.defaultValue;
-    Object.getOwnPropertyDescriptor(Object.getPrototypeOf(el) as object, 'value')?.set?.call(el, typed);
-    el.dispatchEvent(new Event('input', { bubbles: true }));
-    if (selection) el.setSelectionRange(selection[0], selection[1]);
-    announced++;
-  }
-  return announced;
-}
-
-/** The caret of a box that has one (an email or a number box throws on reading it). */
-function safeSelection(el: HTMLInputElement | HTMLTextAreaElement): [number, number] | null {
-  try {
-    return el.selectionStart === null || el.selectionEnd === null ? null : [el.selectionStart, el.selectionEnd];
-  } catch {
-    return null;
-  }
-}
 
 /** Renders nothing; its effect runs once the island's boundary is hydrated (or rendered). */
 function Hydrated({ onHydrated }: { onHydrated: () => void }) {

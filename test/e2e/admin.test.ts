@@ -165,8 +165,16 @@ describe('administration', () => {
     const held = new Promise<void>((resolve) => (release = resolve));
     await early.route(/\/build\/_shared\/reference-search-form-[^/]*\.js$/, async (route) => (await held, route.continue()));
     await early.goto(`${server.baseUrl}/AdminDashboard`);
-    // The page's own code is in (before it, any form on any page submits as plain HTML); the island's is held.
-    await early.locator('aside [data-island="holding"]').waitFor({ state: 'attached' });
+    // The page's own code is in and the island holds early submissions (before that, any form on any
+    // page submits as plain HTML: island.tsx listens on window, in the capture phase); its own code is held.
+    const cdp = await early.context().newCDPSession(early);
+    await expect
+      .poll(async () => {
+        const { result } = await cdp.send('Runtime.evaluate', { expression: 'window' });
+        const { listeners } = await cdp.send('DOMDebugger.getEventListeners', { objectId: result.objectId! });
+        return listeners.some((l) => l.type === 'submit' && l.useCapture);
+      }, { timeout: 30_000 })
+      .toBe(true);
     const box = early.locator('aside').getByRole('textbox', { name: 'Booking reference' });
     await box.fill('fact-');
     await box.press('Enter');

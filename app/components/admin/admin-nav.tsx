@@ -1,5 +1,4 @@
 import { Link, useLocation } from '@remix-run/react';
-import { isCurrentPath } from '../shell/current-path';
 import type { ReactNode } from 'react';
 
 const LINKS = [
@@ -19,7 +18,9 @@ export function AdminPageHeader({ title, subtitle, actions }: { title: string; s
     <header className="mb-6 space-y-4">
       <nav aria-label="Administration" className="-mx-1 flex gap-1 overflow-x-auto text-sm font-medium">
         {LINKS.map((l) => {
-          const current = isCurrentPath(pathname, l.to);
+          // No page lies under a section, so NavLink's rule (current-path.ts) is the path itself; the
+          // shared rule would cost the admin pages a chunk of their own (issue 20 §4's 100 KB).
+          const current = pathname.toLowerCase() === l.to.toLowerCase();
           return (
             <Link
               key={l.to}
