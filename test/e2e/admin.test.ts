@@ -140,13 +140,19 @@ describe('administration', () => {
     await page.getByText('Chat for Striker & Finishing').waitFor();
   });
 
-  it("keeps what was typed into the sidebar's reference search before its code arrived", async () => {
+  /** AdminDashboard as the signed-in admin in a new page, the sidebar search's own code held until `release()`. */
+  async function adminDashboardWithSearchCodeHeld() {
     const early = await browser.newPage({ width: 1280, height: 900 });
     await early.context().addCookies(await page.context().cookies());
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     await early.route(/\/build\/_shared\/reference-search-form-[^/]*\.js$/, async (route) => (await held, route.continue()));
     await early.goto(`${server.baseUrl}/AdminDashboard`);
+    return { early, release };
+  }
+
+  it("keeps what was typed into the sidebar's reference search before its code arrived", async () => {
+    const { early, release } = await adminDashboardWithSearchCodeHeld();
     const sidebar = early.locator('aside');
     await sidebar.getByRole('textbox', { name: 'Booking reference' }).fill('fact-');
     release();
@@ -159,12 +165,7 @@ describe('administration', () => {
   });
 
   it('searches for what was typed when Enter was pressed in the sidebar before its code arrived', async () => {
-    const early = await browser.newPage({ width: 1280, height: 900 });
-    await early.context().addCookies(await page.context().cookies());
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await early.route(/\/build\/_shared\/reference-search-form-[^/]*\.js$/, async (route) => (await held, route.continue()));
-    await early.goto(`${server.baseUrl}/AdminDashboard`);
+    const { early, release } = await adminDashboardWithSearchCodeHeld();
     // The page's own code is in and the island holds early submissions (before that, any form on any
     // page submits as plain HTML: island.tsx listens on window, in the capture phase); its own code is held.
     const cdp = await early.context().newCDPSession(early);
