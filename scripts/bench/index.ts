@@ -16,7 +16,8 @@
  * Builds the production server, opens an isolated embedded PostgreSQL under /tmp/fact-bench (its
  * own data folder and port), migrates and loads the dataset (kept between runs, writes of earlier
  * runs undone), starts FACT (scripts/start.ts, NODE_ENV=production) and the baseline
- * (baseline-server.ts), then for each scenario: a warm-up of each, the timed runs interleaved
+ * (baseline-server.ts), warms both on every scenario (--warm-all seconds each, default 2), then for
+ * each scenario: a warm-up of each, the timed runs interleaved
  * A B A B (FACT, baseline, …) from a separate process (wrk, else scripts/bench/loadgen.ts), and a
  * fixed-rate run of FACT at half of its measured maximum for p99. CPU per request comes from
  * /proc/<pid>/stat of each server (and of the PostgreSQL cluster), RSS is sampled all along. Any
@@ -76,6 +77,7 @@ const { values: opts } = parseArgs({
     'skip-build': { type: 'boolean', default: false },
     only: { type: 'string' },
     warmup: { type: 'string', default: '3' },
+    'warm-all': { type: 'string', default: '2' },
     duration: { type: 'string', default: '6' },
     rounds: { type: 'string', default: '2' },
     connections: { type: 'string', default: '8' },
@@ -94,6 +96,7 @@ const { values: opts } = parseArgs({
 const scaleName = opts.scale ? 'large' : 'default';
 const size = opts.scale ? LARGE_SIZE : DEFAULT_SIZE;
 const warmupS = Number(opts.warmup);
+const warmAllS = Number(opts['warm-all']);
 const durationS = Number(opts.duration);
 const rounds = Number(opts.rounds);
 const connections = Number(opts.connections);
@@ -268,6 +271,19 @@ async function main(): Promise<void> {
       await serve(scenarios, factUrl, baseUrl);
       return;
     }
+    const measurable = scenarios.filter((s) => routes.has(s.route));
+    // Each server's JIT warms on all pages at once first: otherwise the first scenario alone pays
+    // for compiling what every page shares (its first round measured 20 % more CPU than its second).
+    if (warmAllS > 0) {
+      log(`warming both servers on every scenario (${warmAllS} s each) before measuring`);
+      for (const scenario of measurable) {
+        const file = requestsFileFor(scenario);
+        for (const url of [factUrl, baseUrl]) {
+          await prepareFor(scenario, db);
+          await runLoad(url, file, warmAllS);
+        }
+      }
+    }
     const memory = sampleRss(pids);
 
     for (const scenario of scenarios) {
@@ -320,7 +336,7 @@ async function main(): Promise<void> {
     machine: m,
     node: process.version,
     loadTool,
-    settings: { warmupS, durationS, rounds, connections },
+    settings: { warmupS, durationS, rounds, connections, warmAllS },
     loadSeconds: db.loadSeconds,
     scenarios: results,
     rssMaxMb: rss.max,
@@ -356,22 +372,31 @@ async function serve(scenarios: Scenario[], factUrl: string, baseUrl: string): P
   });
 }
 
+/** The scenario's requests, one per line, in a file for wrk.lua and loadgen.ts. */
+function requestsFileFor(scenario: Scenario): string {
+  const file = path.join(WORK, `${scenario.id}.requests`);
+  writeFileSync(file, requestsFile(scenario.requests));
+  return file;
+}
+
+/** Before each run: the rate limits a write scenario meets cleared, the bookings of earlier runs undone. */
+async function prepareFor(scenario: Scenario, db: Awaited<ReturnType<typeof openBenchDatabase>>): Promise<void> {
+  if (scenario.clearsRateLimits) await clearRateLimits(db.admin);
+  if (scenario.undoesWrites) await undoBookings(db.admin, db.facts.loadedAt);
+}
+
 async function runScenario(
   scenario: Scenario,
   env: { factUrl: string; baseUrl: string; pids: { fact: number; baseline: number }; pgPid: number; db: Awaited<ReturnType<typeof openBenchDatabase>> },
 ): Promise<ScenarioResult> {
-  const file = path.join(WORK, `${scenario.id}.requests`);
-  writeFileSync(file, requestsFile(scenario.requests));
+  const file = requestsFileFor(scenario);
   const sides = [
     { name: 'fact' as const, url: env.factUrl, pid: env.pids.fact },
     { name: 'baseline' as const, url: env.baseUrl, pid: env.pids.baseline },
   ];
   // Smoke check: one request each, 2xx and the expected content.
   const bytes: Record<string, number> = {};
-  const prepare = async () => {
-    if (scenario.clearsRateLimits) await clearRateLimits(env.db.admin);
-    if (scenario.undoesWrites) await undoBookings(env.db.admin, env.db.facts.loadedAt);
-  };
+  const prepare = () => prepareFor(scenario, env.db);
   for (const side of sides) {
     await prepare();
     const r = scenario.requests[0]!;
