@@ -16,7 +16,7 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
-          globalSetup: ['test/support/global-database.ts'],
+          globalSetup: ['test/support/global-database.ts', 'test/support/global-cli.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

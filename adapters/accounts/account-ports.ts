@@ -11,7 +11,7 @@ import type { Mailer } from '../../domain/shared/mailer';
 import { createAccountLinks, createEmailVerificationTokens } from '../auth/email-verification-tokens';
 import { createPasswordResetTokens } from '../auth/password-reset-tokens';
 import { createCommonPasswords } from '../auth/common-passwords';
-import { createScryptPasswordHasher } from '../auth/scrypt-password-hasher';
+import { createScryptPasswordHasher, scryptParams } from '../auth/scrypt-password-hasher';
 import type { Env } from '../config/env';
 import type { Logger } from '../logging/logger';
 import { createMailer } from '../mail/index';
@@ -43,7 +43,7 @@ export function publicOrigin(env: Env): string {
 export function createAccountPorts(options: { env: Env; logger: Logger; orm: Orm; sessionSecret: string }): AccountPorts {
   const { env, logger, orm } = options;
   return {
-    hasher: createScryptPasswordHasher(),
+    hasher: createScryptPasswordHasher(scryptParams(env.FACT_TEST_SCRYPT_LOG2_N)),
     commonPasswords: createCommonPasswords(),
     mailer: createMailer(env, logger),
     tokens: createEmailVerificationTokens(options.sessionSecret),

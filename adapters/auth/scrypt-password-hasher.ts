@@ -7,6 +7,11 @@ import type { PasswordHasher } from '../../domain/accounts/password-hasher';
  * `scrypt$<N>$<r>$<p>$<salt b64>$<key b64>` so the cost can rise later without breaking old hashes.
  */
 const PARAMS = { N: 1 << 15, r: 8, p: 1 } as const;
+
+/** Production's cost, or the test suite's cheaper one (FACT_TEST_SCRYPT_LOG2_N, test mode only). */
+export function scryptParams(log2N: number | undefined): { N: number; r: number; p: number } {
+  return log2N === undefined ? PARAMS : { ...PARAMS, N: 1 << log2N };
+}
 const KEY_LENGTH = 64;
 const SALT_BYTES = 16;
 

@@ -20,4 +20,11 @@ describe('loadEnv', () => {
     expect(loadEnv({ STRIPE_CONNECT_WEBHOOK_SECRET: 'whsec_connect' }).STRIPE_CONNECT_WEBHOOK_SECRET).toBe('whsec_connect');
     expect(() => loadEnv({ STRIPE_CONNECT_WEBHOOK_SECRET: 'sk_test_1' })).toThrow(/STRIPE_CONNECT_WEBHOOK_SECRET/);
   });
+
+  it('takes a cheaper scrypt cost only in test mode, and only from 2^10 to 2^15', () => {
+    expect(loadEnv({ FACT_TEST_MODE: '1', FACT_TEST_SCRYPT_LOG2_N: '10' }).FACT_TEST_SCRYPT_LOG2_N).toBe(10);
+    expect(loadEnv({}).FACT_TEST_SCRYPT_LOG2_N).toBeUndefined();
+    expect(() => loadEnv({ FACT_TEST_SCRYPT_LOG2_N: '10' })).toThrow(/FACT_TEST_SCRYPT_LOG2_N: only with FACT_TEST_MODE=1/);
+    expect(() => loadEnv({ FACT_TEST_MODE: '1', FACT_TEST_SCRYPT_LOG2_N: '8' })).toThrow(/10 to 15/);
+  });
 });

@@ -34,6 +34,11 @@ const envSchema = z.object({
   FACT_TEST_MODE: z.enum(['0', '1']).default('0'),
   /** Test mode only: answer Google's token and user-info endpoints in-process (msw). */
   FACT_MOCK_GOOGLE: z.enum(['0', '1']).default('0'),
+  /**
+   * Test mode only: scrypt's cost as log2 N, below production's 15, so the suite's thousands of
+   * sign-ups and sign-ins do not each spend ~150 ms hashing. Stored hashes carry their cost.
+   */
+  FACT_TEST_SCRYPT_LOG2_N: z.coerce.number().int().min(10, 'FACT_TEST_SCRYPT_LOG2_N must be 10 to 15').max(15, 'FACT_TEST_SCRYPT_LOG2_N must be 10 to 15').optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -51,6 +56,9 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   const env = parsed.data;
   if (env.NODE_ENV === 'production' && env.FACT_TEST_MODE === '1') {
     throw new ConfigError('Invalid configuration:\n  FACT_TEST_MODE: must not be set in production');
+  }
+  if (env.FACT_TEST_SCRYPT_LOG2_N !== undefined && env.FACT_TEST_MODE !== '1') {
+    throw new ConfigError('Invalid configuration:\n  FACT_TEST_SCRYPT_LOG2_N: only with FACT_TEST_MODE=1');
   }
   if (env.NODE_ENV === 'production' && env.DATABASE_URL && !env.SESSION_SECRET) {
     // The embedded default keeps a generated secret under DATA_DIR; a real deployment must set one.

@@ -11,6 +11,7 @@ import { DEMO_PASSWORD } from '../../adapters/seed/seed-world-data';
 import { signIn } from '../support/accounts';
 import { screenshot, useBrowser } from '../support/browser';
 import { useTestServer } from '../support/server';
+import { TEST_HASH_COST } from '../support/test-env';
 
 /**
  * No signed-in page scrolls sideways on a 360 px phone, for any role (SPEC §2: below 768 px the
@@ -25,7 +26,7 @@ const browser = useBrowser();
 const ids: Record<string, string> = {};
 
 beforeAll(async () => {
-  const env = loadEnv({ NODE_ENV: 'test', FACT_TEST_MODE: '1', DATABASE_URL: server.db.url, LOG_LEVEL: 'silent', DATA_DIR: mkdtempSync(path.join(tmpdir(), 'fact-responsive-')) });
+  const env = loadEnv({ NODE_ENV: 'test', FACT_TEST_MODE: '1', ...TEST_HASH_COST, DATABASE_URL: server.db.url, LOG_LEVEL: 'silent', DATA_DIR: mkdtempSync(path.join(tmpdir(), 'fact-responsive-')) });
   const app = await createApplication({
     env,
     logger: createLogger({ level: 'silent', pretty: false }),

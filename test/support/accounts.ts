@@ -11,6 +11,7 @@ import { verifyEmail } from '../../domain/accounts/use-cases/verify-email';
 import type { User } from '../../domain/accounts/user';
 import type { AgeGroup, CoachingType, SessionTime } from '../../domain/shared/catalogue';
 import type { TestDatabase } from './database';
+import { TEST_HASH_COST } from './test-env';
 
 /**
  * Accounts for other features' tests, made through the real use cases (registration, e-mail
@@ -55,7 +56,7 @@ const isApplication = (target: unknown): target is Application => typeof (target
 async function withApplication<T>(target: Application | TestDatabase, work: (app: Application) => Promise<T>): Promise<T> {
   if (isApplication(target)) return work(target);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'fact-accounts-'));
-  const env = loadEnv({ NODE_ENV: 'test', FACT_TEST_MODE: '1', DATABASE_URL: target.url, LOG_LEVEL: 'silent', DATA_DIR: dataDir });
+  const env = loadEnv({ NODE_ENV: 'test', FACT_TEST_MODE: '1', ...TEST_HASH_COST, DATABASE_URL: target.url, LOG_LEVEL: 'silent', DATA_DIR: dataDir });
   const app = await createApplication({
     env,
     logger: createLogger({ level: 'silent', pretty: false }),

@@ -3,6 +3,7 @@ import { createApplication, type Application } from '../../adapters/composition-
 import { loadEnv } from '../../adapters/config/env';
 import { createLogger } from '../../adapters/logging/logger';
 import { createTestDatabase, type TestDatabase } from './database';
+import { TEST_HASH_COST } from './test-env';
 
 export interface TestContext {
   db: TestDatabase;
@@ -17,7 +18,7 @@ export function useTestApp(): TestContext {
   const ctx = {} as TestContext;
   beforeAll(async () => {
     ctx.db = await createTestDatabase();
-    const env = loadEnv({ NODE_ENV: 'test', FACT_TEST_MODE: '1', DATABASE_URL: ctx.db.url, LOG_LEVEL: 'silent' });
+    const env = loadEnv({ NODE_ENV: 'test', FACT_TEST_MODE: '1', ...TEST_HASH_COST, DATABASE_URL: ctx.db.url, LOG_LEVEL: 'silent' });
     ctx.app = await createApplication({
       env,
       logger: createLogger({ level: 'silent', pretty: false }),

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { CLI_BUNDLE } from './global-cli';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -10,10 +11,10 @@ export interface CliRun {
   json: <T = unknown>() => T;
 }
 
-/** Runs the real `fact` binary (node --import tsx cli/index.ts) against a database. */
+/** Runs the `fact` CLI against a database: cli/index.ts, compiled once per run by global-cli.ts. */
 export function runCli(databaseUrl: string, args: readonly string[], options: { input?: string } = {}): Promise<CliRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(path.join(root, 'node_modules/.bin/node'), ['--import', 'tsx', 'cli/index.ts', ...args], {
+    const child = spawn(path.join(root, 'node_modules/.bin/node'), [CLI_BUNDLE, ...args], {
       cwd: root,
       env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', NODE_ENV: 'test', OUTBOX_WORKER: 'off' },
       stdio: ['pipe', 'pipe', 'pipe'],

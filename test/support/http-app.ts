@@ -15,6 +15,7 @@ import { mountServerRoutes } from '../../adapters/http/server-routes';
 import { remixContext } from './booking-flow';
 import { sessionStorageFor } from '../../app/auth/session.server';
 import { createTestDatabase, type TestDatabase } from './database';
+import { TEST_HASH_COST } from './test-env';
 
 /**
  * The production HTTP stack (express middleware, server routes and the Remix build) in the test
@@ -101,7 +102,7 @@ export async function startHttpApp(
   const dataDir = mkdtempSync(path.join(tmpdir(), 'fact-http-'));
   const env: Env = loadEnv({
     NODE_ENV: 'test',
-    FACT_TEST_MODE: '1',
+    FACT_TEST_MODE: '1', ...TEST_HASH_COST,
     DATABASE_URL: db.url,
     LOG_LEVEL: 'info',
     DATA_DIR: dataDir,

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { createTestDatabase, type TestDatabase } from './database';
 import { freePort } from './free-port';
+import { TEST_HASH_COST } from './test-env';
 
 export interface TestServer {
   baseUrl: string;
@@ -27,7 +28,7 @@ export async function startTestServer(extraEnv: Record<string, string> = {}): Pr
       DATABASE_URL: db.url,
       APP_URL: `http://localhost:${port}`,
       SESSION_SECRET: 'e2e-secret-e2e-secret-e2e-secret-12345',
-      FACT_TEST_MODE: '1',
+      FACT_TEST_MODE: '1', ...TEST_HASH_COST,
       DEMO_SEED: 'never',
       LOG_LEVEL: 'warn',
       ...extraEnv,

@@ -7,6 +7,7 @@ import type { Booking } from '../../../domain/booking/booking';
 import { createBooking } from '../../../domain/booking/create-booking';
 import { ok, unwrap } from '../../../domain/shared/result';
 import type { TestDatabase } from '../../support/database';
+import { TEST_HASH_COST } from '../../support/test-env';
 
 /** Payment test data: users straight into SQL, bookings built by the domain and saved by the repository. */
 
@@ -83,7 +84,7 @@ export async function loadBooking(app: Application, id: string): Promise<Booking
 
 /** An application on `db` with extra configuration (Stripe keys pointing at a fake, a webhook secret). */
 export async function createAppWith(db: TestDatabase, extra: Record<string, string> = {}): Promise<Application> {
-  const env = loadEnv({ NODE_ENV: 'test', FACT_TEST_MODE: '1', DATABASE_URL: db.url, LOG_LEVEL: 'silent', ...extra });
+  const env = loadEnv({ NODE_ENV: 'test', FACT_TEST_MODE: '1', ...TEST_HASH_COST, DATABASE_URL: db.url, LOG_LEVEL: 'silent', ...extra });
   return createApplication({ env, logger: createLogger({ level: 'silent', pretty: false }), databaseUrl: db.url, sessionSecret: 'test-secret-test-secret-test-secret-1234' });
 }
 

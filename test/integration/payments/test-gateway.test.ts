@@ -5,6 +5,7 @@ import { createLogger } from '../../../adapters/logging/logger';
 import { TestGateway } from '../../../adapters/payments/test-gateway/test-gateway';
 import { unwrap } from '../../../domain/shared/result';
 import { useTestApp } from '../../support/app';
+import { TEST_HASH_COST } from '../../support/test-env';
 
 const BOOKING = '5d0c8a2e-3f0b-4b7e-9a64-1c2d3e4f5a6b';
 
@@ -165,7 +166,7 @@ describe('the offline test gateway', () => {
   it('keeps its state across a restart (a new application on the same database)', async () => {
     const intent = await create();
     unwrap(await pay(intent.intentId, '4242424242424242'));
-    const env = loadEnv({ NODE_ENV: 'test', FACT_TEST_MODE: '1', DATABASE_URL: ctx.db.url, LOG_LEVEL: 'silent' });
+    const env = loadEnv({ NODE_ENV: 'test', FACT_TEST_MODE: '1', ...TEST_HASH_COST, DATABASE_URL: ctx.db.url, LOG_LEVEL: 'silent' });
     const second = await createApplication({ env, logger: createLogger({ level: 'silent', pretty: false }), databaseUrl: ctx.db.url, sessionSecret: 'x'.repeat(40) });
     try {
       const read = unwrap(await second.payments.gateway.retrieveIntent(intent.intentId));

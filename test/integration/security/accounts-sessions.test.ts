@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requestDeletion } from '../../../domain/accounts/use-cases/request-deletion';
 import { createUser } from '../../support/accounts';
 import { sameOrigin, startHttpApp, useHttpApp, type HttpApp } from '../../support/http-app';
+import { PRODUCTION_HASH_COST } from '../../support/test-env';
 
 /**
  * Issue 12 §3 over HTTP: logout, deactivation and approved deletion end every session of the
@@ -9,7 +10,7 @@ import { sameOrigin, startHttpApp, useHttpApp, type HttpApp } from '../../suppor
  * never tell whether an account exists (words, status or time); rate limits and sessions hold
  * across two app instances on one database.
  */
-const http = useHttpApp();
+const http = useHttpApp(PRODUCTION_HASH_COST);
 const DAY = 24 * 3_600_000;
 let ipCounter = 0;
 /** Each attempt from its own address, so the per-address limit stays out of the way. */
@@ -191,7 +192,7 @@ describe('no account enumeration', () => {
 describe('two app instances on one database', () => {
   let second: HttpApp & { close: () => Promise<void> };
   beforeAll(async () => {
-    second = await startHttpApp({}, { db: http.db });
+    second = await startHttpApp(PRODUCTION_HASH_COST, { db: http.db });
   }, 60_000);
   afterAll(async () => second?.close());
 

@@ -3,13 +3,14 @@ import { outboxFileOf } from '../../../adapters/mail/index';
 import { ACCOUNT_NOTICES } from '../../../domain/accounts/account-emails';
 import { createUser, readOutbox } from '../../support/accounts';
 import { sameOrigin, useHttpApp, type HttpApp } from '../../support/http-app';
+import { PRODUCTION_HASH_COST } from '../../support/test-env';
 
 /**
  * Issue 12 / decision 008 over HTTP: the Register page's email sign-up answers a registered
  * address exactly as a new one (status, redirect, toast, time), stores nothing for it, and mails
  * the address's owner instead.
  */
-const http = useHttpApp();
+const http = useHttpApp(PRODUCTION_HASH_COST);
 let ipCounter = 0;
 /** Each sign-up from its own address, so the per-address limit (100 per 15 minutes) stays out of the way. */
 const freshIp = () => `203.0.113.${(ipCounter++ % 250) + 1}`;
