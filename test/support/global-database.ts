@@ -4,6 +4,7 @@
  * engine is reachable; otherwise a throwaway embedded PostgreSQL.
  */
 import type { TestProject } from 'vitest/node';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -19,7 +20,6 @@ declare module 'vitest' {
   }
 }
 
-export const TEMPLATE = 'fact_template';
 
 function dockerReachable(): boolean {
   return Boolean(process.env.DOCKER_HOST) || existsSync('/var/run/docker.sock');
@@ -59,18 +59,24 @@ function withDatabase(url: string, database: string): string {
 }
 
 export default async function setup(project: TestProject) {
+  // One per setup: `npm test` runs two vitest processes at once, which may share TEST_DATABASE_URL's server.
+  const template = `fact_template_${randomBytes(4).toString('hex')}`;
   const server = await startServer();
   const admin = new pg.Client(server.url);
   await admin.connect();
-  await admin.query(`drop database if exists ${TEMPLATE}`);
-  await admin.query(`create database ${TEMPLATE}`);
+  await admin.query(`drop database if exists ${template}`);
+  await admin.query(`create database ${template}`);
   await admin.end();
-  const orm = await openOrm(withDatabase(server.url, TEMPLATE), { poolMax: 2 });
+  const orm = await openOrm(withDatabase(server.url, template), { poolMax: 2 });
   await migrate(orm);
   await orm.close();
   project.provide('adminDatabaseUrl', server.url);
-  project.provide('templateDatabase', TEMPLATE);
+  project.provide('templateDatabase', template);
   return async () => {
+    // A shared server (TEST_DATABASE_URL) keeps no template behind; the test databases drop themselves.
+    const cleanup = new pg.Client(server.url);
+    await cleanup.connect();
+    await cleanup.query(`drop database if exists ${template} with (force)`).finally(() => cleanup.end());
     await server.stop();
   };
 }
