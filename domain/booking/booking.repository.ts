@@ -42,4 +42,26 @@ export interface BookingRepository {
   listUnpaidRequestsMadeBefore(cutoff: Date, limit: number): Promise<Booking[]>;
   /** Whether the client already has a pending request with this coach starting at this instant. */
   hasPendingRequest(clientId: Id, coachId: Id, startsAt: Date): Promise<boolean>;
+  /**
+   * What stands in the way of a new request, in one look (a booking POST's hot path): the coach's
+   * confirmed or in-session booking overlapping it (hasOverlappingActiveForCoach), the client's
+   * pending request at that start (hasPendingRequest), and a booking holding its reference.
+   */
+  checkNewRequest(request: NewRequestKeys): Promise<NewRequestClashes>;
+  /** Whether a booking holds this reference. */
+  isReferenceTaken(code: string): Promise<boolean>;
+}
+
+export interface NewRequestKeys {
+  readonly clientId: Id;
+  readonly coachId: Id;
+  readonly startsAt: Date;
+  readonly endsAt: Date;
+  readonly referenceCode: string;
+}
+
+export interface NewRequestClashes {
+  readonly coachBusy: boolean;
+  readonly pendingRequest: boolean;
+  readonly referenceTaken: boolean;
 }

@@ -2,7 +2,7 @@ import { LockMode, type FilterQuery, type QueryOrderMap } from '@mikro-orm/core'
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Booking, BookingStatus } from '../../../domain/booking/booking';
 import type { BookingListFilter, BookingOrder } from '../../../domain/booking/booking-lists';
-import type { BookingRepository } from '../../../domain/booking/booking.repository';
+import type { BookingRepository, NewRequestClashes, NewRequestKeys } from '../../../domain/booking/booking.repository';
 import { BOOKING_STATUSES } from '../../../domain/shared/catalogue';
 import { conflict, DomainFailure, type DomainError } from '../../../domain/shared/errors';
 import type { Id } from '../../../domain/shared/ids';
@@ -184,6 +184,28 @@ export class MikroBookingRepository implements BookingRepository {
       { createdAt: 'asc', id: 'asc' },
       limit,
     );
+  }
+
+  async checkNewRequest(r: NewRequestKeys): Promise<NewRequestClashes> {
+    // The three look-ups of hasOverlappingActiveForCoach, hasPendingRequest and isReferenceTaken,
+    // each answered by its own index as when asked alone, in one round trip.
+    const rows = await this.em.execute<{ coach_busy: boolean; pending_request: boolean; reference_taken: boolean }[]>(
+      `select exists (
+         select 1 from bookings
+          where coach_id = ? and status in ('confirmed', 'in_session')
+            and tstzrange(starts_at, ends_at, '[)') && tstzrange(?, ?, '[)')
+       ) as coach_busy,
+       exists (select 1 from bookings where client_id = ? and coach_id = ? and starts_at = ? and status = 'pending') as pending_request,
+       exists (select 1 from bookings where reference_code = ?) as reference_taken`,
+      [r.coachId, r.startsAt, r.endsAt, r.clientId, r.coachId, r.startsAt, r.referenceCode],
+    );
+    const row = rows[0];
+    return { coachBusy: row?.coach_busy === true, pendingRequest: row?.pending_request === true, referenceTaken: row?.reference_taken === true };
+  }
+
+  async isReferenceTaken(code: string): Promise<boolean> {
+    const rows = await this.em.execute<{ found: boolean }[]>(`select exists (select 1 from bookings where reference_code = ?) as found`, [code]);
+    return rows[0]?.found === true;
   }
 
   async hasPendingRequest(clientId: Id, coachId: Id, startsAt: Date): Promise<boolean> {

@@ -29,6 +29,8 @@ const oldestFirst = (a: Booking, b: Booking) => a.startsAt.getTime() - b.startsA
 export function createInMemoryBookings(): InMemoryBookings {
   const rows = new Map<Id, Booking>();
   const all = () => [...rows.values()];
+  const pendingAt = (clientId: Id, coachId: Id, startsAt: Date) =>
+    all().some((b) => b.status === 'pending' && b.clientId === clientId && b.coachId === coachId && b.startsAt.getTime() === startsAt.getTime());
   return {
     rows,
     findById: async (id) => rows.get(id) ?? null,
@@ -84,8 +86,13 @@ export function createInMemoryBookings(): InMemoryBookings {
         .filter((b) => isUnpaidRequest(b) && b.createdAt.getTime() <= cutoff.getTime())
         .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
         .slice(0, limit),
-    hasPendingRequest: async (clientId, coachId, startsAt) =>
-      all().some((b) => b.status === 'pending' && b.clientId === clientId && b.coachId === coachId && b.startsAt.getTime() === startsAt.getTime()),
+    hasPendingRequest: async (clientId, coachId, startsAt) => pendingAt(clientId, coachId, startsAt),
+    checkNewRequest: async (r) => ({
+      coachBusy: all().some((b) => b.coachId === r.coachId && active(b) && overlaps(b, r.startsAt, r.endsAt)),
+      pendingRequest: pendingAt(r.clientId, r.coachId, r.startsAt),
+      referenceTaken: all().some((b) => b.referenceCode === r.referenceCode),
+    }),
+    isReferenceTaken: async (code) => all().some((b) => b.referenceCode === code),
   };
 }
 

@@ -70,12 +70,13 @@ export async function requestBooking(
       if (!player.ok) return player;
       booking = { ...booking, playerId: player.value.id };
     }
-    if (await tx.bookings.hasOverlappingActiveForCoach(booking.coachId, booking.startsAt, endsAt(booking)))
-      return err(bookingErrors.coachUnavailable());
-    if (await tx.bookings.hasPendingRequest(booking.clientId, booking.coachId, booking.startsAt)) return err(bookingErrors.duplicateRequest());
-    for (let attempt = 1; (await tx.bookings.findByReferenceCode(booking.referenceCode)) !== null; attempt++) {
+    const clashes = await tx.bookings.checkNewRequest({ ...booking, endsAt: endsAt(booking) });
+    if (clashes.coachBusy) return err(bookingErrors.coachUnavailable());
+    if (clashes.pendingRequest) return err(bookingErrors.duplicateRequest());
+    for (let attempt = 1, taken = clashes.referenceTaken; taken; attempt++) {
       if (attempt >= REFERENCE_ATTEMPTS) return err(bookingErrors.referenceUnavailable());
       booking = { ...booking, referenceCode: generateReferenceCode(now, deps.random) };
+      taken = await tx.bookings.isReferenceTaken(booking.referenceCode);
     }
     const saved = await tx.bookings.save(booking);
     await notifyBooking(tx.outbox, { bookingId: saved.id, event: 'requested', actorId: input.actor.userId }, now);

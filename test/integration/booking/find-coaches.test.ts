@@ -75,8 +75,9 @@ describe('FindCoaches', () => {
     const request = await requestAs(ctx.app, client.id, '/FindCoaches', bookingForm());
     const { result: res, count, queries } = await countQueries(() => call(action, ctx.app, request));
     expect(res.status).toBe(200);
-    // Session, rate limit, coach and availability, overlap, reference, insert, two outbox jobs: the coach is not read twice.
-    expect(count, queries.join('\n')).toBeLessThanOrEqual(9);
+    // The person, the rate limit, the coach with their availability, the request's three checks
+    // (overlap, a pending request at that start, the reference) in one, the booking, its outbox job.
+    expect(count, queries.join('\n')).toBeLessThanOrEqual(6);
     const body = await bodyOf<{ ok: boolean; booking: { id: string; referenceCode: string; coachName: string; totalPricePence: number } }>(res);
     expect(body.ok).toBe(true);
     expect(body.booking).toMatchObject({ coachName: 'Carlos Coach', totalPricePence: 4800 });

@@ -129,15 +129,22 @@ describe('the booking repository', () => {
 
   it('tells booking who the coach is, what they charge and when they are available', async () => {
     const coach = await insertUser(ctx.db, 'coach');
-    const start = hoursAhead(2);
-    await ctx.db.query(
-      `insert into availability_periods (id, coach_id, starts_at, ends_at, is_available) values (gen_random_uuid(), $1, $2, $3, true)`,
-      [coach.id, start, new Date(start.getTime() + 4 * HOUR)],
-    );
     const directory = new MikroCoachDirectory(ctx.app.orm.em.fork() as EntityManager);
+    expect((await directory.findCoachForBooking(coach.id))?.availability).toEqual([]);
+    const start = hoursAhead(2);
+    const later = new Date(start.getTime() + DAY);
+    // Stored out of order, one of them a blocked period: read back in start order, each whole.
+    await ctx.db.query(
+      `insert into availability_periods (id, coach_id, starts_at, ends_at, is_available)
+       values (gen_random_uuid(), $1, $4, $5, false), (gen_random_uuid(), $1, $2, $3, true)`,
+      [coach.id, start, new Date(start.getTime() + 4 * HOUR), later, new Date(later.getTime() + 2 * HOUR)],
+    );
     const found = await directory.findCoachForBooking(coach.id);
     expect(found).toMatchObject({ coachId: coach.id, isBookable: true, hourlyRatePence: 5000, servicesOffered: ['striker', 'midfield'] });
-    expect(found?.availability).toEqual([{ startsAt: start, endsAt: new Date(start.getTime() + 4 * HOUR), isAvailable: true }]);
+    expect(found?.availability).toEqual([
+      { startsAt: start, endsAt: new Date(start.getTime() + 4 * HOUR), isAvailable: true },
+      { startsAt: later, endsAt: new Date(later.getTime() + 2 * HOUR), isAvailable: false },
+    ]);
     await ctx.db.query(`update users set is_active = false, deactivated_at = now() where id = $1`, [coach.id]);
     expect((await directory.findCoachForBooking(coach.id))?.isBookable).toBe(false);
     const client = await insertUser(ctx.db);
@@ -153,6 +160,32 @@ describe('the booking repository', () => {
     expect(await parties.haveBookingTogether(coach.id, client.id)).toBe(true);
     expect(await parties.haveBookingTogether(client.id, coach.id)).toBe(false);
     expect(await parties.countCompletedSessions(coach.id)).toBe(0);
+  });
+
+  it("answers a new request's three checks in one statement, each as its own look-up would", async () => {
+    const [client, other, coach] = [await insertUser(ctx.db), await insertUser(ctx.db), await insertUser(ctx.db, 'coach')];
+    const start = hoursAhead(30);
+    const confirmed = await store(pendingBooking(other, coach, { startsAt: start, authorised: true }));
+    await store(unwrap(accept(confirmed, coach.actor, new Date())).booking);
+    const later = new Date(start.getTime() + 3 * HOUR);
+    const pending = await store(pendingBooking(client, coach, { startsAt: later }));
+    const repo = ctx.app.deps().uow.read.bookings;
+    const keys = (startsAt: Date, referenceCode = 'FACT-20990101-ZZZZ') => ({
+      clientId: client.id,
+      coachId: coach.id,
+      startsAt,
+      endsAt: new Date(startsAt.getTime() + HOUR),
+      referenceCode,
+    });
+    const free = new Date(start.getTime() + 6 * HOUR);
+    expect(await repo.checkNewRequest(keys(free))).toEqual({ coachBusy: false, pendingRequest: false, referenceTaken: false });
+    // Half-open: the hour after the confirmed session is free, half an hour into it is not.
+    expect(await repo.checkNewRequest(keys(new Date(start.getTime() + HOUR)))).toEqual({ coachBusy: false, pendingRequest: false, referenceTaken: false });
+    expect((await repo.checkNewRequest(keys(new Date(start.getTime() + 30 * 60_000)))).coachBusy).toBe(true);
+    expect(await repo.checkNewRequest(keys(later))).toEqual({ coachBusy: false, pendingRequest: true, referenceTaken: false });
+    expect(await repo.checkNewRequest(keys(free, pending.referenceCode))).toEqual({ coachBusy: false, pendingRequest: false, referenceTaken: true });
+    expect(await repo.isReferenceTaken(confirmed.referenceCode)).toBe(true);
+    expect(await repo.isReferenceTaken('FACT-20990101-ZZZZ')).toBe(false);
   });
 
   it('keeps one pending request per client, coach and start (DUPLICATE_PENDING_REQUEST), and finds the unpaid ones to expire', async () => {
