@@ -102,7 +102,8 @@ export async function startHttpApp(
   const dataDir = mkdtempSync(path.join(tmpdir(), 'fact-http-'));
   const env: Env = loadEnv({
     NODE_ENV: 'test',
-    FACT_TEST_MODE: '1', ...TEST_HASH_COST,
+    FACT_TEST_MODE: '1',
+    ...TEST_HASH_COST,
     DATABASE_URL: db.url,
     LOG_LEVEL: 'info',
     DATA_DIR: dataDir,
