@@ -91,8 +91,13 @@ describe('logging in and out', () => {
     await second.goto(`${server.baseUrl}/UserProfile`);
     await second.getByRole('heading', { name: 'My Profile' }).waitFor();
     await first.goto(`${server.baseUrl}/UserProfile`);
+    // Logout reloads the document: nothing of the signed-in pages stays in memory, and no loaded
+    // fetcher can answer with a login redirect after it (a CI run once landed on
+    // '/?login=1&redirectTo=%2Fapi%2Femail-preferences' from the profile's email settings).
+    await first.evaluate(() => Object.assign(window, { signedInPage: true }));
     await first.getByRole('button', { name: 'Logout' }).click();
     await first.waitForURL(`${server.baseUrl}/`);
+    expect(await first.evaluate(() => 'signedInPage' in window)).toBe(false);
     await second.goto(`${server.baseUrl}/UserProfile`);
     await second.waitForURL(/\/\?login=1&redirectTo=%2FUserProfile$/);
   });

@@ -23,7 +23,9 @@ export function ShellHeader({ home, onToggle, sheetOpen }: { home: string; onTog
         <span className="text-base font-extrabold tracking-tight text-slate-900 md:hidden">{PRODUCT_NAME}</span>
       </Link>
       <div className="flex-1" />
-      <Form method="post" action="/auth/logout">
+      {/* A whole-document POST: signing out leaves nothing of the person's pages in memory, and no
+          fetcher still loading (e.g. the profile's email settings) turns into a login redirect. */}
+      <Form method="post" action="/auth/logout" reloadDocument>
         <button
           type="submit"
           className="inline-flex items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-semibold text-slate-800 hover:bg-slate-50"
