@@ -23,6 +23,15 @@ const INSERT_SQL = `insert into bookings (${WRITE_KEYS.map(column).join(', ')}) 
 const UPDATE_SQL = `update bookings set ${UPDATE_KEYS.map((k) => `${column(k)} = ?`).join(', ')} where id = ? and version = ?`;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** The checks a new request needs, alone or together (checkNewRequest); each has its own index. */
+const COACH_BUSY_SQL = `exists (
+  select 1 from bookings
+   where coach_id = ? and status in ('confirmed', 'in_session')
+     and tstzrange(starts_at, ends_at, '[)') && tstzrange(?, ?, '[)')
+     and (?::uuid is null or id <> ?::uuid))`;
+const PENDING_REQUEST_SQL = `exists (select 1 from bookings where client_id = ? and coach_id = ? and starts_at = ? and status = 'pending')`;
+const REFERENCE_TAKEN_SQL = `exists (select 1 from bookings where reference_code = ?)`;
+
 const ORDER: Record<BookingOrder, QueryOrderMap<BookingRecord>> = {
   created_desc: { createdAt: 'desc', id: 'desc' },
   updated_desc: { updatedAt: 'desc', id: 'desc' },
@@ -140,15 +149,7 @@ export class MikroBookingRepository implements BookingRepository {
 
   async hasOverlappingActiveForCoach(coachId: Id, startsAt: Date, endsAt: Date, excludeId?: Id): Promise<boolean> {
     // Same shape as the exclusion constraint, so its GiST index answers it.
-    const rows = await this.em.execute<{ found: boolean }[]>(
-      `select exists (
-         select 1 from bookings
-          where coach_id = ? and status in ('confirmed', 'in_session')
-            and tstzrange(starts_at, ends_at, '[)') && tstzrange(?, ?, '[)')
-            and (?::uuid is null or id <> ?::uuid)
-       ) as found`,
-      [coachId, startsAt, endsAt, excludeId ?? null, excludeId ?? null],
-    );
+    const rows = await this.em.execute<{ found: boolean }[]>(`select ${COACH_BUSY_SQL} as found`, [coachId, startsAt, endsAt, excludeId ?? null, excludeId ?? null]);
     return rows[0]?.found === true;
   }
 
@@ -190,30 +191,21 @@ export class MikroBookingRepository implements BookingRepository {
     // The three look-ups of hasOverlappingActiveForCoach, hasPendingRequest and isReferenceTaken,
     // each answered by its own index as when asked alone, in one round trip.
     const rows = await this.em.execute<{ coach_busy: boolean; pending_request: boolean; reference_taken: boolean }[]>(
-      `select exists (
-         select 1 from bookings
-          where coach_id = ? and status in ('confirmed', 'in_session')
-            and tstzrange(starts_at, ends_at, '[)') && tstzrange(?, ?, '[)')
-       ) as coach_busy,
-       exists (select 1 from bookings where client_id = ? and coach_id = ? and starts_at = ? and status = 'pending') as pending_request,
-       exists (select 1 from bookings where reference_code = ?) as reference_taken`,
-      [r.coachId, r.startsAt, r.endsAt, r.clientId, r.coachId, r.startsAt, r.referenceCode],
+      `select ${COACH_BUSY_SQL} as coach_busy, ${PENDING_REQUEST_SQL} as pending_request, ${REFERENCE_TAKEN_SQL} as reference_taken`,
+      [r.coachId, r.startsAt, r.endsAt, null, null, r.clientId, r.coachId, r.startsAt, r.referenceCode],
     );
     const row = rows[0];
     return { coachBusy: row?.coach_busy === true, pendingRequest: row?.pending_request === true, referenceTaken: row?.reference_taken === true };
   }
 
   async isReferenceTaken(code: string): Promise<boolean> {
-    const rows = await this.em.execute<{ found: boolean }[]>(`select exists (select 1 from bookings where reference_code = ?) as found`, [code]);
+    const rows = await this.em.execute<{ found: boolean }[]>(`select ${REFERENCE_TAKEN_SQL} as found`, [code]);
     return rows[0]?.found === true;
   }
 
   async hasPendingRequest(clientId: Id, coachId: Id, startsAt: Date): Promise<boolean> {
     // Answered by the partial unique index bookings_one_pending_request_per_slot.
-    const rows = await this.em.execute<{ found: boolean }[]>(
-      `select exists (select 1 from bookings where client_id = ? and coach_id = ? and starts_at = ? and status = 'pending') as found`,
-      [clientId, coachId, startsAt],
-    );
+    const rows = await this.em.execute<{ found: boolean }[]>(`select ${PENDING_REQUEST_SQL} as found`, [clientId, coachId, startsAt]);
     return rows[0]?.found === true;
   }
 }
