@@ -229,38 +229,58 @@ describe('booking journey', () => {
     await page.goto(`${server.baseUrl}/FindCoaches?price=0-30`);
     await page.getByText(/^Found \d+ coach/).waitFor();
     await waitForHydration(page);
-    const cards = await page.locator('main article').count();
+    let cards = await page.locator('main article').count();
     expect(cards).toBeGreaterThan(0);
-    const cheapest = await page.locator('main article').first().getAttribute('aria-label');
-    await page.evaluate(() => ((window as unknown as { firstCard?: Element }).firstCard = document.querySelector('main article')!));
-
-    // A quick search (held until released, under the 300 ms before placeholders): the old cards stay, dimmed and busy.
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/[?&]_data=routes%2F_app\.FindCoaches/, async (route) => (await held, route.continue()));
-    await page.getByLabel('Price').selectOption('60-100');
-    // Read in the page, in the frame 'Searching…' first shows (the placeholders are due 300 ms later).
-    const whileSearching = await page.waitForFunction(
-      () =>
-        /Searching/.test(document.querySelector('main [aria-live] p')?.textContent ?? '') && {
-          busyCards: document.querySelectorAll('main [aria-busy="true"] article').length,
-          placeholders: document.querySelectorAll('[data-testid="coach-placeholder"]').length,
-        },
-      undefined,
-      { polling: 'raf' },
-    );
-    expect(await whileSearching.jsonValue()).toEqual({ busyCards: cards, placeholders: 0 });
-    release();
-    await page.waitForFunction(() => /^Found \d+ coach/.test(document.querySelector('main [aria-live] p')?.textContent ?? ''));
-    await expect(page.locator('main [aria-busy="true"]').count()).resolves.toBe(0);
-    expect(new URL(page.url()).searchParams.get('price')).toBe('60-100');
-    // Another coach, in the same element: the cards are keyed by position and updated, not replaced.
-    await expect(page.locator('main article').first().getAttribute('aria-label')).resolves.not.toBe(cheapest);
-    const sameElement = await page.evaluate(() => document.querySelector('main article') === (window as unknown as { firstCard?: Element }).firstCard);
-    expect(sameElement).toBe(true);
+    // A quick search (held until released, under the 300 ms before placeholders): the old cards stay,
+    // dimmed and busy, and are then updated in place. The test releases the search from outside the
+    // page; on a stalled host that round trip can itself pass 300 ms, and the placeholders then show,
+    // rightly. Such an attempt proves nothing about a quick search, so it is tried again with the other
+    // band (at most three times): every assertion below holds on the attempt that was quick.
+    for (let attempt = 0; ; attempt++) {
+      const before = await page.locator('main article').first().getAttribute('aria-label');
+      await page.evaluate(() => {
+        const w = window as unknown as { firstCard?: Element; sawPlaceholder?: boolean };
+        w.firstCard = document.querySelector('main article')!;
+        w.sawPlaceholder = false;
+        new MutationObserver(() => {
+          if (document.querySelector('[data-testid="coach-placeholder"]')) w.sawPlaceholder = true;
+        }).observe(document.querySelector('main')!, { childList: true, subtree: true });
+      });
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/[?&]_data=routes%2F_app\.FindCoaches/, async (route) => (await held, route.continue()));
+      const band = attempt % 2 === 0 ? '60-100' : '0-30';
+      await page.getByLabel('Price').selectOption(band);
+      // Read in the page, in the frame 'Searching…' first shows (the placeholders are due 300 ms later).
+      const whileSearching = await page.waitForFunction(
+        () =>
+          /Searching/.test(document.querySelector('main [aria-live] p')?.textContent ?? '') && {
+            busyCards: document.querySelectorAll('main [aria-busy="true"] article').length,
+            placeholders: document.querySelectorAll('[data-testid="coach-placeholder"]').length,
+          },
+        undefined,
+        { polling: 'raf' },
+      );
+      expect(await whileSearching.jsonValue()).toEqual({ busyCards: cards, placeholders: 0 });
+      release();
+      await page.waitForFunction(() => /^Found \d+ coach/.test(document.querySelector('main [aria-live] p')?.textContent ?? ''));
+      await page.unroute(/[?&]_data=routes%2F_app\.FindCoaches/);
+      const quick = !(await page.evaluate(() => (window as unknown as { sawPlaceholder?: boolean }).sawPlaceholder));
+      if (!quick && attempt < 2) {
+        cards = await page.locator('main article').count();
+        continue;
+      }
+      expect(quick).toBe(true);
+      await expect(page.locator('main [aria-busy="true"]').count()).resolves.toBe(0);
+      expect(new URL(page.url()).searchParams.get('price')).toBe(band);
+      // Another coach, in the same element: the cards are keyed by position and updated, not replaced.
+      await expect(page.locator('main article').first().getAttribute('aria-label')).resolves.not.toBe(before);
+      const sameElement = await page.evaluate(() => document.querySelector('main article') === (window as unknown as { firstCard?: Element }).firstCard);
+      expect(sameElement).toBe(true);
+      break;
+    }
 
     // A slow search (held past 300 ms): the six placeholder cards (SPEC §2) take the results' place.
-    await page.unroute(/[?&]_data=routes%2F_app\.FindCoaches/);
     let releaseSlow!: () => void;
     const heldSlow = new Promise<void>((resolve) => (releaseSlow = resolve));
     await page.route(/[?&]_data=routes%2F_app\.FindCoaches/, async (route) => (await heldSlow, route.continue()));
