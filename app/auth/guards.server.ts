@@ -1,7 +1,8 @@
-import { redirect, type AppLoadContext } from '@remix-run/node';
+import { json, redirect, type AppLoadContext } from '@remix-run/node';
 import type { Actor } from '../../domain/accounts/actor';
 import { toActor, type User } from '../../domain/accounts/user';
 import { signedInUserOf } from '../../adapters/auth/session-storage';
+import { loginPathFor, SIGNED_OUT_REPLY } from './signed-out';
 import { destroySession, getSession } from './session.server';
 
 /**
@@ -43,18 +44,30 @@ export async function getCurrentUser(request: Request, context: AppLoadContext):
   return (await lookUpOnce(request, context)).user;
 }
 
-/** A same-origin path to come back to: '/x?y' only (never '//host' or '/\\host'). */
+/**
+ * A same-origin page to come back to: '/x?y' only (never '//host' or '/\\host'), and never a JSON
+ * resource under /api/, which is no page to land on after signing in.
+ */
 export function safeRedirectPath(value: unknown, fallback: string): string {
   if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return fallback;
   if (/[\u0000-\u001f]/.test(value)) return fallback;
+  if (isApiPath(value)) return fallback;
   return value;
+}
+
+/** Whether a same-origin path leads under /api/, however it is dotted or percent-encoded. */
+function isApiPath(value: string): boolean {
+  try {
+    return /^\/api(?:\/|$)/i.test(decodeURIComponent(new URL(value, 'http://fact.local').pathname));
+  } catch {
+    return true;
+  }
 }
 
 /** The landing page with the login dialog open, coming back to `request`'s page afterwards. */
 export function loginUrlFor(request: Request): string {
   const url = new URL(request.url);
-  const back = `${url.pathname}${url.search}`;
-  return back === '/' ? '/?login=1' : `/?login=1&redirectTo=${encodeURIComponent(back)}`;
+  return loginPathFor(`${url.pathname}${url.search}`);
 }
 
 /**
@@ -69,6 +82,25 @@ export async function requireUser(request: Request, context: AppLoadContext): Pr
     throw redirect(loginUrlFor(request), { headers: { 'Set-Cookie': await destroySession(session, context) } });
   }
   throw redirect(loginUrlFor(request));
+}
+
+/**
+ * The signed-in user, or the answer a JSON resource under /api/ returns without one: 401 with
+ * SIGNED_OUT_REPLY (a stale cookie cleared). Never a redirect to the login page, which a fetcher
+ * would follow and which would bring the person back to JSON after signing in; returned, not
+ * thrown, so a fetcher receives it as data (Remix sends a thrown one to the error boundary). The
+ * page that asked decides where to go (useLoginWhenSignedOut: the login dialog, back to that page).
+ *
+ *   const user = await apiUser(request, context);
+ *   if (user instanceof Response) return user;
+ */
+export async function apiUser(request: Request, context: AppLoadContext): Promise<User | Response> {
+  const { user, stale } = await lookUpOnce(request, context);
+  if (user) return user;
+  const headers = new Headers({ 'Cache-Control': 'private, no-store' });
+  if (stale) headers.set('Set-Cookie', await destroySession(await getSession(request, context), context));
+  context.log.info({ path: new URL(request.url).pathname, stale }, 'refused: not signed in');
+  return json(SIGNED_OUT_REPLY, { status: 401, headers });
 }
 
 /**

@@ -6,7 +6,7 @@ import { DAY_MS } from '../../domain/shared/clock';
 import { isId } from '../../domain/shared/ids';
 import { ADMIN_FEE_PENCE } from '../../domain/shared/money';
 import { COACHING_TYPE_LABELS } from '../../domain/shared/catalogue';
-import { actorOf, requireUser } from '~/auth/guards.server';
+import { actorOf, apiUser } from '~/auth/guards.server';
 import { readModels } from '~/booking/read-models.server';
 import type { BookingOptions } from '~/components/booking/booking-options';
 
@@ -16,7 +16,8 @@ import type { BookingOptions } from '~/components/booking/booking-options';
  * computes disabled days and slots from these with the domain's calendar rules.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request, context);
+  const user = await apiUser(request, context);
+  if (user instanceof Response) return user;
   const actor = actorOf(user);
   if (actor.role === 'admin') throw json({ message: 'Administrators cannot book sessions.' }, { status: 403 });
   const coachId = new URL(request.url).searchParams.get('coachId');

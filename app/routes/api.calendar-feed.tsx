@@ -2,7 +2,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-r
 import type { DomainError } from '../../domain/shared/errors';
 import type { Result } from '../../domain/shared/result';
 import { disableCalendarFeed, issueCalendarFeed, viewCalendarFeed, type CalendarFeedView } from '../../domain/notifications/use-cases/calendar-feed';
-import { actorOf, requireUser } from '~/auth/guards.server';
+import { actorOf, apiUser } from '~/auth/guards.server';
 
 /**
  * The profile page's 'Add to your calendar' card (issue 19 §3): GET the signed-in person's feed
@@ -21,13 +21,15 @@ function reply(result: Result<CalendarFeedView>) {
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request, context);
+  const user = await apiUser(request, context);
+  if (user instanceof Response) return user;
   return reply(await viewCalendarFeed(context.app.deps(), { actor: actorOf(user) }));
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== 'POST') return json<CalendarFeedResponse>({ ok: false, code: 'METHOD_NOT_ALLOWED', error: 'Method not allowed' }, { status: 405, headers });
-  const user = await requireUser(request, context);
+  const user = await apiUser(request, context);
+  if (user instanceof Response) return user;
   const actor = actorOf(user);
   const intent = (await request.formData()).get('intent');
   const appUrl = (context.app.env.APP_URL ?? new URL(request.url).origin).replace(/\/+$/, '');

@@ -1,7 +1,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import type { DomainError } from '../../domain/shared/errors';
 import { updateEmailPreference, viewEmailPreferences, type EmailPreferencesView } from '../../domain/notifications/use-cases/email-preferences';
-import { actorOf, requireUser } from '~/auth/guards.server';
+import { actorOf, apiUser } from '~/auth/guards.server';
 
 /**
  * The profile page's email section (issue 10): GET the signed-in person's email kinds, POST
@@ -19,13 +19,15 @@ function reply(result: { ok: true; value: EmailPreferencesView } | { ok: false; 
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request, context);
+  const user = await apiUser(request, context);
+  if (user instanceof Response) return user;
   return reply(await viewEmailPreferences(context.app.deps(), { actor: actorOf(user) }));
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== 'POST') return json<EmailPreferencesResponse>({ ok: false, code: 'METHOD_NOT_ALLOWED', error: 'Method not allowed' }, { status: 405, headers });
-  const user = await requireUser(request, context);
+  const user = await apiUser(request, context);
+  if (user instanceof Response) return user;
   const form = await request.formData();
   const result = await updateEmailPreference(context.app.deps(), { actor: actorOf(user), form: { kind: form.get('kind'), enabled: form.get('enabled') } });
   if (result.ok) context.log.info({ userId: user.id, kind: form.get('kind'), enabled: form.get('enabled') }, 'email preference changed');

@@ -1,5 +1,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { isUnreadableBody } from '../../adapters/http/error-status';
+import { apiUser } from '~/auth/guards.server';
 import { handlePaymentAction } from '~/payments/payment-actions.server';
 
 /**
@@ -8,6 +9,8 @@ import { handlePaymentAction } from '~/payments/payment-actions.server';
  */
 export async function action({ request, context, params }: ActionFunctionArgs) {
   if (request.method !== 'POST') return json({ ok: false, code: 'METHOD_NOT_ALLOWED', error: 'Method not allowed' }, { status: 405 });
+  const signedIn = await apiUser(request, context);
+  if (signedIn instanceof Response) return signedIn;
   try {
     const { status, body } = await handlePaymentAction(request, context, params.bookingId);
     return json(body, { status, headers: { 'Cache-Control': 'no-store' } });

@@ -102,6 +102,35 @@ describe('logging in and out', () => {
     await second.waitForURL(/\/\?login=1&redirectTo=%2FUserProfile$/);
   });
 
+  it('takes a page whose session ended elsewhere to the login dialog and back to that page, not to the JSON its settings load from', async () => {
+    const { email, password } = await createUser(server.db, {});
+    const first = await browser.newPage();
+    await signIn(first, server.baseUrl, email, password);
+    const second = await browser.newPage();
+    await second.context().addCookies(await first.context().cookies());
+    // The profile's email settings load after hydration: that request is held until the session has ended.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const asked = new Promise<void>((resolve) => void second.route(/\/api\/email-preferences/, async (route) => (resolve(), await held, route.continue())));
+    await second.goto(`${server.baseUrl}/UserProfile`);
+    // The section's code and state load when it comes near the screen (app/components/island.tsx).
+    await second.getByRole('region', { name: 'Email notifications' }).scrollIntoViewIfNeeded();
+    await asked;
+    await first.goto(`${server.baseUrl}/UserProfile`);
+    await first.getByRole('button', { name: 'Logout' }).click();
+    await first.waitForURL(`${server.baseUrl}/`);
+    release();
+    // The resource answers 401 (no redirect a fetcher would follow); the page opens the login dialog for itself.
+    await second.waitForURL(/\/\?login=1&redirectTo=%2FUserProfile$/);
+    const dialog = second.getByRole('dialog', { name: 'Welcome back' });
+    await dialog.getByRole('button', { name: 'Continue with Email' }).click();
+    await dialog.getByLabel('Email').fill(email);
+    await dialog.getByLabel('Password', { exact: true }).fill(password);
+    await dialog.getByRole('button', { name: 'Login' }).click();
+    await second.waitForURL(/\/UserProfile$/);
+    await second.getByRole('heading', { name: 'My Profile' }).waitFor();
+  });
+
   // Last in the file: it spends this address's five failed attempts.
   it('refuses further attempts after five wrong passwords with the SPEC message', async () => {
     const { email, password } = await createUser(server.db, {});

@@ -6,6 +6,7 @@ import { inputClass, primaryButtonClass, secondaryButtonClass } from '../auth/fi
 import { showToast } from '~/components/toaster';
 import type { CalendarFeedResponse } from '~/routes/api.calendar-feed';
 import { useLoadOnce } from '../forms/use-load-once';
+import { useLoginWhenSignedOut } from '~/auth/use-login-when-signed-out';
 
 const ENDPOINT = '/api/calendar-feed';
 
@@ -35,6 +36,7 @@ async function copy(text: string): Promise<void> {
 export function CalendarFeedCard() {
   const load = useLoadOnce<CalendarFeedResponse>(ENDPOINT);
   const change = useFetcher<CalendarFeedResponse>();
+  useLoginWhenSignedOut(change.data);
   const [view, setView] = useState<CalendarFeedView | null>(null);
 
   useEffect(() => {

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import type { EmailPreferencesView } from '../../../domain/notifications/use-cases/email-preferences';
 import type { EmailPreferencesResponse } from '~/routes/api.email-preferences';
 import { useLoadOnce } from '../forms/use-load-once';
+import { useLoginWhenSignedOut } from '~/auth/use-login-when-signed-out';
 
 const ENDPOINT = '/api/email-preferences';
 
@@ -16,6 +17,7 @@ type Kind = EmailPreferencesView['kinds'][number];
 export function EmailPreferences() {
   const load = useLoadOnce<EmailPreferencesResponse>(ENDPOINT);
   const save = useFetcher<EmailPreferencesResponse>();
+  useLoginWhenSignedOut(save.data);
   const [view, setView] = useState<EmailPreferencesView | null>(null);
 
   useEffect(() => {

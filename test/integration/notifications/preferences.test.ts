@@ -118,7 +118,7 @@ describe('email preferences', () => {
     }
   });
 
-  it('answers the profile page: GET the kinds, POST one change, 422 for an essential kind, signed-out sent to log in', async () => {
+  it('answers the profile page: GET the kinds, POST one change, 422 for an essential kind, signed-out answered 401 (decision 022)', async () => {
     const args = async (form?: Record<string, string>, userId: string | null = client.id) => ({
       request: await requestAs(ctx.app, userId, '/api/email-preferences', form),
       context: remixContext(ctx.app),
@@ -143,8 +143,8 @@ describe('email preferences', () => {
     expect(refused.status).toBe(422);
     expect(await refused.json()).toEqual({ ok: false, code: 'EMAIL_PREFERENCE_ESSENTIAL', error: 'Emails about payments and account security are always sent.' });
 
-    const signedOut = await loader(await args(undefined, null)).catch((thrown: unknown) => thrown);
-    expect(signedOut).toBeInstanceOf(Response);
-    expect((signedOut as Response).status).toBe(302);
+    const signedOut = await loader(await args(undefined, null));
+    expect(signedOut.status).toBe(401);
+    expect(await signedOut.json()).toMatchObject({ ok: false, code: 'SIGNED_OUT' });
   });
 });

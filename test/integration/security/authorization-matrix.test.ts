@@ -78,6 +78,8 @@ const members = (answer: Answer, overrides: Partial<Expectation> = {}): Expectat
 const adminOnly = (answer: Answer = 200): Expectation => members(404, { admin: answer });
 /** The parties of the booking get `party`, strangers 404 (they learn nothing of it). */
 const parties = (party: Partial<Expectation>): Expectation => members(404, party);
+/** A JSON resource under /api/: the signed-out and deactivated get 401, never a login redirect (a fetcher would follow it). */
+const api = (expectation: Expectation): Expectation => ({ ...expectation, anonymous: 401, deactivated: 401 });
 const SIGNED_IN: readonly Role[] = ['client', 'otherClient', 'coach', 'otherCoach', 'admin'];
 
 // --- the table -------------------------------------------------------------------------------
@@ -294,7 +296,7 @@ const ROUTES: Record<string, RouteEntry> = {
         kind: 'action',
         url: () => '/api/messages',
         form: (w, _ids, role) => ({ bookingId: w.booking, content: 'Matrix hello again', ...(role === 'admin' ? { receiverId: w.people.coach.id } : {}) }),
-        expect: parties({ client: 200, coach: 200, admin: 200 }),
+        expect: api(parties({ client: 200, coach: 200, admin: 200 })),
         writers: ['client', 'coach', 'admin'],
       },
       {
@@ -302,15 +304,15 @@ const ROUTES: Record<string, RouteEntry> = {
         kind: 'action',
         url: () => '/api/messages',
         form: (w, _ids, role) => ({ bookingId: w.deactivatedBooking, content: 'Anyone there?', ...(role === 'admin' ? { receiverId: w.people.coach.id } : {}) }),
-        expect: parties({ coach: 200, admin: 200 }),
+        expect: api(parties({ coach: 200, admin: 200 })),
         writers: ['coach', 'admin'],
       },
     ],
   },
   'api.booking-options.tsx': {
     probes: [
-      { name: "a coach's booking options", kind: 'loader', url: (w) => `/api/booking-options?coachId=${w.people.coach.id}`, expect: members(200, { admin: 403 }) },
-      { name: 'options of someone who is not a coach', kind: 'loader', url: (w) => `/api/booking-options?coachId=${w.people.otherClient.id}`, expect: members(404, { admin: 403 }) },
+      { name: "a coach's booking options", kind: 'loader', url: (w) => `/api/booking-options?coachId=${w.people.coach.id}`, expect: api(members(200, { admin: 403 })) },
+      { name: 'options of someone who is not a coach', kind: 'loader', url: (w) => `/api/booking-options?coachId=${w.people.otherClient.id}`, expect: api(members(404, { admin: 403 })) },
     ],
   },
   'api.payments.$bookingId.tsx': {
@@ -323,7 +325,7 @@ const ROUTES: Record<string, RouteEntry> = {
         url: (_w, ids) => `/api/payments/${ids.booking}`,
         params: (_w, ids) => ({ bookingId: ids.booking! }),
         form: () => ({ intent: 'start' }),
-        expect: parties({ client: 200, coach: 403, admin: 200 }),
+        expect: api(parties({ client: 200, coach: 403, admin: 200 })),
         writers: ['client', 'admin'],
       },
       {
@@ -333,7 +335,7 @@ const ROUTES: Record<string, RouteEntry> = {
         params: (w) => ({ bookingId: w.booking }),
         form: () => ({ intent: 'confirm-test-card', intentId: 'pi_forged', cardNumber: '4242424242424242', expiry: '12/34', cvc: '123' }),
         // The intent id is checked first, and answers alike whether the booking exists: nothing to learn.
-        expect: members(409),
+        expect: api(members(409)),
       },
       {
         name: "answering the test 3-D Secure challenge of someone else's intent",
@@ -341,7 +343,7 @@ const ROUTES: Record<string, RouteEntry> = {
         url: (w) => `/api/payments/${w.booking}`,
         params: (w) => ({ bookingId: w.booking }),
         form: () => ({ intent: 'authenticate-test-card', intentId: 'pi_forged', result: 'complete' }),
-        expect: members(409),
+        expect: api(members(409)),
       },
     ],
   },
@@ -421,16 +423,16 @@ const ROUTES: Record<string, RouteEntry> = {
   'admin.booking-search.tsx': { probes: [{ name: 'a reference search', kind: 'loader', url: () => '/admin/booking-search?q=FACT-2', expect: adminOnly() }] },
   'api.email-preferences.tsx': {
     probes: [
-      { name: "the person's email kinds", kind: 'loader', url: () => '/api/email-preferences', expect: members(200) },
+      { name: "the person's email kinds", kind: 'loader', url: () => '/api/email-preferences', expect: api(members(200)) },
       {
         name: 'turning one kind off',
         kind: 'action',
         url: () => '/api/email-preferences',
         form: () => ({ kind: 'message_digest', enabled: 'off' }),
-        expect: members(200),
+        expect: api(members(200)),
         writers: SIGNED_IN,
       },
-      { name: 'turning payment emails off', kind: 'action', url: () => '/api/email-preferences', form: () => ({ kind: 'payments', enabled: 'off' }), expect: members(422) },
+      { name: 'turning payment emails off', kind: 'action', url: () => '/api/email-preferences', form: () => ({ kind: 'payments', enabled: 'off' }), expect: api(members(422)) },
     ],
   },
   'account.export.tsx': {
@@ -442,11 +444,11 @@ const ROUTES: Record<string, RouteEntry> = {
   },
   'api.calendar-feed.tsx': {
     probes: [
-      { name: "the person's calendar feed state", kind: 'loader', url: () => '/api/calendar-feed', expect: members(200, { admin: 403 }) },
-      { name: 'turning the calendar feed on', kind: 'action', url: () => '/api/calendar-feed', form: () => ({ intent: 'enable' }), expect: members(200, { admin: 403 }), writers: ['client', 'otherClient', 'coach', 'otherCoach'] },
-      { name: 'resetting the calendar link', kind: 'action', url: () => '/api/calendar-feed', form: () => ({ intent: 'reset' }), expect: members(200, { admin: 403 }), writers: ['client', 'otherClient', 'coach', 'otherCoach'] },
-      { name: 'turning the calendar feed off', kind: 'action', url: () => '/api/calendar-feed', form: () => ({ intent: 'disable' }), expect: members(200, { admin: 403 }), writers: ['client', 'otherClient', 'coach', 'otherCoach'] },
-      { name: 'an unknown intent', kind: 'action', url: () => '/api/calendar-feed', form: () => ({ intent: 'grant_admin' }), expect: members(400) },
+      { name: "the person's calendar feed state", kind: 'loader', url: () => '/api/calendar-feed', expect: api(members(200, { admin: 403 })) },
+      { name: 'turning the calendar feed on', kind: 'action', url: () => '/api/calendar-feed', form: () => ({ intent: 'enable' }), expect: api(members(200, { admin: 403 })), writers: ['client', 'otherClient', 'coach', 'otherCoach'] },
+      { name: 'resetting the calendar link', kind: 'action', url: () => '/api/calendar-feed', form: () => ({ intent: 'reset' }), expect: api(members(200, { admin: 403 })), writers: ['client', 'otherClient', 'coach', 'otherCoach'] },
+      { name: 'turning the calendar feed off', kind: 'action', url: () => '/api/calendar-feed', form: () => ({ intent: 'disable' }), expect: api(members(200, { admin: 403 })), writers: ['client', 'otherClient', 'coach', 'otherCoach'] },
+      { name: 'an unknown intent', kind: 'action', url: () => '/api/calendar-feed', form: () => ({ intent: 'grant_admin' }), expect: api(members(400)) },
     ],
   },
   'calendar.$token.tsx': {
@@ -470,7 +472,7 @@ const ROUTES: Record<string, RouteEntry> = {
     ],
   },
   'api.payouts.tsx': {
-    probes: [{ name: "the coach's payout set-up", kind: 'loader', url: () => '/api/payouts', expect: members(403, { coach: 200, otherCoach: 200 }) }],
+    probes: [{ name: "the coach's payout set-up", kind: 'loader', url: () => '/api/payouts', expect: api(members(403, { coach: 200, otherCoach: 200 })) }],
   },
   'payouts.setup.tsx': {
     probes: [

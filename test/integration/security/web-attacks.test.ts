@@ -222,6 +222,30 @@ describe('redirects stay on this site', () => {
     expect(res.headers.get('location')).toBe('/Messages?x=1');
   });
 
+  it.each(['/api/email-preferences', '/API/payouts?x=1', '/./api/calendar-feed', '/%61pi/booking-options', '/api'])(
+    'never sends a signed-in person back to the JSON resource %j, but to their home page',
+    async (target) => {
+      const res = await post('/auth/login', { email: 'redirect-client@example.com', password: 'correct-horse-42', redirectTo: target }, sameOrigin(http.baseUrl));
+      expect(res.status).toBe(302);
+      expect(res.headers.get('location')).toBe('/FindCoaches');
+    },
+  );
+
+  it('keeps a page whose name only starts like the resources', async () => {
+    expect(safeRedirectPath('/apix', '/home')).toBe('/apix');
+    expect(safeRedirectPath('/Messages?next=/api/payouts', '/home')).toBe('/Messages?next=/api/payouts');
+  });
+
+  it('answers a signed-out request to a JSON resource with 401 and JSON, never a redirect to the login page', async () => {
+    for (const [method, path] of [['GET', '/api/email-preferences'], ['GET', '/api/payouts'], ['GET', '/api/calendar-feed'], ['POST', '/api/messages']] as const) {
+      const res = await fetch(`${http.baseUrl}${path}`, { method, redirect: 'manual', headers: { Accept: 'application/json', ...(method === 'POST' ? sameOrigin(http.baseUrl) : {}) }, body: method === 'POST' ? new URLSearchParams({ content: 'hi' }) : undefined });
+      expect(res.status, path).toBe(401);
+      expect(res.headers.get('location'), path).toBeNull();
+      expect(res.headers.get('cache-control'), path).toBe('private, no-store');
+      expect(await res.json(), path).toEqual({ ok: false, code: 'SIGNED_OUT', error: 'Your session has ended. Please log in again.' });
+    }
+  });
+
   it('checks every way back in one place (safeRedirectPath)', () => {
     for (const target of attempts) expect(new URL(safeRedirectPath(target, '/home'), 'http://fact.local').origin).toBe('http://fact.local');
     expect(safeRedirectPath(42, '/home')).toBe('/home');
