@@ -36,7 +36,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
-          globalSetup: ['test/support/global-database.ts', 'test/support/global-build.ts'],
+          globalSetup: ['test/support/global-database.ts', 'test/support/global-build.ts', 'test/support/global-server.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,

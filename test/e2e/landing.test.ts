@@ -3,7 +3,8 @@ import { screenshot, useBrowser } from '../support/browser';
 import { useTestServer } from '../support/server';
 
 describe('the landing page', () => {
-  const server = useTestServer();
+  // Started exactly as `npm start` runs FACT (through tsx); the other browser files use the bundle.
+  const server = useTestServer({}, 'npm-start');
   const browser = useBrowser();
 
   it('shows the product, its promise and the way in', async () => {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { createTestDatabase, type TestDatabase } from './database';
 import { freePort } from './free-port';
+import { SERVER_BUNDLE } from './global-server';
 import { TEST_HASH_COST } from './test-env';
 
 export interface TestServer {
@@ -14,12 +15,18 @@ export interface TestServer {
 
 const root = path.resolve(import.meta.dirname, '../..');
 
+/**
+ * How the server is started: from the bundle of scripts/start.ts compiled for this run
+ * (global-server.ts), or through tsx exactly as `npm start` runs it.
+ */
+export type Launch = 'bundle' | 'npm-start';
+
 /** Starts the production server (real build, real PostgreSQL) on a free port for one test file. */
-export async function startTestServer(extraEnv: Record<string, string> = {}): Promise<TestServer & { stop: () => Promise<void> }> {
+export async function startTestServer(extraEnv: Record<string, string> = {}, launch: Launch = 'bundle'): Promise<TestServer & { stop: () => Promise<void> }> {
   const db = await createTestDatabase();
   const port = await freePort();
   let output = '';
-  const child: ChildProcess = spawn(path.join(root, 'node_modules/.bin/node'), ['--import', 'tsx', 'scripts/start.ts'], {
+  const child: ChildProcess = spawn(path.join(root, 'node_modules/.bin/node'), launch === 'bundle' ? [SERVER_BUNDLE] : ['--import', 'tsx', 'scripts/start.ts'], {
     cwd: root,
     env: {
       ...process.env,
@@ -66,10 +73,10 @@ export async function startTestServer(extraEnv: Record<string, string> = {}): Pr
 }
 
 /** beforeAll/afterAll wrapper for a test file. */
-export function useTestServer(extraEnv: Record<string, string> = {}): TestServer {
+export function useTestServer(extraEnv: Record<string, string> = {}, launch: Launch = 'bundle'): TestServer {
   const holder = {} as TestServer & { stop?: () => Promise<void> };
   beforeAll(async () => {
-    Object.assign(holder, await startTestServer(extraEnv));
+    Object.assign(holder, await startTestServer(extraEnv, launch));
   });
   afterAll(async () => {
     await holder.stop?.();

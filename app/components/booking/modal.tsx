@@ -21,14 +21,16 @@ export function Modal({
   const panel = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const previous = document.activeElement as HTMLElement | null;
+    // The scroll lock before the focus: focusing lays the page out, and a lock set after it had
+    // the page laid out a second time in the next frame.
+    const overflow = document.body.style.overflow;
+    document.body.style.overflow = 'hidden';
     const first = panel.current?.querySelector<HTMLElement>('input, select, textarea, button:not([data-close])');
     (first ?? panel.current)?.focus();
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape') onClose();
     };
     document.addEventListener('keydown', onKey);
-    const overflow = document.body.style.overflow;
-    document.body.style.overflow = 'hidden';
     return () => {
       document.removeEventListener('keydown', onKey);
       document.body.style.overflow = overflow;

@@ -1,7 +1,7 @@
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import type { Appearance, Stripe } from '@stripe/stripe-js';
 // The /pure entry injects Stripe.js only when loadStripe is called (the main entry does on import).
-import { loadStripe } from '@stripe/stripe-js/pure';
+import { loadStripe } from '@stripe/stripe-js/pure/index.mjs';
 import { useEffect, useMemo, useState, type MutableRefObject } from 'react';
 
 /**

@@ -15,10 +15,10 @@ export function MobileSheet({ open, onClose, children }: { open: boolean; onClos
     if (!open) return;
     setUsed(true);
     const previous = document.activeElement as HTMLElement | null;
+    document.body.style.overflow = 'hidden'; // before the focus, which lays the page out (as Modal)
     panel.current?.querySelector<HTMLElement>('a, button')?.focus();
     const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
     document.addEventListener('keydown', onKey);
-    document.body.style.overflow = 'hidden';
     return () => {
       document.removeEventListener('keydown', onKey);
       document.body.style.overflow = '';
