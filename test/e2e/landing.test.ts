@@ -42,6 +42,17 @@ describe('the landing page', () => {
     await expect(page.getByRole('link', { name: 'Get Started' }).getAttribute('href')).resolves.toBe('/Register?type=user');
   });
 
+  it('names a small PNG icon, which the browser decodes without laying out a document on each in-app navigation', async () => {
+    const page = await browser.newPage();
+    await page.goto(server.baseUrl);
+    const icons = await page.locator('link[rel="icon"]').evaluateAll((links) => links.map((l) => [l.getAttribute('href'), l.getAttribute('type')]));
+    expect(icons).toEqual([['/favicon.png', 'image/png']]);
+    const icon = await page.request.get(`${server.baseUrl}/favicon.png`);
+    expect(icon.status()).toBe(200);
+    expect(icon.headers()['content-type']).toBe('image/png');
+    expect((await icon.body()).length).toBeLessThan(2_000);
+  });
+
   it('fits a 390 px phone screen without sideways scrolling', async () => {
     const page = await browser.newPage({ width: 390, height: 844 });
     await page.goto(server.baseUrl);
