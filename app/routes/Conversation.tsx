@@ -1,8 +1,10 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Link, useActionData, useLoaderData, useLocation, useNavigate, useRevalidator } from '@remix-run/react';
+import { Link, useActionData, useLoaderData, useRevalidator } from '@remix-run/react';
+import { useState } from 'react';
 import { viewConversation } from '../../domain/messaging/use-cases/view-conversation';
 import { actorOf, requireUser } from '~/auth/guards.server';
-import { isSignedOutReply, loginPathFor } from '~/auth/signed-out';
+import { isSignedOutReply } from '~/auth/signed-out';
+import { useLoginWhenSignedOut } from '~/auth/use-login-when-signed-out';
 import { ConversationScreen } from '~/components/messaging/conversation-screen';
 import { useRevalidateOn } from '~/messaging/use-live';
 import type { SendResult } from '~/components/messaging/composer';
@@ -52,8 +54,9 @@ export default function ConversationPage() {
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const revalidator = useRevalidator();
-  const navigate = useNavigate();
-  const location = useLocation();
+  // A send refused because the session ended elsewhere: the login dialog, back to this conversation.
+  const [signedOut, setSignedOut] = useState<unknown>(null);
+  useLoginWhenSignedOut(signedOut);
   const bookingId = 'view' in data ? data.view.booking.id : null;
 
   // A message in this conversation (from any app instance), or a polling tick, reloads it.
@@ -75,8 +78,7 @@ export default function ConversationPage() {
       send={async (form) => {
         const result = await sendMessage(form);
         if (result.ok) revalidator.revalidate();
-        // The session ended elsewhere: the login dialog, back to this conversation.
-        else if (isSignedOutReply(result)) navigate(loginPathFor(`${location.pathname}${location.search}`));
+        else if (isSignedOutReply(result)) setSignedOut(result);
         return result;
       }}
       noScriptError={actionData && !actionData.ok ? actionData.error : null}
