@@ -44,14 +44,20 @@ export type AdminBookingFilter = (typeof ADMIN_BOOKING_FILTERS)[number];
 /** Reference search never returns more than this (the panel scrolls above 15rem). */
 export const REFERENCE_SEARCH_LIMIT = 25;
 
+/**
+ * The parties' names are scalar subqueries, not joins: joined, PostgreSQL 17 put a Memoize in front
+ * of each users lookup, sized its hash table for every booking of the status (41 300 in the bench)
+ * and spent ~5 ms building the two tables for the page's 21 rows (EXPLAIN ANALYZE: 7.3 → 0.5 ms).
+ */
 export const BOOKING_COLUMNS = `
   b.id, b.reference_code, b.status, b.payment_status, b.service_type, b.starts_at, b.duration_minutes,
   b.service_price_pence, b.admin_fee_pence, b.total_price_pence, b.client_id, b.coach_id,
   b.dispute_status, b.created_at, b.created_at::text as cursor_at,
-  coalesce(c.full_name, '') as client_name, coalesce(k.full_name, '') as coach_name,
+  coalesce((select c.full_name from users c where c.id = b.client_id), '') as client_name,
+  coalesce((select k.full_name from users k where k.id = b.coach_id), '') as coach_name,
   (select json_build_object('firstName', pl.first_name, 'lastName', pl.last_name, 'dateOfBirth', to_char(pl.date_of_birth, 'YYYY-MM-DD'), 'notes', pl.notes)
      from players pl where pl.id = b.player_id) as player${PAYOUT_BOOKING_COLUMNS}`;
-export const BOOKING_JOINS = `left join users c on c.id = b.client_id left join users k on k.id = b.coach_id ${PAYOUT_BOOKING_JOINS}`;
+export const BOOKING_JOINS = PAYOUT_BOOKING_JOINS;
 
 export interface BookingSqlRow extends KeysetRow, PayoutBookingSqlRow {
   reference_code: string;

@@ -45,7 +45,7 @@ beforeAll(async () => {
 }, 240_000);
 
 describe(`admin read models with ${BOOKINGS.toLocaleString('en-GB')} bookings`, () => {
-  it('pages bookings by status with an index range scan, however deep', async () => {
+  it('pages bookings by status with an index range scan, however deep, and no Memoize over the whole status', async () => {
     const real = sqlOf(ctx.app.orm);
     let page = await listAdminBookings(real, { status: 'confirmed', limit: 100 });
     for (let i = 0; i < 5; i++) page = await listAdminBookings(real, { status: 'confirmed', limit: 100, after: page.next });
@@ -57,6 +57,8 @@ describe(`admin read models with ${BOOKINGS.toLocaleString('en-GB')} bookings`, 
       const plan = await planOf(q);
       expect(plan).not.toMatch(/Seq Scan on bookings/);
       expect(plan).not.toMatch(/Sort/);
+      // A Memoize here is sized for every booking of the status: ~5 ms to build for 21 rows.
+      expect(plan).not.toMatch(/Memoize/);
       expect(plan).toMatch(/Index Scan.*bookings_by_(status|created)/);
     }
   });
