@@ -11,6 +11,7 @@ import { Migration20261125153000_data_export } from './Migration20261125153000_d
 import { Migration20261125160000_account_end } from './Migration20261125160000_account_end';
 import { Migration20261125160000_players } from './Migration20261125160000_players';
 import { Migration20261125170000_coach_search_text } from './Migration20261125170000_coach_search_text';
+import { Migration20261127170000_admin_user_list_indexes } from './Migration20261127170000_admin_user_list_indexes';
 
 /** Every migration, in order. Listed explicitly so the bundled server and the CLI run the same set. */
 export const migrationsList: MigrationObject[] = [
@@ -26,4 +27,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261125160000_account_end', class: Migration20261125160000_account_end },
   { name: 'Migration20261125160000_players', class: Migration20261125160000_players },
   { name: 'Migration20261125170000_coach_search_text', class: Migration20261125170000_coach_search_text },
+  { name: 'Migration20261127170000_admin_user_list_indexes', class: Migration20261127170000_admin_user_list_indexes },
 ];

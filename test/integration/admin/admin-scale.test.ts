@@ -96,6 +96,24 @@ describe(`admin read models with ${BOOKINGS.toLocaleString('en-GB')} bookings`, 
     for (const q of queries) expect(await planOf(q)).not.toMatch(/Seq Scan on bookings/);
   });
 
+  it('pages users of every type newest first with an index range scan, never a sort of the accounts', async () => {
+    const real = sqlOf(ctx.app.orm);
+    const first = await listAdminUsers(real, { type: 'all' });
+    const [newest] = await ctx.db.query<{ id: string }>(`select id from users order by created_at desc, id desc limit 1`);
+    expect(first.items[0]!.id).toBe(newest!.id);
+    const { sql, queries } = capture();
+    for (const type of ['all', 'client', 'coach'] as const) {
+      await listAdminUsers(sql, { type });
+      await listAdminUsers(sql, { type, after: first.next });
+      await listAdminUsers(sql, { type, before: first.next });
+    }
+    for (const q of queries) {
+      const plan = await planOf(q);
+      expect(plan).not.toMatch(/Seq Scan on users|Sort/);
+      expect(plan).toMatch(/Index Scan.*users_(created|clients_created|type_created)/);
+    }
+  });
+
   it('searches users by name or email through the trigram indexes', async () => {
     const real = sqlOf(ctx.app.orm);
     expect((await listAdminUsers(real, { type: 'all', search: 'scale user 43210' })).items.map((u) => u.fullName)).toEqual(['Scale User 43210']);
