@@ -1,11 +1,7 @@
 import { useMemo, useState } from 'react';
+import { dayLabel, monthLabel } from './calendar-labels';
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-const monthName = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
-const weekdayName = new Intl.DateTimeFormat('en-GB', { weekday: 'long', timeZone: 'UTC' });
-const monthOnly = new Intl.DateTimeFormat('en-GB', { month: 'long', timeZone: 'UTC' });
-/** 'Wednesday 13 January 2027' (built from parts: the same in every ICU version). */
-const dayLabel = (d: Date) => `${weekdayName.format(d)} ${d.getUTCDate()} ${monthOnly.format(d)} ${d.getUTCFullYear()}`;
 
 const toUtc = (iso: string) => {
   const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
@@ -37,8 +33,9 @@ export function DatePicker({
   const cells = useMemo(() => {
     const start = toUtc(`${month}-01`);
     const offset = start.getUTCDay();
-    const days: (string | null)[] = Array.from({ length: offset }, () => null);
-    for (let d = new Date(start); d.getUTCMonth() === start.getUTCMonth(); d = new Date(d.getTime() + 86_400_000)) days.push(toIso(d));
+    // Labels are worked out once per month shown, not on every render of the dialog.
+    const days: ({ iso: string; label: string } | null)[] = Array.from({ length: offset }, () => null);
+    for (let d = new Date(start); d.getUTCMonth() === start.getUTCMonth(); d = new Date(d.getTime() + 86_400_000)) days.push({ iso: toIso(d), label: dayLabel(d) });
     return days;
   }, [month]);
   const shift = (delta: number) => {
@@ -57,7 +54,7 @@ export function DatePicker({
           </svg>
         </button>
         <p className="text-sm font-semibold text-slate-800" aria-live="polite">
-          {monthName.format(toUtc(`${month}-01`))}
+          {monthLabel(toUtc(`${month}-01`))}
         </p>
         <button type="button" onClick={() => shift(1)} disabled={!canNext} className="rounded-md p-1.5 text-slate-600 hover:bg-slate-100 disabled:opacity-30" aria-label="Next month">
           <svg viewBox="0 0 24 24" className="h-4 w-4 fill-none stroke-current" strokeWidth={2} aria-hidden="true">
@@ -71,8 +68,9 @@ export function DatePicker({
             {w}
           </span>
         ))}
-        {cells.map((iso, i) => {
-          if (iso === null) return <span key={`blank-${i}`} />;
+        {cells.map((cell, i) => {
+          if (cell === null) return <span key={`blank-${i}`} />;
+          const { iso, label } = cell;
           const off = iso < first || iso > last || isDisabled(iso);
           const selected = iso === value;
           return (
@@ -81,7 +79,7 @@ export function DatePicker({
               type="button"
               disabled={off}
               aria-pressed={selected}
-              aria-label={dayLabel(toUtc(iso))}
+              aria-label={label}
               data-date={iso}
               onClick={() => onChange(iso)}
               className={`rounded-md py-1.5 text-sm ${
