@@ -23,9 +23,16 @@ import { COACH_SEES_SQL } from '../read-models/booking-lists';
 /** How much of the last message the list carries (it shows one line). */
 const PREVIEW_CHARS = 160;
 
+/**
+ * The parties' names are scalar subqueries, not joins: the list sorts all of a person's
+ * conversations by last activity, and joined names were looked up for every one of them before
+ * the sort; as subqueries PostgreSQL looks them up after it, for the page's rows only (a coach
+ * with 500 bookings: 5.6 → 3.4–3.9 ms, planning 0.7 → 0.5 ms).
+ */
 const BOOKING_COLUMNS = `
   b.id, b.reference_code, b.service_type, b.status, b.starts_at, b.client_id, b.coach_id,
-  cu.full_name as client_name, co.full_name as coach_name,
+  (select cu.full_name from users cu where cu.id = b.client_id) as client_name,
+  (select co.full_name from users co where co.id = b.coach_id) as coach_name,
   (select json_build_object('firstName', p.first_name, 'lastName', p.last_name, 'dateOfBirth', to_char(p.date_of_birth, 'YYYY-MM-DD'), 'notes', p.notes)
      from players p where p.id = b.player_id) as player`;
 
@@ -120,8 +127,6 @@ export function createConversationReader(source: EntityManagerSource): Conversat
                   where u.booking_id = b.id and u.receiver_id = ?::uuid and not u.is_read) as unread_count,
                 act.at as activity_at, act.at::text as cursor_at
            from bookings b
-           join users cu on cu.id = b.client_id
-           join users co on co.id = b.coach_id
            left join lateral (
              select m.id, m.sender_id, m.receiver_id, left(m.content, ${PREVIEW_CHARS}) as content, m.created_at
                from messages m
@@ -151,8 +156,6 @@ export function createConversationReader(source: EntityManagerSource): Conversat
       const rows = await query<BookingRow>(
         `select ${BOOKING_COLUMNS}
            from bookings b
-           join users cu on cu.id = b.client_id
-           join users co on co.id = b.coach_id
           where b.id = ?::uuid and ${VISIBLE_BOOKING}`,
         [bookingId, ...visibility(viewer)],
       );

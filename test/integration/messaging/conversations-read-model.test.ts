@@ -112,3 +112,38 @@ describe('a conversation', () => {
     expect(page.ok ? page.value.items.find((i) => i.booking.id === bookings[0])!.unreadCount : -1).toBe(0);
   });
 });
+
+describe("a busy coach's Messages list", () => {
+  interface PlanNode { 'Relation Name'?: string; 'Actual Rows'?: number; 'Actual Loops'?: number; Plans?: PlanNode[] }
+  const rowsReadFrom = (node: PlanNode, relation: string): number =>
+    (node['Relation Name'] === relation ? (node['Actual Rows'] ?? 0) * (node['Actual Loops'] ?? 0) : 0) +
+    (node.Plans ?? []).reduce((sum, child) => sum + rowsReadFrom(child, relation), 0);
+
+  it("sorts all 60 of the coach's conversations but reads the parties' names for the page's 21 rows only", async () => {
+    const busy = await insertPerson(ctx.db, { type: 'coach', name: 'Busy Coach' });
+    const template = await createTestBooking(ctx.app, { clientId: client.id, coachId: busy.id, serviceType: 'striker' });
+    await ctx.db.query(
+      `insert into users (id, email, full_name, user_type)
+       select gen_random_uuid(), 'inbox-client-' || g || '@example.test', 'Inbox Client ' || g, 'client' from generate_series(1, 59) g`,
+    );
+    // 59 copies of the template for as many clients (the stored columns only: some are generated).
+    const columns = (
+      await ctx.db.query<{ name: string }>(`select column_name as name from information_schema.columns where table_name = 'bookings' and is_generated = 'NEVER'`)
+    ).map((c) => c.name);
+    await ctx.db.query(
+      `insert into bookings (${columns.join(', ')})
+       select ${columns.map((c) => `r.${c}`).join(', ')}
+         from (select id, row_number() over () as n from users where email like 'inbox-client-%') u,
+              jsonb_populate_record(null::bookings, (select to_jsonb(t) from bookings t where t.id = $1) || jsonb_build_object(
+                'id', gen_random_uuid(), 'reference_code', 'FACT-20991231-' || lpad(u.n::text, 4, '0'), 'client_id', u.id)) r`,
+      [template.id],
+    );
+    const viewer = { userId: busy.id, isAdmin: false };
+    const { result, queries } = await countQueries(() => reader().listConversations(viewer, { cursor: null, limit: 20 }));
+    expect(result.items).toHaveLength(20);
+    expect(result.next).not.toBeNull();
+    const [explained] = await ctx.db.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(`explain (analyze, format json) ${queries[0]}`);
+    // Two names per row of the page (limit + 1 = 21), not two per conversation (60) before the sort.
+    expect(rowsReadFrom(explained!['QUERY PLAN'][0].Plan, 'users')).toBeLessThanOrEqual(42);
+  });
+});
