@@ -3,7 +3,7 @@ import type { UseCaseDeps } from '../../adapters/composition-root';
 import { adminReadModels, auditedDeps, type AuditEntry } from '../../adapters/persistence/admin/index';
 import type { Actor } from '../../domain/accounts/actor';
 import type { User } from '../../domain/accounts/user';
-import { actorOf, requireAdmin } from '~/auth/guards.server';
+import { actorOf, apiAdmin, requireAdmin } from '~/auth/guards.server';
 
 /**
  * What every admin loader and action starts with: an administrator (everyone else gets a 404,
@@ -12,6 +12,12 @@ import { actorOf, requireAdmin } from '~/auth/guards.server';
 export async function requireAdminContext(request: Request, context: AppLoadContext) {
   const user: User = await requireAdmin(request, context);
   return { user, actor: actorOf(user), reads: adminReadModels(context.app.orm) };
+}
+
+/** The same for an admin JSON resource: a 401 Response when the session has ended (decision 022). */
+export async function apiAdminContext(request: Request, context: AppLoadContext) {
+  const user = await apiAdmin(request, context);
+  return user instanceof Response ? user : { user, actor: actorOf(user), reads: adminReadModels(context.app.orm) };
 }
 
 /** The deps of one audited use-case call from the web: the action and its audit line commit together. */

@@ -108,7 +108,20 @@ export async function apiUser(request: Request, context: AppLoadContext): Promis
  * nothing of admin pages), logged as a refused action.
  */
 export async function requireAdmin(request: Request, context: AppLoadContext): Promise<User> {
-  const user = await requireUser(request, context);
+  return adminOnly(await requireUser(request, context), request, context);
+}
+
+/**
+ * An administrator for an admin JSON resource (the reference search): 401 and SIGNED_OUT_REPLY
+ * without a session, as `apiUser` answers (decision 022), and the plain 404 of admin pages to
+ * everyone else.
+ */
+export async function apiAdmin(request: Request, context: AppLoadContext): Promise<User | Response> {
+  const user = await apiUser(request, context);
+  return user instanceof Response ? user : adminOnly(user, request, context);
+}
+
+function adminOnly(user: User, request: Request, context: AppLoadContext): User {
   if (user.role !== 'admin') {
     context.log.warn({ userId: user.id, path: new URL(request.url).pathname, action: 'admin_page' }, 'refused: not an administrator');
     throw new Response('Not Found', { status: 404 });

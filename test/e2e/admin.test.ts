@@ -220,6 +220,27 @@ describe('administration', () => {
     await expect(page.getByRole('button', { name: 'Take Payment' }).first().isDisabled()).resolves.toBe(true);
   });
 
+  it("takes an administrator whose session ended to the login dialog from the reference search, and back to the page", async () => {
+    const other = await browser.newPage({ width: 1280, height: 900 });
+    await signIn(other, server.baseUrl, 'admin@fact.test', password);
+    await other.goto(`${server.baseUrl}/AdminBookings?status=all`);
+    const lookup = other.locator('#lookup');
+    await other.waitForFunction(() => !document.querySelector<HTMLButtonElement>('#lookup form[role="search"] button[type="submit"]')?.disabled);
+    await lookup.getByRole('textbox').fill('FACT-');
+    await other.context().clearCookies();
+    // 401 SIGNED_OUT from the search (decision 022): the form opens the login dialog for this page.
+    await lookup.getByRole('button', { name: 'Search' }).click();
+    await other.waitForURL(/\/\?login=1&redirectTo=%2FAdminBookings%3Fstatus%3Dall$/);
+    const dialog = other.getByRole('dialog', { name: 'Welcome back' });
+    await dialog.getByRole('button', { name: 'Continue with Email' }).click();
+    await dialog.getByLabel('Email').fill('admin@fact.test');
+    await dialog.getByLabel('Password', { exact: true }).fill(password);
+    await dialog.getByRole('button', { name: 'Login' }).click();
+    await other.waitForURL(/\/AdminBookings\?status=all$/);
+    await other.getByRole('heading', { name: 'Bookings (All)' }).waitFor();
+    await other.close();
+  });
+
   it('resolves the open dispute with a partial refund', async () => {
     await go('/AdminDashboard');
     await page.getByRole('button', { name: 'Resolve…' }).click();

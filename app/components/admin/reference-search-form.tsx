@@ -1,5 +1,7 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { AdminBookingRow } from '../../../adapters/persistence/admin/admin-bookings.query';
+import { isSignedOutReply, SIGNED_OUT_REPLY } from '~/auth/signed-out';
+import { useLoginWhenSignedOut } from '~/auth/use-login-when-signed-out';
 import { showToast } from '~/components/toaster';
 import type { ResultsView } from './reference-search-results';
 import { SEARCH_MESSAGES, type ReferenceSearchReply } from './reference-search-types';
@@ -10,10 +12,12 @@ type View = { kind: 'idle' } | { kind: 'none' } | ResultsView;
 const loadResults = () => import('./reference-search-results');
 const Results = lazy(loadResults);
 
-async function search(text: string): Promise<ReferenceSearchReply | null> {
+/** The reply, 'signed-out' when the session has ended (401, decision 022), null when it failed. */
+async function search(text: string): Promise<ReferenceSearchReply | 'signed-out' | null> {
   try {
     const res = await fetch(`/admin/booking-search?q=${encodeURIComponent(text)}`, { headers: { Accept: 'application/json' } });
     const body = (await res.json()) as ReferenceSearchReply;
+    if (isSignedOutReply(body)) return 'signed-out';
     return typeof body === 'object' && body !== null && 'ok' in body ? body : null;
   } catch {
     return null;
@@ -37,6 +41,9 @@ export function ReferenceSearchForm({ variant = 'sidebar' }: { variant?: 'sideba
   // box before the code arrived, which the island holds and replays once the typed text is in.
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
+  // An admin whose session ended elsewhere is taken to the login dialog, back to this page.
+  const [signedOut, setSignedOut] = useState(false);
+  useLoginWhenSignedOut(signedOut ? SIGNED_OUT_REPLY : null);
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
@@ -47,7 +54,9 @@ export function ReferenceSearchForm({ variant = 'sidebar' }: { variant?: 'sideba
     const reply = await search(trimmed);
     if (ticket !== latest.current) return;
     setBusy(false);
-    if (!reply) {
+    if (reply === 'signed-out') {
+      setSignedOut(true);
+    } else if (!reply) {
       setView({ kind: 'idle' });
       showToast({ type: 'error', title: SEARCH_MESSAGES.failed });
     } else if (!reply.ok && reply.code !== 'REFERENCE_SEARCH_INVALID') {

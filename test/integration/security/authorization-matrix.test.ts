@@ -420,7 +420,7 @@ const ROUTES: Record<string, RouteEntry> = {
   },
   '_app.AdminBookings.tsx': { probes: [{ name: 'every booking', kind: 'loader', url: () => '/AdminBookings', expect: adminOnly() }] },
   '_app.DataDiagnostic.tsx': { probes: [{ name: 'the data diagnostic', kind: 'loader', url: () => '/DataDiagnostic', expect: adminOnly() }] },
-  'admin.booking-search.tsx': { probes: [{ name: 'a reference search', kind: 'loader', url: () => '/admin/booking-search?q=FACT-2', expect: adminOnly() }] },
+  'admin.booking-search.tsx': { probes: [{ name: 'a reference search', kind: 'loader', url: () => '/admin/booking-search?q=FACT-2', expect: api(adminOnly()) }] },
   'api.email-preferences.tsx': {
     probes: [
       { name: "the person's email kinds", kind: 'loader', url: () => '/api/email-preferences', expect: api(members(200)) },

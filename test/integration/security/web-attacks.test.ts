@@ -237,7 +237,7 @@ describe('redirects stay on this site', () => {
   });
 
   it('answers a signed-out request to a JSON resource with 401 and JSON, never a redirect to the login page', async () => {
-    for (const [method, path] of [['GET', '/api/email-preferences'], ['GET', '/api/payouts'], ['GET', '/api/calendar-feed'], ['POST', '/api/messages']] as const) {
+    for (const [method, path] of [['GET', '/api/email-preferences'], ['GET', '/api/payouts'], ['GET', '/api/calendar-feed'], ['POST', '/api/messages'], ['GET', '/admin/booking-search?q=FACT-2']] as const) {
       const res = await fetch(`${http.baseUrl}${path}`, { method, redirect: 'manual', headers: { Accept: 'application/json', ...(method === 'POST' ? sameOrigin(http.baseUrl) : {}) }, body: method === 'POST' ? new URLSearchParams({ content: 'hi' }) : undefined });
       expect(res.status, path).toBe(401);
       expect(res.headers.get('location'), path).toBeNull();
