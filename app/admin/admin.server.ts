@@ -10,14 +10,17 @@ import { actorOf, apiAdmin, requireAdmin } from '~/auth/guards.server';
  * logged, from requireAdmin), their actor, and the admin read models.
  */
 export async function requireAdminContext(request: Request, context: AppLoadContext) {
-  const user: User = await requireAdmin(request, context);
-  return { user, actor: actorOf(user), reads: adminReadModels(context.app.orm) };
+  return adminContextOf(await requireAdmin(request, context), context);
 }
 
 /** The same for an admin JSON resource: a 401 Response when the session has ended (decision 022). */
 export async function apiAdminContext(request: Request, context: AppLoadContext) {
   const user = await apiAdmin(request, context);
-  return user instanceof Response ? user : { user, actor: actorOf(user), reads: adminReadModels(context.app.orm) };
+  return user instanceof Response ? user : adminContextOf(user, context);
+}
+
+function adminContextOf(user: User, context: AppLoadContext) {
+  return { user, actor: actorOf(user), reads: adminReadModels(context.app.orm) };
 }
 
 /** The deps of one audited use-case call from the web: the action and its audit line commit together. */

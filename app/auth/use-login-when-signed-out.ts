@@ -1,16 +1,25 @@
 import { useLocation, useNavigate } from '@remix-run/react';
-import { useEffect } from 'react';
+import { useCallback, useEffect } from 'react';
 import { isSignedOutReply, loginPathFor } from './signed-out';
 
 /**
- * When a JSON resource answers that the session has ended (401, SIGNED_OUT_REPLY), opens the login
- * dialog and comes back to this page afterwards, as a page's own loader would have done.
+ * Opens the login dialog and comes back to this page afterwards, as a page's own loader would
+ * have done: for a caller that read a SIGNED_OUT reply itself (a send, a `fetch`).
  */
-export function useLoginWhenSignedOut(reply: unknown): void {
+export function useSendToLogin(): () => void {
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
+  return useCallback(() => navigate(loginPathFor(`${pathname}${search}`)), [navigate, pathname, search]);
+}
+
+/**
+ * When a fetcher's JSON resource answers that the session has ended (401, SIGNED_OUT_REPLY),
+ * sends the person to the login dialog, back to this page (useSendToLogin).
+ */
+export function useLoginWhenSignedOut(reply: unknown): void {
+  const sendToLogin = useSendToLogin();
   const signedOut = isSignedOutReply(reply);
   useEffect(() => {
-    if (signedOut) navigate(loginPathFor(`${pathname}${search}`));
-  }, [signedOut, navigate, pathname, search]);
+    if (signedOut) sendToLogin();
+  }, [signedOut, sendToLogin]);
 }

@@ -1,10 +1,9 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useActionData, useLoaderData, useRevalidator } from '@remix-run/react';
-import { useState } from 'react';
 import { viewConversation } from '../../domain/messaging/use-cases/view-conversation';
 import { actorOf, requireUser } from '~/auth/guards.server';
 import { isSignedOutReply } from '~/auth/signed-out';
-import { useLoginWhenSignedOut } from '~/auth/use-login-when-signed-out';
+import { useSendToLogin } from '~/auth/use-login-when-signed-out';
 import { ConversationScreen } from '~/components/messaging/conversation-screen';
 import { useRevalidateOn } from '~/messaging/use-live';
 import type { SendResult } from '~/components/messaging/composer';
@@ -55,8 +54,7 @@ export default function ConversationPage() {
   const actionData = useActionData<typeof action>();
   const revalidator = useRevalidator();
   // A send refused because the session ended elsewhere: the login dialog, back to this conversation.
-  const [signedOut, setSignedOut] = useState<unknown>(null);
-  useLoginWhenSignedOut(signedOut);
+  const sendToLogin = useSendToLogin();
   const bookingId = 'view' in data ? data.view.booking.id : null;
 
   // A message in this conversation (from any app instance), or a polling tick, reloads it.
@@ -78,7 +76,7 @@ export default function ConversationPage() {
       send={async (form) => {
         const result = await sendMessage(form);
         if (result.ok) revalidator.revalidate();
-        else if (isSignedOutReply(result)) setSignedOut(result);
+        else if (isSignedOutReply(result)) sendToLogin();
         return result;
       }}
       noScriptError={actionData && !actionData.ok ? actionData.error : null}

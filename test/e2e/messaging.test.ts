@@ -160,4 +160,19 @@ describe('messaging', () => {
     await screenshot(page, 'conversation-admin-390');
     await screenshot(clientPage, 'conversation-client-with-admin-1280');
   });
+
+  it('takes a sender whose session ended to the login dialog, back to the conversation, and stores nothing', async () => {
+    const page = await browser.newPage({ width: 1280, height: 800 });
+    await signIn(page, server.baseUrl, client.email, client.password);
+    await page.goto(`${server.baseUrl}/Conversation?booking_id=${bookingId}`);
+    await page.getByRole('heading', { level: 1, name: 'Casey Coach' }).waitFor();
+    await page.waitForFunction(() => Object.keys(document.querySelector('textarea') ?? {}).some((k) => k.startsWith('__reactProps')));
+    await page.context().clearCookies();
+    // /api/messages answers 401 SIGNED_OUT (decision 022); the page sends the person to log in.
+    await type(page, 'Sent after the session ended');
+    await page.waitForURL(`${server.baseUrl}/?login=1&redirectTo=${encodeURIComponent(`/Conversation?booking_id=${bookingId}`)}`);
+    const stored = await server.db.query(`select count(*)::int as n from messages where content = 'Sent after the session ended'`);
+    expect(stored[0]!.n).toBe(0);
+    await page.close();
+  });
 });

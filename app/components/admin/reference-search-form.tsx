@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { AdminBookingRow } from '../../../adapters/persistence/admin/admin-bookings.query';
-import { isSignedOutReply, SIGNED_OUT_REPLY } from '~/auth/signed-out';
-import { useLoginWhenSignedOut } from '~/auth/use-login-when-signed-out';
+import { isSignedOutReply } from '~/auth/signed-out';
+import { useSendToLogin } from '~/auth/use-login-when-signed-out';
 import { showToast } from '~/components/toaster';
 import type { ResultsView } from './reference-search-results';
 import { SEARCH_MESSAGES, type ReferenceSearchReply } from './reference-search-types';
@@ -42,8 +42,7 @@ export function ReferenceSearchForm({ variant = 'sidebar' }: { variant?: 'sideba
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   // An admin whose session ended elsewhere is taken to the login dialog, back to this page.
-  const [signedOut, setSignedOut] = useState(false);
-  useLoginWhenSignedOut(signedOut ? SIGNED_OUT_REPLY : null);
+  const sendToLogin = useSendToLogin();
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
@@ -55,7 +54,7 @@ export function ReferenceSearchForm({ variant = 'sidebar' }: { variant?: 'sideba
     if (ticket !== latest.current) return;
     setBusy(false);
     if (reply === 'signed-out') {
-      setSignedOut(true);
+      sendToLogin();
     } else if (!reply) {
       setView({ kind: 'idle' });
       showToast({ type: 'error', title: SEARCH_MESSAGES.failed });
