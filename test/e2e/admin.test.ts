@@ -157,7 +157,12 @@ describe('administration', () => {
     await sidebar.getByRole('textbox', { name: 'Booking reference' }).fill('fact-');
     release();
     const search = sidebar.getByRole('button', { name: 'Search' });
-    await early.waitForFunction(() => !document.querySelector<HTMLButtonElement>('aside form[role="search"] button[type="submit"]')?.disabled);
+    // Hydrated: React has taken the box over (its props are on the element). The server's 'Search'
+    // is enabled too, and a click before the page's own code is in would submit the form as HTML.
+    await early.waitForFunction(() => {
+      const box = document.querySelector('aside form[role="search"] input');
+      return !!box && Object.keys(box).some((key) => key.startsWith('__reactProps$'));
+    });
     await expect(sidebar.getByRole('textbox', { name: 'Booking reference' }).inputValue()).resolves.toBe('fact-');
     await search.click();
     await early.getByRole('status').filter({ hasText: 'Found 11 matching bookings' }).first().waitFor();
