@@ -11,6 +11,7 @@
  *   npm run bench -- --serve            start everything, print each scenario's URL and cookie, and wait (Ctrl-C stops)
  *   npm run bench -- --no-lcp           no browser figures (neither the landing LCP nor the FindCoaches interactions)
  *   npm run bench -- --no-interaction   the landing LCP but not the FindCoaches interactions
+ *   npm run bench -- --only find-page-1 --duration 1 --interaction-runs 7   the browser figures, 7 page loads each
  *   FACT_BENCH_DIR=/tmp/fact-bench-b FACT_BENCH_PG_PORT=54421 npm run bench -- …   a second run beside another one
  *
  * Builds the production server, opens an isolated embedded PostgreSQL under /tmp/fact-bench (its
@@ -90,6 +91,7 @@ const { values: opts } = parseArgs({
     tool: { type: 'string' },
     profile: { type: 'boolean', default: false },
     'fact-node-options': { type: 'string' },
+    'interaction-runs': { type: 'string', default: '3' },
   },
 });
 
@@ -317,7 +319,7 @@ async function main(): Promise<void> {
     if (!opts['no-lcp'] && !opts['no-interaction']) {
       log(`FindCoaches interactions in headless Chromium (${INTERACTION_CPU_THROTTLING}× CPU throttling), signed in as a client: 'Book' → booking dialog, Specialization → results`);
       try {
-        interaction = await measureInteractions(`${factUrl}/FindCoaches`, await cookieFor(db.facts.bookingClients[0]!), 3);
+        interaction = await measureInteractions(`${factUrl}/FindCoaches`, await cookieFor(db.facts.bookingClients[0]!), Number(opts['interaction-runs']));
         const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[(xs.length - 1) >> 1]!;
         log(`  'Book' → usable dialog: median ${med(interaction.book).toFixed(0)} ms (runs ${interaction.book.map((x) => x.toFixed(0)).join(', ')} ms); Specialization → new results: median ${med(interaction.filter).toFixed(0)} ms (runs ${interaction.filter.map((x) => x.toFixed(0)).join(', ')} ms)`);
       } catch (error) {

@@ -314,4 +314,42 @@ describe('booking journey', () => {
     await expect(findCoaches.getAttribute('aria-current')).resolves.toBeNull();
     await expect(page.locator('nav[aria-label="Main"] [aria-current="page"]').count()).resolves.toBe(0);
   });
+
+  it("opens 'Book' with the form in the dialog's first frame once the coach's calendar is in, and says it is loading only when the calendar is slow", async () => {
+    const page = await browser.newPage();
+    await signIn(page, server.baseUrl, 'chloe@example.com');
+    await page.goto(`${server.baseUrl}/FindCoaches`);
+    await waitForHydration(page);
+    // Whether any frame showed the dialog's loading line (a MutationObserver sees every commit).
+    await page.evaluate(() => {
+      const w = window as unknown as { sawLoading: boolean };
+      w.sawLoading = false;
+      new MutationObserver(() => {
+        if (document.body.textContent?.includes("Loading the coach's calendar")) w.sawLoading = true;
+      }).observe(document.body, { childList: true, subtree: true, characterData: true });
+    });
+    const sawLoading = () => page.evaluate(() => (window as unknown as { sawLoading: boolean }).sawLoading);
+    const [first, second] = [page.locator('main article').nth(0), page.locator('main article').nth(1)];
+
+    // The pointer on 'Book' fetches the calendar; the click after its answer opens the usable form at once.
+    const answered = page.waitForResponse(/\/api\/booking-options/);
+    await first.getByRole('button', { name: /^Book / }).hover();
+    await answered;
+    await first.getByRole('button', { name: /^Book / }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Service type').waitFor();
+    await expect(sawLoading()).resolves.toBe(false);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+
+    // A calendar held back: the dialog does not wait for it for long, it says it is loading, then shows the form.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/api\/booking-options/, async (route) => (await held, route.continue()));
+    await second.getByRole('button', { name: /^Book / }).click();
+    await page.getByText("Loading the coach's calendar…").waitFor({ timeout: 2_000 });
+    release();
+    await dialog.getByLabel('Service type').waitFor();
+    await page.unroute(/\/api\/booking-options/);
+  });
 });

@@ -7,7 +7,7 @@ import { WhoIsThisFor } from './who-is-this-for';
 import { LOCATION_TYPE_OPTIONS } from '../../../domain/shared/catalogue';
 import { formatPence } from '../../../domain/shared/money';
 import { BOOKING_DIALOG_DURATIONS } from '../../../domain/validation/booking-limits';
-import { forgetBookingOptions, loadBookingOptions, type BookingOptions } from './booking-options';
+import { arrivedBookingOptions, forgetBookingOptions, loadBookingOptions, type BookingOptions } from './booking-options';
 import { DatePicker } from './date-picker';
 import { FieldError, FormAlert, Modal, inputClass, labelClass, primaryButton, secondaryButton } from './modal';
 
@@ -58,10 +58,13 @@ export function BookingDialog({
   seed?: BookAgainSeed;
 }) {
   const submit = useFetcher<BookResponse>();
-  const [loaded, setLoaded] = useState<{ coachId: string; options: BookingOptions | null } | null>(null);
+  const [loaded, setLoaded] = useState<{ coachId: string; options: BookingOptions | null } | null>(() => {
+    const arrived = arrivedBookingOptions(coachId);
+    return arrived === undefined ? null : { coachId, options: arrived };
+  });
   useEffect(() => {
     let open = true;
-    void loadBookingOptions(coachId).then((options) => open && setLoaded({ coachId, options }));
+    void loadBookingOptions(coachId).then((options) => open && setLoaded((now) => (now?.coachId === coachId && now.options === options ? now : { coachId, options })));
     return () => {
       open = false;
       forgetBookingOptions(coachId);

@@ -18,7 +18,7 @@ export interface BookingOptions {
 
 /** How long an answer fetched ahead (on the way to 'Book') may serve a dialog opened later. */
 const FRESH_MS = 30_000;
-const fetched = new Map<string, { at: number; answer: Promise<BookingOptions | null> }>();
+const fetched = new Map<string, { at: number; answer: Promise<BookingOptions | null>; settled?: BookingOptions | null }>();
 
 /**
  * A coach's booking options from the resource route, started as soon as the person reaches for
@@ -32,8 +32,35 @@ export function loadBookingOptions(coachId: string): Promise<BookingOptions | nu
   const answer = fetch(`/api/booking-options?coachId=${encodeURIComponent(coachId)}`, { headers: { Accept: 'application/json' } })
     .then(async (res) => (res.ok && res.headers.get('Content-Type')?.includes('application/json') ? ((await res.json()) as BookingOptions) : null))
     .catch(() => null);
-  fetched.set(coachId, { at: Date.now(), answer });
+  const entry: { at: number; answer: Promise<BookingOptions | null>; settled?: BookingOptions | null } = { at: Date.now(), answer };
+  fetched.set(coachId, entry);
+  void answer.then((options) => (entry.settled = options));
   return answer;
+}
+
+/**
+ * The options already arrived (the dialog renders its form in its first frame), or undefined while
+ * they are on their way or were never asked for.
+ */
+export function arrivedBookingOptions(coachId: string): BookingOptions | null | undefined {
+  const kept = fetched.get(coachId);
+  return kept && Date.now() - kept.at < FRESH_MS ? kept.settled : undefined;
+}
+
+/**
+ * Resolves once a coach's options have arrived, or after `graceMs` if they have not: 'Book' opens
+ * the dialog then, with its form in the first frame when the answer was quick, instead of a
+ * 'Loading' frame followed at once by a second render, layout and paint of the whole dialog
+ * (issue 20 §4: a phone spent ~100 ms on the frame nobody could use).
+ */
+export function bookingOptionsWithin(coachId: string, graceMs: number): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, graceMs);
+    void loadBookingOptions(coachId).then(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
 }
 
 /** A dialog that opens again asks again (the calendar may have changed since). */
