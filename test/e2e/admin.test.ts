@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '../support/accounts';
-import { screenshot, useBrowser } from '../support/browser';
+import { screenshot, useBrowser, waitForReactOn } from '../support/browser';
 import { seedDemoWorld } from '../support/demo-world';
 import { createTestBooking } from '../support/fixtures/bookings';
 import { useTestServer } from '../support/server';
@@ -157,12 +157,7 @@ describe('administration', () => {
     await sidebar.getByRole('textbox', { name: 'Booking reference' }).fill('fact-');
     release();
     const search = sidebar.getByRole('button', { name: 'Search' });
-    // Hydrated: React has taken the box over (its props are on the element). The server's 'Search'
-    // is enabled too, and a click before the page's own code is in would submit the form as HTML.
-    await early.waitForFunction(() => {
-      const box = document.querySelector('aside form[role="search"] input');
-      return !!box && Object.keys(box).some((key) => key.startsWith('__reactProps$'));
-    });
+    await waitForReactOn(early, 'aside form[role="search"] input');
     await expect(sidebar.getByRole('textbox', { name: 'Booking reference' }).inputValue()).resolves.toBe('fact-');
     await search.click();
     await early.getByRole('status').filter({ hasText: 'Found 11 matching bookings' }).first().waitFor();
@@ -230,7 +225,7 @@ describe('administration', () => {
     await signIn(other, server.baseUrl, 'admin@fact.test', password);
     await other.goto(`${server.baseUrl}/AdminBookings?status=all`);
     const lookup = other.locator('#lookup');
-    await other.waitForFunction(() => !document.querySelector<HTMLButtonElement>('#lookup form[role="search"] button[type="submit"]')?.disabled);
+    await waitForReactOn(other, '#lookup form[role="search"] input');
     await lookup.getByRole('textbox').fill('FACT-');
     await other.context().clearCookies();
     // 401 SIGNED_OUT from the search (decision 022): the form opens the login dialog for this page.

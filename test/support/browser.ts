@@ -53,6 +53,22 @@ export async function screenshot(page: Page, name: string): Promise<string> {
  * the browser itself, which a page built on fetchers answers differently: on a loaded CI machine a
  * test can otherwise click before the scripts have arrived.
  */
+/**
+ * Until React has taken over the element `selector` finds (its props are on it). An island's
+ * server markup looks the same as the hydrated form, enabled buttons included, and a click that
+ * comes before the page's own code is in submits a form as plain HTML.
+ */
+export async function waitForReactOn(page: Page, selector: string): Promise<void> {
+  await page.waitForFunction(
+    (css) => {
+      const el = document.querySelector(css);
+      return !!el && Object.keys(el).some((key) => key.startsWith('__reactProps$'));
+    },
+    selector,
+    { timeout: 30_000 },
+  );
+}
+
 export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() => Boolean((window as unknown as { __remixRouter?: unknown }).__remixRouter), undefined, { timeout: 30_000 });
 }
