@@ -22,7 +22,7 @@ import { failure, intentOf } from '~/booking/domain-response.server';
 import { bookingDeps, readModels } from '~/booking/read-models.server';
 import type { BookedSummary } from '~/components/booking/booking-dialog';
 import { BookingDialog } from '~/components/lazy-dialogs';
-import { bookingOptionsWithin, loadBookingOptions } from '~/components/booking/booking-options';
+import { BOOK_OPEN_GRACE_MS, bookingOptionsWithin, loadBookingOptions } from '~/components/booking/booking-options';
 import { CoachCard, CoachCardPlaceholder } from '~/components/booking/coach-card';
 import { Icon } from '~/components/icon';
 import { useListLinkClicks } from '~/components/list-link';
@@ -112,11 +112,11 @@ export default function FindCoaches() {
   useEffect(() => whenIdle(() => BookingDialog.preload()), []);
   // Stable, so that opening the dialog re-renders neither the cards nor the filters (issue 20 §4).
   // The dialog opens when the coach's calendar is in (it started on the way to 'Book'), or after
-  // OPEN_GRACE_MS without it: one render of the usable form instead of a 'Loading' frame first.
+  // BOOK_OPEN_GRACE_MS without it: one render of the usable form instead of a 'Loading' frame first.
   const opening = useRef(0);
   const openBooking = useCallback((coach: CoachCardData) => {
     const ticket = ++opening.current;
-    void bookingOptionsWithin(coach.userId, OPEN_GRACE_MS).then(() => opening.current === ticket && setBookingWith(coach));
+    void bookingOptionsWithin(coach.userId, BOOK_OPEN_GRACE_MS).then(() => opening.current === ticket && setBookingWith(coach));
   }, []);
 
   return (
@@ -175,9 +175,6 @@ export default function FindCoaches() {
     </div>
   );
 }
-
-/** How long 'Book' waits for the coach's calendar before it shows the dialog saying it is loading. */
-const OPEN_GRACE_MS = 120;
 
 /** How long a search may take before its results make way for the placeholder cards. */
 export const PLACEHOLDER_DELAY_MS = 300;

@@ -12,6 +12,8 @@ import { SessionProgress } from './session-progress';
 
 type Dialog = 'cancel' | 'decline' | 'reschedule' | 'review' | 'pay' | 'again' | null;
 
+const loadOptions = () => import('./booking-options');
+
 const POLICY: Record<string, string> = {
   before_acceptance: 'The coach has not accepted yet: any payment hold is released and you are not charged.',
   client_early: 'More than 24 hours before the start: you get a full refund.',
@@ -28,6 +30,24 @@ export function BookingCard({ card, tab, today, lastDay }: { card: BookingCardVi
   const [rebooked, setRebooked] = useState<BookedSummary | null>(null);
   const title = cardTitle(card);
   const other = otherPartyLabel(card);
+  // As 'Book' on FindCoaches: the dialog's code and the coach's calendar start on the way to the
+  // button, and the dialog opens with its form once the calendar is in (or says it is loading).
+  // The calendar's helper comes with the dialog's code, not in this page's first JavaScript.
+  const againCoach = card.bookAgain?.coachId;
+  const reachBookAgain = () => {
+    if (!againCoach) return;
+    BookingDialog.preload();
+    void loadOptions().then((o) => o.loadBookingOptions(againCoach));
+  };
+  const openBookAgain = () => {
+    if (!againCoach) return;
+    BookingDialog.preload();
+    void loadOptions()
+      .then((o) => o.bookingOptionsWithin(againCoach, o.BOOK_OPEN_GRACE_MS))
+      .catch(() => undefined)
+      // Unless another of the card's dialogs was opened meanwhile.
+      .then(() => setDialog((open) => open ?? 'again'));
+  };
   return (
     <article className="card" aria-label={`${title} ${card.referenceCode}`}>
       <div className="bk-head">
@@ -71,7 +91,7 @@ export function BookingCard({ card, tab, today, lastDay }: { card: BookingCardVi
           </button>
         ) : null}
         {card.bookAgain ? (
-          <button type="button" className={secondaryButton} onClick={() => setDialog('again')}>
+          <button type="button" className={secondaryButton} onClick={openBookAgain} onPointerEnter={reachBookAgain} onFocus={reachBookAgain}>
             Book again
           </button>
         ) : null}

@@ -47,6 +47,9 @@ export function arrivedBookingOptions(coachId: string): BookingOptions | null | 
   return kept && Date.now() - kept.at < FRESH_MS ? kept.settled : undefined;
 }
 
+/** How long 'Book' and 'Book again' wait for the coach's calendar before the dialog opens saying it is loading. */
+export const BOOK_OPEN_GRACE_MS = 120;
+
 /**
  * Resolves once a coach's options have arrived, or after `graceMs` if they have not: 'Book' opens
  * the dialog then, with its form in the first frame when the answer was quick, instead of a
