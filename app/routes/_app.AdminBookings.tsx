@@ -39,6 +39,8 @@ export default function AdminBookings() {
   const { status, highlight, page, pinned, chargebacks } = useLoaderData<typeof loader>();
   const location = useLocation();
   const navigation = useNavigation();
+  // The sidebar's search submitted before its code was in (reference-search-form.tsx).
+  const reference = new URLSearchParams(location.search).get('reference')?.slice(0, 40) || undefined;
   const fromState = (location.state as { selectedBookingId?: unknown } | null)?.selectedBookingId;
   const lit = highlight ?? (typeof fromState === 'string' ? fromState : null);
   const label = FILTERS.find((f) => f.value === status)?.label ?? 'All';
@@ -48,7 +50,7 @@ export default function AdminBookings() {
       <AdminPageHeader title={`Bookings (${label})`} subtitle="Newest first. Every booking, every party, every payment." />
 
       <div id="lookup">
-        <ReferenceSearch variant="page" />
+        <ReferenceSearch variant="page" initial={reference} />
       </div>
 
       <nav aria-label="Booking status" className="flex flex-wrap gap-1 rounded-xl bg-slate-100 p-1 text-sm font-medium">

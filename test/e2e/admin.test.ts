@@ -187,6 +187,27 @@ describe('administration', () => {
     await early.close();
   });
 
+  it("answers the sidebar's reference search without JavaScript: AdminBookings looks the reference up once its code is in", async () => {
+    // No script at all: what a click before the page has hydrated gets (the form submits as HTML).
+    const plain = await browser.newPage({ width: 1280, height: 900, javaScript: false });
+    await plain.context().addCookies(await page.context().cookies());
+    await plain.goto(`${server.baseUrl}/AdminDashboard`);
+    const box = plain.locator('aside').getByRole('textbox', { name: 'Booking reference' });
+    await box.fill('fact-');
+    await box.press('Enter');
+    await plain.waitForURL((url: URL) => url.pathname === '/AdminBookings' && url.searchParams.get('reference') === 'fact-');
+    await expect(plain.locator('#lookup').getByRole('textbox').inputValue()).resolves.toBe('fact-');
+    const landed = plain.url();
+    await plain.close();
+    // The same address with the page's code: the lookup searches it on its own.
+    const early = await browser.newPage({ width: 1280, height: 900 });
+    await early.context().addCookies(await page.context().cookies());
+    await early.goto(landed);
+    await early.getByRole('status').filter({ hasText: 'Found 11 matching bookings' }).first().waitFor();
+    await expect(early.locator('#lookup').getByRole('textbox').inputValue()).resolves.toBe('fact-');
+    await early.close();
+  });
+
   it('highlights the booking picked from a search on AdminBookings for 3 seconds', async () => {
     // The demo world's requests are all paid (decision 011): an unpaid one, as a client who closed the payment leaves it.
     const [pair] = await server.db.query<{ client_id: string; coach_id: string }>(`select client_id, coach_id from bookings where status = 'pending' limit 1`);

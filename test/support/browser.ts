@@ -26,12 +26,14 @@ export function useBrowser() {
     await browser?.close();
   });
   return {
-    async newPage(options: { width?: number; height?: number } = {}): Promise<Page> {
+    /** `javaScript: false`: the page as a browser without scripts (or before any has run) gets it. */
+    async newPage(options: { width?: number; height?: number; javaScript?: boolean } = {}): Promise<Page> {
       if (!browser) throw new Error('browser not started');
       const context = await browser.newContext({
         viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
         locale: 'en-GB',
         timezoneId: 'Europe/London',
+        javaScriptEnabled: options.javaScript ?? true,
       });
       contexts.push(context);
       return context.newPage();

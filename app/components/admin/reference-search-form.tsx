@@ -30,8 +30,8 @@ async function search(text: string): Promise<ReferenceSearchReply | 'signed-out'
  * scrolls above 15rem); picking one toasts 'Viewing details for {reference}'. Every message is
  * SPEC §8 'Search'.
  */
-export function ReferenceSearchForm({ variant = 'sidebar' }: { variant?: 'sidebar' | 'page' }) {
-  const [text, setText] = useState('');
+export function ReferenceSearchForm({ variant = 'sidebar', initial }: { variant?: 'sidebar' | 'page'; initial?: string }) {
+  const [text, setText] = useState(initial ?? '');
   const [busy, setBusy] = useState(false);
   const [view, setView] = useState<View>({ kind: 'idle' });
   const inputId = useId();
@@ -44,13 +44,23 @@ export function ReferenceSearchForm({ variant = 'sidebar' }: { variant?: 'sideba
   // An admin whose session ended elsewhere is taken to the login dialog, back to this page.
   const sendToLogin = useSendToLogin();
 
-  async function onSubmit(e: FormEvent) {
+  // A reference in the page's address (?reference=, below) is looked up once the code is in.
+  useEffect(() => {
+    if (initial?.trim()) void find(initial.trim());
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  function onSubmit(e: FormEvent) {
     e.preventDefault();
     if (!trimmed || busy) return;
+    void find(trimmed);
+  }
+
+  async function find(code: string) {
     const ticket = ++latest.current;
     setBusy(true);
     void loadResults();
-    const reply = await search(trimmed);
+    const reply = await search(code);
     if (ticket !== latest.current) return;
     setBusy(false);
     if (reply === 'signed-out') {
@@ -64,7 +74,7 @@ export function ReferenceSearchForm({ variant = 'sidebar' }: { variant?: 'sideba
     } else if (!reply.ok || reply.items.length === 0) {
       // Text no reference can start with (the domain says so) finds nothing, like an unknown code.
       setView({ kind: 'none' });
-      showToast({ type: 'info', title: SEARCH_MESSAGES.noneToast(trimmed) });
+      showToast({ type: 'info', title: SEARCH_MESSAGES.noneToast(code) });
     } else if (reply.items.length === 1) {
       setView({ kind: 'one', booking: reply.items[0]!, from: null, more: false });
       showToast({ type: 'success', title: SEARCH_MESSAGES.one(reply.items[0]!.referenceCode) });
@@ -82,13 +92,16 @@ export function ReferenceSearchForm({ variant = 'sidebar' }: { variant?: 'sideba
   const page = variant === 'page';
   return (
     <section aria-label="Booking reference search" className={page ? 'rounded-2xl border border-slate-200 bg-white p-4 shadow-sm' : 'rounded-xl bg-slate-50 p-3'}>
-      <form onSubmit={onSubmit} role="search" className={page ? 'flex flex-col gap-2 sm:flex-row sm:items-end' : 'space-y-2'}>
+      {/* Without its code (a click before the page has hydrated, or no JavaScript), the form still
+          works: it asks AdminBookings for the reference, whose lookup searches it once loaded. */}
+      <form onSubmit={onSubmit} role="search" method="get" action="/AdminBookings#lookup" className={page ? 'flex flex-col gap-2 sm:flex-row sm:items-end' : 'space-y-2'}>
         <div className="flex-1">
           <label htmlFor={inputId} className={page ? 'mb-1 block text-sm font-medium text-slate-700' : 'mb-1 block text-xs font-semibold uppercase tracking-wide text-slate-500'}>
             {page ? 'Look up a booking by reference' : 'Booking reference'}
           </label>
           <input
             id={inputId}
+            name="reference"
             value={text}
             onChange={(e) => setText(e.target.value)}
             onFocus={() => void loadResults()}
