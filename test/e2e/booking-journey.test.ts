@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createUser, signIn } from '../support/accounts';
 import { useBrowser, waitForHydration } from '../support/browser';
-import { cardOf, expectToast, screenshotBoth, setServerClock } from '../support/booking-e2e';
+import { cardOf, expectToast, screenshotBoth, setServerClock, watchForCalendarLoading } from '../support/booking-e2e';
 import { generateCoaches, insertCoaches } from '../support/coach-fixtures';
 import { useTestServer } from '../support/server';
 
@@ -320,15 +320,7 @@ describe('booking journey', () => {
     await signIn(page, server.baseUrl, 'chloe@example.com');
     await page.goto(`${server.baseUrl}/FindCoaches`);
     await waitForHydration(page);
-    // Whether any frame showed the dialog's loading line (a MutationObserver sees every commit).
-    await page.evaluate(() => {
-      const w = window as unknown as { sawLoading: boolean };
-      w.sawLoading = false;
-      new MutationObserver(() => {
-        if (document.body.textContent?.includes("Loading the coach's calendar")) w.sawLoading = true;
-      }).observe(document.body, { childList: true, subtree: true, characterData: true });
-    });
-    const sawLoading = () => page.evaluate(() => (window as unknown as { sawLoading: boolean }).sawLoading);
+    const sawLoading = await watchForCalendarLoading(page);
     const [first, second] = [page.locator('main article').nth(0), page.locator('main article').nth(1)];
 
     // The pointer on 'Book' fetches the calendar; the click after its answer opens the usable form at once.

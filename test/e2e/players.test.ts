@@ -3,7 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createUser, signIn } from '../support/accounts';
 import { screenshot, useBrowser, waitForHydration } from '../support/browser';
-import { cardOf, expectToast, setServerClock } from '../support/booking-e2e';
+import { cardOf, expectToast, setServerClock, watchForCalendarLoading } from '../support/booking-e2e';
 import { useTestServer } from '../support/server';
 
 /**
@@ -134,14 +134,7 @@ describe('players and guardians', () => {
     const card = cardOf(page, reference);
     await expect(card.getByLabel('Player').textContent()).resolves.toContain('Ella Hughes, 10');
     await waitForHydration(page);
-    // Whether any frame showed the dialog's loading line (a MutationObserver sees every commit).
-    await page.evaluate(() => {
-      const w = window as unknown as { sawLoading: boolean };
-      w.sawLoading = false;
-      new MutationObserver(() => {
-        if (document.body.textContent?.includes("Loading the coach's calendar")) w.sawLoading = true;
-      }).observe(document.body, { childList: true, subtree: true, characterData: true });
-    });
+    const sawLoading = await watchForCalendarLoading(page);
     // The pointer on 'Book again' fetches the coach's calendar; the click after its answer opens the form at once.
     const answered = page.waitForResponse(/\/api\/booking-options/);
     await card.getByRole('button', { name: 'Book again' }).hover();
@@ -149,7 +142,7 @@ describe('players and guardians', () => {
     await card.getByRole('button', { name: 'Book again' }).click();
     const dialog = page.getByRole('dialog', { name: 'Book a session with Sam Coach' });
     await dialog.getByRole('radiogroup', { name: 'Who is this session for?' }).waitFor();
-    await expect(page.evaluate(() => (window as unknown as { sawLoading: boolean }).sawLoading)).resolves.toBe(false);
+    await expect(sawLoading()).resolves.toBe(false);
     await expect(dialog.getByRole('button', { name: 'Wednesday 20 January 2027' }).getAttribute('aria-pressed')).resolves.toBe('true');
     await expect(dialog.getByRole('button', { name: '17:00' }).getAttribute('aria-pressed')).resolves.toBe('true');
     await expect(dialog.getByRole('radio', { name: /Ella Hughes/ }).isChecked()).resolves.toBe(true);

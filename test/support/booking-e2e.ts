@@ -75,3 +75,18 @@ export async function payVia(page: Page, baseUrl: string, bookingId: string, car
   const intentId = (opened.session as { intentId: string }).intentId;
   await post({ intent: 'confirm-test-card', intentId, cardNumber, expiry: '12/34', cvc: '123' });
 }
+
+/**
+ * Watches the page for the booking dialog's loading line from now on (a MutationObserver sees
+ * every commit, even one painted for a single frame); the returned function says whether it showed.
+ */
+export async function watchForCalendarLoading(page: Page): Promise<() => Promise<boolean>> {
+  await page.evaluate(() => {
+    const w = window as unknown as { sawLoading: boolean };
+    w.sawLoading = false;
+    new MutationObserver(() => {
+      if (document.body.textContent?.includes("Loading the coach's calendar")) w.sawLoading = true;
+    }).observe(document.body, { childList: true, subtree: true, characterData: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { sawLoading: boolean }).sawLoading);
+}
