@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const screenshotDir = path.resolve(import.meta.dirname, '../../test-results/screenshots');
@@ -18,8 +18,20 @@ export async function launchBrowser(): Promise<Browser> {
 export function useBrowser() {
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
+  /** Each page's uncaught errors and console errors, printed with a screenshot when a test fails. */
+  const problems = new Map<Page, string[]>();
   beforeAll(async () => {
     browser = await launchBrowser();
+  });
+  afterEach(async (context) => {
+    if (context.task.result?.state !== 'fail') return;
+    let n = 0;
+    for (const [page, lines] of problems) {
+      if (page.isClosed()) continue;
+      const name = `failed-${context.task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 60)}-${++n}`;
+      const file = await screenshot(page, name).catch(() => 'no screenshot');
+      console.error(`[browser] ${context.task.name}: page ${n} at ${page.url()}, screenshot ${file}\n${lines.join('\n') || '(no page errors)'}`);
+    }
   });
   afterAll(async () => {
     for (const c of contexts) await c.close().catch(() => {});
@@ -36,7 +48,13 @@ export function useBrowser() {
         javaScriptEnabled: options.javaScript ?? true,
       });
       contexts.push(context);
-      return context.newPage();
+      const page = await context.newPage();
+      const lines: string[] = [];
+      problems.set(page, lines);
+      page.on('pageerror', (error) => lines.push(`pageerror: ${error.message}`));
+      page.on('console', (message) => message.type() === 'error' && lines.push(`console.error: ${message.text()}`));
+      page.on('framenavigated', (frame) => frame === page.mainFrame() && lines.push(`navigated: ${frame.url()}`));
+      return page;
     },
   };
 }
@@ -71,6 +89,21 @@ export async function waitForReactOn(page: Page, selector: string): Promise<void
   );
 }
 
+/**
+ * Until React has hydrated the whole document. Remix's router exists as soon as its module has
+ * run, but hydrateRoot renders in a transition that yields: until it commits, a click on a submit
+ * button posts the form as HTML and typed text meets a form React has not taken over yet. So this
+ * also waits for the root to be no longer dehydrated (React 18's HostRoot state).
+ */
 export async function waitForHydration(page: Page): Promise<void> {
-  await page.waitForFunction(() => Boolean((window as unknown as { __remixRouter?: unknown }).__remixRouter), undefined, { timeout: 30_000 });
+  await page.waitForFunction(
+    () => {
+      if (!(window as unknown as { __remixRouter?: unknown }).__remixRouter) return false;
+      const key = Object.keys(document).find((k) => k.startsWith('__reactContainer$'));
+      const fiber = key ? (document as unknown as Record<string, { stateNode?: { current?: { memoizedState?: { isDehydrated?: boolean } } } }>)[key] : undefined;
+      return fiber?.stateNode?.current?.memoizedState?.isDehydrated === false;
+    },
+    undefined,
+    { timeout: 30_000 },
+  );
 }
