@@ -40,7 +40,7 @@ export default function AdminBookings() {
   const location = useLocation();
   const navigation = useNavigation();
   // The sidebar's search submitted before its code was in (reference-search-form.tsx).
-  const reference = new URLSearchParams(location.search).get('reference')?.slice(0, 40) || undefined;
+  const reference = new URLSearchParams(location.search).get('reference') || undefined;
   const fromState = (location.state as { selectedBookingId?: unknown } | null)?.selectedBookingId;
   const lit = highlight ?? (typeof fromState === 'string' ? fromState : null);
   const label = FILTERS.find((f) => f.value === status)?.label ?? 'All';

@@ -110,10 +110,11 @@ export default function FindCoaches() {
   // Booking is this page's main action: its dialog's code comes once the page is idle, and a
   // coach's calendar as soon as the pointer or the focus reaches their 'Book' (issue 20 §4).
   useEffect(() => whenIdle(() => BookingDialog.preload()), []);
+  const opening = useRef(0);
   // Stable, so that opening the dialog re-renders neither the cards nor the filters (issue 20 §4).
   // The dialog opens when the coach's calendar is in (it started on the way to 'Book'), or after
   // BOOK_OPEN_GRACE_MS without it: one render of the usable form instead of a 'Loading' frame first.
-  const opening = useRef(0);
+  // The last 'Book' pressed wins.
   const openBooking = useCallback((coach: CoachCardData) => {
     const ticket = ++opening.current;
     void bookingOptionsWithin(coach.userId, BOOK_OPEN_GRACE_MS).then(() => opening.current === ticket && setBookingWith(coach));

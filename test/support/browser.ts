@@ -68,12 +68,6 @@ export async function screenshot(page: Page, name: string): Promise<string> {
 }
 
 /**
- * Waits until the page's JavaScript runs (Remix's router exists, so React is hydrating and holds
- * events for what it has not hydrated yet). A form filled and submitted before that is posted by
- * the browser itself, which a page built on fetchers answers differently: on a loaded CI machine a
- * test can otherwise click before the scripts have arrived.
- */
-/**
  * Until React has taken over the element `selector` finds (its props are on it). An island's
  * server markup looks the same as the hydrated form, enabled buttons included, and a click that
  * comes before the page's own code is in submits a form as plain HTML.
@@ -90,10 +84,11 @@ export async function waitForReactOn(page: Page, selector: string): Promise<void
 }
 
 /**
- * Until React has hydrated the whole document. Remix's router exists as soon as its module has
- * run, but hydrateRoot renders in a transition that yields: until it commits, a click on a submit
- * button posts the form as HTML and typed text meets a form React has not taken over yet. So this
- * also waits for the root to be no longer dehydrated (React 18's HostRoot state).
+ * Until React has hydrated the whole document. A form filled and submitted before that is posted
+ * by the browser itself, which a page built on fetchers answers differently: on a loaded CI
+ * machine a test can otherwise click before the scripts have arrived. Remix's router exists as
+ * soon as its module has run, but hydrateRoot renders in a transition that yields, so this also
+ * waits for the root to be no longer dehydrated (React 18's HostRoot state).
  */
 export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(

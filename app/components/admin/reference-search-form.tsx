@@ -8,6 +8,9 @@ import { SEARCH_MESSAGES, type ReferenceSearchReply } from './reference-search-t
 
 type View = { kind: 'idle' } | { kind: 'none' } | ResultsView;
 
+/** The box's length limit, also applied to a reference that arrives in the address. */
+const MAX_TEXT = 40;
+
 /** The list and the detail card arrive with the first search (fetched beside it), or on focus. */
 const loadResults = () => import('./reference-search-results');
 const Results = lazy(loadResults);
@@ -31,7 +34,8 @@ async function search(text: string): Promise<ReferenceSearchReply | 'signed-out'
  * SPEC §8 'Search'.
  */
 export function ReferenceSearchForm({ variant = 'sidebar', initial }: { variant?: 'sidebar' | 'page'; initial?: string }) {
-  const [text, setText] = useState(initial ?? '');
+  const fromAddress = (initial ?? '').slice(0, MAX_TEXT);
+  const [text, setText] = useState(fromAddress);
   const [busy, setBusy] = useState(false);
   const [view, setView] = useState<View>({ kind: 'idle' });
   const inputId = useId();
@@ -46,7 +50,7 @@ export function ReferenceSearchForm({ variant = 'sidebar', initial }: { variant?
 
   // A reference in the page's address (?reference=, below) is looked up once the code is in.
   useEffect(() => {
-    if (initial?.trim()) void find(initial.trim());
+    if (fromAddress.trim()) void find(fromAddress.trim());
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
@@ -108,7 +112,7 @@ export function ReferenceSearchForm({ variant = 'sidebar', initial }: { variant?
             placeholder="FACT-20250924-A7B2"
             autoComplete="off"
             spellCheck={false}
-            maxLength={40}
+            maxLength={MAX_TEXT}
             className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 font-mono text-sm uppercase placeholder:normal-case placeholder:text-slate-400 focus:border-pitch-600 focus:outline-none focus:ring-2 focus:ring-pitch-600/20"
           />
         </div>
