@@ -3,7 +3,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { createUser, signIn, tempDataDir } from '../support/accounts';
-import { screenshot, useBrowser } from '../support/browser';
+import { screenshot, useBrowser, waitForHydration } from '../support/browser';
 import { useTestServer } from '../support/server';
 
 const data = tempDataDir();
@@ -19,6 +19,8 @@ describe('UserProfile', () => {
     await page.goto(`${server.baseUrl}/UserProfile`);
     await page.getByRole('heading', { name: 'My Profile' }).waitFor();
     await expect(page.getByLabel('Email', { exact: true }).inputValue()).resolves.toBe(client.email);
+    // Before hydration the browser would post the form itself (a CI run met that).
+    await waitForHydration(page);
 
     await page.getByLabel('Phone').fill('not a phone');
     await page.getByRole('button', { name: 'Save Changes' }).click();
