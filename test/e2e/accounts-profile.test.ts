@@ -69,6 +69,39 @@ describe('UserProfile', () => {
     await expect(page.getByRole('button', { name: 'Deletion Requested (Pending)' }).isDisabled()).resolves.toBe(true);
   });
 
+  it('answers the profile and password forms posted as pages, without JavaScript, with their errors and successes in place', async () => {
+    const client = await createUser(server.db, { fullName: 'Nora Noscript' });
+    const signedIn = await browser.newPage();
+    await signIn(signedIn, server.baseUrl, client.email, client.password);
+    // No script at all: what a click before the page has hydrated gets (the form submits as HTML).
+    const page = await browser.newPage({ javaScript: false });
+    await page.context().addCookies(await signedIn.context().cookies());
+    await signedIn.close();
+    await page.goto(`${server.baseUrl}/UserProfile`);
+    const phoneOf = async () => (await server.db.query<{ phone: string | null }>(`select phone from users where id = $1`, [client.user.id]))[0]?.phone;
+    const storedPhone = await phoneOf();
+
+    await page.getByLabel('Phone').fill('not a phone');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Please check your input and try again.' }).waitFor();
+    await page.getByText('Invalid phone number format').waitFor();
+    await expect(phoneOf()).resolves.toBe(storedPhone);
+
+    await page.getByLabel('Full name').fill('Nora Plain');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByRole('status').filter({ hasText: 'Profile updated successfully!' }).waitFor();
+    await expect(page.getByLabel('Full name').inputValue()).resolves.toBe('Nora Plain');
+
+    await page.locator('#password-current').fill('not my password');
+    await page.locator('#password-new').fill('a-new-long-secret-9');
+    await page.locator('#password-confirm').fill('a-new-long-secret-9');
+    await page.getByRole('button', { name: 'Change Password' }).click();
+    await page.getByText('Your current password is incorrect.').waitFor();
+    await expect(page.locator('#password-current').getAttribute('aria-invalid')).resolves.toBe('true');
+    await expect(page.getByText('Profile updated successfully!').count()).resolves.toBe(0);
+    await page.close();
+  });
+
   it('fits a phone screen', async () => {
     const client = await createUser(server.db, { fullName: 'Mo Mobile', preferredCoachingTypes: ['goalkeeping'] });
     const page = await browser.newPage({ width: 390, height: 844 });

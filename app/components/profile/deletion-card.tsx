@@ -1,12 +1,13 @@
 import { useFetcher } from '@remix-run/react';
 import { inputClass } from '../auth/field-styles';
 import { FormAlert } from '../forms/form-alert';
-import { failureOf, useActionToast, type ActionResult } from './action-result';
+import { formAlertOf, useActionToast, useFormResult, type ActionResult } from './action-result';
 
 /** SPEC §2 account-deletion card: a request with an optional reason; 'Deletion Requested (Pending)' after. */
 export function DeletionCard({ pending }: { pending: boolean }) {
   const fetcher = useFetcher<ActionResult>({ key: 'delete-account' });
   useActionToast(fetcher.data);
+  const alert = formAlertOf(useFormResult(fetcher.data, 'delete-account'));
   const submitting = fetcher.state !== 'idle';
   return (
     <section aria-labelledby="delete-account-title" className="rounded-2xl border border-red-200 bg-white p-5 shadow-sm sm:p-6">
@@ -24,7 +25,7 @@ export function DeletionCard({ pending }: { pending: boolean }) {
       ) : (
         <fetcher.Form method="post" className="mt-4 flex flex-col gap-3">
           <input type="hidden" name="intent" value="delete-account" />
-          <FormAlert message={failureOf(fetcher.data)?.message} />
+          <FormAlert message={alert?.message} tone={alert?.tone} />
           <label htmlFor="deletion-reason" className="text-sm font-medium text-slate-800">
             Reason (optional)
           </label>

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { primaryButtonClass } from '../auth/field-styles';
 import { FormAlert } from '../forms/form-alert';
 import { CoachFields, type CoachValues } from './coach-fields';
-import { failureOf, useActionToast, type ActionResult } from './action-result';
+import { failureOf, formAlertOf, useActionToast, useFormResult, type ActionResult } from './action-result';
 import { PersonalFields, type PersonalValues } from './personal-fields';
 import { VideoFields } from './video-fields';
 
@@ -20,13 +20,15 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 export function ProfileForm({ personal, coach, videos }: { personal: PersonalValues; coach?: CoachValues | null; videos?: readonly (string | null)[] }) {
   const fetcher = useFetcher<ActionResult>({ key: 'profile-save' });
   useActionToast(fetcher.data);
-  const failure = failureOf(fetcher.data);
+  const answer = useFormResult(fetcher.data, 'profile');
+  const failure = failureOf(answer.result);
+  const alert = formAlertOf(answer);
   const errors = failure?.fieldErrors ?? {};
   const saving = fetcher.state !== 'idle';
   return (
     <fetcher.Form method="post" noValidate className="flex flex-col gap-6">
       <input type="hidden" name="intent" value="profile" />
-      <FormAlert message={failure?.message} />
+      <FormAlert message={alert?.message} tone={alert?.tone} />
       <Section title="Personal details">
         <PersonalFields values={personal} errors={errors} />
       </Section>
