@@ -4,6 +4,8 @@ import { createRequestHandler, type EntryContext, type ServerBuild } from '@remi
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter, createStaticRouter } from 'react-router-dom/server';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 // The module Remix's request handler calls each loader through (not part of its public API).
 // eslint-disable-next-line import/no-unresolved
@@ -136,5 +138,37 @@ describe('a link written on the server', () => {
       JSON.stringify = original;
     }
     expect(copies).toBe(0);
+  });
+});
+
+describe('an element made by the production JSX runtime (react/jsx-runtime, patched as React 19 does it)', () => {
+  // What the production build (server and browser) runs; tests run React's development build.
+  const load = createRequire(import.meta.url);
+  const runtime = load(path.join(path.dirname(load.resolve('react/package.json')), 'cjs/react-jsx-runtime.production.min.js')) as {
+    jsx: (type: unknown, config: Record<string, unknown>, key?: unknown) => { key: string | null; ref: unknown; props: Record<string, unknown> };
+  };
+
+  it('takes the config compiled JSX made for it as its props, without a copy', () => {
+    const config = { className: 'card', children: 'Zoë' };
+    const element = runtime.jsx('div', config);
+    expect(element.props).toBe(config);
+    expect(element.key).toBeNull();
+    expect(runtime.jsx('li', { children: 'x' }, 7).key).toBe('7');
+  });
+
+  it('still takes a key or a ref out of the props (a spread config can hold them) and fills in default props', () => {
+    const ref = { current: null };
+    const element = runtime.jsx('input', { key: 'k', ref, name: 'q' });
+    expect([element.key, element.ref, element.props]).toEqual(['k', ref, { name: 'q' }]);
+    const WithDefaults = Object.assign(() => null, { defaultProps: { tone: 'error', size: 2 } });
+    expect(runtime.jsx(WithDefaults, { size: 3 }).props).toEqual({ size: 3, tone: 'error' });
+  });
+
+  it('renders the same HTML as createElement', () => {
+    const tree = (make: (type: string, props: Record<string, unknown>) => unknown) =>
+      make('ul', { className: 'list', children: [make('li', { 'aria-current': 'page', children: 'One' }), make('li', { hidden: false, children: ['Two', 2] })] });
+    const viaRuntime = renderToString(tree((type, props) => runtime.jsx(type, props)) as never);
+    const viaCreateElement = renderToString(tree((type, { children, ...props }) => createElement(type, props, ...(Array.isArray(children) ? children : [children]))) as never);
+    expect(viaRuntime).toBe(viaCreateElement);
   });
 });
