@@ -7,6 +7,7 @@ import { CoalescedStream } from './coalesced-stream.server';
 import { NonceContext } from './csp-nonce';
 import { inlineCssFor } from './inline-css.server';
 import { InlineCssContext } from './inline-stylesheet';
+import { pageBytes } from './page-bytes.server';
 
 /**
  * Remix's node entry, plus: the response's CSP nonce on every inline script (Remix's, React's
@@ -52,9 +53,9 @@ export default function handleRequest(
     const html = renderToString(page);
     responseHeaders.set('Content-Type', 'text/html');
     // Bytes, not a string: undici would first copy the whole page into a well-formed string
-    // (toUSVString, ~2 % of a page's CPU) and then encode it anyway; Buffer.from encodes once, and
+    // (toUSVString, ~2 % of a page's CPU) and then encode it anyway; pageBytes encodes once, and
     // writes a lone surrogate as U+FFFD just as that conversion would.
-    return new Response(Buffer.from(`<!DOCTYPE html>${html}`), { headers: responseHeaders, status: responseStatusCode });
+    return new Response(pageBytes(`<!DOCTYPE html>${html}`), { headers: responseHeaders, status: responseStatusCode });
   }
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
