@@ -54,6 +54,11 @@ export function useBrowser() {
       page.on('pageerror', (error) => lines.push(`pageerror: ${error.message}`));
       page.on('console', (message) => message.type() === 'error' && lines.push(`console.error: ${message.text()}`));
       page.on('framenavigated', (frame) => frame === page.mainFrame() && lines.push(`navigated: ${frame.url()}`));
+      // The page's own requests (documents and fetches, not assets): what a failed journey asked for.
+      page.on('response', (response) => {
+        const request = response.request();
+        if (['document', 'fetch', 'xhr'].includes(request.resourceType())) lines.push(`${request.resourceType()} ${request.method()} ${response.url()} → ${response.status()}`);
+      });
       return page;
     },
   };
