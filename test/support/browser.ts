@@ -18,7 +18,7 @@ export async function launchBrowser(): Promise<Browser> {
 export function useBrowser() {
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
-  /** Each page's uncaught errors and console errors, printed with a screenshot when a test fails. */
+  /** Each page's uncaught errors, console errors, navigations and requests, printed with a screenshot when a test fails. */
   const problems = new Map<Page, string[]>();
   beforeAll(async () => {
     browser = await launchBrowser();

@@ -3,7 +3,7 @@ import { useLoginWhenSignedOut } from '~/auth/use-login-when-signed-out';
 
 /** What the resources loaded this way answer when they refuse, and what a failed load reads as. */
 export type LoadFailure = { ok: false; code: string; error: string };
-export const LOAD_FAILED: LoadFailure = { ok: false, code: 'LOAD_FAILED', error: 'This could not be loaded. Check your connection and reload the page.' };
+const LOAD_FAILED: LoadFailure = { ok: false, code: 'LOAD_FAILED', error: 'This could not be loaded. Check your connection and reload the page.' };
 
 /**
  * Loads the JSON resource `url` once, after hydration: the profile cards (email preferences,
