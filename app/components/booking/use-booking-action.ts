@@ -1,4 +1,4 @@
-import { useFetcher } from '@remix-run/react';
+import { useRowFetcher } from '~/components/forms/use-row-fetcher';
 import { useEffect, useRef, useState } from 'react';
 import { showToast } from '~/components/toaster';
 
@@ -46,7 +46,7 @@ export function failureText(data: Pick<BookingActionResult, 'intent' | 'message'
  * the lists reload, the card that asked may have moved to another tab and be gone.
  */
 export function useBookingAction(options: { onSuccess?: () => void; toastErrors?: boolean } = {}) {
-  const fetcher = useFetcher<BookingActionResult>();
+  const fetcher = useRowFetcher<BookingActionResult>();
   const seen = useRef<unknown>(null);
   const [dismissed, setDismissed] = useState<unknown>(null);
   useEffect(() => {
