@@ -3,8 +3,9 @@
  * length in one pass and encodes it in a second, each over React's rope of small pieces, and a
  * single character beyond Latin-1 (the em dash of a page title) makes the whole flattened page
  * two bytes per character. `TextEncoder.encodeInto` encodes in one pass into a buffer kept for
- * that, and the bytes are then copied out: ~80 µs against ~130–160 µs for a 44 KB page, measured on
- * the bench's MyBookings page. Same bytes: a lone surrogate becomes U+FFFD either way.
+ * that, and the bytes are then copied out: 250–310 µs against Buffer.from's 315–375 µs for a
+ * 44 KB list page, timed in the server per request (docs/benchmarks.md, ninth pass; most of either is
+ * flattening the rope). Same bytes: a lone surrogate becomes U+FFFD either way.
  */
 const encoder = new TextEncoder();
 /** UTF-8 needs at most 3 bytes per UTF-16 code unit, so a page of up to 85 000 code units fits. */

@@ -4,7 +4,7 @@ import { inputClass, primaryButtonClass } from '../auth/field-styles';
 import { PasswordInput } from '../auth/password-input';
 import { Field, errorProps } from '../forms/field';
 import { FormAlert } from '../forms/form-alert';
-import { failureOf, useActionToast, useFormResult, type ActionResult } from './action-result';
+import { failureOf, formAlertOf, useActionToast, useFormResult, type ActionResult } from './action-result';
 
 /**
  * The profile page's 'Password' card: current password, new password and its confirmation.
@@ -21,7 +21,7 @@ export function PasswordCard({ hasPassword, email }: { hasPassword: boolean; ema
   const saving = fetcher.state !== 'idle';
   // A field's own error is shown under it; the alert is for the rest (a limit, a change elsewhere),
   // or the success of a change posted as a page (no toast announces that one).
-  const alert = failure ? (Object.keys(errors).length === 0 ? failure.message : null) : answer.posted ? (answer.result?.message ?? null) : null;
+  const alert = Object.keys(errors).length > 0 ? null : formAlertOf(answer);
 
   useEffect(() => {
     if (fetcher.state === 'idle' && fetcher.data?.ok) form.current?.reset();
@@ -41,7 +41,7 @@ export function PasswordCard({ hasPassword, email }: { hasPassword: boolean; ema
             <input type="hidden" name="intent" value="password" />
             {/* For password managers: whose password this is. */}
             {email ? <input type="email" autoComplete="username" value={email} readOnly hidden /> : null}
-            <FormAlert message={alert} tone={failure ? 'error' : 'success'} />
+            <FormAlert message={alert?.message} tone={alert?.tone} />
             <Field id="password-current" label="Current password" required error={errors.currentPassword}>
               <PasswordInput id="password-current" name="currentPassword" autoComplete="current-password" required className={inputClass} {...errorProps('password-current', errors.currentPassword)} />
             </Field>
