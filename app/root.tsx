@@ -10,7 +10,8 @@ import stylesheet from '~/tailwind.css';
 /** The flash toast of the previous action or redirect (app/toast.server.ts). */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { toast, headers } = await getToast(request);
-  return json({ toast }, { headers });
+  // Plain data unless a cookie goes with it: a document's render then takes it as it is (decision 010).
+  return headers.has('Set-Cookie') ? json({ toast }, { headers }) : { toast };
 }
 
 /** Cheap (one cookie): run on every navigation so a toast set by any redirect or mutation shows, but a filter change on the page (same path, a new query) is the page's loader alone. */

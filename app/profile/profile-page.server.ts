@@ -1,4 +1,5 @@
 import { redirect, type AppLoadContext } from '@remix-run/node';
+import type { ProfileView } from '../../domain/accounts/profile-view';
 import { viewProfile } from '../../domain/accounts/use-cases/view-profile';
 import { toActor } from '../../domain/accounts/user';
 import { listAvailability } from '../../domain/availability/use-cases/list-availability';
@@ -23,7 +24,7 @@ export async function loadProfilePage(request: Request, context: AppLoadContext,
   const deps = context.app.deps();
   const view = await viewProfile(deps, { viewer: actor, userId: viewingUserId });
   if (!view.ok) throw new Response('User not found', { status: 404 });
-  const profile = view.value;
+  const profile = asSent(view.value);
   if (page === 'CoachProfile' && profile.userType !== 'coach') throw redirect(pageUrl('UserProfile', { userId: viewingUserId }));
 
   const own = !profile.readOnly;
@@ -46,5 +47,18 @@ export async function loadProfilePage(request: Request, context: AppLoadContext,
     hasPassword: own && user.passwordHash !== null,
     availability,
     today: utcToLondon(deps.clock.now()).date,
+  };
+}
+
+/**
+ * The profile with its instants as the ISO strings JSON would make of them: the same data the
+ * browser always got, and plain enough for a document's render to take as it is (decision 010).
+ */
+function asSent(view: ProfileView) {
+  const coach = view.coachProfile;
+  return {
+    ...view,
+    deactivatedAt: view.deactivatedAt?.toISOString() ?? null,
+    coachProfile: coach && { ...coach, createdAt: coach.createdAt.toISOString(), updatedAt: coach.updatedAt.toISOString() },
   };
 }

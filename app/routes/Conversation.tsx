@@ -30,7 +30,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   });
   const headers = { 'Cache-Control': 'private, no-store' };
   if (!result.ok) return json({ notFound: result.error.message }, { status: httpStatusOf(result.error), headers });
-  return json({ now: context.app.clock.now().toISOString(), view: conversationPageView(result.value, actor) }, { headers });
+  return { now: context.app.clock.now().toISOString(), view: conversationPageView(result.value, actor) };
 }
 
 /** Without JavaScript the composer posts here; with it, to /api/messages. */

@@ -1,9 +1,9 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData, useLocation, useNavigation } from '@remix-run/react';
 import { BOOKING_STATUS_LABELS, BOOKING_STATUSES } from '../../domain/shared/catalogue';
 import { adminBookingRowView } from '../../domain/admin/admin-booking-view';
 import { UUID_PATTERN } from '../../domain/shared/ids';
-import { isAdminBookingFilter, NO_STORE, requireAdminContext, type AdminBookingFilter } from '~/admin/admin.server';
+import { isAdminBookingFilter, requireAdminContext, type AdminBookingFilter } from '~/admin/admin.server';
 import { AdminPageHeader, EmptyState, Section } from '~/components/admin/admin-nav';
 import { BookingTable } from '~/components/admin/booking-table';
 import { ChargebackList } from '~/components/admin/payouts';
@@ -32,7 +32,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const pinned = highlight && !page.items.some((b) => b.id === highlight) ? await reads.booking(highlight) : null;
   // Each row as the page shows it (issue 20 §1): the markup and the hydration data carry it once.
   const rows = { items: page.items.map(adminBookingRowView), prev: page.prev, next: page.next };
-  return json({ status, highlight, page: rows, pinned: pinned ? adminBookingRowView(pinned) : null, chargebacks }, { headers: NO_STORE });
+  return { status, highlight, page: rows, pinned: pinned ? adminBookingRowView(pinned) : null, chargebacks };
 }
 
 export default function AdminBookings() {

@@ -1,4 +1,4 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { COACH_DASHBOARD_GROUPS, type CoachDashboardGroup } from '../../domain/booking/booking-lists';
 import { bookingListAction, bookingListAnswer, openBookingList } from '~/booking/booking-list-page.server';
@@ -23,7 +23,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const counts = await lists.coachDashboardCounts(user.id);
   const page = await lists.coachDashboard({ coachId: user.id, group, cursor, limit });
   const payouts = payoutSetupState(await args.context.app.deps().uow.read.payoutAccounts.findByCoach(user.id));
-  return json({ group, counts, payouts, ...bookingListAnswer(page, actor, now) });
+  return { group, counts, payouts, ...bookingListAnswer(page, actor, now) };
 }
 
 export const action = bookingListAction;

@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { json } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { PhotoUpload } from '~/components/profile/photo-upload';
 import { ProfileForm } from '~/components/profile/profile-form';
@@ -13,7 +12,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data
 
 /** SPEC §2 CoachProfile: 'My Coach Profile', or 'Coach Profile' read-only for any signed-in user via ?userId. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  return json(await loadProfilePage(request, context, 'CoachProfile'), { headers: { 'Cache-Control': 'private, no-store' } });
+  return loadProfilePage(request, context, 'CoachProfile');
 }
 
 export const action = (args: ActionFunctionArgs) => profileAction(args, 'CoachProfile');

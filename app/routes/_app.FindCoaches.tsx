@@ -48,7 +48,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     cursor === null ? loadPlayerRows(context, user) : Promise.resolve([]),
   ]);
   // Issue 20 §1: the filters (the URL) and the viewer (the shell's user) are not sent again.
-  return json({ page: packCoachCards(page), players: players.map((p) => ({ id: p.id, firstName: p.firstName, ageGroup: p.ageGroup, ageGroupLabel: p.ageGroupLabel })) });
+  return { page: packCoachCards(page), players: players.map((p) => ({ id: p.id, firstName: p.firstName, ageGroup: p.ageGroup, ageGroupLabel: p.ageGroupLabel })) };
 }
 
 /** intent=book: the booking dialog's submit (SPEC §2), through the domain's submitBookingRequest. */

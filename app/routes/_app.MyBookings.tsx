@@ -1,4 +1,4 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { MY_BOOKINGS_TABS, type MyBookingsTab } from '../../domain/booking/booking-lists';
 import { bookingListAction, bookingListAnswer, openBookingList } from '~/booking/booking-list-page.server';
@@ -16,7 +16,7 @@ const EMPTY_TAB: Record<MyBookingsTab, string> = { upcoming: 'upcoming', past: '
 export async function loader(args: LoaderFunctionArgs) {
   const { user, actor, tab, now, cursor, limit, lists } = await openBookingList(args, 'MyBookings', MY_BOOKINGS_TABS, 'upcoming');
   const page = await lists.myBookings({ viewerId: user.id, tab, now, cursor, limit });
-  return json({ tab, ...bookingListAnswer(page, actor, now), isClient: actor.userType === 'client' });
+  return { tab, ...bookingListAnswer(page, actor, now), isClient: actor.userType === 'client' };
 }
 
 /** Every booking action of this page (intent + bookingId), through the domain's use cases. */

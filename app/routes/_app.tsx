@@ -1,4 +1,4 @@
-import { json, type LoaderFunctionArgs } from '@remix-run/node';
+import type { LoaderFunctionArgs } from '@remix-run/node';
 import type { ShouldRevalidateFunction } from '@remix-run/react';
 import { Outlet, useLoaderData } from '@remix-run/react';
 import { displayName, toActor } from '../../domain/accounts/user';
@@ -30,7 +30,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     },
     sidebarOpen: sidebarOpenFromCookie(request.headers.get('Cookie')),
   };
-  return json(data, { headers: { 'Cache-Control': 'private, no-store' } });
+  return data;
 }
 
 /**

@@ -6,10 +6,12 @@ import { renderToString } from 'react-dom/server';
 import { StaticRouter, createStaticRouter } from 'react-router-dom/server';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import fc from 'fast-check';
+import { useLoaderData } from '@remix-run/react';
 import { describe, expect, it } from 'vitest';
 // The module Remix's request handler calls each loader through (not part of its public API).
 // eslint-disable-next-line import/no-unresolved
-import { callRouteLoader } from '@remix-run/server-runtime/dist/data.js';
+import { callRouteLoader, isJsonPlain } from '@remix-run/server-runtime/dist/data.js';
 
 /**
  * Issue 20 §2, decision 010: what Remix 2 redid for every page although it depends only on the
@@ -72,6 +74,66 @@ describe('a loader’s answer on the server', () => {
     const context = await handler.query(new Request('http://fact.test/'));
     if (context instanceof Response) throw new Error('expected a render context');
     expect(context.loaderData.root).toEqual({ ok: true });
+  });
+});
+
+describe('a document’s loader data', () => {
+  /** A one-route build through Remix's own request handler; `seen` is what the page rendered with. */
+  const pageWith = (data: () => unknown) => {
+    const seen: { data?: unknown } = {};
+    const Page = () => {
+      seen.data = useLoaderData();
+      return createElement('p', null, 'page');
+    };
+    const entry = {
+      default: (_request: Request, status: number, headers: Headers, context: EntryContext) =>
+        new Response(renderToString(createElement(RemixServer, { context, url: 'http://fact.test/' })), { status, headers: { ...Object.fromEntries(headers), 'Content-Type': 'text/html' } }),
+    };
+    const build = {
+      mode: 'production',
+      routes: { root: { id: 'root', path: '', module: { default: Page, loader: data } } },
+      assets: { routes: { root: { id: 'root', path: '', module: '/root.js', hasLoader: true, hasAction: false, hasClientLoader: false, hasClientAction: false, hasErrorBoundary: false } }, entry: { module: '/entry.js', imports: [] }, url: '/manifest.js', version: '1' },
+      entry: { module: entry },
+      future: { v3_fetcherPersist: false, v3_relativeSplatPath: false, v3_throwAbortReason: false, v3_singleFetch: false, v3_lazyRouteDiscovery: false, unstable_optimizeDeps: false },
+      publicPath: '/build/',
+      assetsBuildDirectory: 'public/build',
+      isSpaMode: false,
+    } as unknown as ServerBuild;
+    return { handle: createRequestHandler(build, 'production'), seen };
+  };
+
+  it('reaches the render as the loader made it when JSON would give it back unchanged', async () => {
+    const data = { coaches: [{ name: 'Zoë', ratePence: 4500, verified: true, photo: null }], note: 'a \ud800 lone surrogate' };
+    const { handle, seen } = pageWith(() => data);
+    expect(await (await handle(new Request('http://fact.test/'))).text()).toContain('<p>page</p>');
+    expect(seen.data).toBe(data);
+  });
+
+  it('is a JSON copy when JSON would change it (a Date, undefined, NaN)', async () => {
+    for (const data of [{ at: new Date('2026-11-28T09:00:00Z') }, { note: undefined, n: 1 }, { ratio: Number.NaN }]) {
+      const { handle, seen } = pageWith(() => data);
+      await handle(new Request('http://fact.test/'));
+      expect(seen.data).not.toBe(data);
+      expect(seen.data).toEqual(JSON.parse(JSON.stringify(data)));
+    }
+  });
+
+  it('is still answered as JSON to the browser’s data requests', async () => {
+    const { handle } = pageWith(() => ({ coaches: 3 }));
+    const answer = await handle(new Request('http://fact.test/?_data=root'));
+    expect(answer.headers.get('Content-Type')).toMatch(/^application\/json/);
+    expect(await answer.json()).toEqual({ coaches: 3 });
+  });
+
+  it('is taken as it is only when JSON would give back a strictly equal value', () => {
+    const anything = fc.anything({ withBoxedValues: true, withDate: true, withMap: true, withSet: true, withNullPrototype: true, withObjectString: true, withSparseArray: true, withTypedArray: true });
+    fc.assert(
+      fc.property(anything, (value) => {
+        if (isJsonPlain(value, 0)) expect(JSON.parse(JSON.stringify(value))).toStrictEqual(value);
+      }),
+      { numRuns: 2_000 },
+    );
+    fc.assert(fc.property(fc.jsonValue(), (value) => isJsonPlain(JSON.parse(JSON.stringify(value)), 0)));
   });
 });
 
