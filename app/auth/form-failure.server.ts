@@ -13,8 +13,8 @@ const STATUS: Record<ErrorKind, number> = {
 
 export type { FormFailure };
 
-export function formFailure(error: DomainError, intent: string, message: string = error.message) {
-  const body: FormFailure = { ok: false, intent, code: error.code, message, fieldErrors: { ...(error.fieldErrors ?? {}) } };
+export function formFailure(error: DomainError, intent: string, message: string = error.message, values?: Readonly<Record<string, unknown>>) {
+  const body: FormFailure = { ok: false, intent, code: error.code, message, fieldErrors: { ...(error.fieldErrors ?? {}) }, ...(values ? { values } : {}) };
   return json(body, { status: STATUS[error.kind] });
 }
 

@@ -5,4 +5,6 @@ export interface FormFailure {
   readonly code: string;
   readonly message: string;
   readonly fieldErrors: Record<string, readonly string[]>;
+  /** What the refused form held, for its fields to show again when it was posted as a page. */
+  readonly values?: Readonly<Record<string, unknown>>;
 }

@@ -39,7 +39,8 @@ export async function saveProfile(context: AppLoadContext, user: User, form: Rec
   const fieldErrors: Record<string, string[]> = {};
   for (const check of checks) if (!check.ok) Object.assign(fieldErrors, check.error.fieldErrors ?? {});
   if (Object.keys(fieldErrors).length > 0) {
-    return formFailure(invalid('VALIDATION_FAILED', GENERIC_FORM_ERROR, fieldErrors), 'profile');
+    // The form's own text (it holds no secret), so a refusal posted as a page keeps what was typed.
+    return formFailure(invalid('VALIDATION_FAILED', GENERIC_FORM_ERROR, fieldErrors), 'profile', GENERIC_FORM_ERROR, form);
   }
   const saved = await updateProfile(deps, { actor, form });
   if (!saved.ok) return formFailure(saved.error, 'profile', profileMessage(saved.error, ACCOUNT_NOTICES.profileUpdateFailed));

@@ -82,10 +82,17 @@ describe('UserProfile', () => {
     const storedPhone = await phoneOf();
 
     await page.getByLabel('Phone').fill('not a phone');
+    await page.getByLabel('Bio').fill('Left back, working on my crossing');
+    await page.getByRole('group', { name: 'Preferred coaching types' }).getByLabel('Goalkeeping').check();
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await page.getByRole('alert').filter({ hasText: 'Please check your input and try again.' }).waitFor();
     await page.getByText('Invalid phone number format').waitFor();
     await expect(phoneOf()).resolves.toBe(storedPhone);
+    // What was typed is still there to correct, not the stored profile.
+    await expect(page.getByLabel('Phone').inputValue()).resolves.toBe('not a phone');
+    await expect(page.getByLabel('Bio').inputValue()).resolves.toBe('Left back, working on my crossing');
+    await expect(page.getByRole('group', { name: 'Preferred coaching types' }).getByLabel('Goalkeeping').isChecked()).resolves.toBe(true);
+    await page.getByLabel('Phone').fill(storedPhone ?? '');
 
     await page.getByLabel('Full name').fill('Nora Plain');
     await page.getByRole('button', { name: 'Save Changes' }).click();

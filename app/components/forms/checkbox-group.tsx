@@ -1,5 +1,6 @@
 import type { Option } from '../../../domain/shared/catalogue';
 import { errorTextClass } from '../auth/field-styles';
+import { useSubmittedList } from './submitted-values';
 
 /** A group of checkboxes for a catalogue list (coaching types, session times, age groups). */
 export function CheckboxGroup<V extends string>({
@@ -30,6 +31,7 @@ export function CheckboxGroup<V extends string>({
   submitEmpty?: boolean;
 }) {
   const field = submitEmpty ? `${name}[]` : name;
+  const ticked = useSubmittedList(name, defaultValues);
   const toggle = (value: string, checked: boolean) => {
     if (!values || !onChange) return;
     onChange(checked ? [...values, value] : values.filter((v) => v !== value));
@@ -54,7 +56,7 @@ export function CheckboxGroup<V extends string>({
               disabled={disabled}
               {...(values
                 ? { checked: values.includes(option.value), onChange: (e) => toggle(option.value, e.target.checked) }
-                : { defaultChecked: defaultValues.includes(option.value) })}
+                : { defaultChecked: ticked.includes(option.value) })}
               className="h-4 w-4 rounded border-slate-300 accent-pitch-600"
             />
             {option.label}

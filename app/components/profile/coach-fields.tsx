@@ -2,6 +2,7 @@ import { AGE_GROUP_OPTIONS, COACHING_TYPE_OPTIONS } from '../../../domain/shared
 import { inputClass } from '../auth/field-styles';
 import { CheckboxGroup } from '../forms/checkbox-group';
 import { Field, errorProps } from '../forms/field';
+import { useSubmittedText } from '../forms/submitted-values';
 import type { FieldErrors } from './personal-fields';
 
 export interface CoachValues {
@@ -14,20 +15,23 @@ export interface CoachValues {
 
 /** SPEC §5 coach profile: rate £10–£1000 (whole pounds), 1–10 services and age groups, credentials, radius. */
 export function CoachFields({ values, errors }: { values: CoachValues; errors: FieldErrors }) {
+  const rate = useSubmittedText('hourlyRate', String(Math.round(values.hourlyRatePence / 100)));
+  const radius = useSubmittedText('serviceRadius', String(values.serviceRadiusMiles));
+  const credentials = useSubmittedText('credentials', values.credentials.join('\n'));
   return (
     <div className="flex flex-col gap-5">
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id="hourlyRate" label="Hourly rate (£ per session)" required error={errors.hourlyRate}>
-          <input id="hourlyRate" name="hourlyRate" type="number" min={10} max={1000} step={1} inputMode="numeric" defaultValue={Math.round(values.hourlyRatePence / 100)} className={inputClass} {...errorProps('hourlyRate', errors.hourlyRate)} />
+          <input id="hourlyRate" name="hourlyRate" type="number" min={10} max={1000} step={1} inputMode="numeric" defaultValue={rate} className={inputClass} {...errorProps('hourlyRate', errors.hourlyRate)} />
         </Field>
         <Field id="serviceRadius" label="Service radius (miles)" error={errors.serviceRadius}>
-          <input id="serviceRadius" name="serviceRadius" type="number" min={1} max={500} step={1} inputMode="numeric" defaultValue={values.serviceRadiusMiles} className={inputClass} {...errorProps('serviceRadius', errors.serviceRadius)} />
+          <input id="serviceRadius" name="serviceRadius" type="number" min={1} max={500} step={1} inputMode="numeric" defaultValue={radius} className={inputClass} {...errorProps('serviceRadius', errors.serviceRadius)} />
         </Field>
       </div>
       <CheckboxGroup name="servicesOffered" legend="Services offered" options={COACHING_TYPE_OPTIONS} defaultValues={values.servicesOffered} error={errors.servicesOffered} required submitEmpty />
       <CheckboxGroup name="ageGroups" legend="Age groups" options={AGE_GROUP_OPTIONS} defaultValues={values.ageGroups} error={errors.ageGroups} columns="grid-cols-2" required submitEmpty />
       <Field id="credentials" label="Credentials" hint="One per line, e.g. UEFA B Licence" error={errors.credentials}>
-        <textarea id="credentials" name="credentials" rows={3} defaultValue={values.credentials.join('\n')} className={inputClass} {...errorProps('credentials', errors.credentials)} />
+        <textarea id="credentials" name="credentials" rows={3} defaultValue={credentials} className={inputClass} {...errorProps('credentials', errors.credentials)} />
       </Field>
     </div>
   );

@@ -2,6 +2,7 @@ import { useFetcher } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { primaryButtonClass } from '../auth/field-styles';
 import { FormAlert } from '../forms/form-alert';
+import { SubmittedValuesProvider } from '../forms/submitted-values';
 import { CoachFields, type CoachValues } from './coach-fields';
 import { failureOf, formAlertOf, useActionToast, useFormResult, type ActionResult } from './action-result';
 import { PersonalFields, type PersonalValues } from './personal-fields';
@@ -25,23 +26,27 @@ export function ProfileForm({ personal, coach, videos }: { personal: PersonalVal
   const alert = formAlertOf(answer);
   const errors = failure?.fieldErrors ?? {};
   const saving = fetcher.state !== 'idle';
+  // Refused after a page post: the fields show what was typed, not the stored profile.
+  const submitted = answer.posted ? (failure?.values ?? null) : null;
   return (
     <fetcher.Form method="post" noValidate className="flex flex-col gap-6">
       <input type="hidden" name="intent" value="profile" />
       <FormAlert message={alert?.message} tone={alert?.tone} />
-      <Section title="Personal details">
-        <PersonalFields values={personal} errors={errors} />
-      </Section>
-      {coach ? (
-        <Section title="Coaching">
-          <CoachFields values={coach} errors={errors} />
+      <SubmittedValuesProvider value={submitted}>
+        <Section title="Personal details">
+          <PersonalFields values={personal} errors={errors} />
         </Section>
-      ) : null}
-      {videos ? (
-        <Section title="Video clips">
-          <VideoFields urls={videos} errors={errors} />
-        </Section>
-      ) : null}
+        {coach ? (
+          <Section title="Coaching">
+            <CoachFields values={coach} errors={errors} />
+          </Section>
+        ) : null}
+        {videos ? (
+          <Section title="Video clips">
+            <VideoFields urls={videos} errors={errors} />
+          </Section>
+        ) : null}
+      </SubmittedValuesProvider>
       <div className="flex justify-end">
         <button type="submit" className={`${primaryButtonClass} w-full px-6 sm:w-auto`} disabled={saving}>
           {saving ? 'Saving…' : 'Save Changes'}
