@@ -19,6 +19,25 @@ import { callRouteLoader, isJsonPlain } from '@remix-run/server-runtime/dist/dat
  * scripts/patches. Each test fails when `npm install` did not apply its patch.
  */
 
+/** Remix's own request handler, as production runs it, over a build of one route (the root). */
+function oneRouteHandler(module: object) {
+  const entry = {
+    default: (_request: Request, status: number, headers: Headers, context: EntryContext) =>
+      new Response(renderToString(createElement(RemixServer, { context, url: 'http://fact.test/' })), { status, headers: { ...Object.fromEntries(headers), 'Content-Type': 'text/html' } }),
+  };
+  const build = {
+    mode: 'production',
+    routes: { root: { id: 'root', path: '', module } },
+    assets: { routes: { root: { id: 'root', path: '', module: '/root.js', hasLoader: true, hasAction: false, hasClientLoader: false, hasClientAction: false, hasErrorBoundary: false } }, entry: { module: '/entry.js', imports: [] }, url: '/manifest.js', version: '1' },
+    entry: { module: entry },
+    future: { v3_fetcherPersist: false, v3_relativeSplatPath: false, v3_throwAbortReason: false, v3_singleFetch: false, v3_lazyRouteDiscovery: false, unstable_optimizeDeps: false },
+    publicPath: '/build/',
+    assetsBuildDirectory: 'public/build',
+    isSpaMode: false,
+  } as unknown as ServerBuild;
+  return createRequestHandler(build, 'production');
+}
+
 describe('a page render reuses what depends only on the build', () => {
   it('makes the static router’s data routes once per route array', () => {
     const routes = [{ id: 'root', path: '/', children: [{ id: 'find', path: 'FindCoaches' }] }];
@@ -35,21 +54,7 @@ describe('a page render reuses what depends only on the build', () => {
     const reads = { count: 0 };
     const page = { default: () => createElement('p', null, 'Found 3 coaches'), loader: () => ({ coaches: 3 }) };
     const module = new Proxy(page, { get: (target, key) => (key === 'handle' && (reads.count += 1), Reflect.get(target, key)) });
-    const entry = {
-      default: (_request: Request, status: number, headers: Headers, context: EntryContext) =>
-        new Response(renderToString(createElement(RemixServer, { context, url: 'http://fact.test/' })), { status, headers: { ...Object.fromEntries(headers), 'Content-Type': 'text/html' } }),
-    };
-    const build = {
-      mode: 'production',
-      routes: { root: { id: 'root', path: '', module } },
-      assets: { routes: { root: { id: 'root', path: '', module: '/root.js', hasLoader: true, hasAction: false, hasClientLoader: false, hasClientAction: false, hasErrorBoundary: false } }, entry: { module: '/entry.js', imports: [] }, url: '/manifest.js', version: '1' },
-      entry: { module: entry },
-      future: { v3_fetcherPersist: false, v3_relativeSplatPath: false, v3_throwAbortReason: false, v3_singleFetch: false, v3_lazyRouteDiscovery: false, unstable_optimizeDeps: false },
-      publicPath: '/build/',
-      assetsBuildDirectory: 'public/build',
-      isSpaMode: false,
-    } as unknown as ServerBuild;
-    const handle = createRequestHandler(build, 'production');
+    const handle = oneRouteHandler(module);
     const render = async () => (await handle(new Request('http://fact.test/'))).text();
     expect(await render()).toContain('Found 3 coaches');
     const afterFirst = reads.count;
@@ -78,28 +83,14 @@ describe('a loader’s answer on the server', () => {
 });
 
 describe('a document’s loader data', () => {
-  /** A one-route build through Remix's own request handler; `seen` is what the page rendered with. */
+  /** A one-route page; `seen` is what its render got from useLoaderData. */
   const pageWith = (data: () => unknown) => {
     const seen: { data?: unknown } = {};
     const Page = () => {
       seen.data = useLoaderData();
       return createElement('p', null, 'page');
     };
-    const entry = {
-      default: (_request: Request, status: number, headers: Headers, context: EntryContext) =>
-        new Response(renderToString(createElement(RemixServer, { context, url: 'http://fact.test/' })), { status, headers: { ...Object.fromEntries(headers), 'Content-Type': 'text/html' } }),
-    };
-    const build = {
-      mode: 'production',
-      routes: { root: { id: 'root', path: '', module: { default: Page, loader: data } } },
-      assets: { routes: { root: { id: 'root', path: '', module: '/root.js', hasLoader: true, hasAction: false, hasClientLoader: false, hasClientAction: false, hasErrorBoundary: false } }, entry: { module: '/entry.js', imports: [] }, url: '/manifest.js', version: '1' },
-      entry: { module: entry },
-      future: { v3_fetcherPersist: false, v3_relativeSplatPath: false, v3_throwAbortReason: false, v3_singleFetch: false, v3_lazyRouteDiscovery: false, unstable_optimizeDeps: false },
-      publicPath: '/build/',
-      assetsBuildDirectory: 'public/build',
-      isSpaMode: false,
-    } as unknown as ServerBuild;
-    return { handle: createRequestHandler(build, 'production'), seen };
+    return { handle: oneRouteHandler({ default: Page, loader: data }), seen };
   };
 
   it('reaches the render as the loader made it when JSON would give it back unchanged', async () => {
