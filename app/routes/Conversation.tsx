@@ -28,8 +28,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     bookingId: url.searchParams.get('booking_id'),
     cursor: url.searchParams.get('before'),
   });
-  const headers = { 'Cache-Control': 'private, no-store' };
-  if (!result.ok) return json({ notFound: result.error.message }, { status: httpStatusOf(result.error), headers });
+  if (!result.ok) return json({ notFound: result.error.message }, { status: httpStatusOf(result.error), headers: { 'Cache-Control': 'private, no-store' } });
   return { now: context.app.clock.now().toISOString(), view: conversationPageView(result.value, actor) };
 }
 

@@ -100,8 +100,9 @@ describe('a document’s loader data', () => {
     expect(seen.data).toBe(data);
   });
 
-  it('is a JSON copy when JSON would change it (a Date, undefined, NaN)', async () => {
-    for (const data of [{ at: new Date('2026-11-28T09:00:00Z') }, { note: undefined, n: 1 }, { ratio: Number.NaN }]) {
+  it('is a JSON copy when JSON would change it (a Date, undefined, NaN, an array with a named property)', async () => {
+    const tagged = Object.assign(['a', 'b'], { total: 2 });
+    for (const data of [{ at: new Date('2026-11-28T09:00:00Z') }, { note: undefined, n: 1 }, { ratio: Number.NaN }, { tags: tagged }]) {
       const { handle, seen } = pageWith(() => data);
       await handle(new Request('http://fact.test/'));
       expect(seen.data).not.toBe(data);
