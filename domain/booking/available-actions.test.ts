@@ -1,10 +1,31 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DAY_MS, MINUTE_MS } from '../shared/clock';
-import { unwrap } from '../shared/result';
-import { availableActions } from './available-actions';
-import { openDispute } from './disputes';
-import { proposeReschedule } from './reschedule';
-import { admin, at, authorised, client, coach, completed, confirmedAndCaptured, inSession, NOW, pendingBooking, stranger, STARTS_AT } from './testing/fixtures';
+import type { Actor } from '../accounts/actor';
+import { DAY_MS, HOUR_MS, MINUTE_MS } from '../shared/clock';
+import { unwrap, type Result } from '../shared/result';
+import { checkCanPay } from '../payments/payment-eligibility';
+import { availableActions, type BookingAction } from './available-actions';
+import type { Booking } from './booking';
+import { acceptBooking, cancelBooking, declineBooking } from './booking-decisions';
+import { relationOf } from './booking-party';
+import { openDispute, resolveDispute } from './disputes';
+import { acceptReschedule, declineReschedule, proposeReschedule } from './reschedule';
+import { markArrival, markCompletion } from './session-progress';
+import {
+  admin,
+  at,
+  authorised,
+  client,
+  coach,
+  completed,
+  confirmedAndCaptured,
+  inSession,
+  NOW,
+  otherCoach,
+  pendingBooking,
+  stranger,
+  STARTS_AT,
+} from './testing/fixtures';
 
 describe('the actions offered', () => {
   it('on an unpaid request: the client pays, cancels or reschedules; the coach cannot accept it', () => {
@@ -46,5 +67,70 @@ describe('the actions offered', () => {
     expect(availableActions(b, coach, NOW)).toContain('respond_reschedule');
     expect(availableActions(b, client, NOW)).not.toContain('respond_reschedule');
     expect(availableActions(b, client, NOW)).not.toContain('propose_reschedule');
+  });
+});
+
+/**
+ * The question availableActions answers, asked with a valid input for each dialog: what it did
+ * before it left the input out (which spares a list page two booking copies per card).
+ */
+function offeredWithInput(booking: Booking, actor: Actor, now: Date): BookingAction[] {
+  const offered = (result: Result<unknown>): boolean => result.ok || result.error.kind === 'invalid';
+  const relation = relationOf(booking, actor);
+  if (relation === 'stranger') return [];
+  const reason = { reason: 'reason' };
+  const actions: BookingAction[] = [];
+  if (offered(acceptBooking(booking, actor, now))) actions.push('accept');
+  if (offered(declineBooking(booking, actor, reason, now))) actions.push('decline');
+  if (offered(cancelBooking(booking, actor, reason, now))) actions.push(relation === 'coach' ? 'cancel_as_coach' : 'cancel');
+  if (offered(proposeReschedule(booking, actor, { proposedStartsAt: new Date(now.getTime() + DAY_MS) }, now))) actions.push('propose_reschedule');
+  if (offered(acceptReschedule(booking, actor, now)) || offered(declineReschedule(booking, actor, now))) actions.push('respond_reschedule');
+  if (offered(markArrival(booking, actor, now))) actions.push('mark_arrival');
+  if (offered(markCompletion(booking, actor, { earlyReason: 'reason' }, now))) actions.push('mark_completion');
+  if (offered(openDispute(booking, actor, { description: 'description' }, now))) actions.push('report_issue');
+  if (offered(resolveDispute(booking, actor, { outcome: 'release' }, now))) actions.push('resolve_dispute');
+  if (relation === 'client' && checkCanPay(booking, actor, 'client').ok) actions.push('pay');
+  if (actor.role === 'admin' && checkCanPay(booking, actor, 'admin').ok) actions.push('take_payment');
+  return actions;
+}
+
+/** A step applied when its rule allows it, else skipped: bookings in every state the rules reach. */
+const orSame = (booking: Booking, result: Result<Booking | { booking: Booking }>): Booking =>
+  result.ok ? ('booking' in result.value ? result.value.booking : result.value) : booking;
+
+const anyBooking: fc.Arbitrary<Booking> = fc
+  .record({
+    base: fc.constantFrom(
+      () => pendingBooking(),
+      () => authorised(pendingBooking()),
+      () => confirmedAndCaptured(),
+      () => inSession(),
+      () => completed(),
+    ),
+    proposer: fc.constantFrom(null, client, coach),
+    arrived: fc.constantFrom(null, client, coach),
+    ended: fc.constantFrom(null, 'cancelled', 'declined', 'disputed'),
+  })
+  .map(({ base, proposer, arrived, ended }) => {
+    let b = base();
+    if (proposer) b = orSame(b, proposeReschedule(b, proposer, { proposedStartsAt: at(STARTS_AT, DAY_MS) }, NOW));
+    if (arrived) b = orSame(b, markArrival(b, arrived, at(STARTS_AT, -30 * MINUTE_MS)));
+    if (ended === 'cancelled') b = orSame(b, cancelBooking(b, client, { reason: 'Ill' }, NOW));
+    if (ended === 'declined') b = orSame(b, declineBooking(b, coach, { reason: 'Busy' }, NOW));
+    if (ended === 'disputed') b = orSame(b, openDispute(b, client, { description: 'No show' }, at(STARTS_AT, 2 * HOUR_MS)));
+    return b;
+  });
+
+const anyMoment = fc.constantFrom(-3 * DAY_MS, -2 * HOUR_MS, -30 * MINUTE_MS, 10 * MINUTE_MS, 30 * MINUTE_MS, 61 * MINUTE_MS, 2 * DAY_MS, 4 * DAY_MS);
+
+describe('the actions offered without the dialogs\' input', () => {
+  it('are the actions offered with a valid input, for every booking, actor and moment', () => {
+    fc.assert(
+      fc.property(anyBooking, fc.constantFrom(client, coach, admin, stranger, otherCoach), anyMoment, (booking, actor, offset) => {
+        const now = at(STARTS_AT, offset);
+        expect(availableActions(booking, actor, now)).toEqual(offeredWithInput(booking, actor, now));
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

@@ -1,5 +1,4 @@
 import type { Actor } from '../accounts/actor';
-import { DAY_MS } from '../shared/clock';
 import type { Result } from '../shared/result';
 import { checkCanPay } from '../payments/payment-eligibility';
 import type { Booking } from './booking';
@@ -25,23 +24,26 @@ export type BookingAction =
 
 /**
  * What the UI may offer this actor on this booking now. It asks the very rules the server applies,
- * with placeholder input: an action whose only failure would be the input the dialog collects
- * (a reason, a date) is offered. The server checks again on submit.
+ * without the input the dialog collects (a reason, a date): an action whose only failure is that
+ * input is offered. Each of those rules checks the booking before the input, so leaving the input
+ * out changes no answer, and a rule that passes stops there instead of building the new booking:
+ * two copies of a 52-field booking per card on a list page (issue 20 §2). The server checks
+ * again on submit.
  */
 export function availableActions(booking: Booking, actor: Actor, now: Date): BookingAction[] {
   const offered = (result: Result<unknown>): boolean => result.ok || result.error.kind === 'invalid';
   const relation = relationOf(booking, actor);
   if (relation === 'stranger') return [];
-  const reason = { reason: 'reason' };
+  const reason = { reason: null };
   const actions: BookingAction[] = [];
   if (offered(acceptBooking(booking, actor, now))) actions.push('accept');
   if (offered(declineBooking(booking, actor, reason, now))) actions.push('decline');
   if (offered(cancelBooking(booking, actor, reason, now))) actions.push(relation === 'coach' ? 'cancel_as_coach' : 'cancel');
-  if (offered(proposeReschedule(booking, actor, { proposedStartsAt: new Date(now.getTime() + DAY_MS) }, now))) actions.push('propose_reschedule');
+  if (offered(proposeReschedule(booking, actor, { proposedStartsAt: null }, now))) actions.push('propose_reschedule');
   if (offered(acceptReschedule(booking, actor, now)) || offered(declineReschedule(booking, actor, now))) actions.push('respond_reschedule');
   if (offered(markArrival(booking, actor, now))) actions.push('mark_arrival');
-  if (offered(markCompletion(booking, actor, { earlyReason: 'reason' }, now))) actions.push('mark_completion');
-  if (offered(openDispute(booking, actor, { description: 'description' }, now))) actions.push('report_issue');
+  if (offered(markCompletion(booking, actor, { earlyReason: null }, now))) actions.push('mark_completion');
+  if (offered(openDispute(booking, actor, { description: null }, now))) actions.push('report_issue');
   if (offered(resolveDispute(booking, actor, { outcome: 'release' }, now))) actions.push('resolve_dispute');
   if (relation === 'client' && checkCanPay(booking, actor, 'client').ok) actions.push('pay');
   if (actor.role === 'admin' && checkCanPay(booking, actor, 'admin').ok) actions.push('take_payment');
