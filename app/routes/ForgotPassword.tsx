@@ -10,7 +10,7 @@ import { Field, errorProps } from '~/components/forms/field';
 import { FormAlert } from '~/components/forms/form-alert';
 import { BackToLogin, PasswordPageFrame } from '~/components/password/password-page-frame';
 
-export const meta: MetaFunction = () => [{ title: 'Forgot your password? — FACT' }];
+export const meta: MetaFunction = () => [{ title: 'Forgot your password? · FACT' }];
 
 type Answer = { ok: true; message: string } | FormFailure;
 

@@ -1,7 +1,7 @@
 import type { MetaFunction } from '@remix-run/node';
 import { LegalPage } from '~/components/legal-page';
 
-export const meta: MetaFunction = () => [{ title: 'Privacy Policy — FACT' }];
+export const meta: MetaFunction = () => [{ title: 'Privacy Policy · FACT' }];
 
 export default function PrivacyPolicy() {
   return (

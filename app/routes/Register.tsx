@@ -15,7 +15,7 @@ import { registrationFailureMessage } from '~/auth/register-messages';
 import { RegisterPage } from '~/components/register/register-page';
 import { redirectWithToast } from '~/toast.server';
 
-export const meta: MetaFunction = () => [{ title: 'Create your account — FACT' }];
+export const meta: MetaFunction = () => [{ title: 'Create your account · FACT' }];
 
 /** SPEC §2 Register (no shell): `type` is user or coach (default user). */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -13,7 +13,7 @@ import { FormAlert } from '~/components/forms/form-alert';
 import { BackToLogin, PasswordPageFrame } from '~/components/password/password-page-frame';
 import { redirectWithToast } from '~/toast.server';
 
-export const meta: MetaFunction = () => [{ title: 'Choose a new password — FACT' }];
+export const meta: MetaFunction = () => [{ title: 'Choose a new password · FACT' }];
 
 /** The link's token is a credential for an hour: never cached, never sent on as a Referer. */
 const PRIVATE = { 'Cache-Control': 'private, no-store', 'Referrer-Policy': 'no-referrer' };

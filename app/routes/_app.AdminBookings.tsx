@@ -10,7 +10,7 @@ import { ChargebackList } from '~/components/admin/payouts';
 import { Pager } from '~/components/admin/pager';
 import { ReferenceSearch } from '~/components/admin/reference-search';
 
-export const meta: MetaFunction = () => [{ title: 'Bookings — FACT admin' }];
+export const meta: MetaFunction = () => [{ title: 'Bookings · FACT admin' }];
 
 const FILTERS: readonly { value: AdminBookingFilter; label: string }[] = [
   { value: 'all', label: 'All' },

@@ -12,7 +12,7 @@ import { DisputeList } from '~/components/admin/disputes';
 import { RecentBookings } from '~/components/admin/recent-bookings';
 import { StatCard } from '~/components/admin/stat-card';
 
-export const meta: MetaFunction = () => [{ title: 'Admin Dashboard — FACT' }];
+export const meta: MetaFunction = () => [{ title: 'Admin Dashboard · FACT' }];
 
 /** SPEC §2: a non-admin landing here goes to their own home (CoachDashboard or FindCoaches); the refusal is logged. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -8,7 +8,7 @@ import { Pager } from '~/components/admin/pager';
 import { UserCard } from '~/components/admin/user-card';
 import { inputClass, primaryButton } from '~/components/booking/button-classes';
 
-export const meta: MetaFunction = () => [{ title: 'Users — FACT admin' }];
+export const meta: MetaFunction = () => [{ title: 'Users · FACT admin' }];
 
 const TITLES: Record<AdminUserType, string> = { all: 'All', client: 'Client', coach: 'Coach' };
 

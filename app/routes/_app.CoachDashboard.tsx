@@ -9,7 +9,7 @@ import { useBookingList } from '~/components/booking/use-booking-list';
 import { PayoutsBanner } from '~/components/payouts/payouts-banner';
 import { payoutSetupState } from '../../domain/payouts/payout-account';
 
-export const meta: MetaFunction = () => [{ title: 'Coach Dashboard — FACT' }];
+export const meta: MetaFunction = () => [{ title: 'Coach Dashboard · FACT' }];
 
 const LABELS: Record<CoachDashboardGroup, string> = { pending: 'Pending', upcoming: 'Upcoming', history: 'History' };
 const EMPTY: Record<CoachDashboardGroup, string> = {

@@ -7,7 +7,7 @@ import { primaryButton } from '~/components/booking/button-classes';
 import { EarningsChart } from '~/components/earnings/earnings-chart';
 import { EarningsLines, type LineView } from '~/components/earnings/earnings-lines';
 
-export const meta: MetaFunction = () => [{ title: 'Earnings — FACT' }];
+export const meta: MetaFunction = () => [{ title: 'Earnings · FACT' }];
 
 /**
  * The coach's Earnings page (issue 18 B): held, on the way and paid out, the next payout, the

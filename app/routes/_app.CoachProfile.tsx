@@ -8,7 +8,7 @@ import { CoachProfileMore } from '~/components/profile/profile-more';
 import { loadProfilePage } from '~/profile/profile-page.server';
 import { profileAction } from '~/profile/profile-route.server';
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.title ?? 'Coach Profile'} — FACT` }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.title ?? 'Coach Profile'} · FACT` }];
 
 /** SPEC §2 CoachProfile: 'My Coach Profile', or 'Coach Profile' read-only for any signed-in user via ?userId. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -7,7 +7,7 @@ import { AuditList, ChecksTable, ExpectedStructure, MessagesTable } from '~/comp
 import { RecentBookings } from '~/components/admin/recent-bookings';
 import { StatCard } from '~/components/admin/stat-card';
 
-export const meta: MetaFunction = () => [{ title: 'Data Diagnostic — FACT admin' }];
+export const meta: MetaFunction = () => [{ title: 'Data Diagnostic · FACT admin' }];
 
 /** PRODUCT.md: administrators only. Counts, consistency checks, the newest records. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

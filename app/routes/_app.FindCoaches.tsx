@@ -32,7 +32,7 @@ import { PaymentStep } from '~/components/booking/payment-step';
 import { AgeGroupFilter, AgeGroupQuickChoices, type PlayerChoice } from '~/components/booking/age-group-filter';
 import { loadPlayerRows } from '~/profile/player-actions.server';
 
-export const meta: MetaFunction = () => [{ title: 'Find Coaches — FACT' }];
+export const meta: MetaFunction = () => [{ title: 'Find Coaches · FACT' }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);

@@ -8,7 +8,7 @@ import { LoadMoreButton } from '~/components/booking/load-more-button';
 import { secondaryButton } from '~/components/booking/button-classes';
 import { useBookingList } from '~/components/booking/use-booking-list';
 
-export const meta: MetaFunction = () => [{ title: 'My Bookings — FACT' }];
+export const meta: MetaFunction = () => [{ title: 'My Bookings · FACT' }];
 
 const TAB_LABELS: Record<MyBookingsTab, string> = { upcoming: 'Upcoming', past: 'Past Sessions', cancelled: 'Cancelled' };
 const EMPTY_TAB: Record<MyBookingsTab, string> = { upcoming: 'upcoming', past: 'past', cancelled: 'cancelled' };

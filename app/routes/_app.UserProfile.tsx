@@ -11,7 +11,7 @@ import { loadPlayerRows } from '~/profile/player-actions.server';
 import { loadProfilePage } from '~/profile/profile-page.server';
 import { profileAction } from '~/profile/profile-route.server';
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.title ?? 'Profile'} — FACT` }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.title ?? 'Profile'} · FACT` }];
 
 /** SPEC §2 UserProfile: 'My Profile', or 'User Profile' read-only via ?userId (own, booked coaches, admins). */
 export async function loader({ request, context }: LoaderFunctionArgs) {

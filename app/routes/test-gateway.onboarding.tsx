@@ -9,7 +9,7 @@ import { SignedOutPageFrame } from '~/components/auth/signed-out-page-frame';
 import { Field, errorProps } from '~/components/forms/field';
 import { FormAlert } from '~/components/forms/form-alert';
 
-export const meta: MetaFunction = () => [{ title: 'Set up payouts (test mode) — FACT' }];
+export const meta: MetaFunction = () => [{ title: 'Set up payouts (test mode) · FACT' }];
 
 const PRIVATE = { 'Cache-Control': 'private, no-store' };
 export const headers: HeadersFunction = () => PRIVATE;

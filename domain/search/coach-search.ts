@@ -15,9 +15,9 @@ export const PRICE_BANDS = ['0-30', '30-60', '60-100', '100+'] as const;
 export type PriceBand = (typeof PRICE_BANDS)[number];
 
 export const PRICE_BAND_OPTIONS: readonly { value: PriceBand; label: string }[] = [
-  { value: '0-30', label: '£0 – £30' },
-  { value: '30-60', label: '£30 – £60' },
-  { value: '60-100', label: '£60 – £100' },
+  { value: '0-30', label: '£0 to £30' },
+  { value: '30-60', label: '£30 to £60' },
+  { value: '60-100', label: '£60 to £100' },
   { value: '100+', label: '£100 and over' },
 ];
 

@@ -32,10 +32,14 @@ export function CoachBookingCard({ card, today, lastDay }: { card: BookingCardVi
       </div>
       <div className="bk-dl mt-3">
         <SessionWhenWhere card={card} />
-        {card.status === 'pending' ? <Detail icon="price">{card.paymentHeld ? 'Payment held on the client’s card' : 'Awaiting the client’s payment'}</Detail> : null}
+        {card.status === 'pending' ? <Detail icon="price">{card.paymentHeld ? "Payment held on the client's card" : "Awaiting the client's payment"}</Detail> : null}
       </div>
       <PlayerPanel card={card} withNotes />
-      {card.clientNotes ? <p className="mt-3 rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700">{`“${card.clientNotes}”`}</p> : null}
+      {card.clientNotes ? (
+        <p className="mt-3 rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700">
+          <q>{card.clientNotes}</q>
+        </p>
+      ) : null}
       <BookingCardNotices card={card} proposer={clientName} />
       {card.progress && (card.status === 'confirmed' || card.status === 'in_session') ? <SessionProgress card={card} progress={card.progress} /> : null}
 
