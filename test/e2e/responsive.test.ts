@@ -120,3 +120,19 @@ describe.concurrent(`signed-in pages at ${WIDTH} px`, () => {
     expect(await checkPages('admin@fact.test', pages)).toEqual([]);
   });
 });
+
+describe('AdminBookings beside the sidebar', () => {
+  // Five columns did not fit beside the 16 rem sidebar below ~1150 px: the names' column got no
+  // width at all and showed a sliver of 'Client'. The actions now take their own line there.
+  it.each([800, 1024, 1280, 1440])('keeps every row’s names readable at %i px', async (width) => {
+    const page = await browser.newPage({ width, height: 900 });
+    await signIn(page, server.baseUrl, 'admin@fact.test', DEMO_PASSWORD);
+    await page.goto(`${server.baseUrl}/AdminBookings`, { waitUntil: 'load' });
+    const names = await page.locator('.adm-row > div:nth-child(2)').evaluateAll((cells) => cells.map((c) => Math.round(c.getBoundingClientRect().width)));
+    expect(names.length).toBeGreaterThan(3);
+    const narrow = names.filter((w) => w < 140);
+    if (narrow.length) await screenshot(page, `responsive-admin-bookings-${width}`);
+    expect(narrow, `names' columns at ${width} px: ${names.join(', ')}`).toEqual([]);
+    expect((await sidewaysScroll(page)).overflow).toBeLessThanOrEqual(0);
+  });
+});
