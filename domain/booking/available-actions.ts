@@ -26,9 +26,10 @@ export type BookingAction =
  * What the UI may offer this actor on this booking now. It asks the very rules the server applies,
  * without the input the dialog collects (a reason, a date): an action whose only failure is that
  * input is offered. Each of those rules checks the booking before the input, so leaving the input
- * out changes no answer, and a rule that passes stops there instead of building the new booking:
- * two copies of a 52-field booking per card on a list page (issue 20 §2). The server checks
- * again on submit.
+ * out changes no answer, and a rule that would pass stops at the input instead of building the new
+ * booking (cancel and reschedule: two copies of a 52-field booking per card on a list page, issue
+ * 20 §2; accept and arrival, which take no input, still build theirs). The server checks again on
+ * submit.
  */
 export function availableActions(booking: Booking, actor: Actor, now: Date): BookingAction[] {
   const offered = (result: Result<unknown>): boolean => result.ok || result.error.kind === 'invalid';

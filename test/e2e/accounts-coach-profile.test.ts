@@ -56,7 +56,7 @@ describe('CoachProfile', () => {
     await page.getByRole('button', { name: 'Add availability' }).click();
     await page.getByText('Availability added.').waitFor();
     const periods = page.getByRole('list', { name: 'Availability periods' });
-    await periods.getByText(`${from.short} – ${to.short}`).waitFor();
+    await periods.getByText(`${from.short} to ${to.short}`).waitFor();
     await periods.getByText('at Hackney Marshes').waitFor();
     await expect(page.getByLabel('Location for these dates (optional)').inputValue()).resolves.toBe('');
     await screenshot(page, 'coach-profile-1280');

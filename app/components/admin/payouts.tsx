@@ -61,7 +61,7 @@ export function TransferLine({ transfer }: { transfer: NonNullable<AdminBookingR
       <StatusBadge label={transferLabel(transfer.status)} colour={TRANSFER_COLOURS[transfer.status] ?? 'grey'} />
       {transfer.transferId ? <span className="font-mono text-slate-700">{transfer.transferId}</span> : null}
       <span>{`${transfer.moved.how} ${dateTimeOf(transfer.moved.at)}`}</span>
-      {transfer.lastError ? <span className="text-red-700">{`— ${transfer.lastError}`}</span> : null}
+      {transfer.lastError ? <span className="text-red-700">{`Last error: ${transfer.lastError}`}</span> : null}
     </div>
   );
 }

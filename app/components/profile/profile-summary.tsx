@@ -57,7 +57,7 @@ export function ProfileSummary({ profile }: { profile: SummaryProfile }) {
         {!profile.isActive ? (
           <Row label="Status">
             <span className="font-semibold text-red-700">Deactivated</span>
-            {profile.deactivationReason ? ` — ${profile.deactivationReason}` : ''}
+            {profile.deactivationReason ? `: ${profile.deactivationReason}` : ''}
           </Row>
         ) : null}
         {profile.email ? <Row label="Email">{profile.email}</Row> : null}

@@ -1,7 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { insertPerson, type Person } from '../../support/booking-flow';
 import { createTestBooking } from '../../support/fixtures/bookings';
-import { useHttpApp } from '../../support/http-app';
+import { sameOrigin, useHttpApp } from '../../support/http-app';
 
 /**
  * Issue 20 §2 (docs/benchmarks.md, eleventh pass): V8 keeps a string one byte per character while
@@ -35,6 +36,23 @@ describe("the benched pages' own text", () => {
     }
     await http.db.query(`update bookings set client_notes = 'Working on my weak foot', location_type = 'client_home', location_address = 'Pitch 5' where client_id = $1`, [client.id]);
     for (const [role, person] of Object.entries({ client, coach, admin })) cookies[role] = await http.cookieFor(person.id);
+    // A confirmed session with the client's arrival marked: the session-progress card and its tick.
+    const [latest] = await http.db.query<{ id: string }>(`select id from bookings where client_id = $1 and amount_authorized_pence > 0 order by starts_at desc limit 1`, [client.id]);
+    const accepted = await fetch(`${http.baseUrl}/CoachDashboard`, {
+      method: 'POST',
+      headers: sameOrigin(http.baseUrl, { cookie: cookies.coach!, 'content-type': 'application/x-www-form-urlencoded' }),
+      body: new URLSearchParams({ intent: 'accept', bookingId: latest!.id }),
+      redirect: 'manual',
+    });
+    expect(accepted.status).toBeLessThan(400);
+    await http.db.query(`update bookings set client_arrived_at = starts_at - interval '10 minutes' where id = $1 and status = 'confirmed'`, [latest!.id]);
+    // The coach's published availability (CoachProfile lists its ranges): whole days and hours.
+    await http.db.query(
+      `insert into availability_periods (id, coach_id, starts_at, ends_at) values
+         ($1, $3, date_trunc('day', now()) + interval '2 days', date_trunc('day', now()) + interval '5 days'),
+         ($2, $3, date_trunc('day', now()) + interval '6 days 9 hours', date_trunc('day', now()) + interval '6 days 17 hours')`,
+      [randomUUID(), randomUUID(), coach.id],
+    );
   });
 
   it('is all Latin-1 on FindCoaches, MyBookings, CoachDashboard, CoachProfile and AdminBookings', async () => {
@@ -57,10 +75,14 @@ describe("the benched pages' own text", () => {
     expect(found).toEqual([]);
   });
 
-  it('shows the pager with its arrows drawn by the stylesheet, and a client note in quotation marks', async () => {
-    const admins = await (await fetch(`${http.baseUrl}/AdminBookings?status=pending`, { headers: { cookie: cookies.admin! } })).text();
-    expect(admins).toMatch(/class="[^"]*\bpg-next\b[^"]*"[^>]*>Next</);
-    const dashboard = await (await fetch(`${http.baseUrl}/CoachDashboard`, { headers: { cookie: cookies.coach! } })).text();
-    expect(dashboard).toContain('<q>Working on my weak foot</q>');
+  it('has on those pages the parts that used to carry such characters', async () => {
+    const page = async (role: string, url: string) => (await fetch(`${http.baseUrl}${url}`, { headers: { cookie: cookies[role]! } })).text();
+    // The pager's arrows come from the stylesheet; a client's note is quoted by <q>.
+    expect(await page('admin', '/AdminBookings?status=pending')).toMatch(/class="[^"]*\bpg-next\b[^"]*"[^>]*>Next</);
+    expect(await page('coach', '/CoachDashboard')).toContain('<q>Working on my weak foot</q>');
+    // The session-progress card's tick is drawn by the stylesheet (class "on").
+    expect(await page('client', '/MyBookings')).toMatch(/<span aria-hidden="true" class="on">(<!-- -->)?<\/span>You arrived/);
+    // Availability ranges say 'to'.
+    expect(await page('client', `/CoachProfile?userId=${coach.id}`)).toMatch(/\d{2}:\d{2} to \d{2}:\d{2}/);
   });
 });
