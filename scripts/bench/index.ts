@@ -30,7 +30,7 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -40,8 +40,9 @@ import { openBenchDatabase } from './database';
 import { measureInteractions, INTERACTION_CPU_THROTTLING, type InteractionResult } from './interaction';
 import { measureLcp } from './lcp';
 import { clusterCpuMs, cpuMs, machine, postmasterPid, sampleRss, systemCpuMs } from './proc';
-import { attributePauses, parseGcLog, type PauseReport } from './pauses';
-import { describePauses, GOALS_20, writeReport, type BenchResults, type RunStats, type ScenarioResult } from './report';
+import { attributePauses, explainLatency, parseGcLog, parseRequestLog, type LatencyParts, type PauseReport, type SchedSample, type TimelineEntry } from './pauses';
+import { clusterProcesses, sampleScheduling, threadsOf } from './sched-sampler';
+import { describeLatency, describePauses, GOALS_20, writeReport, type BenchResults, type RunStats, type ScenarioResult } from './report';
 import { buildScenarios, cookieMinter, requestsFile, type Scenario } from './scenarios';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -49,6 +50,8 @@ const root = path.resolve(import.meta.dirname, '../..');
 const WORK = process.env.FACT_BENCH_DIR || '/tmp/fact-bench';
 /** FACT's GC pauses through the run (gc-log.ts). */
 const GC_LOG = path.join(WORK, 'fact-gc.log');
+/** FACT's own times for the half-load runs' tagged requests (request-log.ts). */
+const REQUEST_LOG = path.join(WORK, 'fact-requests.log');
 /**
  * FACT is built and run from a snapshot of the work tree (node_modules linked), so that other
  * work in the shared checkout — edits, another `remix build` replacing public/build — cannot
@@ -168,7 +171,7 @@ interface LoadResult {
 const useWrk = opts.tool ? opts.tool === 'wrk' : which('wrk');
 const loadTool = useWrk ? 'wrk' : 'loadgen (node:http + undici)';
 
-function runLoad(baseUrl: string, file: string, seconds: number, rate?: number, timeline?: string): Promise<LoadResult> {
+function runLoad(baseUrl: string, file: string, seconds: number, rate?: number, timeline?: string, onStart?: (pid: number) => void): Promise<LoadResult> {
   const env = { ...process.env, BENCH_REQUESTS: file, ...(timeline ? { BENCH_TIMELINE: timeline } : {}) };
   let cmd: string;
   let args: string[];
@@ -181,6 +184,7 @@ function runLoad(baseUrl: string, file: string, seconds: number, rate?: number, 
   }
   return new Promise((resolve, reject) => {
     const child = spawn(cmd, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    if (child.pid) onStart?.(child.pid);
     let out = '';
     child.stdout.on('data', (c: Buffer) => (out += c.toString()));
     child.stderr.on('data', (c: Buffer) => (out += c.toString()));
@@ -249,7 +253,8 @@ async function main(): Promise<void> {
     DEMO_SEED: 'never',
     DATA_DIR: path.join(WORK, 'data'),
     BENCH_GC_LOG: GC_LOG,
-  }, [...productionNodeFlags, ...(opts.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.join(WORK, 'profiles')}`] : []), ...(opts['fact-node-options']?.split(' ').filter(Boolean) ?? [])], ['./scripts/bench/gc-log.ts']);
+    BENCH_REQUEST_LOG: REQUEST_LOG,
+  }, [...productionNodeFlags, ...(opts.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.join(WORK, 'profiles')}`] : []), ...(opts['fact-node-options']?.split(' ').filter(Boolean) ?? [])], ['./scripts/bench/gc-log.ts', './scripts/bench/request-log.ts']);
   if (opts.profile) log(`profiling FACT: a .cpuprofile lands in ${path.join(WORK, 'profiles')} when it stops (summary: node --import tsx scripts/bench/profile-summary.ts <file>)`);
   const base = startProcess('baseline', 'scripts/bench/baseline-server.ts', { DATABASE_URL: db.url, SESSION_SECRET: secret, PORT: String(basePort) });
   const stopAll = async () => {
@@ -419,12 +424,28 @@ async function runScenario(
 
   const timeline = path.join(WORK, `${scenario.id}.timeline.json`);
   rmSync(timeline, { force: true });
+  // The half-load run's scheduler counters and FACT's side of its requests (pauses.ts explainLatency).
+  let sched: { stop: () => SchedSample[] } | null = null;
+  let schedSamples: SchedSample[] = [];
+  let requestLogFrom = 0;
   const run = async (side: (typeof sides)[number], seconds: number, rate?: number): Promise<RunStats> => {
     await prepare();
     const cpu0 = cpuMs(side.pid);
     const sys0 = systemCpuMs(side.pid);
     const db0 = clusterCpuMs(env.pgPid);
-    const r = await runLoad(side.url, file, seconds, rate, rate ? timeline : undefined);
+    if (rate) requestLogFrom = existsSync(REQUEST_LOG) ? statSync(REQUEST_LOG).size : 0;
+    const startSampling = (loadgenPid: number) => {
+      sched = sampleScheduling({
+        factMain: threadsOf(side.pid, 'main'),
+        factHelpers: threadsOf(side.pid, 'others'),
+        postgres: clusterProcesses(env.pgPid),
+        loadgen: threadsOf(loadgenPid, 'main'),
+      });
+    };
+    const r = await runLoad(side.url, file, seconds, rate, rate ? timeline : undefined, rate ? startSampling : undefined).finally(() => {
+      if (sched) schedSamples = sched.stop();
+      sched = null;
+    });
     const cpu = cpuMs(side.pid) - cpu0;
     const sys = systemCpuMs(side.pid) - sys0;
     const dbCpu = clusterCpuMs(env.pgPid) - db0;
@@ -463,13 +484,33 @@ async function runScenario(
   log(`  fact     at ${halfRate} req/s (half of its maximum): p50 ${half.p50Ms.toFixed(1)} ms  p99 ${half.p99Ms.toFixed(1)} ms`);
   const pauses = halfLoadPauses(timeline);
   if (pauses) log(`           ${describePauses(pauses)}`);
-  return { id: scenario.id, title: scenario.title, kind: scenario.kind, available: true, answerBytes: { fact: bytes.fact!, baseline: bytes.baseline! }, runs, half: { targetRps: halfRate, stats: half, ...(pauses ? { pauses } : {}) } };
+  // FACT writes its request log every 500 ms: wait for the last lines of this run.
+  await new Promise((r) => setTimeout(r, 700));
+  const latency = halfLoadLatency(timeline, schedSamples, requestLogFrom);
+  if (latency) log(`           ${describeLatency(latency)}`);
+  return {
+    id: scenario.id,
+    title: scenario.title,
+    kind: scenario.kind,
+    available: true,
+    answerBytes: { fact: bytes.fact!, baseline: bytes.baseline! },
+    runs,
+    half: { targetRps: halfRate, stats: half, ...(pauses ? { pauses } : {}), ...(latency ? { latency } : {}) },
+  };
+}
+
+/** Where the half-load run's time went, slow requests against all (pauses.ts); null when a log is missing. */
+function halfLoadLatency(timelineFile: string, samples: SchedSample[], requestLogFrom: number): { slow: LatencyParts; all: LatencyParts } | null {
+  if (!existsSync(timelineFile) || !existsSync(GC_LOG) || !existsSync(REQUEST_LOG) || samples.length < 2) return null;
+  const timeline = JSON.parse(readFileSync(timelineFile, 'utf8')) as TimelineEntry[];
+  const server = parseRequestLog(readFileSync(REQUEST_LOG).subarray(requestLogFrom).toString('utf8'));
+  return explainLatency(timeline, server, samples, parseGcLog(readFileSync(GC_LOG, 'utf8')), GOALS_20.p99AtHalfMs);
 }
 
 /** The half-load run's requests over the p99 goal, against FACT's GC pauses (pauses.ts); null when either file is missing. */
 function halfLoadPauses(timelineFile: string): PauseReport | null {
   if (!existsSync(timelineFile) || !existsSync(GC_LOG)) return null;
-  const timeline = JSON.parse(readFileSync(timelineFile, 'utf8')) as [number, number][];
+  const timeline = JSON.parse(readFileSync(timelineFile, 'utf8')) as TimelineEntry[];
   return attributePauses(timeline, parseGcLog(readFileSync(GC_LOG, 'utf8')), GOALS_20.p99AtHalfMs);
 }
 

@@ -13,7 +13,9 @@
  * before it counts: the load generator's own first requests (connections, undici's parser, its
  * JIT) otherwise stall it, and the requests scheduled meanwhile count as the server's latency.
  * With BENCH_TIMELINE set, it writes each counted request's [scheduled start on the wall clock,
- * latency] in ms there (pauses.ts).
+ * latency, actual start on the wall clock, sequence number] in ms there (pauses.ts), and sends the
+ * sequence number as `x-bench-seq` so that FACT's side of each request can be matched
+ * (request-log.ts).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { Pool } from 'undici';
@@ -47,7 +49,9 @@ const specs: Spec[] = readFileSync(process.env.BENCH_REQUESTS ?? '', 'utf8')
 
 const pool = new Pool(base.origin, { connections, pipelining: 1, keepAliveTimeout: 30_000 });
 const latencies: number[] = [];
-const timeline: [number, number][] = [];
+const timeline: [number, number, number, number][] = [];
+const tagged = Boolean(process.env.BENCH_TIMELINE);
+let seq = 0;
 let counting = true;
 let non2xx = 0;
 let sample = '';
@@ -57,8 +61,11 @@ let next = 0;
 
 async function once(startedAt: number): Promise<void> {
   const spec = specs[next++ % specs.length]!;
+  const n = seq++;
+  const sentAt = performance.now();
+  const headers = tagged ? { ...spec.headers, 'x-bench-seq': String(n) } : spec.headers;
   try {
-    const res = await pool.request({ origin: base.origin, path: spec.path, method: spec.method, headers: spec.headers, body: spec.body });
+    const res = await pool.request({ origin: base.origin, path: spec.path, method: spec.method, headers, body: spec.body });
     const text = await res.body.text();
     bytes += text.length;
     if (res.statusCode < 200 || res.statusCode > 299) {
@@ -70,7 +77,7 @@ async function once(startedAt: number): Promise<void> {
   }
   if (!counting) return;
   latencies.push(performance.now() - startedAt);
-  timeline.push([performance.timeOrigin + startedAt, performance.now() - startedAt]);
+  timeline.push([performance.timeOrigin + startedAt, performance.now() - startedAt, performance.timeOrigin + sentAt, n]);
 }
 
 /** Starts requests on a fixed schedule for `seconds` from `from`; returns when all have answered. */

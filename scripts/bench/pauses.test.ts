@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { attributePauses, BACKLOG_MS, parseGcLog } from './pauses';
+import { attributePauses, BACKLOG_MS, explainLatency, growth, parseGcLog, parseRequestLog, type SchedSample } from './pauses';
 
 describe('which pauses the slow requests of the half-load run met', () => {
   it('reads gc-log.ts lines and skips blank ones', () => {
@@ -31,5 +31,54 @@ describe('which pauses the slow requests of the half-load run met', () => {
     expect(report.pauseMsPerSecond.scavenge).toBeCloseTo(2, 5);
     expect(report.pauseMsPerSecond['mark-compact']).toBeCloseTo(8, 5);
     expect(report.slow).toBe(0);
+  });
+});
+
+/** A sample whose counters are `f(at)` for every group, and steal `steal(at)`. */
+const sample = (atMs: number, run: number, wait: number, steal = 0, pgWait = 0): SchedSample => ({
+  atMs,
+  runMs: { factMain: run, factHelpers: 0, postgres: 0, loadgen: 0 },
+  waitMs: { factMain: wait, factHelpers: 0, postgres: pgWait, loadgen: 0 },
+  stealMs: steal,
+});
+
+describe("where a request's latency went at half load", () => {
+  it('reads request-log.ts lines by sequence number', () => {
+    const log = parseRequestLog('7 1000.50 1004.25\n\n8 1010.00 1013.00\n');
+    expect(log.get(7)).toEqual({ arrivalMs: 1000.5, finishMs: 1004.25 });
+    expect(log.get(8)).toEqual({ arrivalMs: 1010, finishMs: 1013 });
+    expect(log.size).toBe(2);
+  });
+
+  it('interpolates a counter between samples and counts nothing outside them', () => {
+    const samples = [sample(1000, 0, 0), sample(1010, 10, 4), sample(1020, 10, 14)];
+    expect(growth(samples, (s) => s.waitMs.factMain, 1005, 1015)).toBeCloseTo(7, 5);
+    expect(growth(samples, (s) => s.runMs.factMain, 990, 1030)).toBeCloseTo(10, 5);
+    expect(growth(samples, (s) => s.runMs.factMain, 1030, 1040)).toBe(0);
+    expect(growth([], (s) => s.runMs.factMain, 0, 10)).toBe(0);
+  });
+
+  it('splits a slow request into the load generator being late, the socket, FACT and the way back, and names what the scheduler and the collector did meanwhile', () => {
+    // Scheduled at 1000, sent at 1004, seen by FACT at 1030, answered at 1050, read at 1060.
+    const timeline: [number, number, number, number][] = [[1000, 60, 1004, 1], [1100, 5, 1100, 2]];
+    const server = parseRequestLog('1 1030 1050\n2 1101 1104\n');
+    // FACT's main thread: on a core 20 ms and waiting for one 30 ms during the slow request; PostgreSQL waited 6 ms; steal 10 ms.
+    const samples = [sample(1000, 0, 0, 0, 0), sample(1060, 20, 30, 10, 6), sample(1105, 23, 30, 10, 6)];
+    const pauses = parseGcLog('1040 4 scavenge\n1200 9 mark-compact\n');
+    const { slow, all } = explainLatency(timeline, server, samples, pauses, 50);
+    expect(slow).toMatchObject({ requests: 1, matched: 1, latencyMs: 60, clientLateMs: 4, beforeFactMs: 26, insideFactMs: 20, afterFactMs: 10 });
+    expect(slow.factOnCoreMs).toBeCloseTo(20, 5);
+    expect(slow.factWaitingForCoreMs).toBeCloseTo(30, 5);
+    expect(slow.gcPauseMs).toBeCloseTo(4, 5);
+    expect(slow.postgresWaitingForCoreMs).toBeCloseTo(6, 5);
+    expect(slow.stealMs).toBeCloseTo(10, 5);
+    expect(all.requests).toBe(2);
+    expect(all.latencyMs).toBeCloseTo(32.5, 5);
+    expect(all.insideFactMs).toBeCloseTo(11.5, 5);
+  });
+
+  it('leaves the socket, FACT and the way back out of the means for requests FACT did not log, and old two-field timelines still count', () => {
+    const { slow } = explainLatency([[1000, 80], [2000, 70, 2000, 5]], new Map(), [], [], 50);
+    expect(slow).toMatchObject({ requests: 2, matched: 0, latencyMs: 75, beforeFactMs: 0, insideFactMs: 0, afterFactMs: 0, clientLateMs: 0 });
   });
 });

@@ -49,7 +49,7 @@ export function parseGcLog(text: string): Pause[] {
 }
 
 /** `timeline`: [scheduled start ms, latency ms] per request, as loadgen.ts writes it. */
-export function attributePauses(timeline: [number, number][], pauses: Pause[], thresholdMs: number): PauseReport {
+export function attributePauses(timeline: readonly TimelineEntry[], pauses: Pause[], thresholdMs: number): PauseReport {
   const report: PauseReport = { slow: 0, markCompact: 0, scavenge: 0, none: 0, pauseMsPerSecond: { 'mark-compact': 0, scavenge: 0 }, markCompacts: 0 };
   if (timeline.length === 0) return report;
   const from = Math.min(...timeline.map(([s]) => s));
@@ -70,4 +70,135 @@ export function attributePauses(timeline: [number, number][], pauses: Pause[], t
     else report.none++;
   }
   return report;
+}
+
+/**
+ * Where a request's latency went, from four logs on one wall clock: the load generator's timeline
+ * (scheduled start, latency, actual start), FACT's own times for the request (request-log.ts), the
+ * scheduler's counters of the processes involved (sched-sampler.ts) and FACT's GC pauses.
+ */
+export type SchedGroup = 'factMain' | 'factHelpers' | 'postgres' | 'loadgen';
+
+/** Cumulative counters at one moment, in ms: time on a core and time runnable but waiting for one, per group; the machine's steal. */
+export interface SchedSample {
+  atMs: number;
+  runMs: Record<SchedGroup, number>;
+  waitMs: Record<SchedGroup, number>;
+  stealMs: number;
+}
+
+/** FACT's side of a tagged request: when its JavaScript first saw it and when the answer was written. */
+export interface ServerTimes {
+  arrivalMs: number;
+  finishMs: number;
+}
+
+export function parseRequestLog(text: string): Map<number, ServerTimes> {
+  const times = new Map<number, ServerTimes>();
+  for (const line of text.split('\n')) {
+    const [seq, arrival, finish] = line.trim().split(' ');
+    if (!seq || !arrival || !finish) continue;
+    times.set(Number(seq), { arrivalMs: Number(arrival), finishMs: Number(finish) });
+  }
+  return times;
+}
+
+/** How much a cumulative counter grew between two moments, interpolating between samples (none outside them). */
+export function growth(samples: readonly SchedSample[], read: (s: SchedSample) => number, fromMs: number, toMs: number): number {
+  const at = (t: number): number | null => {
+    if (samples.length === 0) return null;
+    if (t <= samples[0]!.atMs) return read(samples[0]!);
+    if (t >= samples.at(-1)!.atMs) return read(samples.at(-1)!);
+    let lo = 0;
+    let hi = samples.length - 1;
+    while (hi - lo > 1) {
+      const mid = (lo + hi) >> 1;
+      if (samples[mid]!.atMs <= t) lo = mid;
+      else hi = mid;
+    }
+    const a = samples[lo]!;
+    const b = samples[hi]!;
+    const share = b.atMs === a.atMs ? 0 : (t - a.atMs) / (b.atMs - a.atMs);
+    return read(a) + share * (read(b) - read(a));
+  };
+  const from = at(fromMs);
+  const to = at(toMs);
+  return from === null || to === null ? 0 : Math.max(0, to - from);
+}
+
+/** Means over a set of requests, in ms. */
+export interface LatencyParts {
+  requests: number;
+  latencyMs: number;
+  /** The load generator sent it after its scheduled time (its own process was late). */
+  clientLateMs: number;
+  /** Sent, not yet seen by FACT's JavaScript: in the socket while FACT was busy or off its core. */
+  beforeFactMs: number;
+  /** From FACT's first sight of it to its answer written. */
+  insideFactMs: number;
+  /** Answer written, not yet read by the load generator. */
+  afterFactMs: number;
+  /** During the request: FACT's main thread on a core (its work for this and the other requests in flight, GC included). */
+  factOnCoreMs: number;
+  /** … FACT's main thread ready to run, waiting for a core another process had. */
+  factWaitingForCoreMs: number;
+  /** … FACT's garbage-collection pauses on its main thread. */
+  gcPauseMs: number;
+  /** … PostgreSQL's processes waiting for a core, summed over processes. */
+  postgresWaitingForCoreMs: number;
+  /** … the load generator's main thread waiting for a core. */
+  loadgenWaitingForCoreMs: number;
+  /** … time the hypervisor gave the machine's CPUs to someone else (steal, summed over CPUs). */
+  stealMs: number;
+  /** Of `requests`, how many FACT's request log named (the split before / inside / after is over these). */
+  matched: number;
+}
+
+/** `timeline`: loadgen.ts's [scheduled start, latency, actual start, sequence] per request (older timelines lack the last two). */
+export type TimelineEntry = [number, number, number?, number?];
+
+export function explainLatency(
+  timeline: readonly TimelineEntry[],
+  server: ReadonlyMap<number, ServerTimes>,
+  samples: readonly SchedSample[],
+  pauses: readonly Pause[],
+  thresholdMs: number,
+): { slow: LatencyParts; all: LatencyParts } {
+  const sum = () => ({ requests: 0, latencyMs: 0, clientLateMs: 0, beforeFactMs: 0, insideFactMs: 0, afterFactMs: 0, factOnCoreMs: 0, factWaitingForCoreMs: 0, gcPauseMs: 0, postgresWaitingForCoreMs: 0, loadgenWaitingForCoreMs: 0, stealMs: 0, matched: 0 });
+  const slow: LatencyParts = sum();
+  const all: LatencyParts = sum();
+  for (const [start, latency, sentAt, seq] of timeline) {
+    const end = start + latency;
+    const parts: Partial<LatencyParts> = {
+      latencyMs: latency,
+      clientLateMs: sentAt === undefined ? 0 : Math.max(0, sentAt - start),
+      factOnCoreMs: growth(samples, (s) => s.runMs.factMain, start, end),
+      factWaitingForCoreMs: growth(samples, (s) => s.waitMs.factMain, start, end),
+      gcPauseMs: pauses.reduce((ms, p) => ms + Math.max(0, Math.min(end, p.startMs + p.durationMs) - Math.max(start, p.startMs)), 0),
+      postgresWaitingForCoreMs: growth(samples, (s) => s.waitMs.postgres, start, end),
+      loadgenWaitingForCoreMs: growth(samples, (s) => s.waitMs.loadgen, start, end),
+      stealMs: growth(samples, (s) => s.stealMs, start, end),
+    };
+    const times = seq === undefined ? undefined : server.get(seq);
+    if (times && sentAt !== undefined) {
+      parts.matched = 1;
+      parts.beforeFactMs = Math.max(0, times.arrivalMs - sentAt);
+      parts.insideFactMs = Math.max(0, times.finishMs - times.arrivalMs);
+      parts.afterFactMs = Math.max(0, end - times.finishMs);
+    }
+    for (const into of latency > thresholdMs ? [slow, all] : [all]) {
+      into.requests++;
+      for (const [key, value] of Object.entries(parts) as [keyof LatencyParts, number][]) into[key] += value;
+    }
+  }
+  const mean = (p: LatencyParts): LatencyParts => {
+    const out = { ...p };
+    for (const key of Object.keys(p) as (keyof LatencyParts)[]) {
+      if (key === 'requests' || key === 'matched') continue;
+      const over = key === 'beforeFactMs' || key === 'insideFactMs' || key === 'afterFactMs' ? p.matched : p.requests;
+      out[key] = over > 0 ? p[key] / over : 0;
+    }
+    return out;
+  };
+  return { slow: mean(slow), all: mean(all) };
 }

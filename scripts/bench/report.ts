@@ -15,7 +15,7 @@ import type { RouteAssets } from './assets';
 import type { InteractionResult } from './interaction';
 import type { LcpTimeline } from './lcp';
 import type { DatasetSize } from './dataset';
-import { BACKLOG_MS, type PauseReport } from './pauses';
+import { BACKLOG_MS, type LatencyParts, type PauseReport } from './pauses';
 
 export interface RunStats {
   requests: number;
@@ -41,8 +41,11 @@ export interface ScenarioResult {
   /** The smoke request's answer body in bytes (HTML for the GETs, JSON for the POSTs). */
   answerBytes?: { fact: number; baseline: number };
   runs?: { fact: RunStats[]; baseline: RunStats[] };
-  /** `pauses`: what the half-load run's slow requests met (pauses.ts); absent in runs before 2026-11-27 midday. */
-  half?: { targetRps: number; stats: RunStats; pauses?: PauseReport };
+  /**
+   * `pauses`: what the half-load run's slow requests met (pauses.ts); absent in runs before 2026-11-27 midday.
+   * `latency`: where its requests' time went, slow ones and all (pauses.ts explainLatency); absent before 2026-11-29.
+   */
+  half?: { targetRps: number; stats: RunStats; pauses?: PauseReport; latency?: { slow: LatencyParts; all: LatencyParts } };
 }
 
 export interface BenchResults {
@@ -276,6 +279,39 @@ export function describePauses(p: PauseReport): string {
   return `${p.slow} requests over ${GOALS_20.p99AtHalfMs} ms: ${p.markCompact} met a mark-compact cycle's pauses, ${p.scavenge} only scavenges, ${p.none} no collection; ${gc}`;
 }
 
+/** One line for the log: the slow requests' mean latency and its parts. */
+export function describeLatency({ slow, all }: { slow: LatencyParts; all: LatencyParts }): string {
+  if (slow.requests === 0) return `all ${all.requests} requests within ${GOALS_20.p99AtHalfMs} ms`;
+  return `${slow.requests} slow requests, mean ${n1(slow.latencyMs)} ms: loadgen late ${n1(slow.clientLateMs)}, before FACT ${n1(slow.beforeFactMs)}, inside ${n1(slow.insideFactMs)}, after ${n1(slow.afterFactMs)}; FACT's main thread on a core ${n1(slow.factOnCoreMs)}, waiting for one ${n1(slow.factWaitingForCoreMs)}, GC ${n1(slow.gcPauseMs)}; PostgreSQL waiting for a core ${n1(slow.postgresWaitingForCoreMs)}; steal ${n1(slow.stealMs)}`;
+}
+
+/** '41.2 (3.1)': the slow requests' mean, and all requests' mean beside it. */
+const slowAndAll = (slow: number, all: number) => `${n1(slow)} (${n1(all)})`;
+
+function latencyRows(r: BenchResults): string[][] {
+  return r.scenarios
+    .filter((sc) => sc.half?.latency)
+    .map((sc) => {
+      const { slow, all } = sc.half!.latency!;
+      const cell = (k: keyof LatencyParts) => (slow.requests ? slowAndAll(slow[k], all[k]) : `— (${n1(all[k])})`);
+      return [
+        sc.title,
+        `${slow.requests} of ${all.requests}`,
+        cell('latencyMs'),
+        cell('clientLateMs'),
+        cell('beforeFactMs'),
+        cell('insideFactMs'),
+        cell('afterFactMs'),
+        cell('factOnCoreMs'),
+        cell('factWaitingForCoreMs'),
+        cell('gcPauseMs'),
+        cell('postgresWaitingForCoreMs'),
+        cell('loadgenWaitingForCoreMs'),
+        cell('stealMs'),
+      ];
+    });
+}
+
 export function markdown(r: BenchResults, other: BenchResults | null): string {
   const lines: string[] = [];
   const s = r.size;
@@ -342,6 +378,22 @@ export function markdown(r: BenchResults, other: BenchResults | null): string {
     );
     lines.push('');
     lines.push(table(['Scenario', 'p99 ms', 'What the requests over the goal met'], withPauses.map((sc) => [sc.title, n1(sc.half!.stats.p99Ms), describePauses(sc.half!.pauses!)])));
+    lines.push('');
+  }
+  const latency = latencyRows(r);
+  if (latency.length) {
+    lines.push(`### Where the slow requests' time went at half load (§3)`);
+    lines.push('');
+    lines.push(
+      `Means in ms over the requests over ${GOALS_20.p99AtHalfMs} ms, and in brackets over all requests of the half-load run. A request's latency counts from its scheduled start (loadgen.ts) and is split by FACT's own log of it (scripts/bench/request-log.ts): the load generator sending it late, the request in the socket before FACT's JavaScript saw it, inside FACT, and the answer on its way back. Over the same time, the scheduler's counters (scripts/bench/sched-sampler.ts, sampled every 10 ms): FACT's main thread on a core (its work for every request in flight, GC included) and ready but waiting for a core that another process had; FACT's GC pauses; PostgreSQL's processes and the load generator waiting for a core; the hypervisor's steal (both CPUs).`,
+    );
+    lines.push('');
+    lines.push(
+      table(
+        ['Scenario', 'Slow requests', 'Latency', 'Load generator late', 'Before FACT saw it', 'Inside FACT', 'Answer on its way', "FACT's main thread on a core", '… waiting for a core', 'GC pauses', 'PostgreSQL waiting for a core', 'Load generator waiting for a core', 'Steal'],
+        latency,
+      ),
+    );
     lines.push('');
   }
   lines.push('### JavaScript and CSS per route (gzipped, what a first visit downloads)');
