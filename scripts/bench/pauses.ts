@@ -79,11 +79,12 @@ export function attributePauses(timeline: readonly TimelineEntry[], pauses: Paus
  */
 export type SchedGroup = 'factMain' | 'factHelpers' | 'postgres' | 'loadgen';
 
-/** Cumulative counters at one moment, in ms: time on a core and time runnable but waiting for one, per group; the machine's steal. */
+/** Cumulative counters at one moment, in ms: time on a core and time runnable but waiting for one, per group; the machine's busy and steal time (all CPUs). */
 export interface SchedSample {
   atMs: number;
   runMs: Record<SchedGroup, number>;
   waitMs: Record<SchedGroup, number>;
+  busyMs: number;
   stealMs: number;
 }
 
@@ -140,14 +141,18 @@ export interface LatencyParts {
   afterFactMs: number;
   /** During the request: FACT's main thread on a core (its work for this and the other requests in flight, GC included). */
   factOnCoreMs: number;
-  /** … FACT's main thread ready to run, waiting for a core another process had. */
+  /** … FACT's main thread ready to run, waiting for a core another thread had. */
   factWaitingForCoreMs: number;
+  /** … FACT's other threads (V8's GC helpers, mostly) on a core. */
+  factHelpersOnCoreMs: number;
   /** … FACT's garbage-collection pauses on its main thread. */
   gcPauseMs: number;
   /** … PostgreSQL's processes waiting for a core, summed over processes. */
   postgresWaitingForCoreMs: number;
   /** … the load generator's main thread waiting for a core. */
   loadgenWaitingForCoreMs: number;
+  /** … the machine's CPUs busy, summed over CPUs (all processes; 10 ms ticks). */
+  machineBusyMs: number;
   /** … time the hypervisor gave the machine's CPUs to someone else (steal, summed over CPUs). */
   stealMs: number;
   /** Of `requests`, how many FACT's request log named (the split before / inside / after is over these). */
@@ -164,7 +169,23 @@ export function explainLatency(
   pauses: readonly Pause[],
   thresholdMs: number,
 ): { slow: LatencyParts; all: LatencyParts } {
-  const sum = () => ({ requests: 0, latencyMs: 0, clientLateMs: 0, beforeFactMs: 0, insideFactMs: 0, afterFactMs: 0, factOnCoreMs: 0, factWaitingForCoreMs: 0, gcPauseMs: 0, postgresWaitingForCoreMs: 0, loadgenWaitingForCoreMs: 0, stealMs: 0, matched: 0 });
+  const sum = (): LatencyParts => ({
+    requests: 0,
+    latencyMs: 0,
+    clientLateMs: 0,
+    beforeFactMs: 0,
+    insideFactMs: 0,
+    afterFactMs: 0,
+    factOnCoreMs: 0,
+    factWaitingForCoreMs: 0,
+    factHelpersOnCoreMs: 0,
+    gcPauseMs: 0,
+    postgresWaitingForCoreMs: 0,
+    loadgenWaitingForCoreMs: 0,
+    machineBusyMs: 0,
+    stealMs: 0,
+    matched: 0,
+  });
   const slow: LatencyParts = sum();
   const all: LatencyParts = sum();
   for (const [start, latency, sentAt, seq] of timeline) {
@@ -174,9 +195,11 @@ export function explainLatency(
       clientLateMs: sentAt === undefined ? 0 : Math.max(0, sentAt - start),
       factOnCoreMs: growth(samples, (s) => s.runMs.factMain, start, end),
       factWaitingForCoreMs: growth(samples, (s) => s.waitMs.factMain, start, end),
+      factHelpersOnCoreMs: growth(samples, (s) => s.runMs.factHelpers, start, end),
       gcPauseMs: pauses.reduce((ms, p) => ms + Math.max(0, Math.min(end, p.startMs + p.durationMs) - Math.max(start, p.startMs)), 0),
       postgresWaitingForCoreMs: growth(samples, (s) => s.waitMs.postgres, start, end),
       loadgenWaitingForCoreMs: growth(samples, (s) => s.waitMs.loadgen, start, end),
+      machineBusyMs: growth(samples, (s) => s.busyMs, start, end),
       stealMs: growth(samples, (s) => s.stealMs, start, end),
     };
     const times = seq === undefined ? undefined : server.get(seq);

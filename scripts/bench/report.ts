@@ -282,7 +282,7 @@ export function describePauses(p: PauseReport): string {
 /** One line for the log: the slow requests' mean latency and its parts. */
 export function describeLatency({ slow, all }: { slow: LatencyParts; all: LatencyParts }): string {
   if (slow.requests === 0) return `all ${all.requests} requests within ${GOALS_20.p99AtHalfMs} ms`;
-  return `${slow.requests} slow requests, mean ${n1(slow.latencyMs)} ms: loadgen late ${n1(slow.clientLateMs)}, before FACT ${n1(slow.beforeFactMs)}, inside ${n1(slow.insideFactMs)}, after ${n1(slow.afterFactMs)}; FACT's main thread on a core ${n1(slow.factOnCoreMs)}, waiting for one ${n1(slow.factWaitingForCoreMs)}, GC ${n1(slow.gcPauseMs)}; PostgreSQL waiting for a core ${n1(slow.postgresWaitingForCoreMs)}; steal ${n1(slow.stealMs)}`;
+  return `${slow.requests} slow requests, mean ${n1(slow.latencyMs)} ms: loadgen late ${n1(slow.clientLateMs)}, before FACT ${n1(slow.beforeFactMs)}, inside ${n1(slow.insideFactMs)}, after ${n1(slow.afterFactMs)}; FACT's main thread on a core ${n1(slow.factOnCoreMs)}, waiting for one ${n1(slow.factWaitingForCoreMs)}, GC ${n1(slow.gcPauseMs)}; its other threads ${n1(slow.factHelpersOnCoreMs)}; PostgreSQL waiting for a core ${n1(slow.postgresWaitingForCoreMs)}; CPUs busy ${n1(slow.machineBusyMs)} of ${n1(2 * slow.latencyMs)}; steal ${n1(slow.stealMs)}`;
 }
 
 /** '41.2 (3.1)': the slow requests' mean, and all requests' mean beside it. */
@@ -305,8 +305,10 @@ function latencyRows(r: BenchResults): string[][] {
         cell('factOnCoreMs'),
         cell('factWaitingForCoreMs'),
         cell('gcPauseMs'),
+        cell('factHelpersOnCoreMs'),
         cell('postgresWaitingForCoreMs'),
         cell('loadgenWaitingForCoreMs'),
+        cell('machineBusyMs'),
         cell('stealMs'),
       ];
     });
@@ -385,12 +387,12 @@ export function markdown(r: BenchResults, other: BenchResults | null): string {
     lines.push(`### Where the slow requests' time went at half load (§3)`);
     lines.push('');
     lines.push(
-      `Means in ms over the requests over ${GOALS_20.p99AtHalfMs} ms, and in brackets over all requests of the half-load run. A request's latency counts from its scheduled start (loadgen.ts) and is split by FACT's own log of it (scripts/bench/request-log.ts): the load generator sending it late, the request in the socket before FACT's JavaScript saw it, inside FACT, and the answer on its way back. Over the same time, the scheduler's counters (scripts/bench/sched-sampler.ts, sampled every 10 ms): FACT's main thread on a core (its work for every request in flight, GC included) and ready but waiting for a core that another process had; FACT's GC pauses; PostgreSQL's processes and the load generator waiting for a core; the hypervisor's steal (both CPUs).`,
+      `Means in ms over the requests over ${GOALS_20.p99AtHalfMs} ms, and in brackets over all requests of the half-load run. A request's latency counts from its scheduled start (loadgen.ts) and is split by FACT's own log of it (scripts/bench/request-log.ts): the load generator sending it late, the request in the socket before FACT's JavaScript saw it, inside FACT, and the answer on its way back. Over the same time, the scheduler's counters (scripts/bench/sched-sampler.ts, sampled every 10 ms): FACT's main thread on a core (its work for every request in flight, GC included) and ready but waiting for a core that another process had; FACT's GC pauses; FACT's other threads (V8's GC helpers) on a core; PostgreSQL's processes and the load generator waiting for a core; the machine's CPUs busy with any process (both CPUs: at most twice the latency) and the hypervisor's steal.`,
     );
     lines.push('');
     lines.push(
       table(
-        ['Scenario', 'Slow requests', 'Latency', 'Load generator late', 'Before FACT saw it', 'Inside FACT', 'Answer on its way', "FACT's main thread on a core", '… waiting for a core', 'GC pauses', 'PostgreSQL waiting for a core', 'Load generator waiting for a core', 'Steal'],
+        ['Scenario', 'Slow requests', 'Latency', 'Load generator late', 'Before FACT saw it', 'Inside FACT', 'Answer on its way', "FACT's main thread on a core", '… waiting for a core', 'GC pauses', "FACT's other threads on a core", 'PostgreSQL waiting for a core', 'Load generator waiting for a core', 'CPUs busy (all processes)', 'Steal'],
         latency,
       ),
     );

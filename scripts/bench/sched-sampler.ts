@@ -50,9 +50,10 @@ function readSched(files: readonly string[]): [number, number] {
   return [run / 1e6, wait / 1e6];
 }
 
-function stealMs(): number {
-  const cpu = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0]!.trim().split(/\s+/);
-  return Number(cpu[8] ?? 0) * TICK_MS;
+/** The machine's busy time (user, nice, system, irq, softirq) and steal time, summed over CPUs, in ms. */
+function machineMs(): { busyMs: number; stealMs: number } {
+  const [, user, nice, system, , , irq, softirq, steal] = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0]!.trim().split(/\s+/).map(Number);
+  return { busyMs: ((user ?? 0) + (nice ?? 0) + (system ?? 0) + (irq ?? 0) + (softirq ?? 0)) * TICK_MS, stealMs: (steal ?? 0) * TICK_MS };
 }
 
 /** Samples until stopped; `stop()` returns the samples in time order. */
@@ -63,7 +64,7 @@ export function sampleScheduling(groups: Record<SchedGroup, readonly string[]>, 
     const runMs = {} as Record<SchedGroup, number>;
     const waitMs = {} as Record<SchedGroup, number>;
     for (const name of names) [runMs[name], waitMs[name]] = readSched(groups[name]);
-    samples.push({ atMs: performance.timeOrigin + performance.now(), runMs, waitMs, stealMs: stealMs() });
+    samples.push({ atMs: performance.timeOrigin + performance.now(), runMs, waitMs, ...machineMs() });
   };
   take();
   const timer = setInterval(take, everyMs);
