@@ -428,12 +428,14 @@ async function runScenario(
   let sched: { stop: () => SchedSample[] } | null = null;
   let schedSamples: SchedSample[] = [];
   let requestLogFrom = 0;
+  // `explain`: FACT's half-load run, with its timeline, request log and scheduler samples (§3).
   const run = async (side: (typeof sides)[number], seconds: number, rate?: number): Promise<RunStats> => {
+    const explain = Boolean(rate) && side.name === 'fact';
     await prepare();
     const cpu0 = cpuMs(side.pid);
     const sys0 = systemCpuMs(side.pid);
     const db0 = clusterCpuMs(env.pgPid);
-    if (rate) requestLogFrom = existsSync(REQUEST_LOG) ? statSync(REQUEST_LOG).size : 0;
+    if (explain) requestLogFrom = existsSync(REQUEST_LOG) ? statSync(REQUEST_LOG).size : 0;
     const startSampling = (loadgenPid: number) => {
       sched = sampleScheduling({
         factMain: threadsOf(side.pid, 'main'),
@@ -442,7 +444,7 @@ async function runScenario(
         loadgen: threadsOf(loadgenPid, 'main'),
       });
     };
-    const r = await runLoad(side.url, file, seconds, rate, rate ? timeline : undefined, rate ? startSampling : undefined).finally(() => {
+    const r = await runLoad(side.url, file, seconds, rate, explain ? timeline : undefined, explain ? startSampling : undefined).finally(() => {
       if (sched) schedSamples = sched.stop();
       sched = null;
     });
@@ -482,6 +484,11 @@ async function runScenario(
   const halfRate = Math.max(1, Math.round(factRps / 2));
   const half = await run(sides[0]!, durationS, halfRate);
   log(`  fact     at ${halfRate} req/s (half of its maximum): p50 ${half.p50Ms.toFixed(1)} ms  p99 ${half.p99Ms.toFixed(1)} ms`);
+  // The bare baseline at half of its own maximum, on the same machine: how much of the tail is the machine's (§3).
+  const baselineRps = runs.baseline.reduce((s, r) => s + r.rps, 0) / runs.baseline.length;
+  const baselineHalfRate = Math.max(1, Math.round(baselineRps / 2));
+  const baselineHalf = await run(sides[1]!, durationS, baselineHalfRate);
+  log(`  baseline at ${baselineHalfRate} req/s (half of its maximum): p50 ${baselineHalf.p50Ms.toFixed(1)} ms  p99 ${baselineHalf.p99Ms.toFixed(1)} ms`);
   const pauses = halfLoadPauses(timeline);
   if (pauses) log(`           ${describePauses(pauses)}`);
   // FACT writes its request log every 500 ms: wait for the last lines of this run.
@@ -495,7 +502,7 @@ async function runScenario(
     available: true,
     answerBytes: { fact: bytes.fact!, baseline: bytes.baseline! },
     runs,
-    half: { targetRps: halfRate, stats: half, ...(pauses ? { pauses } : {}), ...(latency ? { latency } : {}) },
+    half: { targetRps: halfRate, stats: half, ...(pauses ? { pauses } : {}), ...(latency ? { latency } : {}), baseline: { targetRps: baselineHalfRate, stats: baselineHalf } },
   };
 }
 

@@ -43,9 +43,16 @@ export interface ScenarioResult {
   runs?: { fact: RunStats[]; baseline: RunStats[] };
   /**
    * `pauses`: what the half-load run's slow requests met (pauses.ts); absent in runs before 2026-11-27 midday.
-   * `latency`: where its requests' time went, slow ones and all (pauses.ts explainLatency); absent before 2026-11-29.
+   * `latency`: where its requests' time went, slow ones and all (pauses.ts explainLatency); `baseline`: the baseline at
+   * half of its own maximum. Both absent before 2026-11-29.
    */
-  half?: { targetRps: number; stats: RunStats; pauses?: PauseReport; latency?: { slow: LatencyParts; all: LatencyParts } };
+  half?: {
+    targetRps: number;
+    stats: RunStats;
+    pauses?: PauseReport;
+    latency?: { slow: LatencyParts; all: LatencyParts };
+    baseline?: { targetRps: number; stats: RunStats };
+  };
 }
 
 export interface BenchResults {
@@ -376,10 +383,16 @@ export function markdown(r: BenchResults, other: BenchResults | null): string {
     lines.push(`### What the slow requests at half load met (§3)`);
     lines.push('');
     lines.push(
-      `FACT's garbage collections, logged in the process (scripts/bench/gc-log.ts), against each request of the half-load run (scripts/bench/pauses.ts): a request over ${GOALS_20.p99AtHalfMs} ms counts as having met a pause that overlaps it or ended at most ${BACKLOG_MS} ms before it started.`,
+      `FACT's garbage collections, logged in the process (scripts/bench/gc-log.ts), against each request of the half-load run (scripts/bench/pauses.ts): a request over ${GOALS_20.p99AtHalfMs} ms counts as having met a pause that overlaps it or ended at most ${BACKLOG_MS} ms before it started. The last column is the bare baseline's own half-load run, on the same machine with the same load generator.`,
     );
     lines.push('');
-    lines.push(table(['Scenario', 'p99 ms', 'What the requests over the goal met'], withPauses.map((sc) => [sc.title, n1(sc.half!.stats.p99Ms), describePauses(sc.half!.pauses!)])));
+    const baselineHalf = (sc: ScenarioResult) => (sc.half?.baseline ? `${n1(sc.half.baseline.stats.p99Ms)} (${Math.round(sc.half.baseline.targetRps)} req/s)` : '—');
+    lines.push(
+      table(
+        ['Scenario', 'p99 ms', 'What the requests over the goal met', 'Baseline: p99 ms at half of its maximum'],
+        withPauses.map((sc) => [sc.title, n1(sc.half!.stats.p99Ms), describePauses(sc.half!.pauses!), baselineHalf(sc)]),
+      ),
+    );
     lines.push('');
   }
   const latency = latencyRows(r);
