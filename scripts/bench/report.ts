@@ -328,7 +328,7 @@ export function markdown(r: BenchResults, other: BenchResults | null): string {
   lines.push('');
   lines.push(`- Machine: ${r.machine.cpus} CPUs (${r.machine.cpuModel}), ${r.machine.memoryGb} GB memory, Linux ${r.machine.kernel}, Node ${r.node}.`);
   lines.push(`- Dataset: ${s.coaches.toLocaleString('en-GB')} coaches, ${s.clients.toLocaleString('en-GB')} clients, ${s.bookings.toLocaleString('en-GB')} bookings, ${s.messages.toLocaleString('en-GB')} messages${r.loadSeconds ? ` (loaded in ${n0(r.loadSeconds)} s)` : ' (kept from an earlier run)'}.`);
-  lines.push(`- Load: ${r.loadTool}, ${r.settings.connections} connections, ${r.settings.warmAllS ? `both servers first warmed ${r.settings.warmAllS} s on every scenario, then per scenario ` : ''}${r.settings.warmupS} s warm-up per side, then ${r.settings.rounds} × ${r.settings.durationS} s per side interleaved FACT, baseline, FACT, baseline; then FACT alone at a fixed rate of half its maximum (open loop) for the p99 goal. Whole run ${n0(r.wallSeconds)} s.`);
+  lines.push(`- Load: ${r.loadTool}, ${r.settings.connections} connections, ${r.settings.warmAllS ? `both servers first warmed ${r.settings.warmAllS} s on every scenario, then per scenario ` : ''}${r.settings.warmupS} s warm-up per side, then ${r.settings.rounds} × ${r.settings.durationS} s per side interleaved FACT, baseline, FACT, baseline; then FACT alone at a fixed rate of half its maximum (open loop) for the p99 goal${r.scenarios.some((sc) => sc.half?.baseline) ? ', and the baseline alone at half of its own' : ''}. Whole run ${n0(r.wallSeconds)} s.`);
   if (r.loadAverage) {
     // Only the start says something about other work: by the end the average holds the benchmark's
     // own load generator, servers and PostgreSQL.
