@@ -240,6 +240,16 @@ export function goalRows20(r: BenchResults): string[][] {
       over.length ? `${measured.length - over.length} of ${r.scenarios.length}; over: ${over.map((x) => `${x.s.id} ${n1(x.sum!.halfP99)} ms`).join(', ')}` : `${measured.length} of ${r.scenarios.length}, worst ${n1(Math.max(...measured.map((x) => x.sum!.halfP99)))} ms`,
       yes(all && over.length === 0),
     ]);
+    // The same goal for the bare baseline on the same machine: how much of the tail is the machine's, not FACT's.
+    const baselines = r.scenarios.filter((s) => s.half?.baseline);
+    if (baselines.length) {
+      const baseOver = baselines.filter((s) => s.half!.baseline!.stats.p99Ms > G.p99AtHalfMs);
+      rows.push([
+        `… the bare baseline, the same goal at half of its own maximum (§3, for comparison: no goal)`,
+        `${baselines.length - baseOver.length} of ${baselines.length}${baseOver.length ? `; over: ${baseOver.map((s) => `${s.id} ${n1(s.half!.baseline!.stats.p99Ms)} ms`).join(', ')}` : ''}`,
+        '—',
+      ]);
+    }
   }
   // §4: JavaScript on a first visit, landing LCP, interactions.
   const pages = r.assets.filter((a) => !a.url.includes('*'));
