@@ -74,6 +74,7 @@ describe("where a request's latency went at half load", () => {
     expect(slow.postgresWaitingForCoreMs).toBeCloseTo(6, 5);
     expect(slow.stealMs).toBeCloseTo(10, 5);
     expect(slow.machineBusyMs).toBeCloseTo(40, 5);
+    expect(slow.postgresOnCoreMs).toBe(0);
     expect(all.requests).toBe(2);
     expect(all.latencyMs).toBeCloseTo(32.5, 5);
     expect(all.insideFactMs).toBeCloseTo(11.5, 5);

@@ -147,8 +147,11 @@ export interface LatencyParts {
   factHelpersOnCoreMs: number;
   /** … FACT's garbage-collection pauses on its main thread. */
   gcPauseMs: number;
-  /** … PostgreSQL's processes waiting for a core, summed over processes. */
+  /** … PostgreSQL's processes on a core, and waiting for one, summed over processes. */
+  postgresOnCoreMs: number;
   postgresWaitingForCoreMs: number;
+  /** … the load generator's main thread on a core. */
+  loadgenOnCoreMs: number;
   /** … the load generator's main thread waiting for a core. */
   loadgenWaitingForCoreMs: number;
   /** … the machine's CPUs busy, summed over CPUs (all processes; 10 ms ticks). */
@@ -180,7 +183,9 @@ export function explainLatency(
     factWaitingForCoreMs: 0,
     factHelpersOnCoreMs: 0,
     gcPauseMs: 0,
+    postgresOnCoreMs: 0,
     postgresWaitingForCoreMs: 0,
+    loadgenOnCoreMs: 0,
     loadgenWaitingForCoreMs: 0,
     machineBusyMs: 0,
     stealMs: 0,
@@ -197,7 +202,9 @@ export function explainLatency(
       factWaitingForCoreMs: growth(samples, (s) => s.waitMs.factMain, start, end),
       factHelpersOnCoreMs: growth(samples, (s) => s.runMs.factHelpers, start, end),
       gcPauseMs: pauses.reduce((ms, p) => ms + Math.max(0, Math.min(end, p.startMs + p.durationMs) - Math.max(start, p.startMs)), 0),
+      postgresOnCoreMs: growth(samples, (s) => s.runMs.postgres, start, end),
       postgresWaitingForCoreMs: growth(samples, (s) => s.waitMs.postgres, start, end),
+      loadgenOnCoreMs: growth(samples, (s) => s.runMs.loadgen, start, end),
       loadgenWaitingForCoreMs: growth(samples, (s) => s.waitMs.loadgen, start, end),
       machineBusyMs: growth(samples, (s) => s.busyMs, start, end),
       stealMs: growth(samples, (s) => s.stealMs, start, end),
