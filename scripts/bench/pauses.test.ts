@@ -34,10 +34,10 @@ describe('which pauses the slow requests of the half-load run met', () => {
   });
 });
 
-/** A sample of cumulative counters: FACT's main thread's run and wait, PostgreSQL's wait, the steal; the CPUs busy twice FACT's run. */
+/** A sample of cumulative counters: FACT's main thread's run and wait, PostgreSQL's wait (and three times that on a core), the steal; the CPUs busy twice FACT's run. */
 const sample = (atMs: number, run: number, wait: number, steal = 0, pgWait = 0): SchedSample => ({
   atMs,
-  runMs: { factMain: run, factHelpers: 0, postgres: 0, loadgen: 0 },
+  runMs: { factMain: run, factHelpers: 0, postgres: 3 * pgWait, loadgen: 0 },
   waitMs: { factMain: wait, factHelpers: 0, postgres: pgWait, loadgen: 0 },
   busyMs: 2 * run,
   stealMs: steal,
@@ -74,7 +74,7 @@ describe("where a request's latency went at half load", () => {
     expect(slow.postgresWaitingForCoreMs).toBeCloseTo(6, 5);
     expect(slow.stealMs).toBeCloseTo(10, 5);
     expect(slow.machineBusyMs).toBeCloseTo(40, 5);
-    expect(slow.postgresOnCoreMs).toBe(0);
+    expect(slow.postgresOnCoreMs).toBeCloseTo(18, 5);
     expect(all.requests).toBe(2);
     expect(all.latencyMs).toBeCloseTo(32.5, 5);
     expect(all.insideFactMs).toBeCloseTo(11.5, 5);
