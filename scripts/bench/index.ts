@@ -424,30 +424,13 @@ async function runScenario(
 
   const timeline = path.join(WORK, `${scenario.id}.timeline.json`);
   rmSync(timeline, { force: true });
-  // The half-load run's scheduler counters and FACT's side of its requests (pauses.ts explainLatency).
-  let sched: { stop: () => SchedSample[] } | null = null;
-  let schedSamples: SchedSample[] = [];
-  let requestLogFrom = 0;
-  // `explain`: FACT's half-load run, with its timeline, request log and scheduler samples (§3).
-  const run = async (side: (typeof sides)[number], seconds: number, rate?: number): Promise<RunStats> => {
-    const explain = Boolean(rate) && side.name === 'fact';
+  // `halfLoad`: a fixed-rate run with the scheduler sampled (and, for FACT, its timeline written), for §3.
+  const run = async (side: (typeof sides)[number], seconds: number, rate?: number, halfLoad?: { timeline?: string; sampling: Sampling }): Promise<RunStats> => {
     await prepare();
     const cpu0 = cpuMs(side.pid);
     const sys0 = systemCpuMs(side.pid);
     const db0 = clusterCpuMs(env.pgPid);
-    if (explain) requestLogFrom = existsSync(REQUEST_LOG) ? statSync(REQUEST_LOG).size : 0;
-    const startSampling = (loadgenPid: number) => {
-      sched = sampleScheduling({
-        factMain: threadsOf(side.pid, 'main'),
-        factHelpers: threadsOf(side.pid, 'others'),
-        postgres: clusterProcesses(env.pgPid),
-        loadgen: threadsOf(loadgenPid, 'main'),
-      });
-    };
-    const r = await runLoad(side.url, file, seconds, rate, explain ? timeline : undefined, explain ? startSampling : undefined).finally(() => {
-      if (sched) schedSamples = sched.stop();
-      sched = null;
-    });
+    const r = await runLoad(side.url, file, seconds, rate, halfLoad?.timeline, halfLoad?.sampling.start).finally(() => halfLoad?.sampling.stop());
     const cpu = cpuMs(side.pid) - cpu0;
     const sys = systemCpuMs(side.pid) - sys0;
     const dbCpu = clusterCpuMs(env.pgPid) - db0;
@@ -482,19 +465,20 @@ async function runScenario(
   }
   const factRps = runs.fact.reduce((s, r) => s + r.rps, 0) / runs.fact.length;
   const halfRate = Math.max(1, Math.round(factRps / 2));
-  const half = await run(sides[0]!, durationS, halfRate);
+  const requestLogFrom = existsSync(REQUEST_LOG) ? statSync(REQUEST_LOG).size : 0;
+  const factSampling = schedulerSampling(sides[0]!.pid, env.pgPid);
+  const half = await run(sides[0]!, durationS, halfRate, { timeline, sampling: factSampling });
   log(`  fact     at ${halfRate} req/s (half of its maximum): p50 ${half.p50Ms.toFixed(1)} ms  p99 ${half.p99Ms.toFixed(1)} ms`);
-  // The bare baseline at half of its own maximum, on the same machine: how much of the tail is the machine's (§3).
+  const halfLoad = await explainHalfLoad(timeline, factSampling.samples(), requestLogFrom);
+  if (halfLoad.pauses) log(`           ${describePauses(halfLoad.pauses)}`);
+  if (halfLoad.latency) log(`           ${describeLatency(halfLoad.latency, machine().cpus)}`);
+  // The bare baseline at half of its own maximum, on the same machine and sampled the same way:
+  // how much of the tail is the machine's (§3).
   const baselineRps = runs.baseline.reduce((s, r) => s + r.rps, 0) / runs.baseline.length;
   const baselineHalfRate = Math.max(1, Math.round(baselineRps / 2));
-  const baselineHalf = await run(sides[1]!, durationS, baselineHalfRate);
+  const baselineHalf = await run(sides[1]!, durationS, baselineHalfRate, { sampling: schedulerSampling(sides[1]!.pid, env.pgPid) });
   log(`  baseline at ${baselineHalfRate} req/s (half of its maximum): p50 ${baselineHalf.p50Ms.toFixed(1)} ms  p99 ${baselineHalf.p99Ms.toFixed(1)} ms`);
-  const pauses = halfLoadPauses(timeline);
-  if (pauses) log(`           ${describePauses(pauses)}`);
-  // FACT writes its request log every 500 ms: wait for the last lines of this run.
-  await new Promise((r) => setTimeout(r, 700));
-  const latency = halfLoadLatency(timeline, schedSamples, requestLogFrom);
-  if (latency) log(`           ${describeLatency(latency)}`);
+  const { pauses, latency } = halfLoad;
   return {
     id: scenario.id,
     title: scenario.title,
@@ -506,19 +490,52 @@ async function runScenario(
   };
 }
 
-/** Where the half-load run's time went, slow requests against all (pauses.ts); null when a log is missing. */
-function halfLoadLatency(timelineFile: string, samples: SchedSample[], requestLogFrom: number): { slow: LatencyParts; all: LatencyParts } | null {
-  if (!existsSync(timelineFile) || !existsSync(GC_LOG) || !existsSync(REQUEST_LOG) || samples.length < 2) return null;
-  const timeline = JSON.parse(readFileSync(timelineFile, 'utf8')) as TimelineEntry[];
-  const server = parseRequestLog(readFileSync(REQUEST_LOG).subarray(requestLogFrom).toString('utf8'));
-  return explainLatency(timeline, server, samples, parseGcLog(readFileSync(GC_LOG, 'utf8')), GOALS_20.p99AtHalfMs);
+/** The scheduler sampler of a fixed-rate run: started by runLoad once the load generator's pid is known. */
+interface Sampling {
+  start: (loadgenPid: number) => void;
+  stop: () => void;
+  samples: () => SchedSample[];
 }
 
-/** The half-load run's requests over the p99 goal, against FACT's GC pauses (pauses.ts); null when either file is missing. */
-function halfLoadPauses(timelineFile: string): PauseReport | null {
-  if (!existsSync(timelineFile) || !existsSync(GC_LOG)) return null;
+function schedulerSampling(serverPid: number, pgPid: number): Sampling {
+  let sampler: { stop: () => SchedSample[] } | undefined;
+  let samples: SchedSample[] = [];
+  return {
+    start: (loadgenPid) => {
+      sampler = sampleScheduling({
+        factMain: threadsOf(serverPid, 'main'),
+        factHelpers: threadsOf(serverPid, 'others'),
+        postgres: clusterProcesses(pgPid),
+        loadgen: threadsOf(loadgenPid, 'main'),
+      });
+    },
+    stop: () => {
+      samples = sampler?.stop() ?? [];
+      sampler = undefined;
+    },
+    samples: () => samples,
+  };
+}
+
+/**
+ * FACT's half-load run against its GC pauses (pauses.ts attributePauses) and, with its request log
+ * and the scheduler's samples, where each request's time went (explainLatency). FACT writes its
+ * request log every 500 ms: this waits (up to 3 s) until the run's last request is in it.
+ */
+async function explainHalfLoad(timelineFile: string, samples: SchedSample[], requestLogFrom: number): Promise<{ pauses?: PauseReport; latency?: { slow: LatencyParts; all: LatencyParts } }> {
+  if (!existsSync(timelineFile) || !existsSync(GC_LOG)) return {};
   const timeline = JSON.parse(readFileSync(timelineFile, 'utf8')) as TimelineEntry[];
-  return attributePauses(timeline, parseGcLog(readFileSync(GC_LOG, 'utf8')), GOALS_20.p99AtHalfMs);
+  const gc = parseGcLog(readFileSync(GC_LOG, 'utf8'));
+  const pauses = attributePauses(timeline, gc, GOALS_20.p99AtHalfMs);
+  if (!existsSync(REQUEST_LOG) || samples.length < 2) return { pauses };
+  const lastSeq = Math.max(...timeline.map(([, , , seq]) => seq ?? -1));
+  const readLog = () => parseRequestLog(readFileSync(REQUEST_LOG).subarray(requestLogFrom).toString('utf8'));
+  let server = readLog();
+  for (let waited = 0; !server.has(lastSeq) && waited < 3000; waited += 100) {
+    await new Promise((r) => setTimeout(r, 100));
+    server = readLog();
+  }
+  return { pauses, latency: explainLatency(timeline, server, samples, gc, GOALS_20.p99AtHalfMs) };
 }
 
 main().catch((error: unknown) => {

@@ -13,10 +13,13 @@
  * before it counts: the load generator's own first requests (connections, undici's parser, its
  * JIT) otherwise stall it, and the requests scheduled meanwhile count as the server's latency.
  * With BENCH_TIMELINE set, it writes each counted request's [scheduled start on the wall clock,
- * latency, actual start on the wall clock, sequence number] in ms there (pauses.ts), and sends the
- * sequence number as `x-bench-seq` so that FACT's side of each request can be matched
- * (request-log.ts).
+ * latency, when undici wrote it to a connection on the wall clock, sequence number] in ms there
+ * (pauses.ts), and sends the sequence number as `x-bench-seq` so that FACT's side of each request
+ * can be matched (request-log.ts). Up to 4 requests per connection may wait inside the client for
+ * a free connection, so the time written is undici's own (its `sendHeaders` diagnostics channel),
+ * not the time the request was handed to the pool.
  */
+import diagnostics from 'node:diagnostics_channel';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { Pool } from 'undici';
 
@@ -49,9 +52,18 @@ const specs: Spec[] = readFileSync(process.env.BENCH_REQUESTS ?? '', 'utf8')
 
 const pool = new Pool(base.origin, { connections, pipelining: 1, keepAliveTimeout: 30_000 });
 const latencies: number[] = [];
-const timeline: [number, number, number, number][] = [];
+const timeline: [number, number, number | null, number][] = [];
 const tagged = Boolean(process.env.BENCH_TIMELINE);
 let seq = 0;
+/** Sequence number → when undici wrote that request's headers to a connection (wall clock, ms). */
+const written = new Map<number, number>();
+const SEQ_HEADER = /\r\nx-bench-seq: (\d+)\r\n/;
+if (tagged) {
+  diagnostics.channel('undici:client:sendHeaders').subscribe((message) => {
+    const match = SEQ_HEADER.exec((message as { headers: string }).headers);
+    if (match) written.set(Number(match[1]), performance.timeOrigin + performance.now());
+  });
+}
 let counting = true;
 let non2xx = 0;
 let sample = '';
@@ -62,7 +74,6 @@ let next = 0;
 async function once(startedAt: number): Promise<void> {
   const spec = specs[next++ % specs.length]!;
   const n = seq++;
-  const sentAt = performance.now();
   const headers = tagged ? { ...spec.headers, 'x-bench-seq': String(n) } : spec.headers;
   try {
     const res = await pool.request({ origin: base.origin, path: spec.path, method: spec.method, headers, body: spec.body });
@@ -75,9 +86,11 @@ async function once(startedAt: number): Promise<void> {
   } catch {
     errors++;
   }
+  const writtenAt = written.get(n) ?? null;
+  written.delete(n);
   if (!counting) return;
   latencies.push(performance.now() - startedAt);
-  timeline.push([performance.timeOrigin + startedAt, performance.now() - startedAt, performance.timeOrigin + sentAt, n]);
+  timeline.push([performance.timeOrigin + startedAt, performance.now() - startedAt, writtenAt, n]);
 }
 
 /** Starts requests on a fixed schedule for `seconds` from `from`; returns when all have answered. */

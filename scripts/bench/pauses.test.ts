@@ -59,22 +59,23 @@ describe("where a request's latency went at half load", () => {
     expect(growth([], (s) => s.runMs.factMain, 0, 10)).toBe(0);
   });
 
-  it('splits a slow request into the load generator being late, the socket, FACT and the way back, and names what the scheduler and the collector did meanwhile', () => {
-    // Scheduled at 1000, sent at 1004, seen by FACT at 1030, answered at 1050, read at 1060.
+  it('splits a slow request into not yet sent, the socket, FACT and the way back, and names what the scheduler and the collector did meanwhile', () => {
+    // Scheduled at 1000, written to a connection at 1004, seen by FACT at 1030, answered at 1050, read at 1060.
     const timeline: [number, number, number, number][] = [[1000, 60, 1004, 1], [1100, 5, 1100, 2]];
     const server = parseRequestLog('1 1030 1050\n2 1101 1104\n');
-    // FACT's main thread: on a core 20 ms and waiting for one 30 ms during the slow request; PostgreSQL waited 6 ms; steal 10 ms.
-    const samples = [sample(1000, 0, 0, 0, 0), sample(1060, 20, 30, 10, 6), sample(1105, 23, 30, 10, 6)];
+    // The samples straddle the slow request (990 and 1070, so 60 of their 80 ms fall inside it):
+    // FACT's main thread ran 40 ms and waited 40 ms between them, PostgreSQL waited 8 ms, steal 8 ms.
+    const samples = [sample(990, 0, 0, 0, 0), sample(1070, 40, 40, 8, 8), sample(1105, 43, 40, 8, 8)];
     const pauses = parseGcLog('1040 4 scavenge\n1200 9 mark-compact\n');
     const { slow, all } = explainLatency(timeline, server, samples, pauses, 50);
-    expect(slow).toMatchObject({ requests: 1, matched: 1, latencyMs: 60, clientLateMs: 4, beforeFactMs: 26, insideFactMs: 20, afterFactMs: 10 });
-    expect(slow.factOnCoreMs).toBeCloseTo(20, 5);
+    expect(slow).toMatchObject({ requests: 1, matched: 1, latencyMs: 60, notSentMs: 4, beforeFactMs: 26, insideFactMs: 20, afterFactMs: 10 });
+    expect(slow.factOnCoreMs).toBeCloseTo(30, 5);
     expect(slow.factWaitingForCoreMs).toBeCloseTo(30, 5);
     expect(slow.gcPauseMs).toBeCloseTo(4, 5);
     expect(slow.postgresWaitingForCoreMs).toBeCloseTo(6, 5);
-    expect(slow.stealMs).toBeCloseTo(10, 5);
-    expect(slow.machineBusyMs).toBeCloseTo(40, 5);
     expect(slow.postgresOnCoreMs).toBeCloseTo(18, 5);
+    expect(slow.stealMs).toBeCloseTo(6, 5);
+    expect(slow.machineBusyMs).toBeCloseTo(60, 5);
     expect(all.requests).toBe(2);
     expect(all.latencyMs).toBeCloseTo(32.5, 5);
     expect(all.insideFactMs).toBeCloseTo(11.5, 5);
@@ -82,6 +83,14 @@ describe("where a request's latency went at half load", () => {
 
   it('leaves the socket, FACT and the way back out of the means for requests FACT did not log, and old two-field timelines still count', () => {
     const { slow } = explainLatency([[1000, 80], [2000, 70, 2000, 5]], new Map(), [], [], 50);
-    expect(slow).toMatchObject({ requests: 2, matched: 0, latencyMs: 75, beforeFactMs: 0, insideFactMs: 0, afterFactMs: 0, clientLateMs: 0 });
+    expect(slow).toMatchObject({ requests: 2, matched: 0, latencyMs: 75, beforeFactMs: 0, insideFactMs: 0, afterFactMs: 0, notSentMs: 0 });
+  });
+
+  it('averages the split over the requests in both logs and the rest over all of them', () => {
+    // Three slow requests: one in both logs, one FACT did not log, one whose write undici did not report.
+    const timeline: [number, number, number | null, number][] = [[1000, 60, 1010, 1], [2000, 90, 2000, 2], [3000, 120, null, 3]];
+    const server = parseRequestLog('1 1020 1050\n3 3010 3100\n');
+    const { slow } = explainLatency(timeline, server, [], [], 50);
+    expect(slow).toMatchObject({ requests: 3, matched: 1, latencyMs: 90, notSentMs: 10, beforeFactMs: 10, insideFactMs: 30, afterFactMs: 10 });
   });
 });

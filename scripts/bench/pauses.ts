@@ -72,11 +72,7 @@ export function attributePauses(timeline: readonly TimelineEntry[], pauses: Paus
   return report;
 }
 
-/**
- * Where a request's latency went, from four logs on one wall clock: the load generator's timeline
- * (scheduled start, latency, actual start), FACT's own times for the request (request-log.ts), the
- * scheduler's counters of the processes involved (sched-sampler.ts) and FACT's GC pauses.
- */
+/** The threads whose scheduler counters sched-sampler.ts sums: FACT's main thread, FACT's others, PostgreSQL's processes, the load generator's main thread. */
 export type SchedGroup = 'factMain' | 'factHelpers' | 'postgres' | 'loadgen';
 
 /** Cumulative counters at one moment, in ms: time on a core and time runnable but waiting for one, per group; the machine's busy and steal time (all CPUs). */
@@ -131,9 +127,9 @@ export function growth(samples: readonly SchedSample[], read: (s: SchedSample) =
 export interface LatencyParts {
   requests: number;
   latencyMs: number;
-  /** The load generator sent it after its scheduled time (its own process was late). */
-  clientLateMs: number;
-  /** Sent, not yet seen by FACT's JavaScript: in the socket while FACT was busy or off its core. */
+  /** Scheduled, not yet written to a connection: the load generator late, or its connections all awaiting answers. */
+  notSentMs: number;
+  /** Written, not yet seen by FACT's JavaScript: in the socket while FACT was busy or off its core. */
   beforeFactMs: number;
   /** From FACT's first sight of it to its answer written. */
   insideFactMs: number;
@@ -158,13 +154,21 @@ export interface LatencyParts {
   machineBusyMs: number;
   /** … time the hypervisor gave the machine's CPUs to someone else (steal, summed over CPUs). */
   stealMs: number;
-  /** Of `requests`, how many FACT's request log named (the split before / inside / after is over these). */
+  /** Of `requests`, how many both logs named: the split not sent / before / inside / after is over these. */
   matched: number;
 }
 
-/** `timeline`: loadgen.ts's [scheduled start, latency, actual start, sequence] per request (older timelines lack the last two). */
-export type TimelineEntry = [number, number, number?, number?];
+/** loadgen.ts's [scheduled start, latency, written to a connection (null if unseen), sequence] per request; older timelines lack the last two. */
+export type TimelineEntry = [number, number, (number | null)?, number?];
 
+/** The four parts of a latency that need both the load generator's and FACT's log of the request. */
+const SPLIT: readonly (keyof LatencyParts)[] = ['notSentMs', 'beforeFactMs', 'insideFactMs', 'afterFactMs'];
+
+/**
+ * Where the requests' latency went (means over the slow ones and over all), from four logs on one
+ * wall clock: the load generator's timeline, FACT's own times for each request (request-log.ts),
+ * the scheduler's counters of the processes involved (sched-sampler.ts) and FACT's GC pauses.
+ */
 export function explainLatency(
   timeline: readonly TimelineEntry[],
   server: ReadonlyMap<number, ServerTimes>,
@@ -172,10 +176,10 @@ export function explainLatency(
   pauses: readonly Pause[],
   thresholdMs: number,
 ): { slow: LatencyParts; all: LatencyParts } {
-  const sum = (): LatencyParts => ({
+  const zero = (): LatencyParts => ({
     requests: 0,
     latencyMs: 0,
-    clientLateMs: 0,
+    notSentMs: 0,
     beforeFactMs: 0,
     insideFactMs: 0,
     afterFactMs: 0,
@@ -191,13 +195,12 @@ export function explainLatency(
     stealMs: 0,
     matched: 0,
   });
-  const slow: LatencyParts = sum();
-  const all: LatencyParts = sum();
-  for (const [start, latency, sentAt, seq] of timeline) {
+  const slow = zero();
+  const all = zero();
+  for (const [start, latency, writtenAt, seq] of timeline) {
     const end = start + latency;
     const parts: Partial<LatencyParts> = {
       latencyMs: latency,
-      clientLateMs: sentAt === undefined ? 0 : Math.max(0, sentAt - start),
       factOnCoreMs: growth(samples, (s) => s.runMs.factMain, start, end),
       factWaitingForCoreMs: growth(samples, (s) => s.waitMs.factMain, start, end),
       factHelpersOnCoreMs: growth(samples, (s) => s.runMs.factHelpers, start, end),
@@ -210,9 +213,11 @@ export function explainLatency(
       stealMs: growth(samples, (s) => s.stealMs, start, end),
     };
     const times = seq === undefined ? undefined : server.get(seq);
-    if (times && sentAt !== undefined) {
+    if (times && typeof writtenAt === 'number') {
       parts.matched = 1;
-      parts.beforeFactMs = Math.max(0, times.arrivalMs - sentAt);
+      // A request may be written up to a millisecond before its time (loadgen.ts does not wait under 1 ms).
+      parts.notSentMs = Math.max(0, writtenAt - start);
+      parts.beforeFactMs = Math.max(0, times.arrivalMs - writtenAt);
       parts.insideFactMs = Math.max(0, times.finishMs - times.arrivalMs);
       parts.afterFactMs = Math.max(0, end - times.finishMs);
     }
@@ -225,7 +230,7 @@ export function explainLatency(
     const out = { ...p };
     for (const key of Object.keys(p) as (keyof LatencyParts)[]) {
       if (key === 'requests' || key === 'matched') continue;
-      const over = key === 'beforeFactMs' || key === 'insideFactMs' || key === 'afterFactMs' ? p.matched : p.requests;
+      const over = SPLIT.includes(key) ? p.matched : p.requests;
       out[key] = over > 0 ? p[key] / over : 0;
     }
     return out;

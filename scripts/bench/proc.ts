@@ -2,6 +2,8 @@
 import { readFileSync, readdirSync } from 'node:fs';
 
 const TICKS_PER_SECOND = 100; // USER_HZ on Linux
+/** One clock tick of /proc's CPU times, in ms. */
+export const TICK_MS = 1000 / TICKS_PER_SECOND;
 
 /** utime + stime (and, with children, cutime + cstime) of a process, in milliseconds. */
 export function cpuMs(pid: number, withChildren = false): number {
@@ -35,20 +37,24 @@ export function rssMb(pid: number): number {
   }
 }
 
-/** CPU of a PostgreSQL cluster: the postmaster (with its exited children) and every live backend. */
-export function clusterCpuMs(postmasterPid: number): number {
-  let total = cpuMs(postmasterPid, true);
+/** The live children of a process (a PostgreSQL postmaster's backends, writers and autovacuum). */
+export function childrenOf(parentPid: number): number[] {
+  const children: number[] = [];
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      if (Number(fields[1]) === postmasterPid) total += cpuMs(Number(entry));
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === parentPid) children.push(Number(entry));
     } catch {
       /* gone */
     }
   }
-  return total;
+  return children;
+}
+
+/** CPU of a PostgreSQL cluster: the postmaster (with its exited children) and every live backend. */
+export function clusterCpuMs(postmasterPid: number): number {
+  return childrenOf(postmasterPid).reduce((total, pid) => total + cpuMs(pid), cpuMs(postmasterPid, true));
 }
 
 export function postmasterPid(dataDir: string): number {

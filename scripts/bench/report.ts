@@ -296,10 +296,10 @@ export function describePauses(p: PauseReport): string {
   return `${p.slow} requests over ${GOALS_20.p99AtHalfMs} ms: ${p.markCompact} met a mark-compact cycle's pauses, ${p.scavenge} only scavenges, ${p.none} no collection; ${gc}`;
 }
 
-/** One line for the log: the slow requests' mean latency and its parts. */
-export function describeLatency({ slow, all }: { slow: LatencyParts; all: LatencyParts }): string {
+/** One line for the log: the slow requests' mean latency and its parts; `cpus`: the machine's. */
+export function describeLatency({ slow, all }: { slow: LatencyParts; all: LatencyParts }, cpus: number): string {
   if (slow.requests === 0) return `all ${all.requests} requests within ${GOALS_20.p99AtHalfMs} ms`;
-  return `${slow.requests} slow requests, mean ${n1(slow.latencyMs)} ms: loadgen late ${n1(slow.clientLateMs)}, before FACT ${n1(slow.beforeFactMs)}, inside ${n1(slow.insideFactMs)}, after ${n1(slow.afterFactMs)}; FACT's main thread on a core ${n1(slow.factOnCoreMs)}, waiting for one ${n1(slow.factWaitingForCoreMs)}, GC ${n1(slow.gcPauseMs)}; its other threads ${n1(slow.factHelpersOnCoreMs)}; PostgreSQL on a core ${n1(slow.postgresOnCoreMs)}, waiting for one ${n1(slow.postgresWaitingForCoreMs)}; loadgen on a core ${n1(slow.loadgenOnCoreMs)}; CPUs busy ${n1(slow.machineBusyMs)} of ${n1(2 * slow.latencyMs)}; steal ${n1(slow.stealMs)}`;
+  return `${slow.requests} slow requests (${slow.matched} in both logs), mean ${n1(slow.latencyMs)} ms: not yet sent ${n1(slow.notSentMs)}, before FACT ${n1(slow.beforeFactMs)}, inside ${n1(slow.insideFactMs)}, after ${n1(slow.afterFactMs)}; FACT's main thread on a core ${n1(slow.factOnCoreMs)}, waiting for one ${n1(slow.factWaitingForCoreMs)}, GC ${n1(slow.gcPauseMs)}; its other threads ${n1(slow.factHelpersOnCoreMs)}; PostgreSQL on a core ${n1(slow.postgresOnCoreMs)}, waiting for one ${n1(slow.postgresWaitingForCoreMs)}; loadgen on a core ${n1(slow.loadgenOnCoreMs)}; CPUs busy ${n1(slow.machineBusyMs)} of ${n1(cpus * slow.latencyMs)}; steal ${n1(slow.stealMs)}`;
 }
 
 /** '41.2 (3.1)': the slow requests' mean, and all requests' mean beside it. */
@@ -311,16 +311,18 @@ function latencyRows(r: BenchResults): string[][] {
     .map((sc) => {
       const { slow, all } = sc.half!.latency!;
       const cell = (k: keyof LatencyParts) => (slow.requests ? slowAndAll(slow[k], all[k]) : `— (${n1(all[k])})`);
-      // Who had the two CPUs during the slow requests: FACT's main thread, its other threads, PostgreSQL, the load generator, the rest.
+      // Who had the machine's CPUs during the slow requests: FACT's main thread, its other threads, PostgreSQL, the load generator, the rest.
       const known = slow.factOnCoreMs + slow.factHelpersOnCoreMs + slow.postgresOnCoreMs + slow.loadgenOnCoreMs;
       const cpus = slow.requests
-        ? `${n1(slow.factOnCoreMs)} + ${n1(slow.factHelpersOnCoreMs)} + ${n1(slow.postgresOnCoreMs)} + ${n1(slow.loadgenOnCoreMs)} + ${n1(Math.max(0, slow.machineBusyMs - known))} of ${n1(2 * slow.latencyMs)}`
+        ? `${n1(slow.factOnCoreMs)} + ${n1(slow.factHelpersOnCoreMs)} + ${n1(slow.postgresOnCoreMs)} + ${n1(slow.loadgenOnCoreMs)} + ${n1(Math.max(0, slow.machineBusyMs - known))} of ${n1(r.machine.cpus * slow.latencyMs)}`
         : '—';
+      // The split needs both logs; say so when some requests were missing from one.
+      const unmatched = (p: LatencyParts) => (p.matched < p.requests ? `, ${p.requests - p.matched} not in both logs` : '');
       return [
         sc.title,
-        `${slow.requests} of ${all.requests}`,
+        `${slow.requests} of ${all.requests}${unmatched(slow)}${slow.requests ? '' : unmatched(all)}`,
         cell('latencyMs'),
-        cell('clientLateMs'),
+        cell('notSentMs'),
         cell('beforeFactMs'),
         cell('insideFactMs'),
         cell('afterFactMs'),
@@ -412,12 +414,12 @@ export function markdown(r: BenchResults, other: BenchResults | null): string {
     lines.push(`### Where the slow requests' time went at half load (§3)`);
     lines.push('');
     lines.push(
-      `Means in ms over the requests over ${GOALS_20.p99AtHalfMs} ms, and in brackets over all requests of the half-load run. A request's latency counts from its scheduled start (loadgen.ts) and is split by FACT's own log of it (scripts/bench/request-log.ts): the load generator sending it late, the request in the socket before FACT's JavaScript saw it, inside FACT, and the answer on its way back. Over the same time, from the scheduler's counters (scripts/bench/sched-sampler.ts, sampled every 20 ms: about 1 % of a core, mostly the wake-up itself): FACT's main thread ready to run but waiting for a core, PostgreSQL's processes the same (summed), FACT's GC pauses, and who had the two CPUs (at most twice the latency): FACT's main thread (its work for every request in flight, GC included), its other threads (V8's GC helpers), PostgreSQL, the load generator and anything else; then the hypervisor's steal.`,
+      `Means in ms over the requests over ${GOALS_20.p99AtHalfMs} ms, and in brackets over all requests of the half-load run. A request's latency counts from its scheduled start (loadgen.ts) and is split by when the load generator wrote it to a connection (undici's own event) and by FACT's own log of it (scripts/bench/request-log.ts): not yet sent (the load generator late, or its connections all awaiting answers), in the socket before FACT's JavaScript saw it, inside FACT, and the answer on its way back. Over the same time, from the scheduler's counters (scripts/bench/sched-sampler.ts, every 20 ms, also during the baseline's half-load run so that both runs bear its cost): FACT's main thread ready to run but waiting for a core, PostgreSQL's processes the same (summed), FACT's GC pauses, and who had the machine's CPUs: FACT's main thread (its work for every request in flight, GC included), its other threads (V8's GC helpers), PostgreSQL, the load generator and anything else (the kernel's own threads, other processes); then the hypervisor's steal.`,
     );
     lines.push('');
     lines.push(
       table(
-        ['Scenario', 'Slow requests', 'Latency', 'Load generator late', 'Before FACT saw it', 'Inside FACT', 'Answer on its way', "FACT's main thread waiting for a core", 'PostgreSQL waiting for a core', 'GC pauses', "Both CPUs meanwhile: FACT's main thread + its other threads + PostgreSQL + load generator + the rest, of 2 × latency", 'Steal'],
+        ['Scenario', 'Slow requests', 'Latency', 'Not yet sent', 'Before FACT saw it', 'Inside FACT', 'Answer on its way', "FACT's main thread waiting for a core", 'PostgreSQL waiting for a core', 'GC pauses', `The ${r.machine.cpus} CPUs meanwhile: FACT's main thread + its other threads + PostgreSQL + load generator + the rest, of ${r.machine.cpus} × latency`, 'Steal'],
         latency,
       ),
     );

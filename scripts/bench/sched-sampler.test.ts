@@ -3,10 +3,10 @@ import { growth } from './pauses';
 import { sampleScheduling, threadsOf } from './sched-sampler';
 
 describe("the scheduler's counters of a half-load run", () => {
-  it("counts the time a thread spends on a core: 150 ms of CPU in this test's own busy loop shows as most of its main thread's run time", async () => {
-    const main = threadsOf(process.pid, 'main');
-    expect(main).toEqual([`/proc/${process.pid}/task/${process.pid}/schedstat`]);
-    const sampler = sampleScheduling({ factMain: main, factHelpers: [], postgres: [], loadgen: [] }, 20);
+  it("counts the time a process's threads spend on a core: 150 ms of CPU in this test's busy loop shows as most of their run time", async () => {
+    // Every thread of this process: the test may run on a worker thread rather than the main one.
+    const threads = threadsOf(process.pid, 'all');
+    const sampler = sampleScheduling({ factMain: threads, factHelpers: [], postgres: [], loadgen: [] }, 20);
     const from = performance.timeOrigin + performance.now();
     // Busy in slices, so that the sampler's timer gets its turns, until this process has had 150 ms
     // of CPU (not of wall time: on a loaded machine the thread may wait for a core meanwhile).
@@ -23,16 +23,17 @@ describe("the scheduler's counters of a half-load run", () => {
     const to = performance.timeOrigin + performance.now();
     const samples = sampler.stop();
     expect(samples.length).toBeGreaterThanOrEqual(3);
-    expect(samples.map((s) => s.atMs)).toEqual([...samples.map((s) => s.atMs)].sort((a, b) => a - b));
     const ran = growth(samples, (s) => s.runMs.factMain, from, to);
     expect(ran).toBeGreaterThan(100);
-    expect(ran).toBeLessThanOrEqual(to - from + 25);
+    // The process's other threads may run beside it, but not for much longer than the loop.
+    expect(ran).toBeLessThan(2 * (to - from) + 25);
     expect(samples.at(-1)!.busyMs).toBeGreaterThan(samples[0]!.busyMs);
   });
 
-  it("lists a process's other threads apart from its main one", () => {
-    const others = threadsOf(process.pid, 'others');
-    expect(others.every((file) => !file.endsWith(`/task/${process.pid}/schedstat`))).toBe(true);
-    expect(threadsOf(process.pid, 'all')).toHaveLength(others.length + 1);
+  it("tells a process's main thread from its other threads", () => {
+    expect(threadsOf(process.pid, 'main')).toEqual([`/proc/${process.pid}/task/${process.pid}/schedstat`]);
+    // Node always runs helper threads (V8's platform workers, libuv's pool).
+    expect(threadsOf(process.pid, 'others').length).toBeGreaterThan(0);
+    expect(threadsOf(process.pid, 'others')).not.toContain(`/proc/${process.pid}/task/${process.pid}/schedstat`);
   });
 });
