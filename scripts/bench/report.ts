@@ -293,13 +293,13 @@ function table(head: string[], rows: string[][]): string {
 export function describePauses(p: PauseReport): string {
   const gc = `GC pauses ${n1(p.pauseMsPerSecond['mark-compact'])} ms/s in mark-compact cycles (${p.markCompacts} finished) and ${n1(p.pauseMsPerSecond.scavenge)} ms/s in scavenges`;
   if (p.slow === 0) return `no request over ${GOALS_20.p99AtHalfMs} ms; ${gc}`;
-  return `${p.slow} requests over ${GOALS_20.p99AtHalfMs} ms: ${p.markCompact} met a mark-compact cycle's pauses, ${p.scavenge} only scavenges, ${p.none} no collection; ${gc}`;
+  return `${p.slow} ${p.slow === 1 ? 'request' : 'requests'} over ${GOALS_20.p99AtHalfMs} ms: ${p.markCompact} met a mark-compact cycle's pauses, ${p.scavenge} only scavenges, ${p.none} no collection; ${gc}`;
 }
 
 /** One line for the log: the slow requests' mean latency and its parts; `cpus`: the machine's. */
 export function describeLatency({ slow, all }: { slow: LatencyParts; all: LatencyParts }, cpus: number): string {
   if (slow.requests === 0) return `all ${all.requests} requests within ${GOALS_20.p99AtHalfMs} ms`;
-  return `${slow.requests} slow requests (${slow.matched} in both logs), mean ${n1(slow.latencyMs)} ms: not yet sent ${n1(slow.notSentMs)}, before FACT ${n1(slow.beforeFactMs)}, inside ${n1(slow.insideFactMs)}, after ${n1(slow.afterFactMs)}; FACT's main thread on a core ${n1(slow.factOnCoreMs)}, waiting for one ${n1(slow.factWaitingForCoreMs)}, GC ${n1(slow.gcPauseMs)}; its other threads ${n1(slow.factHelpersOnCoreMs)}; PostgreSQL on a core ${n1(slow.postgresOnCoreMs)}, waiting for one ${n1(slow.postgresWaitingForCoreMs)}; loadgen on a core ${n1(slow.loadgenOnCoreMs)}; CPUs busy ${n1(slow.machineBusyMs)} of ${n1(cpus * slow.latencyMs)}; steal ${n1(slow.stealMs)}`;
+  return `${slow.requests} slow ${slow.requests === 1 ? 'request' : 'requests'} (${slow.matched} in both logs), mean ${n1(slow.latencyMs)} ms: not yet sent ${n1(slow.notSentMs)}, before FACT ${n1(slow.beforeFactMs)}, inside ${n1(slow.insideFactMs)}, after ${n1(slow.afterFactMs)}; FACT's main thread on a core ${n1(slow.factOnCoreMs)}, waiting for one ${n1(slow.factWaitingForCoreMs)}, GC ${n1(slow.gcPauseMs)}; its other threads ${n1(slow.factHelpersOnCoreMs)}; PostgreSQL on a core ${n1(slow.postgresOnCoreMs)}, waiting for one ${n1(slow.postgresWaitingForCoreMs)}; loadgen on a core ${n1(slow.loadgenOnCoreMs)}; CPUs busy ${n1(slow.machineBusyMs)} of ${n1(cpus * slow.latencyMs)}; steal ${n1(slow.stealMs)}`;
 }
 
 /** '41.2 (3.1)': the slow requests' mean, and all requests' mean beside it. */
