@@ -469,16 +469,15 @@ async function runScenario(
   const factSampling = schedulerSampling(sides[0]!.pid, env.pgPid);
   const half = await run(sides[0]!, durationS, halfRate, { timeline, sampling: factSampling });
   log(`  fact     at ${halfRate} req/s (half of its maximum): p50 ${half.p50Ms.toFixed(1)} ms  p99 ${half.p99Ms.toFixed(1)} ms`);
-  const halfLoad = await explainHalfLoad(timeline, factSampling.samples(), requestLogFrom);
-  if (halfLoad.pauses) log(`           ${describePauses(halfLoad.pauses)}`);
-  if (halfLoad.latency) log(`           ${describeLatency(halfLoad.latency, machine().cpus)}`);
+  const { pauses, latency } = await explainHalfLoad(timeline, factSampling.samples(), requestLogFrom);
+  if (pauses) log(`           ${describePauses(pauses)}`);
+  if (latency) log(`           ${describeLatency(latency, machine().cpus)}`);
   // The bare baseline at half of its own maximum, on the same machine and sampled the same way:
   // how much of the tail is the machine's (§3).
   const baselineRps = runs.baseline.reduce((s, r) => s + r.rps, 0) / runs.baseline.length;
   const baselineHalfRate = Math.max(1, Math.round(baselineRps / 2));
   const baselineHalf = await run(sides[1]!, durationS, baselineHalfRate, { sampling: schedulerSampling(sides[1]!.pid, env.pgPid) });
   log(`  baseline at ${baselineHalfRate} req/s (half of its maximum): p50 ${baselineHalf.p50Ms.toFixed(1)} ms  p99 ${baselineHalf.p99Ms.toFixed(1)} ms`);
-  const { pauses, latency } = halfLoad;
   return {
     id: scenario.id,
     title: scenario.title,
@@ -503,8 +502,8 @@ function schedulerSampling(serverPid: number, pgPid: number): Sampling {
   return {
     start: (loadgenPid) => {
       sampler = sampleScheduling({
-        factMain: threadsOf(serverPid, 'main'),
-        factHelpers: threadsOf(serverPid, 'others'),
+        serverMain: threadsOf(serverPid, 'main'),
+        serverHelpers: threadsOf(serverPid, 'others'),
         postgres: clusterProcesses(pgPid),
         loadgen: threadsOf(loadgenPid, 'main'),
       });

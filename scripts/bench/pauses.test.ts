@@ -37,8 +37,8 @@ describe('which pauses the slow requests of the half-load run met', () => {
 /** A sample of cumulative counters: FACT's main thread's run and wait, PostgreSQL's wait (and three times that on a core), the steal; the CPUs busy twice FACT's run. */
 const sample = (atMs: number, run: number, wait: number, steal = 0, pgWait = 0): SchedSample => ({
   atMs,
-  runMs: { factMain: run, factHelpers: 0, postgres: 3 * pgWait, loadgen: 0 },
-  waitMs: { factMain: wait, factHelpers: 0, postgres: pgWait, loadgen: 0 },
+  runMs: { serverMain: run, serverHelpers: 0, postgres: 3 * pgWait, loadgen: 0 },
+  waitMs: { serverMain: wait, serverHelpers: 0, postgres: pgWait, loadgen: 0 },
   busyMs: 2 * run,
   stealMs: steal,
 });
@@ -53,10 +53,10 @@ describe("where a request's latency went at half load", () => {
 
   it('interpolates a counter between samples and counts nothing outside them', () => {
     const samples = [sample(1000, 0, 0), sample(1010, 10, 4), sample(1020, 10, 14)];
-    expect(growth(samples, (s) => s.waitMs.factMain, 1005, 1015)).toBeCloseTo(7, 5);
-    expect(growth(samples, (s) => s.runMs.factMain, 990, 1030)).toBeCloseTo(10, 5);
-    expect(growth(samples, (s) => s.runMs.factMain, 1030, 1040)).toBe(0);
-    expect(growth([], (s) => s.runMs.factMain, 0, 10)).toBe(0);
+    expect(growth(samples, (s) => s.waitMs.serverMain, 1005, 1015)).toBeCloseTo(7, 5);
+    expect(growth(samples, (s) => s.runMs.serverMain, 990, 1030)).toBeCloseTo(10, 5);
+    expect(growth(samples, (s) => s.runMs.serverMain, 1030, 1040)).toBe(0);
+    expect(growth([], (s) => s.runMs.serverMain, 0, 10)).toBe(0);
   });
 
   it('splits a slow request into not yet sent, the socket, FACT and the way back, and names what the scheduler and the collector did meanwhile', () => {

@@ -72,8 +72,8 @@ export function attributePauses(timeline: readonly TimelineEntry[], pauses: Paus
   return report;
 }
 
-/** The threads whose scheduler counters sched-sampler.ts sums: FACT's main thread, FACT's others, PostgreSQL's processes, the load generator's main thread. */
-export type SchedGroup = 'factMain' | 'factHelpers' | 'postgres' | 'loadgen';
+/** The threads whose scheduler counters sched-sampler.ts sums: the server's main thread (FACT's or the baseline's), its other threads, PostgreSQL's processes, the load generator's main thread. */
+export type SchedGroup = 'serverMain' | 'serverHelpers' | 'postgres' | 'loadgen';
 
 /** Cumulative counters at one moment, in ms: time on a core and time runnable but waiting for one, per group; the machine's busy and steal time (all CPUs). */
 export interface SchedSample {
@@ -197,14 +197,18 @@ export function explainLatency(
   });
   const slow = zero();
   const all = zero();
+  // The GC log covers the whole bench: only the pauses within this run are looked at per request.
+  const from = Math.min(...timeline.map(([start]) => start));
+  const to = Math.max(...timeline.map(([start, latency]) => start + latency));
+  const inRun = pauses.filter((p) => p.startMs + p.durationMs >= from && p.startMs <= to);
   for (const [start, latency, writtenAt, seq] of timeline) {
     const end = start + latency;
     const parts: Partial<LatencyParts> = {
       latencyMs: latency,
-      factOnCoreMs: growth(samples, (s) => s.runMs.factMain, start, end),
-      factWaitingForCoreMs: growth(samples, (s) => s.waitMs.factMain, start, end),
-      factHelpersOnCoreMs: growth(samples, (s) => s.runMs.factHelpers, start, end),
-      gcPauseMs: pauses.reduce((ms, p) => ms + Math.max(0, Math.min(end, p.startMs + p.durationMs) - Math.max(start, p.startMs)), 0),
+      factOnCoreMs: growth(samples, (s) => s.runMs.serverMain, start, end),
+      factWaitingForCoreMs: growth(samples, (s) => s.waitMs.serverMain, start, end),
+      factHelpersOnCoreMs: growth(samples, (s) => s.runMs.serverHelpers, start, end),
+      gcPauseMs: inRun.reduce((ms, p) => ms + Math.max(0, Math.min(end, p.startMs + p.durationMs) - Math.max(start, p.startMs)), 0),
       postgresOnCoreMs: growth(samples, (s) => s.runMs.postgres, start, end),
       postgresWaitingForCoreMs: growth(samples, (s) => s.waitMs.postgres, start, end),
       loadgenOnCoreMs: growth(samples, (s) => s.runMs.loadgen, start, end),

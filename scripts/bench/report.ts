@@ -320,7 +320,7 @@ function latencyRows(r: BenchResults): string[][] {
       const unmatched = (p: LatencyParts) => (p.matched < p.requests ? `, ${p.requests - p.matched} not in both logs` : '');
       return [
         sc.title,
-        `${slow.requests} of ${all.requests}${unmatched(slow)}${slow.requests ? '' : unmatched(all)}`,
+        `${slow.requests} of ${all.requests}${unmatched(slow.requests ? slow : all)}`,
         cell('latencyMs'),
         cell('notSentMs'),
         cell('beforeFactMs'),

@@ -6,7 +6,7 @@ describe("the scheduler's counters of a half-load run", () => {
   it("counts the time a process's threads spend on a core: 150 ms of CPU in this test's busy loop shows as most of their run time", async () => {
     // Every thread of this process: the test may run on a worker thread rather than the main one.
     const threads = threadsOf(process.pid, 'all');
-    const sampler = sampleScheduling({ factMain: threads, factHelpers: [], postgres: [], loadgen: [] }, 20);
+    const sampler = sampleScheduling({ serverMain: threads, serverHelpers: [], postgres: [], loadgen: [] }, 20);
     const from = performance.timeOrigin + performance.now();
     // Busy in slices, so that the sampler's timer gets its turns, until this process has had 150 ms
     // of CPU (not of wall time: on a loaded machine the thread may wait for a core meanwhile).
@@ -23,7 +23,7 @@ describe("the scheduler's counters of a half-load run", () => {
     const to = performance.timeOrigin + performance.now();
     const samples = sampler.stop();
     expect(samples.length).toBeGreaterThanOrEqual(3);
-    const ran = growth(samples, (s) => s.runMs.factMain, from, to);
+    const ran = growth(samples, (s) => s.runMs.serverMain, from, to);
     expect(ran).toBeGreaterThan(100);
     // The process's other threads may run beside it, but not for much longer than the loop.
     expect(ran).toBeLessThan(2 * (to - from) + 25);
