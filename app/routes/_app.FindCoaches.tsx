@@ -98,6 +98,11 @@ export default function FindCoaches() {
   const filters = useMemo(() => filtersFromSearchParams(searchParams), [searchParams]);
   const viewerId = useCurrentUser().id;
   const navigation = useNavigation();
+  // Asked here, not in the memoised list and filters below: react-router's hooks read its route
+  // context, which is new on each of a navigation's states, and a memoised component that reads it
+  // renders again anyway. Both functions are stable (issue 20 §4).
+  const submit = useSubmit();
+  const followLink = useListLinkClicks();
   const loading = navigation.state === 'loading' && navigation.location.pathname.toLowerCase() === '/findcoaches';
   // Decision 020: the six placeholder cards (SPEC §2) replace the results only when a search takes
   // longer than PLACEHOLDER_DELAY_MS; a quick one keeps the old cards, dimmed, until the new ones
@@ -127,7 +132,7 @@ export default function FindCoaches() {
         <p className="mt-1 text-slate-600">Browse football coaches near you and book a one-to-one session.</p>
       </header>
 
-      <SearchFilters filters={filters} active={active} players={players} />
+      <SearchFilters filters={filters} active={active} players={players} submit={submit} />
 
       <div className="mb-4 flex flex-wrap items-center justify-between gap-2" aria-live="polite">
         <p className="text-sm font-medium text-slate-700">{loading ? 'Searching…' : foundCoachesText(page.total)}</p>
@@ -149,7 +154,7 @@ export default function FindCoaches() {
       ) : (
         <>
           <div aria-busy={loading || undefined} className={loading ? 'opacity-60 transition-opacity' : undefined}>
-            <CoachList coaches={coaches} viewerId={viewerId} onBook={openBooking} />
+            <CoachList coaches={coaches} viewerId={viewerId} onBook={openBooking} followLink={followLink} />
           </div>
           {nextCursor ? (
             <div className="mt-6 flex justify-center">
@@ -193,9 +198,8 @@ function useAfterDelay(on: boolean, ms: number): boolean {
 
 const reachBooking = (coach: CoachCardData) => void loadBookingOptions(coach.userId);
 
-/** The cards: rendered again only when the coaches change (not when a dialog opens or closes). */
-const CoachList = memo(function CoachList({ coaches, viewerId, onBook }: { coaches: readonly CoachCardData[]; viewerId: string; onBook: (coach: CoachCardData) => void }) {
-  const followLink = useListLinkClicks();
+/** The cards: rendered again only when the coaches change (not while a search loads, nor when a dialog opens or closes). */
+const CoachList = memo(function CoachList({ coaches, viewerId, onBook, followLink }: { coaches: readonly CoachCardData[]; viewerId: string; onBook: (coach: CoachCardData) => void; followLink: ReturnType<typeof useListLinkClicks> }) {
   return (
     // The cards' profile links are followed here, one handler for all (Enter on a link is a click too).
     <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" onClick={followLink}>
@@ -237,8 +241,7 @@ function usePagedCoaches(first: PackedCoachSearchPage) {
 }
 
 /** Rendered again only when the URL's filters or the players change (not while the results load, nor for a dialog). */
-const SearchFilters = memo(function SearchFilters({ filters, active, players }: { filters: ReturnType<typeof filtersFromSearchParams>; active: number; players: readonly PlayerChoice[] }) {
-  const submit = useSubmit();
+const SearchFilters = memo(function SearchFilters({ filters, active, players, submit }: { filters: ReturnType<typeof filtersFromSearchParams>; active: number; players: readonly PlayerChoice[]; submit: ReturnType<typeof useSubmit> }) {
   const form = useRef<HTMLFormElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>();
   const send = (replace: boolean) => {

@@ -3,6 +3,7 @@ import { createUser, signIn } from '../support/accounts';
 import { useBrowser, waitForHydration } from '../support/browser';
 import { cardOf, expectToast, screenshotBoth, setServerClock, watchForCalendarLoading } from '../support/booking-e2e';
 import { generateCoaches, insertCoaches } from '../support/coach-fixtures';
+import { readRenders, resetRenders, watchRenders } from '../support/react-renders';
 import { useTestServer } from '../support/server';
 
 /**
@@ -292,6 +293,37 @@ describe('booking journey', () => {
     await page.getByText('Found 33 coaches').waitFor();
     await expect(page.locator('main article').count()).resolves.toBe(20);
     await expect(page.getByTestId('coach-placeholder').count()).resolves.toBe(0);
+  });
+
+  it('renders the cards and the filters again only when a search answers, not while it loads', async () => {
+    const page = await browser.newPage();
+    const card = 'main article';
+    const filter = 'select[name="price"]';
+    await watchRenders(page, [card, filter]);
+    await signIn(page, server.baseUrl, 'chloe@example.com');
+    await page.goto(`${server.baseUrl}/FindCoaches?price=0-30`);
+    await page.getByText(/^Found \d+ coach/).waitFor();
+    await waitForHydration(page);
+    const cards = await page.locator(card).count();
+    expect(cards).toBeGreaterThan(0);
+    await resetRenders(page);
+
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/[?&]_data=routes%2F_app\.FindCoaches/, async (route) => (await held, route.continue()));
+    await page.getByLabel('Price').selectOption('60-100');
+    await page.getByText('Searching…').waitFor();
+    // The navigation's 'loading' state is committed (the line says so); a few frames more for any late render.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 50)))));
+    expect(await readRenders(page)).toEqual({ [card]: 0, [filter]: 0 });
+
+    release();
+    await page.getByText(/^Found \d+ coach/).waitFor();
+    await page.unroute(/[?&]_data=routes%2F_app\.FindCoaches/);
+    const answered = await readRenders(page);
+    // Each card shows another coach now, and the filters follow the new URL.
+    expect(answered[card]).toBeGreaterThanOrEqual(await page.locator(card).count());
+    expect(answered[filter]).toBeGreaterThanOrEqual(1);
   });
 
   it("follows a card's 'View Profile' inside the app, without loading a new document", async () => {
