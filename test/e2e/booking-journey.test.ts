@@ -349,6 +349,8 @@ describe('booking journey', () => {
 
   it("opens 'Book' with the form in the dialog's first frame once the coach's calendar is in, and says it is loading only when the calendar is slow", async () => {
     const page = await browser.newPage();
+    const [card, filter, service] = ['main article', 'select[name="price"]', '[role="dialog"] select[name="serviceType"]'];
+    await watchRenders(page, [card, filter, service]);
     await signIn(page, server.baseUrl, 'chloe@example.com');
     await page.goto(`${server.baseUrl}/FindCoaches`);
     await waitForHydration(page);
@@ -359,10 +361,14 @@ describe('booking journey', () => {
     const answered = page.waitForResponse(/\/api\/booking-options/);
     await first.getByRole('button', { name: /^Book / }).hover();
     await answered;
+    await resetRenders(page);
     await first.getByRole('button', { name: /^Book / }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Service type').waitFor();
     await expect(sawLoading()).resolves.toBe(false);
+    // One render of the form, and none of the cards or the filters behind it (a few frames more for any late one).
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 50)))));
+    expect(await readRenders(page)).toEqual({ [card]: 0, [filter]: 0, [service]: 1 });
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
 

@@ -137,7 +137,9 @@ function BookingForm({
   }, [result]);
   // A field's error goes once the person changes that field.
   const [changed, setChanged] = useState<ReadonlySet<string>>(new Set());
-  useEffect(() => setChanged(new Set()), [result]);
+  // Kept as it is when nothing was changed: a new empty set would render the whole form a second
+  // time just after the dialog opens (issue 20 §4).
+  useEffect(() => setChanged((c) => (c.size === 0 ? c : new Set())), [result]);
   const touch = (...names: string[]) => setChanged((c) => new Set([...c, ...names]));
   const all = result && !result.ok ? result.fieldErrors : {};
   const errors = Object.fromEntries(Object.entries(all).filter(([k]) => !changed.has(k)));
