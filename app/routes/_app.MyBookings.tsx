@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Link, useLoaderData } from '@remix-run/react';
+import { Link, useLoaderData, useRevalidator } from '@remix-run/react';
 import { MY_BOOKINGS_TABS, type MyBookingsTab } from '../../domain/booking/booking-lists';
 import { bookingListAction, bookingListAnswer, openBookingList } from '~/booking/booking-list-page.server';
 import { BookingCard } from '~/components/booking/booking-card';
@@ -25,6 +25,7 @@ export const action = bookingListAction;
 export default function MyBookings() {
   const { tab, cards, nextCursor, today, lastDay, isClient } = useLoaderData<typeof loader>();
   const { cards: all, switching, loading, loadMore } = useBookingList({ path: '/MyBookings', tab: tab, cards, nextCursor });
+  const { revalidate } = useRevalidator();
 
   return (
     <div className="mx-auto w-full max-w-4xl">
@@ -52,7 +53,7 @@ export default function MyBookings() {
           <ul className="space-y-4">
             {all.map((card) => (
               <li key={card.id}>
-                <BookingCard card={card} tab={tab} today={today} lastDay={lastDay} />
+                <BookingCard card={card} tab={tab} today={today} lastDay={lastDay} revalidate={revalidate} />
               </li>
             ))}
           </ul>

@@ -1,6 +1,6 @@
-import { Link, useRevalidator } from '@remix-run/react';
+import { Link } from '@remix-run/react';
 import { BookingDialog, DeclineDialog, PaymentDialog, PaymentStep, ReasonDialog, RescheduleDialog, ReviewDialog } from '~/components/lazy-dialogs';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import type { BookingCardView } from '../../../domain/booking/booking-card-view';
 import { bookAgainSeed, cardServiceLabel, cardTitle, otherPartyLabel, servicePricePence } from '../../../domain/booking/booking-card-labels';
 import { formatPence } from '../../../domain/shared/money';
@@ -21,12 +21,28 @@ const POLICY: Record<string, string> = {
   coach_or_platform: 'The client gets a full refund, including the admin fee.',
 };
 
-/** A MyBookings card (SPEC §2) with the actions the domain offers this viewer. */
-export function BookingCard({ card, tab, today, lastDay }: { card: BookingCardView; tab: string; today: string; lastDay: string }) {
+/**
+ * A MyBookings card (SPEC §2) with the actions the domain offers this viewer. Memoised, and with
+ * no react-router hook of its own (`revalidate` comes from the list): a card's action, a tab's
+ * load or 'Load more' renders the other cards again only when the list answers (issue 20 §4).
+ */
+export const BookingCard = memo(function BookingCard({
+  card,
+  tab,
+  today,
+  lastDay,
+  revalidate,
+}: {
+  card: BookingCardView;
+  tab: string;
+  today: string;
+  lastDay: string;
+  /** The router's revalidate (stable): the list again after a payment made in the card. */
+  revalidate: () => void;
+}) {
   const [dialog, setDialog] = useState<Dialog>(null);
   const can = (a: string) => card.actions.includes(a as never);
   const close = () => setDialog(null);
-  const { revalidate } = useRevalidator();
   const [rebooked, setRebooked] = useState<BookedSummary | null>(null);
   const title = cardTitle(card);
   const other = otherPartyLabel(card);
@@ -153,4 +169,4 @@ export function BookingCard({ card, tab, today, lastDay }: { card: BookingCardVi
       {rebooked ? <PaymentStep booking={rebooked} onDone={() => (setRebooked(null), revalidate())} /> : null}
     </article>
   );
-}
+});

@@ -1,5 +1,5 @@
 import { Link } from '@remix-run/react';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import type { BookingCardView } from '../../../domain/booking/booking-card-view';
 import { cardServiceLabel } from '../../../domain/booking/booking-card-labels';
 import { BookingCardBadges, BookingCardNotices, Detail, PlayerPanel, SessionWhenWhere } from './booking-card-parts';
@@ -11,8 +11,10 @@ import { SessionProgress } from './session-progress';
 /**
  * A CoachDashboard card (SPEC §2): 'Session with {client}', the session's details and the coach's
  * actions, with Leave Review on a completed session (SPEC §6: the coach reviews the client).
+ * Memoised, with no react-router hook of its own: another card's action renders it again only
+ * when the list answers (issue 20 §4).
  */
-export function CoachBookingCard({ card, today, lastDay }: { card: BookingCardView; today: string; lastDay: string }) {
+export const CoachBookingCard = memo(function CoachBookingCard({ card, today, lastDay }: { card: BookingCardView; today: string; lastDay: string }) {
   const [dialog, setDialog] = useState<'decline' | 'cancel' | 'reschedule' | 'review' | null>(null);
   const can = (a: string) => card.actions.includes(a as never);
   const close = () => setDialog(null);
@@ -78,4 +80,4 @@ export function CoachBookingCard({ card, today, lastDay }: { card: BookingCardVi
       {dialog === 'review' ? <ReviewDialog bookingId={card.id} revieweeLabel="Client" revieweeName={clientName} onClose={close} /> : null}
     </article>
   );
-}
+});
