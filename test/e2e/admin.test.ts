@@ -4,6 +4,7 @@ import { signIn } from '../support/accounts';
 import { screenshot, useBrowser, waitForReactOn } from '../support/browser';
 import { seedDemoWorld } from '../support/demo-world';
 import { createTestBooking } from '../support/fixtures/bookings';
+import { readRenders, resetRenders, watchRenders } from '../support/react-renders';
 import { useTestServer } from '../support/server';
 
 /**
@@ -259,6 +260,29 @@ describe('administration', () => {
     await dialog.getByRole('button', { name: 'Login' }).click();
     await other.waitForURL(/\/AdminBookings\?status=all$/);
     await other.getByRole('heading', { name: 'Bookings (All)' }).waitFor();
+    await other.close();
+  });
+
+  it("renders AdminBookings' rows again only when another filter's list answers, not while it loads", async () => {
+    const other = await browser.newPage({ width: 1280, height: 900 });
+    const row = 'li[data-booking-id]';
+    await watchRenders(other, [row]);
+    await signIn(other, server.baseUrl, 'admin@fact.test', password);
+    await other.goto(`${server.baseUrl}/AdminBookings?status=all`);
+    await waitForReactOn(other, '#lookup form[role="search"] input');
+    expect(await other.locator(row).count()).toBeGreaterThan(0);
+    await resetRenders(other);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await other.route(/\/AdminBookings\?.*_data=/, async (route) => (await held, route.continue()));
+    await other.getByRole('navigation', { name: 'Booking status' }).getByRole('link', { name: 'Confirmed' }).click();
+    await other.locator('[aria-busy="true"]').waitFor();
+    await other.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 50)))));
+    expect(await readRenders(other)).toEqual({ [row]: 0 });
+    release();
+    await other.getByRole('heading', { name: 'Bookings (Confirmed)' }).waitFor();
+    await other.unroute(/\/AdminBookings\?.*_data=/);
+    expect((await readRenders(other))[row]).toBeGreaterThanOrEqual(1);
     await other.close();
   });
 

@@ -1,5 +1,5 @@
 import { Link, useRevalidator } from '@remix-run/react';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, memo, Suspense, useEffect, useRef, useState } from 'react';
 import { takePaymentOffer, type AdminBookingRowView } from '../../../domain/admin/admin-booking-view';
 import { StatusBadge } from '~/components/booking/status-badge';
 import { CopyButton } from './copy-reference';
@@ -41,7 +41,8 @@ function Party({ role, name }: { role: string; name: string }) {
   );
 }
 
-function Row({ booking, highlighted, onPay }: { booking: AdminBookingRowView; highlighted: boolean; onPay: (b: AdminBookingRowView) => void }) {
+/** Memoised: the table reads the router's state, and its rows need not render again on each of its changes (issue 20 §4). */
+const Row = memo(function Row({ booking, highlighted, onPay }: { booking: AdminBookingRowView; highlighted: boolean; onPay: (b: AdminBookingRowView) => void }) {
   const ref = useRef<HTMLLIElement>(null);
   useEffect(() => {
     if (highlighted) ref.current?.scrollIntoView({ block: 'center', behavior: 'smooth' });
@@ -86,7 +87,7 @@ function Row({ booking, highlighted, onPay }: { booking: AdminBookingRowView; hi
       ) : null}
     </li>
   );
-}
+});
 
 /** AdminBookings rows: reference, names, date, time, price, status, 'Open Chat' and 'Take Payment'. */
 export function BookingTable({ bookings, highlight }: { bookings: readonly AdminBookingRowView[]; highlight: string | null }) {
