@@ -94,7 +94,7 @@ const { values: opts } = parseArgs({
     tool: { type: 'string' },
     profile: { type: 'boolean', default: false },
     'fact-node-options': { type: 'string' },
-    'interaction-runs': { type: 'string', default: '3' },
+    'interaction-runs': { type: 'string', default: '5' },
   },
 });
 

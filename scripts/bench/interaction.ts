@@ -55,7 +55,7 @@ const round = (ms: number) => Math.round(ms * 10) / 10;
 
 const LAUNCH_ARGS = ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
 
-export async function measureInteractions(pageUrl: string, cookie: string, runs = 3): Promise<InteractionResult> {
+export async function measureInteractions(pageUrl: string, cookie: string, runs = 5): Promise<InteractionResult> {
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: LAUNCH_ARGS });
   const result: InteractionResult = { cpuThrottling: INTERACTION_CPU_THROTTLING, book: [], filter: [], filterDetail: '', bookDetail: '', bookFirstChange: [], filterFirstChange: [], bookRequests: [], filterRequests: [] };
   try {
