@@ -37,6 +37,7 @@ import { parseArgs } from 'node:util';
 import { routeAssets, readManifest, type RouteAssets } from './assets';
 import { clearRateLimits, DEFAULT_SIZE, LARGE_SIZE, undoBookings } from './dataset';
 import { openBenchDatabase } from './database';
+import { addCompileHints } from '../compile-hints';
 import { measureInteractions, INTERACTION_CPU_THROTTLING, type InteractionResult } from './interaction';
 import { measureLcp } from './lcp';
 import { clusterCpuMs, cpuMs, machine, postmasterPid, sampleRss, systemCpuMs } from './proc';
@@ -217,6 +218,7 @@ async function main(): Promise<void> {
     log('building the production server (remix build)');
     const build = spawnSync(process.execPath, [path.join(root, 'node_modules/@remix-run/dev/dist/cli.js'), 'build'], { cwd: app, env: { ...process.env, NODE_ENV: 'production' }, encoding: 'utf8' });
     if (build.status !== 0) throw new Error(`remix build failed:\n${build.stdout}\n${build.stderr}`);
+    addCompileHints(app);
   }
   const manifest = readManifest(app);
   const routes = new Set(Object.keys(manifest.routes));

@@ -105,7 +105,7 @@ export interface AppProcess {
 
 /** Starts `node --import tsx scripts/start.ts` (production mode, the current build) and waits for /readyz. */
 export async function startApp(databaseUrl: string, env: Record<string, string> = {}): Promise<AppProcess> {
-  if (!existsSync(path.join(ROOT, 'build', 'index.js'))) throw new Error('no build: run `npx remix build` first');
+  if (!existsSync(path.join(ROOT, 'build', 'index.js'))) throw new Error('no build: run `npm run build` first');
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'fact-reliability-data-'));
   let output = '';

@@ -16,6 +16,7 @@ import { remixContext } from './booking-flow';
 import { sessionStorageFor } from '../../app/auth/session.server';
 import { createTestDatabase, type TestDatabase } from './database';
 import { TEST_HASH_COST } from './test-env';
+import { addCompileHints } from '../../scripts/compile-hints';
 
 /**
  * The production HTTP stack (express middleware, server routes and the Remix build) in the test
@@ -74,7 +75,10 @@ export async function loadBuild(): Promise<ServerBuild> {
     }
     try {
       // A production build whatever the test runner's NODE_ENV ('test' would bundle React's dev JSX runtime).
-      if (stale()) execFileSync(path.join(root, 'node_modules/.bin/remix'), ['build'], { cwd: root, stdio: 'ignore', env: { ...process.env, NODE_ENV: 'production' } });
+      if (stale()) {
+        execFileSync(path.join(root, 'node_modules/.bin/remix'), ['build'], { cwd: root, stdio: 'ignore', env: { ...process.env, NODE_ENV: 'production' } });
+        addCompileHints(root);
+      }
     } finally {
       rmSync(lock, { recursive: true, force: true });
     }
