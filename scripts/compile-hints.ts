@@ -10,34 +10,23 @@
  *
  * Only the files every page loads at start (the entry and its imports: React, the router, Remix)
  * get the hint. Route and dialog chunks stay lazy: most of their functions are not needed at once.
- * Run after `remix build`. A second run changes nothing. A file's name is its content's hash from
- * before the hint, and the hint is the same every time, so a name still means one content, and
- * the year-long immutable caching of /build stays right.
+ * Run after `remix build` (`npm run build` does). A second run changes nothing. A file's name is
+ * its content's hash from before the hint; as long as every build runs this step, a name means one
+ * content, and /build's year-long immutable caching stays right (a plain `remix build` serves the
+ * same names without the comment: the same code).
  *
  *   node --import tsx scripts/compile-hints.ts [root]
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readManifest } from './browser-manifest';
 
 export const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
 
-interface BrowserManifest {
-  entry: { module: string; imports?: string[] };
-}
-
-/** The browser manifest the server build names (public/build/manifest-<hash>.js). */
-function browserManifest(root: string): BrowserManifest {
-  const server = readFileSync(path.join(root, 'build', 'index.js'), 'utf8');
-  const name = /manifest-[A-Z0-9]+\.js/.exec(server)?.[0];
-  if (!name) throw new Error(`no browser manifest named in ${path.join(root, 'build', 'index.js')}: run remix build first`);
-  const text = readFileSync(path.join(root, 'public', 'build', name), 'utf8');
-  return JSON.parse(text.slice(text.indexOf('{'), text.lastIndexOf('}') + 1)) as BrowserManifest;
-}
-
 /** Prepends the hint to the entry's files (and one empty line to their source maps); returns their URLs. */
 export function addCompileHints(root: string): string[] {
-  const { entry } = browserManifest(root);
+  const { entry } = readManifest(root);
   const files = [entry.module, ...(entry.imports ?? [])];
   for (const url of files) {
     const file = path.join(root, 'public', url);
@@ -54,8 +43,10 @@ export function addCompileHints(root: string): string[] {
   return files;
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+// Run as a script (real paths on both sides: a symlinked checkout must not skip the step silently).
+if (process.argv[1] && realpathSync(process.argv[1]) === realpathSync(fileURLToPath(import.meta.url))) {
   const root = path.resolve(process.argv[2] ?? '.');
   const files = addCompileHints(root);
+  if (files.length === 0) throw new Error('compile hints: the manifest names no entry files');
   console.log(`compile hints: ${files.length} framework files marked for eager compilation`);
 }

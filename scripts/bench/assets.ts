@@ -7,20 +7,9 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { readManifest, type ManifestRoute } from '../browser-manifest';
 
-interface ManifestRoute {
-  id: string;
-  parentId?: string;
-  path?: string;
-  index?: boolean;
-  module: string;
-  imports?: string[];
-  hasLoader?: boolean;
-}
-interface Manifest {
-  entry: { module: string; imports?: string[] };
-  routes: Record<string, ManifestRoute>;
-}
+export { readManifest };
 
 export interface RouteAssets {
   route: string;
@@ -28,14 +17,6 @@ export interface RouteAssets {
   jsFiles: number;
   jsGzipBytes: number;
   cssGzipBytes: number;
-}
-
-export function readManifest(root: string): Manifest {
-  const server = readFileSync(path.join(root, 'build', 'index.js'), 'utf8');
-  const name = /manifest-[A-Z0-9]+\.js/.exec(server)?.[0];
-  if (!name) throw new Error('no manifest named in build/index.js: run the build');
-  const text = readFileSync(path.join(root, 'public', 'build', name), 'utf8');
-  return JSON.parse(text.slice(text.indexOf('{'), text.lastIndexOf('}') + 1)) as Manifest;
 }
 
 export function routeAssets(root: string): RouteAssets[] {

@@ -160,6 +160,7 @@ describe('changing a booking', () => {
     // The list answered: the accepted session left the pending tab, and the other card was drawn from the new list.
     await cardOf(page, first.referenceCode).waitFor({ state: 'detached' });
     expect((await readRenders(page))['main article']).toBeGreaterThanOrEqual(1);
+    await page.close();
 
     // The client's list the same way: cancelling the second booking does not draw the first card again until the list answers.
     const firstCard = `main article[aria-label$="${first.referenceCode}"]`;
@@ -185,5 +186,6 @@ describe('changing a booking', () => {
     await mine.unroute(/\/MyBookings\?.*_data=/);
     await cardOf(mine, second.referenceCode).waitFor({ state: 'detached' });
     expect((await readRenders(mine))[firstCard]).toBeGreaterThanOrEqual(1);
+    await mine.close();
   });
 });

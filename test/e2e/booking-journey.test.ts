@@ -321,8 +321,10 @@ describe('booking journey', () => {
     await page.getByText(/^Found \d+ coach/).waitFor();
     await page.unroute(/[?&]_data=routes%2F_app\.FindCoaches/);
     const answered = await readRenders(page);
-    // Each card shows another coach now, and the filters follow the new URL.
-    expect(answered[card]).toBeGreaterThanOrEqual(await page.locator(card).count());
+    // Each card shows another coach now (the band has coaches: 'pages the coach list' added 30), and the filters follow the new URL.
+    const shown = await page.locator(card).count();
+    expect(shown).toBeGreaterThan(0);
+    expect(answered[card]).toBeGreaterThanOrEqual(shown);
     expect(answered[filter]).toBeGreaterThanOrEqual(1);
   });
 

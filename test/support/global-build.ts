@@ -6,6 +6,7 @@ import { addCompileHints } from '../../scripts/compile-hints';
 export default function setup() {
   if (process.env.FACT_SKIP_BUILD === '1') return;
   const root = path.resolve(import.meta.dirname, '../..');
-  execFileSync(path.join(root, 'node_modules/.bin/remix'), ['build'], { cwd: root, stdio: 'ignore' });
+  // Production, as `npm run build`: vitest sets NODE_ENV=test, and remix would then bundle React's development code.
+  execFileSync(path.join(root, 'node_modules/.bin/remix'), ['build'], { cwd: root, stdio: 'ignore', env: { ...process.env, NODE_ENV: 'production' } });
   addCompileHints(root);
 }
