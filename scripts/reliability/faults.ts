@@ -63,7 +63,7 @@ async function seed(db: RestartableDatabase, clients = 20, coaches = 5): Promise
   const bookings = [];
   for (let i = 0; i < c.length; i++) {
     const coach = k[i % k.length]!;
-    bookings.push({ id: await insertBooking(db.url, c[i]!.id, coach.id, new Date(Date.now() + (3 + i) * DAY)), client: c[i]!, coach });
+    bookings.push({ id: await insertBooking(db.url, c[i]!.id, coach.id, new Date(Date.now() + (3 + i) * DAY), { paid: true }), client: c[i]!, coach });
   }
   return { clients: c, coaches: k, bookings };
 }

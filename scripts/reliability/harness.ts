@@ -186,15 +186,21 @@ export async function insertPeople(url: string, type: Person['type'], count: num
 
 let referenceCounter = 0;
 /** A pending booking of client with coach at `startsAt` (60 minutes, £50 + £3), straight into the table. */
-export async function insertBooking(url: string, clientId: string, coachId: string, startsAt: Date): Promise<string> {
+/**
+ * A pending request. `paid`: its payment is held on the card, so it has reached the coach and its
+ * conversation is open (decision 011: an unpaid request is the client's alone, and a message on it
+ * is refused with 409). Unpaid, it is one a scenario pays for itself.
+ */
+export async function insertBooking(url: string, clientId: string, coachId: string, startsAt: Date, options: { paid?: boolean } = {}): Promise<string> {
   const id = randomUUID();
   const n = referenceCounter++;
   const ref = `FACT-20260101-${(n % 36 ** 4).toString(36).toUpperCase().padStart(4, '0')}`;
+  const [paymentStatus, authorizedPence] = options.paid ? ['authorized', 5300] : ['pending', 0];
   await withClient(url, (c) =>
     c.query(
-      `insert into bookings (id, reference_code, client_id, coach_id, service_type, starts_at, ends_at, duration_minutes, service_price_pence, admin_fee_pence, total_price_pence)
-       values ($1, $2, $3, $4, 'striker', $5, $5::timestamptz + interval '60 minutes', 60, 5000, 300, 5300)`,
-      [id, ref, clientId, coachId, startsAt],
+      `insert into bookings (id, reference_code, client_id, coach_id, service_type, starts_at, ends_at, duration_minutes, service_price_pence, admin_fee_pence, total_price_pence, payment_status, amount_authorized_pence)
+       values ($1, $2, $3, $4, 'striker', $5, $5::timestamptz + interval '60 minutes', 60, 5000, 300, 5300, $6, $7)`,
+      [id, ref, clientId, coachId, startsAt, paymentStatus, authorizedPence],
     ),
   );
   return id;

@@ -71,7 +71,7 @@ async function main(): Promise<void> {
     const bookings: { id: string; client: Person; coach: Person }[] = [];
     for (const [i, client] of clients.entries()) {
       const coach = coaches[i % coaches.length]!;
-      bookings.push({ id: await insertBooking(db.url, client.id, coach.id, new Date(Date.now() + (2 + (i % 60)) * DAY + (i % 10) * 3_600_000)), client, coach });
+      bookings.push({ id: await insertBooking(db.url, client.id, coach.id, new Date(Date.now() + (2 + (i % 60)) * DAY + (i % 10) * 3_600_000), { paid: true }), client, coach });
     }
     const cookies = new Map<string, string>();
     for (const p of [...clients, ...coaches]) cookies.set(p.id, await cookieFor(p.id, publicUrl));
