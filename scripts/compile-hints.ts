@@ -10,16 +10,13 @@
  *
  * Only the files every page loads at start (the entry and its imports: React, the router, Remix)
  * get the hint. Route and dialog chunks stay lazy: most of their functions are not needed at once.
- * Run after `remix build` (`npm run build` does). A second run changes nothing. A file's name is
+ * Run after `remix build` by scripts/build.ts (`npm run build`). A second run changes nothing. A file's name is
  * its content's hash from before the hint; as long as every build runs this step, a name means one
  * content, and /build's year-long immutable caching stays right (a plain `remix build` serves the
  * same names without the comment: the same code).
- *
- *   node --import tsx scripts/compile-hints.ts [root]
  */
-import { existsSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { readManifest } from './browser-manifest';
 
 export const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
@@ -41,12 +38,4 @@ export function addCompileHints(root: string): string[] {
     }
   }
   return files;
-}
-
-// Run as a script (real paths on both sides: a symlinked checkout must not skip the step silently).
-if (process.argv[1] && realpathSync(process.argv[1]) === realpathSync(fileURLToPath(import.meta.url))) {
-  const root = path.resolve(process.argv[2] ?? '.');
-  const files = addCompileHints(root);
-  if (files.length === 0) throw new Error('compile hints: the manifest names no entry files');
-  console.log(`compile hints: ${files.length} framework files marked for eager compilation`);
 }

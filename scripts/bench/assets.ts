@@ -9,8 +9,6 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { readManifest, type ManifestRoute } from '../browser-manifest';
 
-export { readManifest };
-
 export interface RouteAssets {
   route: string;
   url: string;

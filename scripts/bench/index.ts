@@ -34,10 +34,11 @@ import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, symlinkS
 import net from 'node:net';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { routeAssets, readManifest, type RouteAssets } from './assets';
+import { readManifest } from '../browser-manifest';
+import { routeAssets, type RouteAssets } from './assets';
 import { clearRateLimits, DEFAULT_SIZE, LARGE_SIZE, undoBookings } from './dataset';
 import { openBenchDatabase } from './database';
-import { addCompileHints } from '../compile-hints';
+import { buildProduction } from '../build';
 import { measureInteractions, INTERACTION_CPU_THROTTLING, type InteractionResult } from './interaction';
 import { measureLcp } from './lcp';
 import { clusterCpuMs, cpuMs, machine, postmasterPid, sampleRss, systemCpuMs } from './proc';
@@ -215,10 +216,8 @@ async function main(): Promise<void> {
     app = snapshot();
   }
   if (!opts['skip-build'] || !existsSync(path.join(app, 'build', 'index.js'))) {
-    log('building the production server (remix build)');
-    const build = spawnSync(process.execPath, [path.join(root, 'node_modules/@remix-run/dev/dist/cli.js'), 'build'], { cwd: app, env: { ...process.env, NODE_ENV: 'production' }, encoding: 'utf8' });
-    if (build.status !== 0) throw new Error(`remix build failed:\n${build.stdout}\n${build.stderr}`);
-    addCompileHints(app);
+    log('building the production server (npm run build)');
+    buildProduction(app);
   }
   const manifest = readManifest(app);
   const routes = new Set(Object.keys(manifest.routes));

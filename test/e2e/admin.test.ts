@@ -277,7 +277,6 @@ describe('administration', () => {
     await other.route(/\/AdminBookings\?.*_data=/, async (route) => (await held, route.continue()));
     await other.getByRole('navigation', { name: 'Booking status' }).getByRole('link', { name: 'Confirmed' }).click();
     await other.locator('[aria-busy="true"]').waitFor();
-    await other.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 50)))));
     expect(await readRenders(other)).toEqual({ [row]: 0 });
     release();
     await other.getByRole('heading', { name: 'Bookings (Confirmed)' }).waitFor();

@@ -149,9 +149,8 @@ describe('changing a booking', () => {
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route(/\/CoachDashboard\?.*_data=/, async (route) => (route.request().method() === 'POST' && (await held), route.continue()));
     await cardOf(page, first.referenceCode).getByRole('button', { name: 'Accept' }).click();
-    // The accept is on its way (its button is disabled while it is); a few frames more for any late render.
+    // The accept is on its way: its button is disabled while it is (readRenders waits a few frames more for any late render).
     await cardOf(page, first.referenceCode).getByRole('button', { name: 'Accept' }).and(page.locator(':disabled')).waitFor();
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 50)))));
     expect(await readRenders(page)).toEqual({ 'main article': 0 });
 
     release();
@@ -179,7 +178,6 @@ describe('changing a booking', () => {
     await mine.route(/\/MyBookings\?.*_data=/, async (route) => (route.request().method() === 'POST' && (await heldCancel), route.continue()));
     await dialog.getByRole('button', { name: 'Cancel Booking' }).click();
     await dialog.getByRole('button', { name: 'Please wait…' }).waitFor();
-    await mine.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 50)))));
     expect(await readRenders(mine)).toEqual({ [firstCard]: 0 });
     releaseCancel();
     await expectToast(mine, 'Booking cancelled successfully.');

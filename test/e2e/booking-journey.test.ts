@@ -313,8 +313,7 @@ describe('booking journey', () => {
     await page.route(/[?&]_data=routes%2F_app\.FindCoaches/, async (route) => (await held, route.continue()));
     await page.getByLabel('Price').selectOption('60-100');
     await page.getByText('Searching…').waitFor();
-    // The navigation's 'loading' state is committed (the line says so); a few frames more for any late render.
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 50)))));
+    // The navigation's 'loading' state is committed, as the line says (readRenders waits a few frames more for any late render).
     expect(await readRenders(page)).toEqual({ [card]: 0, [filter]: 0 });
 
     release();
@@ -368,8 +367,7 @@ describe('booking journey', () => {
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Service type').waitFor();
     await expect(sawLoading()).resolves.toBe(false);
-    // One render of the form, and none of the cards or the filters behind it (a few frames more for any late one).
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 50)))));
+    // One render of the form, and none of the cards or the filters behind it.
     expect(await readRenders(page)).toEqual({ [card]: 0, [filter]: 0, [service]: 1 });
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });

@@ -1,7 +1,8 @@
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readManifest, routeAssets } from '../../scripts/bench/assets';
+import { routeAssets } from '../../scripts/bench/assets';
+import { readManifest } from '../../scripts/browser-manifest';
 import { COMPILE_HINT } from '../../scripts/compile-hints';
 import { GOALS_20 } from '../../scripts/bench/report';
 

@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
@@ -16,7 +15,7 @@ import { remixContext } from './booking-flow';
 import { sessionStorageFor } from '../../app/auth/session.server';
 import { createTestDatabase, type TestDatabase } from './database';
 import { TEST_HASH_COST } from './test-env';
-import { addCompileHints } from '../../scripts/compile-hints';
+import { buildProduction } from '../../scripts/build';
 
 /**
  * The production HTTP stack (express middleware, server routes and the Remix build) in the test
@@ -75,10 +74,7 @@ export async function loadBuild(): Promise<ServerBuild> {
     }
     try {
       // A production build whatever the test runner's NODE_ENV ('test' would bundle React's dev JSX runtime).
-      if (stale()) {
-        execFileSync(path.join(root, 'node_modules/.bin/remix'), ['build'], { cwd: root, stdio: 'ignore', env: { ...process.env, NODE_ENV: 'production' } });
-        addCompileHints(root);
-      }
+      if (stale()) buildProduction(root);
     } finally {
       rmSync(lock, { recursive: true, force: true });
     }

@@ -38,7 +38,9 @@ export async function watchRenders(page: Page, selectors: readonly string[]): Pr
   }, selectors);
 }
 
+/** The counts, read after two frames and a short pause, so that a render the last event started has committed. */
 export async function readRenders(page: Page): Promise<Record<string, number>> {
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 50)))));
   return page.evaluate(() => ({ ...(window as unknown as { __renders: Record<string, number> }).__renders }));
 }
 
