@@ -17,7 +17,6 @@ import { MikroCoachDirectory } from './persistence/booking/coach-directory';
 import { createCalendarFeedRenderer } from './mail/calendar-feed-renderer';
 import { createCalendarFeedStore } from './persistence/notifications/calendar-feed-store';
 import { createEmailPreferencesStore } from './persistence/notifications/notification-store';
-import { lazyFork } from './persistence/lazy-fork';
 import { openOrm, type Orm } from './persistence/orm';
 import { MikroUnitOfWork } from './persistence/unit-of-work';
 import { createMessaging, type MessagingPorts } from './realtime/messaging';
@@ -27,7 +26,8 @@ import { AdjustableClock, cryptoRandom, systemClock, uuidSource } from './system
 
 /**
  * Everything the web and the CLI need, built once from configuration. Loaders, actions and CLI
- * commands call use cases with `app.deps()`, which gives a fresh unit of work per call site.
+ * commands call use cases with `app.deps()`, which gives a fresh unit of work per call (a web
+ * request's are made once: app/request-deps.server.ts).
  */
 export interface Application {
   readonly env: Env;
@@ -97,7 +97,12 @@ export async function createApplication(options: {
     testClock,
     payments,
     messageEvents: messaging.events,
-    deps: () => ({ uow: new MikroUnitOfWork(orm), clock, ids: uuidSource, random: cryptoRandom, gateway: payments.gateway, payoutGateway: payments.payouts, payoutPolicy, coaches: new MikroCoachDirectory(lazyFork(orm)), emailPreferences, calendarFeeds, dataExport, ...accounts, ...messaging.ports() }),
+    deps: () => {
+      // One fork for every read of these ports (the unit of work's, made on first use).
+      const uow = new MikroUnitOfWork(orm);
+      const reads = () => uow.readEm;
+      return { uow, clock, ids: uuidSource, random: cryptoRandom, gateway: payments.gateway, payoutGateway: payments.payouts, payoutPolicy, coaches: new MikroCoachDirectory(reads), emailPreferences, calendarFeeds, dataExport, ...accounts, ...messaging.ports(reads) };
+    },
     close: async () => {
       await messaging.close();
       await orm.close();

@@ -1,6 +1,7 @@
 import { createCookieSessionStorage, type Session, type SessionStorage } from '@remix-run/node';
 import { canSignIn, type User } from '../../domain/accounts/user';
 import type { Application } from '../composition-root';
+import type { UserRepository } from '../../domain/accounts/user.repository';
 
 /**
  * The sign-in session (PRODUCT.md): a signed, httpOnly, SameSite=Lax cookie holding only the
@@ -73,12 +74,17 @@ export interface SessionLookup {
  * erased), still has the session version the cookie was issued with and was signed in less than
  * 30 days ago; anything else is signed out (`stale` when a cookie was sent).
  */
-export async function signedInUserOf(cookieHeader: string | null, app: Application): Promise<SessionLookup> {
+export async function signedInUserOf(
+  cookieHeader: string | null,
+  app: Application,
+  /** The request's own reads when it has them (app/request-deps.server.ts), asked only when needed. */
+  users: () => Pick<UserRepository, 'findById'> = () => app.deps().uow.read.users,
+): Promise<SessionLookup> {
   const session = await sessionStorageOf(app).getSession(cookieHeader);
   const userId = session.get('userId');
   if (!userId) return { user: null, stale: false, session };
   if (sessionExpired(session.get('issuedAt'), app.clock.now())) return { user: null, stale: true, session };
-  const user = await app.deps().uow.read.users.findById(userId);
+  const user = await users().findById(userId);
   if (!user || !canSignIn(user) || user.sessionVersion !== session.get('sessionVersion')) return { user: null, stale: true, session };
   return { user, stale: false, session };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildCsp } from './content-security-policy';
+import { buildCsp, newCspNonce } from './content-security-policy';
 
 /** The policy as a map: directive → its sources. */
 function directives(csp: string): Map<string, string[]> {
@@ -44,5 +44,13 @@ describe('the Content-Security-Policy', () => {
     expect(d.get('form-action')).toEqual(["'self'", 'https://accounts.google.com']);
     expect(d.get('connect-src')).toEqual(["'self'", 'https://api.stripe.com', 'http://127.0.0.1:12111']);
     expect(d.has('upgrade-insecure-requests')).toBe(false);
+  });
+});
+
+describe('the CSP nonce', () => {
+  it('is 16 random bytes that never repeat, across several refills of its pool', () => {
+    const nonces = Array.from({ length: 1_000 }, () => newCspNonce());
+    for (const nonce of nonces) expect(Buffer.from(nonce, 'base64')).toHaveLength(16);
+    expect(new Set(nonces).size).toBe(nonces.length);
   });
 });

@@ -19,12 +19,19 @@ class Rollback extends Error {
  * between requests. Each `transaction` runs on a fresh fork inside BEGIN ... COMMIT.
  */
 export class MikroUnitOfWork implements UnitOfWork {
+  #readEm: EntityManager | undefined;
   #read: Repositories | undefined;
 
   constructor(private readonly orm: Orm) {}
 
+  /** The fork this unit of work reads through outside transactions, made on first use. */
+  get readEm(): EntityManager {
+    this.#readEm ??= this.orm.em.fork() as EntityManager;
+    return this.#readEm;
+  }
+
   get read(): Repositories {
-    this.#read ??= makeRepositories(this.orm.em.fork() as EntityManager);
+    this.#read ??= makeRepositories(this.readEm);
     return this.#read;
   }
 

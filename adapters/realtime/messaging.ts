@@ -3,6 +3,7 @@ import type { Logger } from '../logging/logger';
 import { createConversationReader } from '../persistence/messaging/conversations';
 import { lazyFork } from '../persistence/lazy-fork';
 import type { Orm } from '../persistence/orm';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { MESSAGE_CHANNEL } from './message-events';
 import { PgNotifier } from './pg-notifier';
 
@@ -14,8 +15,8 @@ export interface MessagingPorts {
 export interface Messaging {
   /** This instance's LISTEN connection on the message channel (connects on first use). */
   readonly events: PgNotifier;
-  /** Fresh ports for one use-case call (the read model on its own EntityManager fork). */
-  ports(): MessagingPorts;
+  /** Fresh ports for one use-case call: the read model on the caller's reads, or on its own fork. */
+  ports(reads?: () => EntityManager): MessagingPorts;
   close(): Promise<void>;
 }
 
@@ -23,7 +24,7 @@ export function createMessaging(options: { orm: Orm; logger: Logger; databaseUrl
   const events = new PgNotifier(options.databaseUrl, MESSAGE_CHANNEL, options.logger);
   return {
     events,
-    ports: () => ({ conversations: createConversationReader(lazyFork(options.orm)) }),
+    ports: (reads = lazyFork(options.orm)) => ({ conversations: createConversationReader(reads) }),
     close: () => events.close(),
   };
 }

@@ -4,6 +4,7 @@ import { adminReadModels, auditedDeps, type AuditEntry } from '../../adapters/pe
 import type { Actor } from '../../domain/accounts/actor';
 import type { User } from '../../domain/accounts/user';
 import { actorOf, apiAdmin, requireAdmin } from '~/auth/guards.server';
+import { requestDeps } from '~/request-deps.server';
 
 /**
  * What every admin loader and action starts with: an administrator (everyone else gets a 404,
@@ -25,7 +26,7 @@ function adminContextOf(user: User, context: AppLoadContext) {
 
 /** The deps of one audited use-case call from the web: the action and its audit line commit together. */
 export function auditedWeb(context: AppLoadContext, actor: Actor, entry: Omit<AuditEntry, 'actorId' | 'via'>): UseCaseDeps {
-  return auditedDeps(context.app.deps(), context.app.orm, { ...entry, actorId: actor.userId, via: 'web' });
+  return auditedDeps(requestDeps(context), context.app.orm, { ...entry, actorId: actor.userId, via: 'web' });
 }
 
 /** Private, never cached: admin pages show personal data. */

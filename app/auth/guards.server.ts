@@ -4,6 +4,7 @@ import { toActor, type User } from '../../domain/accounts/user';
 import { signedInUserOf } from '../../adapters/auth/session-storage';
 import { loginPathFor, SIGNED_OUT_REPLY } from './signed-out';
 import { destroySession, getSession } from './session.server';
+import { requestDeps } from '~/request-deps.server';
 
 /**
  * Who is signed in. A session counts only while its user exists, may sign in (active, not
@@ -25,7 +26,7 @@ interface SessionLookup {
 const lookups = new WeakMap<object, Promise<SessionLookup>>();
 
 async function lookUp(request: Request, context: AppLoadContext): Promise<SessionLookup> {
-  const { user, stale } = await signedInUserOf(request.headers.get('Cookie'), context.app);
+  const { user, stale } = await signedInUserOf(request.headers.get('Cookie'), context.app, () => requestDeps(context).uow.read.users);
   return { user, stale };
 }
 

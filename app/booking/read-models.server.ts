@@ -1,11 +1,11 @@
 import type { AppLoadContext } from '@remix-run/node';
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { MikroCoachDirectory } from '../../adapters/persistence/booking/coach-directory';
 import { createBookingListReader } from '../../adapters/persistence/read-models/booking-lists';
 import { createCoachScheduleReader } from '../../adapters/persistence/read-models/coach-schedule';
 import { createCoachSearch } from '../../adapters/persistence/search/coach-search';
 import { createSearchTotals, type SearchTotals } from '../../adapters/persistence/search/search-totals';
 import type { Application } from '../../adapters/composition-root';
+import { requestDeps } from '~/request-deps.server';
 
 /** One search-totals memory per production server (tests see every count fresh). */
 const totalsByApp = new WeakMap<Application, SearchTotals>();
@@ -22,10 +22,10 @@ function searchTotals(app: Application): SearchTotals | undefined {
 
 /**
  * The read models behind FindCoaches, the booking dialog, MyBookings and the CoachDashboard,
- * bound to one request's EntityManager fork (no identity map shared between requests).
+ * bound to the request's read fork (requestDeps: no identity map shared between requests).
  */
 export function readModels(context: AppLoadContext) {
-  const em = context.app.orm.em.fork() as EntityManager;
+  const em = requestDeps(context).uow.readEm;
   return {
     coachSearch: createCoachSearch(em, { totals: searchTotals(context.app) }),
     bookingLists: createBookingListReader(em),
@@ -36,5 +36,5 @@ export function readModels(context: AppLoadContext) {
 
 /** The ports the booking use cases take (the composition root provides the coach directory). */
 export function bookingDeps(context: AppLoadContext) {
-  return context.app.deps();
+  return requestDeps(context);
 }

@@ -16,6 +16,7 @@ import {
 import { formatLondonDate, formatLondonTime } from '../../domain/shared/london-time';
 import { formatPence } from '../../domain/shared/money';
 import { actorOf, requireUser } from '../auth/guards.server';
+import { requestDeps } from '~/request-deps.server';
 
 /** Lines per page of the Earnings list ('Load more' fetches the next). */
 export const EARNINGS_PAGE_SIZE = 20;
@@ -32,7 +33,7 @@ export function earningsReader(context: AppLoadContext) {
   return createEarningsReader(context.app.orm.em.fork() as EntityManager);
 }
 
-export const commissionBpsOf = (context: AppLoadContext): number => context.app.deps().payoutPolicy.commissionBps;
+export const commissionBpsOf = (context: AppLoadContext): number => requestDeps(context).payoutPolicy.commissionBps;
 
 const dayMonthYear = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', day: 'numeric', month: 'short', year: 'numeric' });
 const weekday = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', weekday: 'long' });

@@ -2,6 +2,7 @@ import type { AppLoadContext } from '@remix-run/node';
 import { postMessage } from '../../domain/messaging/use-cases/post-message';
 import { actorOf, requireUser } from '../auth/guards.server';
 import { httpStatusOf, SEND_FAILED, sendFailureText } from './views.server';
+import { requestDeps } from '~/request-deps.server';
 
 export type SendOutcome = { ok: true; messageId: string } | { ok: false; error: string; content: string };
 
@@ -17,7 +18,7 @@ export async function sendFromForm(request: Request, context: AppLoadContext): P
   const typed = typeof content === 'string' ? content : '';
   const receiverId = form.get('receiverId');
   try {
-    const sent = await postMessage(context.app.deps(), {
+    const sent = await postMessage(requestDeps(context), {
       actor: actorOf(user),
       form: { bookingId: form.get('bookingId') ?? undefined, receiverId: typeof receiverId === 'string' ? receiverId : undefined, content },
     });

@@ -12,6 +12,7 @@ import { auditedWeb } from '../admin/admin.server';
 import { actorOf, requireUser } from '../auth/guards.server';
 import { STATUS_OF } from '../booking/domain-response.server';
 import { PAYMENT_INTENTS, type PaymentIntentName, type PaymentReply, type PaymentSessionView } from './payment-view';
+import { requestDeps } from '~/request-deps.server';
 
 export interface PaymentOutcome {
   readonly status: number;
@@ -45,7 +46,7 @@ function view(session: PaymentSession, context: AppLoadContext, awaitingCoach: b
 /** After the card step: reads the intent from the gateway (never the browser's word) and records it. */
 export async function confirmed(context: AppLoadContext, actor: Actor, bookingId: string, intentId: string, cardError: string | null): Promise<PaymentOutcome> {
   // An administrator's Take Payment is an admin action: audited in the transaction that records it.
-  const deps = actor.role === 'admin' ? auditedWeb(context, actor, { action: 'booking.take_payment', targetType: 'booking', targetId: bookingId }) : context.app.deps();
+  const deps = actor.role === 'admin' ? auditedWeb(context, actor, { action: 'booking.take_payment', targetType: 'booking', targetId: bookingId }) : requestDeps(context);
   const result = await confirmPayment(deps, { actor, bookingId, intentId });
   if (!result.ok) {
     const error = result.error.code === 'PAYMENT_FAILED' && cardError ? paymentErrors.failed(cardError) : result.error;
@@ -76,7 +77,7 @@ export async function handlePaymentAction(request: Request, context: AppLoadCont
   const intent = text(form, 'intent') as PaymentIntentName;
   if (!PAYMENT_INTENTS.includes(intent)) return { status: 400, body: { ok: false, code: 'UNKNOWN_INTENT', error: 'Unknown payment step.' } };
   const log = context.log.child({ bookingId, userId: user.id, paymentStep: intent });
-  const deps = context.app.deps();
+  const deps = requestDeps(context);
 
   if (intent === 'start') {
     const opened = actor.role === 'admin' ? await takePayment(deps, { actor, bookingId }) : await startPayment(deps, { actor, bookingId });

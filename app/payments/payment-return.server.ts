@@ -5,6 +5,7 @@ import { actorOf, requireUser } from '../auth/guards.server';
 import { redirectWithToast } from '../toast.server';
 import { confirmed } from './payment-actions.server';
 import { PAYMENT_FAILED_TEXT } from './payment-view';
+import { requestDeps } from '~/request-deps.server';
 
 /** A page of this site to go back to: a plain path ('/MyBookings'), never another origin. */
 export function safeBackPath(raw: string | null, fallback: string): string {
@@ -31,7 +32,7 @@ export async function finishRedirectedPayment(request: Request, context: AppLoad
   const outcome = await confirmed(context, actor, bookingId, intentId, null);
   const reply = outcome.body;
   if (reply.ok && reply.step === 'paid') {
-    const booking = await context.app.deps().uow.read.bookings.findById(bookingId);
+    const booking = await requestDeps(context).uow.read.bookings.findById(bookingId);
     const held = booking ? `${formatPence(booking.totalPricePence)} is held on your card; you are charged only if the coach accepts.` : undefined;
     return redirectWithToast(back, { type: 'success', title: 'Payment Successful!', description: booking?.status === 'pending' ? held : undefined });
   }

@@ -3,6 +3,7 @@ import type { User } from '../../domain/accounts/user';
 import { startPayoutOnboarding } from '../../domain/payouts/use-cases/start-payout-onboarding';
 import { actorOf } from '~/auth/guards.server';
 import { redirectWithToast } from '~/toast.server';
+import { requestDeps } from '~/request-deps.server';
 
 /** The public origin the coach's browser uses (APP_URL behind a proxy), for Stripe's return links. */
 export function publicOrigin(request: Request, context: AppLoadContext): string {
@@ -19,7 +20,7 @@ export const PAYOUTS_CARD = '/CoachProfile#payouts';
  */
 export async function sendToOnboarding(request: Request, context: AppLoadContext, user: User): Promise<Response> {
   const origin = publicOrigin(request, context);
-  const result = await startPayoutOnboarding(context.app.deps(), {
+  const result = await startPayoutOnboarding(requestDeps(context), {
     actor: actorOf(user),
     email: user.email,
     returnUrl: `${origin}/payouts/return`,

@@ -5,6 +5,7 @@ import { createAvailability } from '../../domain/availability/use-cases/create-a
 import { deleteAvailability } from '../../domain/availability/use-cases/delete-availability';
 import { updateAvailability } from '../../domain/availability/use-cases/update-availability';
 import { formFailure } from '~/auth/form-failure.server';
+import { requestDeps } from '~/request-deps.server';
 
 /**
  * The calendar's add/edit and delete. Validation keeps the SPEC's words ('Please select a date
@@ -15,8 +16,8 @@ export async function saveAvailability(context: AppLoadContext, user: User, form
   const actor = toActor(user);
   const periodId = typeof form.periodId === 'string' && form.periodId !== '' ? form.periodId : null;
   const result = periodId
-    ? await updateAvailability(context.app.deps(), { actor, periodId, form })
-    : await createAvailability(context.app.deps(), { actor, form });
+    ? await updateAvailability(requestDeps(context), { actor, periodId, form })
+    : await createAvailability(requestDeps(context), { actor, form });
   if (!result.ok) {
     const message = result.error.code === 'VALIDATION_FAILED' ? result.error.message : AVAILABILITY_MESSAGES.saveFailed;
     return formFailure(result.error, 'availability-save', message);
@@ -26,7 +27,7 @@ export async function saveAvailability(context: AppLoadContext, user: User, form
 
 export async function removeAvailability(context: AppLoadContext, user: User, form: Record<string, unknown>) {
   const periodId = typeof form.periodId === 'string' ? form.periodId : '';
-  const result = await deleteAvailability(context.app.deps(), { actor: toActor(user), periodId });
+  const result = await deleteAvailability(requestDeps(context), { actor: toActor(user), periodId });
   if (!result.ok) return formFailure(result.error, 'availability-delete', AVAILABILITY_MESSAGES.deleteFailed);
   return json({ ok: true as const, intent: 'availability-delete', message: 'Availability deleted.' });
 }

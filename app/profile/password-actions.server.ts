@@ -4,6 +4,7 @@ import { changePassword } from '../../domain/accounts/use-cases/change-password'
 import { toActor, type User } from '../../domain/accounts/user';
 import { formFailure, withRateLimitSign } from '~/auth/form-failure.server';
 import { startUserSession } from '~/auth/session.server';
+import { requestDeps } from '~/request-deps.server';
 
 /**
  * The profile page's 'Password' card. On success every other session of the person has ended
@@ -11,7 +12,7 @@ import { startUserSession } from '~/auth/session.server';
  * person stays signed in here. Logged as `password_changed` (never a password).
  */
 export async function saveNewPassword(request: Request, context: AppLoadContext, user: User, form: Record<string, unknown>) {
-  const result = await changePassword(context.app.deps(), { actor: toActor(user), form, ip: context.clientIp });
+  const result = await changePassword(requestDeps(context), { actor: toActor(user), form, ip: context.clientIp });
   if (!result.ok) {
     const error = result.error;
     if (error.code !== 'VALIDATION_FAILED') context.log.info({ event: 'password_change_refused', userId: user.id, code: error.code, ip: context.clientIp }, 'password change refused');

@@ -6,6 +6,7 @@ import { toActor, type User } from '../../domain/accounts/user';
 import { utcToLondon } from '../../domain/shared/london-time';
 import type { AgeGroup } from '../../domain/shared/catalogue';
 import { formFailure } from '~/auth/form-failure.server';
+import { requestDeps } from '~/request-deps.server';
 
 /** A player as the Players card and the booking dialog show it (the guardian's own data). */
 export interface PlayerRow {
@@ -39,7 +40,7 @@ export function playerRow(player: Player, today: string): PlayerRow {
 
 /** The signed-in client's players (none for coaches and admins). */
 export async function loadPlayerRows(context: AppLoadContext, user: User): Promise<PlayerRow[]> {
-  const deps = context.app.deps();
+  const deps = requestDeps(context);
   const today = utcToLondon(deps.clock.now()).date;
   return (await listPlayers(deps, { actor: toActor(user) })).map((p) => playerRow(p, today));
 }
@@ -48,7 +49,7 @@ export async function loadPlayerRows(context: AppLoadContext, user: User): Promi
 export async function savePlayer(context: AppLoadContext, user: User, form: Record<string, unknown>) {
   const actor = toActor(user);
   const playerId = typeof form.playerId === 'string' && form.playerId !== '' ? form.playerId : null;
-  const deps = context.app.deps();
+  const deps = requestDeps(context);
   const result = playerId ? await editPlayer(deps, { actor, playerId, form }) : await addPlayer(deps, { actor, form });
   if (!result.ok) return formFailure(result.error, 'player-save');
   const name = playerName(result.value);
@@ -57,7 +58,7 @@ export async function savePlayer(context: AppLoadContext, user: User, form: Reco
 
 export async function dropPlayer(context: AppLoadContext, user: User, form: Record<string, unknown>) {
   const playerId = typeof form.playerId === 'string' ? form.playerId : '';
-  const result = await removePlayer(context.app.deps(), { actor: toActor(user), playerId });
+  const result = await removePlayer(requestDeps(context), { actor: toActor(user), playerId });
   if (!result.ok) return formFailure(result.error, 'player-remove');
   return json({ ok: true as const, intent: 'player-remove', message: `${playerName(result.value)} removed from your players.` });
 }

@@ -17,6 +17,7 @@ import { enforceRateLimit } from '../../domain/rate-limit/check-rate-limit';
 import { invalid, type DomainError } from '../../domain/shared/errors';
 import { GENERIC_FORM_ERROR, collectFormEntries, parseForm } from '../../domain/validation/parse-form';
 import { formFailure, withRateLimitSign } from '~/auth/form-failure.server';
+import { requestDeps } from '~/request-deps.server';
 
 export const PROFILE_PHOTO_UPDATED = 'Profile photo updated.';
 
@@ -31,7 +32,7 @@ const done = (intent: string, message: string) => json({ ok: true as const, inte
 
 /** 'Save Changes': the profile form (and, on CoachProfile, the coach block) — checked in full first. */
 export async function saveProfile(context: AppLoadContext, user: User, form: Record<string, unknown>, withCoach: boolean) {
-  const deps = context.app.deps();
+  const deps = requestDeps(context);
   const actor = toActor(user);
   const limited = await enforceRateLimit(deps.rateLimits, 'profile', { userId: user.id }, deps.clock.now());
   if (!limited.ok) return formFailure(limited.error, 'profile', profileMessage(limited.error, ''));
@@ -45,7 +46,7 @@ export async function saveProfile(context: AppLoadContext, user: User, form: Rec
   const saved = await updateProfile(deps, { actor, form });
   if (!saved.ok) return formFailure(saved.error, 'profile', profileMessage(saved.error, ACCOUNT_NOTICES.profileUpdateFailed));
   if (withCoach) {
-    const coach = await updateCoachProfile(context.app.deps(), { actor, form });
+    const coach = await updateCoachProfile(requestDeps(context), { actor, form });
     if (!coach.ok) return formFailure(coach.error, 'profile', profileMessage(coach.error, ACCOUNT_NOTICES.profileUpdateFailed));
   }
   return done('profile', ACCOUNT_NOTICES.profileUpdated);
@@ -66,7 +67,7 @@ export async function savePhoto(request: Request, context: AppLoadContext, user:
   if (!(file instanceof Blob) || file.size === 0) {
     return formFailure(invalid('PHOTO_MISSING', PHOTO_MESSAGES.notImage, { photo: [PHOTO_MESSAGES.notImage] }), 'photo');
   }
-  const deps = context.app.deps();
+  const deps = requestDeps(context);
   const limited = await enforceRateLimit(deps.rateLimits, 'profile', { userId: user.id }, deps.clock.now());
   if (!limited.ok) return formFailure(limited.error, 'photo', withRateLimitSign(limited.error.message));
   const bytes = new Uint8Array(await file.arrayBuffer());
@@ -80,7 +81,7 @@ export async function savePhoto(request: Request, context: AppLoadContext, user:
 
 /** The account-deletion card: a request with an optional reason. */
 export async function askForDeletion(context: AppLoadContext, user: User, form: Record<string, unknown>) {
-  const result = await requestDeletion(context.app.deps(), { actor: toActor(user), form: { reason: form.reason } });
+  const result = await requestDeletion(requestDeps(context), { actor: toActor(user), form: { reason: form.reason } });
   if (!result.ok) {
     const message = result.error.code === 'DELETION_ALREADY_PENDING' ? result.error.message : ACCOUNT_NOTICES.deletionRequestFailed;
     return formFailure(result.error, 'delete-account', message);

@@ -8,6 +8,7 @@ import { redirectFor } from '../../domain/navigation/routing';
 import { utcToLondon } from '../../domain/shared/london-time';
 import { requireUser } from '~/auth/guards.server';
 import { availabilityRow, type AvailabilityRow } from './availability-view';
+import { requestDeps } from '~/request-deps.server';
 
 /**
  * What UserProfile and CoachProfile load (SPEC §2): the profile as this viewer may see it
@@ -21,7 +22,7 @@ export async function loadProfilePage(request: Request, context: AppLoadContext,
   const viewingUserId = new URL(request.url).searchParams.get('userId') || null;
   const away: PageName | null = redirectFor(page, actor, { viewingUserId });
   if (away) throw redirect(pagePath(away));
-  const deps = context.app.deps();
+  const deps = requestDeps(context);
   const view = await viewProfile(deps, { viewer: actor, userId: viewingUserId });
   if (!view.ok) throw new Response('User not found', { status: 404 });
   const profile = asSent(view.value);

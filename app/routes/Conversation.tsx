@@ -9,6 +9,7 @@ import { useRevalidateOn } from '~/messaging/use-live';
 import type { SendResult } from '~/components/messaging/composer';
 import { sendFromForm } from '~/messaging/send.server';
 import { conversationPageView, httpStatusOf } from '~/messaging/views.server';
+import { requestDeps } from '~/request-deps.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data && 'view' in data ? `${data.view.other?.name ?? data.view.booking.serviceLabel} · Messages · FACT` : 'Conversation · FACT' },
@@ -23,7 +24,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const actor = actorOf(user);
   const url = new URL(request.url);
-  const result = await viewConversation(context.app.deps(), {
+  const result = await viewConversation(requestDeps(context), {
     actor,
     bookingId: url.searchParams.get('booking_id'),
     cursor: url.searchParams.get('before'),

@@ -9,6 +9,7 @@ import { inputClass, primaryButtonClass } from '~/components/auth/field-styles';
 import { Field, errorProps } from '~/components/forms/field';
 import { FormAlert } from '~/components/forms/form-alert';
 import { BackToLogin, PasswordPageFrame } from '~/components/password/password-page-frame';
+import { requestDeps } from '~/request-deps.server';
 
 export const meta: MetaFunction = () => [{ title: 'Forgot your password? · FACT' }];
 
@@ -21,7 +22,7 @@ type Answer = { ok: true; message: string } | FormFailure;
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = collectFormEntries(await request.formData());
-  const result = await requestPasswordReset(context.app.deps(), { form, ip: context.clientIp });
+  const result = await requestPasswordReset(requestDeps(context), { form, ip: context.clientIp });
   if (!result.ok) {
     const error = result.error;
     if (error.kind === 'rate_limited') context.log.info({ event: 'password_reset_limited', ip: context.clientIp }, 'password reset request refused');

@@ -14,6 +14,7 @@ import { getCurrentUser } from '~/auth/guards.server';
 import { registrationFailureMessage } from '~/auth/register-messages';
 import { RegisterPage } from '~/components/register/register-page';
 import { redirectWithToast } from '~/toast.server';
+import { requestDeps } from '~/request-deps.server';
 
 export const meta: MetaFunction = () => [{ title: 'Create your account · FACT' }];
 
@@ -30,7 +31,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
  * address that already has an account gets the same answer and its owner an e-mail (decision 008).
  */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const deps = context.app.deps();
+  const deps = requestDeps(context);
   const limited = await enforceRateLimit(deps.rateLimits, 'default', { ip: `register:${context.clientIp}` }, deps.clock.now());
   if (!limited.ok) return formFailure(limited.error, 'register');
   const form = collectFormEntries(await request.formData());

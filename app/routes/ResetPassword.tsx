@@ -12,6 +12,7 @@ import { Field, errorProps } from '~/components/forms/field';
 import { FormAlert } from '~/components/forms/form-alert';
 import { BackToLogin, PasswordPageFrame } from '~/components/password/password-page-frame';
 import { redirectWithToast } from '~/toast.server';
+import { requestDeps } from '~/request-deps.server';
 
 export const meta: MetaFunction = () => [{ title: 'Choose a new password · FACT' }];
 
@@ -25,7 +26,7 @@ type Refusal = FormFailure & { linkInvalid?: boolean };
 /** The link in the reset mail: shows the form if the link can still be used. Reads only. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get('token') ?? '';
-  const link = await checkPasswordResetLink(context.app.deps(), { token });
+  const link = await checkPasswordResetLink(requestDeps(context), { token });
   const state: LinkState = link.ok ? { valid: true, token, email: link.value.email } : { valid: false, message: link.error.message };
   return json(state, { headers: PRIVATE });
 }
@@ -37,7 +38,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = collectFormEntries(await request.formData());
-  const result = await resetPassword(context.app.deps(), form);
+  const result = await resetPassword(requestDeps(context), form);
   if (!result.ok) {
     const error = result.error;
     if (error.code === 'VALIDATION_FAILED') return formFailure(error, 'reset-password');

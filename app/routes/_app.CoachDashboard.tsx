@@ -8,6 +8,7 @@ import { LoadMoreButton } from '~/components/booking/load-more-button';
 import { useBookingList } from '~/components/booking/use-booking-list';
 import { PayoutsBanner } from '~/components/payouts/payouts-banner';
 import { payoutSetupState } from '../../domain/payouts/payout-account';
+import { requestDeps } from '~/request-deps.server';
 
 export const meta: MetaFunction = () => [{ title: 'Coach Dashboard · FACT' }];
 
@@ -22,7 +23,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const { user, actor, tab: group, now, cursor, limit, lists } = await openBookingList(args, 'CoachDashboard', COACH_DASHBOARD_GROUPS, 'pending');
   const counts = await lists.coachDashboardCounts(user.id);
   const page = await lists.coachDashboard({ coachId: user.id, group, cursor, limit });
-  const payouts = payoutSetupState(await args.context.app.deps().uow.read.payoutAccounts.findByCoach(user.id));
+  const payouts = payoutSetupState(await requestDeps(args.context).uow.read.payoutAccounts.findByCoach(user.id));
   return { group, counts, payouts, ...bookingListAnswer(page, actor, now) };
 }
 

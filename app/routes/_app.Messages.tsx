@@ -7,6 +7,7 @@ import { ConversationList, NoConversations } from '~/components/messaging/conver
 import { useRevalidateOn } from '~/messaging/use-live';
 import type { ConversationRowView } from '~/messaging/view-types';
 import { conversationRowView, httpStatusOf } from '~/messaging/views.server';
+import { requestDeps } from '~/request-deps.server';
 
 export const meta: MetaFunction = () => [{ title: 'Messages · FACT' }];
 
@@ -18,7 +19,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const actor = actorOf(user);
   const cursor = new URL(request.url).searchParams.get('cursor');
-  const page = await listConversationPage(context.app.deps(), { actor, cursor });
+  const page = await listConversationPage(requestDeps(context), { actor, cursor });
   if (!page.ok) throw new Response(page.error.message, { status: httpStatusOf(page.error) });
   return json(
     {

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { exportMyData } from '../../domain/accounts/use-cases/export-my-data';
 import { actorOf, requireUser } from '~/auth/guards.server';
+import { requestDeps } from '~/request-deps.server';
 
 /**
  * GET /account/export — 'Download my data' (issue 19 §5, PRODUCT.md): the signed-in person's
@@ -13,7 +14,7 @@ const NO_STORE = 'private, no-store';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  const result = await exportMyData(context.app.deps(), { actor: actorOf(user) });
+  const result = await exportMyData(requestDeps(context), { actor: actorOf(user) });
   if (!result.ok) {
     const limited = result.error.kind === 'rate_limited';
     context.log.warn({ event: limited ? 'data_export_rate_limited' : 'data_export_refused', userId: user.id, code: result.error.code }, 'data export refused');

@@ -9,6 +9,7 @@ import { COACHING_TYPE_LABELS } from '../../domain/shared/catalogue';
 import { actorOf, apiUser } from '~/auth/guards.server';
 import { readModels } from '~/booking/read-models.server';
 import type { BookingOptions } from '~/components/booking/booking-options';
+import { requestDeps } from '~/request-deps.server';
 
 /**
  * What the booking dialog needs about one coach (SPEC §2): the services they offer, their rate,
@@ -28,7 +29,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const now = context.app.clock.now();
   const [busy, players] = await Promise.all([
     models.coachSchedule.busyIntervals(coachId, now, new Date(now.getTime() + (BOOKING_WINDOW_DAYS + 2) * DAY_MS)),
-    listPlayers(context.app.deps(), { actor }),
+    listPlayers(requestDeps(context), { actor }),
   ]);
   const options: BookingOptions = {
     coachId: coach.coachId,

@@ -3,6 +3,7 @@ import type { DomainError } from '../../domain/shared/errors';
 import type { Result } from '../../domain/shared/result';
 import { disableCalendarFeed, issueCalendarFeed, viewCalendarFeed, type CalendarFeedView } from '../../domain/notifications/use-cases/calendar-feed';
 import { actorOf, apiUser } from '~/auth/guards.server';
+import { requestDeps } from '~/request-deps.server';
 
 /**
  * The profile page's 'Add to your calendar' card (issue 19 §3): GET the signed-in person's feed
@@ -23,7 +24,7 @@ function reply(result: Result<CalendarFeedView>) {
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await apiUser(request, context);
   if (user instanceof Response) return user;
-  return reply(await viewCalendarFeed(context.app.deps(), { actor: actorOf(user) }));
+  return reply(await viewCalendarFeed(requestDeps(context), { actor: actorOf(user) }));
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -33,7 +34,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const actor = actorOf(user);
   const intent = (await request.formData()).get('intent');
   const appUrl = (context.app.env.APP_URL ?? new URL(request.url).origin).replace(/\/+$/, '');
-  const deps = context.app.deps();
+  const deps = requestDeps(context);
   const result =
     intent === 'enable' || intent === 'reset'
       ? await issueCalendarFeed(deps, { actor, intent, appUrl })

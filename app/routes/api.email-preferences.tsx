@@ -2,6 +2,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-r
 import type { DomainError } from '../../domain/shared/errors';
 import { updateEmailPreference, viewEmailPreferences, type EmailPreferencesView } from '../../domain/notifications/use-cases/email-preferences';
 import { actorOf, apiUser } from '~/auth/guards.server';
+import { requestDeps } from '~/request-deps.server';
 
 /**
  * The profile page's email section (issue 10): GET the signed-in person's email kinds, POST
@@ -21,7 +22,7 @@ function reply(result: { ok: true; value: EmailPreferencesView } | { ok: false; 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await apiUser(request, context);
   if (user instanceof Response) return user;
-  return reply(await viewEmailPreferences(context.app.deps(), { actor: actorOf(user) }));
+  return reply(await viewEmailPreferences(requestDeps(context), { actor: actorOf(user) }));
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -29,7 +30,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const user = await apiUser(request, context);
   if (user instanceof Response) return user;
   const form = await request.formData();
-  const result = await updateEmailPreference(context.app.deps(), { actor: actorOf(user), form: { kind: form.get('kind'), enabled: form.get('enabled') } });
+  const result = await updateEmailPreference(requestDeps(context), { actor: actorOf(user), form: { kind: form.get('kind'), enabled: form.get('enabled') } });
   if (result.ok) context.log.info({ userId: user.id, kind: form.get('kind'), enabled: form.get('enabled') }, 'email preference changed');
   return reply(result);
 }

@@ -1,6 +1,7 @@
 import { redirect, type ActionFunctionArgs } from '@remix-run/node';
 import { endAllSessions } from '../../domain/accounts/use-cases/end-all-sessions';
 import { destroySession, getSession } from '~/auth/session.server';
+import { requestDeps } from '~/request-deps.server';
 
 /** Logout is a POST (a link cannot sign anyone out); a GET just goes home. */
 export const loader = () => redirect('/');
@@ -13,7 +14,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const session = await getSession(request, context);
   const userId = session.get('userId');
   if (userId && session.get('sessionVersion') !== undefined) {
-    const ended = await endAllSessions(context.app.deps(), { userId });
+    const ended = await endAllSessions(requestDeps(context), { userId });
     if (!ended.ok) context.log.warn({ code: ended.error.code }, 'logout: session version not bumped');
   }
   return redirect('/', { headers: { 'Set-Cookie': await destroySession(session, context) } });

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { readCalendarFeed } from '../../domain/notifications/use-cases/calendar-feed';
+import { requestDeps } from '~/request-deps.server';
 
 /**
  * GET /calendar/<token>.ics — a person's private calendar feed (issue 19 §3, decision 014). No
@@ -26,7 +27,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   // '<token>.ics'; anything else is looked up all the same (and found by nobody).
   const token = segment.endsWith('.ics') ? segment.slice(0, -'.ics'.length) : segment;
   const appUrl = (context.app.env.APP_URL ?? new URL(request.url).origin).replace(/\/+$/, '');
-  const result = await readCalendarFeed(context.app.deps(), { token, appUrl });
+  const result = await readCalendarFeed(requestDeps(context), { token, appUrl });
   if (!result.ok) {
     if (result.error.kind === 'rate_limited') {
       context.log.warn({ event: 'calendar_feed_rate_limited' }, 'calendar feed rate limited');

@@ -3,6 +3,7 @@ import { refreshPayoutAccount } from '../../domain/payouts/use-cases/record-payo
 import { actorOf, requireUser } from '~/auth/guards.server';
 import { PAYOUTS_CARD } from '~/payouts/payouts.server';
 import { redirectWithToast } from '~/toast.server';
+import { requestDeps } from '~/request-deps.server';
 
 /**
  * GET /payouts/return — Stripe's return_url after onboarding (finished or left half-way): the
@@ -11,7 +12,7 @@ import { redirectWithToast } from '~/toast.server';
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  const result = await refreshPayoutAccount(context.app.deps(), { actor: actorOf(user) });
+  const result = await refreshPayoutAccount(requestDeps(context), { actor: actorOf(user) });
   if (!result.ok) return redirectWithToast(PAYOUTS_CARD, { type: 'error', title: result.error.message });
   context.log.info({ userId: user.id, payoutsEnabled: result.value.payoutsEnabled }, 'payout onboarding returned');
   return result.value.payoutsEnabled

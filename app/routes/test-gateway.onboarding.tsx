@@ -8,6 +8,7 @@ import { inputClass, primaryButtonClass, secondaryButtonClass } from '~/componen
 import { SignedOutPageFrame } from '~/components/auth/signed-out-page-frame';
 import { Field, errorProps } from '~/components/forms/field';
 import { FormAlert } from '~/components/forms/form-alert';
+import { requestDeps } from '~/request-deps.server';
 
 export const meta: MetaFunction = () => [{ title: 'Set up payouts (test mode) · FACT' }];
 
@@ -26,7 +27,7 @@ async function ownedAccount(request: Request, context: LoaderFunctionArgs['conte
   if (!connect) throw new Response('Not Found', { status: 404 });
   const user = await requireUser(request, context);
   const accountId = new URL(request.url).searchParams.get('account') ?? '';
-  const account = accountId ? await context.app.deps().uow.read.payoutAccounts.findByAccountId(accountId) : null;
+  const account = accountId ? await requestDeps(context).uow.read.payoutAccounts.findByAccountId(accountId) : null;
   if (!account || account.coachId !== user.id) {
     context.log.warn({ userId: user.id, accountId, action: 'test_onboarding' }, 'refused: not the owner of this payout account');
     throw new Response('Not Found', { status: 404 });
@@ -55,7 +56,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const submitted = await connect.submitBankDetails(account.accountId, parsed.data.sortCode, parsed.data.accountNumber);
   if (!submitted.ok) return json<Failure>({ message: submitted.error.message, fieldErrors: {} }, { status: 503, headers: PRIVATE });
-  const deps = context.app.deps();
+  const deps = requestDeps(context);
   await deps.uow.transaction(async (tx) => ok(await recordAccountSnapshot(tx, submitted.value, deps.clock.now())));
   context.log.info({ userId: user.id, accountId: account.accountId, payoutsEnabled: submitted.value.payoutsEnabled }, 'test onboarding submitted');
   if (!submitted.value.outcome.verified) return json<Failure>({ message: submitted.value.outcome.message, fieldErrors: {} }, { status: 422, headers: PRIVATE });

@@ -149,6 +149,37 @@ describe('SQL statements per page request', () => {
     await expectWithinBudget([rootLoader as Loader, conversationLoader as Loader], client.id, `/Conversation?booking_id=${bookingId}`);
   });
 
+  // Issue 20 §2: the session lookup and every loader of a page read through the request's one
+  // unit of work (app/request-deps.server.ts); a list page made three forks and two sets of ports.
+  it('each benched page makes one EntityManager fork for the session lookup and all its loaders', async () => {
+    const pages: [Loader[], string, string][] = [
+      [[...SHELL, findCoachesLoader as Loader], client.id, '/FindCoaches'],
+      [[...SHELL, myBookingsLoader as Loader], client.id, '/MyBookings'],
+      [[...SHELL, coachDashboardLoader as Loader], coach.id, '/CoachDashboard'],
+      [[...SHELL, coachProfileLoader as Loader], client.id, `/CoachProfile?userId=${coach.id}`],
+      [[...SHELL, messagesLoader as Loader], client.id, '/Messages'],
+      [[...SHELL, adminBookingsLoader as Loader], admin.id, '/AdminBookings?status=pending'],
+      [[rootLoader as Loader, conversationLoader as Loader], client.id, `/Conversation?booking_id=${bookingId}`],
+    ];
+    const em = ctx.app.orm.em;
+    const fork = em.fork;
+    let forks = 0;
+    em.fork = function (this: typeof em, ...args: Parameters<typeof fork>) {
+      forks += 1;
+      return fork.apply(this, args);
+    } as typeof fork;
+    try {
+      for (const [loaders, userId, path] of pages) {
+        forks = 0;
+        const { count } = await pageRequest(loaders, userId, path);
+        expect(count, path).toBeGreaterThan(0);
+        expect(forks, path).toBe(1);
+      }
+    } finally {
+      em.fork = fork;
+    }
+  });
+
   // Decision 010, addendum 2: a document's render takes plain loader data as it is, with no JSON
   // round trip through a Response (4–6 % of these pages' CPU); json() or a Date would lose that.
   it('the benched pages and their shell answer plain JSON data, which a document takes as it is', async () => {

@@ -1,0 +1,23 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { describe, expect, it } from 'vitest';
+import { makeRepositories } from './repositories';
+
+// Making a repository does not touch the EntityManager: only its queries do.
+const em = {} as EntityManager;
+
+describe('the repositories of one unit of work', () => {
+  it('give the same repository each time one is read', () => {
+    const repos = makeRepositories(em);
+    expect(repos.users).toBe(repos.users);
+    expect(repos.bookings).toBe(repos.bookings);
+    expect(makeRepositories(em).users).not.toBe(repos.users);
+  });
+
+  it('are all copied by a spread, as a test replacing one repository does', () => {
+    const repos = makeRepositories(em);
+    const copy = { ...repos, bookings: null };
+    const names = ['users', 'coachProfiles', 'deletionRequests', 'players', 'availability', 'messages', 'reviews', 'bookingParties', 'payoutAccounts', 'coachTransfers', 'chargebacks', 'outbox', 'accountErasure'] as const;
+    for (const name of names) expect(copy[name], name).toBe(repos[name]);
+    expect(Object.keys(copy)).toHaveLength(14);
+  });
+});
