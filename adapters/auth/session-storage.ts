@@ -1,4 +1,5 @@
-import { createCookieSessionStorage, type Session, type SessionStorage } from '@remix-run/node';
+import { createCookie, createCookieSessionStorage, type Session, type SessionStorage } from '@remix-run/node';
+import { rememberingVerifiedCookie } from './remembered-cookie';
 import { canSignIn, type User } from '../../domain/accounts/user';
 import type { Application } from '../composition-root';
 import type { UserRepository } from '../../domain/accounts/user.repository';
@@ -46,17 +47,9 @@ export function sessionStorageOf(app: Application): SessionStorage<SessionData> 
   let storage = storages.get(app);
   if (!storage) {
     const secure = isHttps(app);
-    storage = createCookieSessionStorage<SessionData>({
-      cookie: {
-        name: secure ? '__Host-fact_session' : 'fact_session',
-        httpOnly: true,
-        sameSite: 'lax',
-        secure,
-        path: '/',
-        secrets: [app.sessionSecret],
-        maxAge: SESSION_MAX_AGE_SECONDS,
-      },
-    });
+    const name = secure ? '__Host-fact_session' : 'fact_session';
+    const cookie = createCookie(name, { httpOnly: true, sameSite: 'lax', secure, path: '/', secrets: [app.sessionSecret], maxAge: SESSION_MAX_AGE_SECONDS });
+    storage = createCookieSessionStorage<SessionData>({ cookie: rememberingVerifiedCookie(cookie) });
     storages.set(app, storage);
   }
   return storage;
