@@ -17,7 +17,7 @@
  * Builds the production server, opens an isolated embedded PostgreSQL under /tmp/fact-bench (its
  * own data folder and port), migrates and loads the dataset (kept between runs, writes of earlier
  * runs undone), starts FACT (scripts/start.ts, NODE_ENV=production) and the baseline
- * (baseline-server.ts), warms both on every scenario (--warm-all seconds each, default 5), then for
+ * (baseline-server.ts), warms both on every scenario (--warm-all seconds each, default 2), then for
  * each scenario: a warm-up of each, the timed runs interleaved
  * A B A B (FACT, baseline, …) from a separate process (wrk, else scripts/bench/loadgen.ts), and a
  * fixed-rate run of FACT at half of its measured maximum for p99. CPU per request comes from
@@ -83,7 +83,7 @@ const { values: opts } = parseArgs({
     'skip-build': { type: 'boolean', default: false },
     only: { type: 'string' },
     warmup: { type: 'string', default: '3' },
-    'warm-all': { type: 'string', default: '5' },
+    'warm-all': { type: 'string', default: '2' },
     duration: { type: 'string', default: '6' },
     rounds: { type: 'string', default: '2' },
     connections: { type: 'string', default: '8' },
@@ -282,9 +282,6 @@ async function main(): Promise<void> {
     const measurable = scenarios.filter((s) => routes.has(s.route));
     // Each server's JIT warms on all pages at once first: otherwise the first scenario alone pays
     // for compiling what every page shares (FindCoaches page 1's first round: 7.4–8.0 ms per request, its second 4.7–5.5).
-    // 5 s each, not 2: a fresh FACT on page 1 alone, in 3 s windows, needed 6.2, 2.8, 3.5, 2.7 ms
-    // per request before it settled at 2.0–2.5 after 15 s, and page 1, measured first, was the
-    // scenario still paying for it (docs/benchmarks.md, fourteenth pass).
     if (warmAllS > 0) {
       log(`warming both servers on every scenario (${warmAllS} s each) before measuring`);
       for (const scenario of measurable) {
