@@ -56,6 +56,16 @@ async function pageRequest(loaders: Loader[], userId: string, path: string) {
 
 const SHELL: Loader[] = [rootLoader as Loader, shellLoader as Loader];
 
+/** The pages the bench loads, each with its loaders (after beforeAll has made the people). */
+const benchedPages = (): (readonly [Loader[], string, string])[] => [
+  [[...SHELL, findCoachesLoader as Loader], client.id, '/FindCoaches'],
+  [[...SHELL, myBookingsLoader as Loader], client.id, '/MyBookings'],
+  [[...SHELL, coachDashboardLoader as Loader], coach.id, '/CoachDashboard'],
+  [[...SHELL, coachProfileLoader as Loader], client.id, `/CoachProfile?userId=${coach.id}`],
+  [[...SHELL, adminBookingsLoader as Loader], admin.id, '/AdminBookings?status=pending'],
+  [[rootLoader as Loader, conversationLoader as Loader], client.id, `/Conversation?booking_id=${bookingId}`],
+];
+
 async function expectWithinBudget(loaders: Loader[], userId: string, path: string) {
   const { count, queries } = await pageRequest(loaders, userId, path);
   if (process.env.SHOW_QUERIES) console.log(`${path}: ${count}\n  ${queries.join('\n  ')}`);
@@ -152,15 +162,7 @@ describe('SQL statements per page request', () => {
   // Issue 20 §2: the session lookup and every loader of a page read through the request's one
   // unit of work (app/request-deps.server.ts); a list page made three forks and two sets of ports.
   it('each benched page makes one EntityManager fork for the session lookup and all its loaders', async () => {
-    const pages: [Loader[], string, string][] = [
-      [[...SHELL, findCoachesLoader as Loader], client.id, '/FindCoaches'],
-      [[...SHELL, myBookingsLoader as Loader], client.id, '/MyBookings'],
-      [[...SHELL, coachDashboardLoader as Loader], coach.id, '/CoachDashboard'],
-      [[...SHELL, coachProfileLoader as Loader], client.id, `/CoachProfile?userId=${coach.id}`],
-      [[...SHELL, messagesLoader as Loader], client.id, '/Messages'],
-      [[...SHELL, adminBookingsLoader as Loader], admin.id, '/AdminBookings?status=pending'],
-      [[rootLoader as Loader, conversationLoader as Loader], client.id, `/Conversation?booking_id=${bookingId}`],
-    ];
+    const pages = [...benchedPages(), [[...SHELL, messagesLoader as Loader], client.id, '/Messages'] as [Loader[], string, string]];
     const em = ctx.app.orm.em;
     const fork = em.fork;
     let forks = 0;
@@ -183,15 +185,7 @@ describe('SQL statements per page request', () => {
   // Decision 010, addendum 2: a document's render takes plain loader data as it is, with no JSON
   // round trip through a Response (4–6 % of these pages' CPU); json() or a Date would lose that.
   it('the benched pages and their shell answer plain JSON data, which a document takes as it is', async () => {
-    const pages: [Loader[], string, string][] = [
-      [[...SHELL, findCoachesLoader as Loader], client.id, '/FindCoaches'],
-      [[...SHELL, myBookingsLoader as Loader], client.id, '/MyBookings'],
-      [[...SHELL, coachDashboardLoader as Loader], coach.id, '/CoachDashboard'],
-      [[...SHELL, coachProfileLoader as Loader], client.id, `/CoachProfile?userId=${coach.id}`],
-      [[...SHELL, adminBookingsLoader as Loader], admin.id, '/AdminBookings?status=pending'],
-      [[rootLoader as Loader, conversationLoader as Loader], client.id, `/Conversation?booking_id=${bookingId}`],
-    ];
-    for (const [loaders, userId, path] of pages) {
+    for (const [loaders, userId, path] of benchedPages()) {
       const { result } = await pageRequest(loaders, userId, path);
       for (const [i, data] of result.entries()) {
         expect(data instanceof Response, `${path}, loader ${i}`).toBe(false);
