@@ -5,9 +5,10 @@ import type { Orm } from './orm';
 export type EntityManagerSource = EntityManager | (() => EntityManager);
 
 /**
- * A fork made on first use. A request's ports (application.deps()) are assembled for every use
- * case, but most requests use one or two of them; each fork costs MikroORM two configuration
- * writes (one into process.env) and a new identity map, about 1 % of a page's CPU (issue 20 §2).
+ * A fork made on first use: a unit of work's read fork (every read port of one request shares
+ * it, decision 027). Many requests read nothing through it, and each fork costs MikroORM two
+ * configuration writes (one into process.env) and a new identity map, about 1 % of a page's CPU
+ * (issue 20 §2).
  */
 export function lazyFork(orm: Orm): () => EntityManager {
   let em: EntityManager | undefined;

@@ -5,6 +5,7 @@ import type { UnitOfWork } from '../../domain/shared/unit-of-work';
 import type { Repositories } from '../../domain/repositories';
 import { mapDatabaseError } from './database-errors';
 import type { Orm } from './orm';
+import { lazyFork } from './lazy-fork';
 import { makeRepositories } from './repositories';
 
 /** Carries a failed Result out of `transactional` so that it rolls back. */
@@ -19,15 +20,16 @@ class Rollback extends Error {
  * between requests. Each `transaction` runs on a fresh fork inside BEGIN ... COMMIT.
  */
 export class MikroUnitOfWork implements UnitOfWork {
-  #readEm: EntityManager | undefined;
+  readonly #reads: () => EntityManager;
   #read: Repositories | undefined;
 
-  constructor(private readonly orm: Orm) {}
+  constructor(private readonly orm: Orm) {
+    this.#reads = lazyFork(orm);
+  }
 
   /** The fork this unit of work reads through outside transactions, made on first use. */
   get readEm(): EntityManager {
-    this.#readEm ??= this.orm.em.fork() as EntityManager;
-    return this.#readEm;
+    return this.#reads();
   }
 
   get read(): Repositories {

@@ -1,7 +1,6 @@
 import type { ConversationReader } from '../../domain/messaging/conversation-reader';
 import type { Logger } from '../logging/logger';
 import { createConversationReader } from '../persistence/messaging/conversations';
-import { lazyFork } from '../persistence/lazy-fork';
 import type { Orm } from '../persistence/orm';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { MESSAGE_CHANNEL } from './message-events';
@@ -15,8 +14,8 @@ export interface MessagingPorts {
 export interface Messaging {
   /** This instance's LISTEN connection on the message channel (connects on first use). */
   readonly events: PgNotifier;
-  /** Fresh ports for one use-case call: the read model on the caller's reads, or on its own fork. */
-  ports(reads?: () => EntityManager): MessagingPorts;
+  /** Fresh ports for one set of use-case ports: the read model on their read fork. */
+  ports(reads: () => EntityManager): MessagingPorts;
   close(): Promise<void>;
 }
 
@@ -24,7 +23,7 @@ export function createMessaging(options: { orm: Orm; logger: Logger; databaseUrl
   const events = new PgNotifier(options.databaseUrl, MESSAGE_CHANNEL, options.logger);
   return {
     events,
-    ports: (reads = lazyFork(options.orm)) => ({ conversations: createConversationReader(reads) }),
+    ports: (reads) => ({ conversations: createConversationReader(reads) }),
     close: () => events.close(),
   };
 }

@@ -1,5 +1,4 @@
 import type { AppLoadContext } from '@remix-run/node';
-import { MikroCoachDirectory } from '../../adapters/persistence/booking/coach-directory';
 import { createBookingListReader } from '../../adapters/persistence/read-models/booking-lists';
 import { createCoachScheduleReader } from '../../adapters/persistence/read-models/coach-schedule';
 import { createCoachSearch } from '../../adapters/persistence/search/coach-search';
@@ -25,12 +24,13 @@ function searchTotals(app: Application): SearchTotals | undefined {
  * bound to the request's read fork (requestDeps: no identity map shared between requests).
  */
 export function readModels(context: AppLoadContext) {
-  const em = requestDeps(context).uow.readEm;
+  const deps = requestDeps(context);
+  const em = deps.uow.readEm;
   return {
     coachSearch: createCoachSearch(em, { totals: searchTotals(context.app) }),
     bookingLists: createBookingListReader(em),
     coachSchedule: createCoachScheduleReader(em),
-    coachDirectory: new MikroCoachDirectory(em),
+    coachDirectory: deps.coaches,
   };
 }
 

@@ -4,6 +4,7 @@ import { COACHING_TYPES, SESSION_TIMES } from '../shared/catalogue';
 import { adminUser, clientUser, coachUser, NOW } from '../testing/fixtures';
 import { userRowSchema, type User } from './user';
 import { checkedUser } from './user-check';
+import { DELETE, mutated } from '../testing/mutated-record';
 
 const seeds: Record<string, unknown>[] = [
   { ...clientUser(), version: 3 },
@@ -13,7 +14,6 @@ const seeds: Record<string, unknown>[] = [
 ];
 
 const FIELDS = [...Object.keys(clientUser()), 'version', 'extra'] as (keyof User)[];
-const DELETE = Symbol('delete');
 /** Values that are right for some field and wrong for others, and values wrong for every field. */
 const values = fc.constantFrom<unknown>(
   DELETE, undefined, null, '', ' ', 'x', ' Mixed@Case.COM ', 'toString', '__proto__',
@@ -27,20 +27,12 @@ const values = fc.constantFrom<unknown>(
 );
 const mutation = fc.tuple(fc.constantFrom(...FIELDS), values);
 
-function mutate(seed: Record<string, unknown>, changes: readonly (readonly [string, unknown])[]): Record<string, unknown> {
-  const data: Record<string, unknown> = { ...seed };
-  for (const [field, value] of changes) {
-    if (value === DELETE) delete data[field];
-    else data[field] = value;
-  }
-  return data;
-}
 
 describe('checkedUser, the hand-written form of userRowSchema', () => {
   it('accepts exactly the rows the schema accepts, and gives the user the schema gives', () => {
     fc.assert(
       fc.property(fc.constantFrom(...seeds), fc.array(mutation, { maxLength: 3 }), (seed, changes) => {
-        const row = mutate(seed, changes);
+        const row = mutated(seed, changes);
         const viaZod = userRowSchema.safeParse(row);
         const checked = checkedUser(row);
         expect(checked !== null).toBe(viaZod.success);

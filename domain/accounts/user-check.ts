@@ -29,7 +29,7 @@ function coercedDate(v: unknown): Checked<Date> {
 const nullableDate = (v: unknown): Checked<Date | null> => (v === undefined || v === null ? null : coercedDate(v));
 const nullableString = (v: unknown): Checked<string | null> => (v === undefined || v === null || v === '' ? null : typeof v === 'string' ? v : BAD);
 
-/** The known values of a stored list, each once; null for none; anything but strings refused. */
+/** The known values of a stored list, each once (no list: none); anything but strings refused. */
 function catalogueList<T extends string>(v: unknown, values: readonly T[]): Checked<readonly T[]> {
   if (v === null || v === undefined) return [];
   if (!Array.isArray(v)) return BAD;

@@ -5,6 +5,7 @@ import { BOOKING_STATUSES, COACHING_TYPES, LOCATION_TYPES } from '../shared/cata
 import { PAYMENT_STATUSES } from '../payments/payment-status';
 import { bookingInvariantViolations, bookingSchema, CANCELLED_BY, DISPUTE_OUTCOMES, DISPUTE_STATUSES, parseBooking, RESCHEDULE_STATUSES, type Booking } from './booking';
 import { checkedBooking } from './booking-check';
+import { DELETE, mutated } from '../testing/mutated-record';
 import { completed, confirmedAndCaptured, inSession, pendingBooking, withPatch, NOW } from './testing/fixtures';
 
 const seeds: Booking[] = [
@@ -17,7 +18,6 @@ const seeds: Booking[] = [
 ];
 
 const FIELDS = Object.keys(seeds[0]!) as (keyof Booking)[];
-const DELETE = Symbol('delete');
 /** Values that are right for some field and wrong for others, and values wrong for every field. */
 const values = fc.constantFrom<unknown>(
   DELETE, undefined, null, '', 'x', 'toString', '__proto__',
@@ -31,22 +31,13 @@ const values = fc.constantFrom<unknown>(
 );
 const mutation = fc.tuple(fc.constantFrom(...FIELDS, 'endsAt' as keyof Booking, 'extra' as keyof Booking), values);
 
-function mutate(seed: Booking, changes: readonly (readonly [keyof Booking, unknown])[]): Record<string, unknown> {
-  const data: Record<string, unknown> = { ...seed };
-  for (const [field, value] of changes) {
-    if (value === DELETE) delete data[field];
-    else data[field] = value;
-  }
-  return data;
-}
-
 const snake = (data: Record<string, unknown>) => Object.fromEntries(Object.entries(data).map(([k, v]) => [k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`), v]));
 
 describe('checkedBooking, the hand-written form of bookingSchema', () => {
   it('accepts exactly the data the schema accepts, and gives the booking the schema gives', () => {
     fc.assert(
       fc.property(fc.constantFrom(...seeds), fc.array(mutation, { maxLength: 3 }), (seed, changes) => {
-        const data = mutate(seed, changes);
+        const data = mutated(seed, changes);
         const viaZod = bookingSchema.safeParse(data);
         const checked = checkedBooking(data, false, bookingInvariantViolations);
         expect(checked !== null).toBe(viaZod.success);
@@ -59,7 +50,7 @@ describe('checkedBooking, the hand-written form of bookingSchema', () => {
   it('reads a row by its column names with the same verdict', () => {
     fc.assert(
       fc.property(fc.constantFrom(...seeds), fc.array(mutation, { maxLength: 2 }), (seed, changes) => {
-        const data = mutate(seed, changes);
+        const data = mutated(seed, changes);
         const viaZod = bookingSchema.safeParse(data);
         const checked = checkedBooking(snake(data), true, bookingInvariantViolations);
         expect(checked !== null).toBe(viaZod.success);

@@ -77,7 +77,7 @@ const FIELDS: readonly (readonly [keyof Booking, string, Kind])[] = [
 ];
 
 /**
- * The booking's shape, every field present (null until checked), to copy and fill: 52 properties
+ * The booking's shape, every field present (null until checked), to copy and fill: 50 properties
  * added one by one under names held in a variable turn an object into a hash table after the first
  * dozen, and adding them was ~60 % of this check; a copy of a fast object keeps its layout (issue 20
  * §2). JSON.parse makes the shape fast. Only playerId is optional, so it has two shapes.
