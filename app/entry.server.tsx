@@ -55,7 +55,11 @@ export default function handleRequest(
     // Bytes, not a string: undici would first copy the whole page into a well-formed string
     // (toUSVString, ~2 % of a page's CPU) and then encode it anyway; pageBytes encodes once, and
     // writes a lone surrogate as U+FFFD just as that conversion would.
-    return new Response(pageBytes(`<!DOCTYPE html>${html}`), { headers: responseHeaders, status: responseStatusCode });
+    const bytes = pageBytes(`<!DOCTYPE html>${html}`);
+    const response = new Response(bytes, { headers: responseHeaders, status: responseStatusCode });
+    // The server writes these bytes as they are, not read back out of the response's stream.
+    loadContext.renderedPage = { response, bytes };
+    return response;
   }
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;

@@ -17,6 +17,12 @@ export interface RequestContext {
    * the page shares one session lookup (Remix hands each loader its own Request object).
    */
   readOnlyRequest?: boolean;
+  /**
+   * A page rendered whole to bytes (app/entry.server.tsx), with the response that carries them:
+   * the server writes those bytes at once instead of reading them back out of the response's web
+   * stream (adapters/http/remix-request-handler.ts).
+   */
+  renderedPage?: { response: Response; bytes: Uint8Array };
 }
 
 declare module '@remix-run/server-runtime' {

@@ -1,4 +1,3 @@
-import { createRequestHandler } from '@remix-run/express';
 import type { AppLoadContext, ServerBuild } from '@remix-run/node';
 import compression from 'compression';
 import express, { type ErrorRequestHandler, type Express } from 'express';
@@ -12,6 +11,7 @@ import { createDatabaseOutage, isDatabaseUnavailable } from './database-outage';
 import { errorStatus, isUnreadableBody } from './error-status';
 import { loggedPath } from './logged-path';
 import { originCheck } from './origin-check';
+import { remixRequestHandler } from './remix-request-handler';
 import './request-context';
 import { cachePolicy } from './cache-policy';
 import { securityHeaders } from './security-headers';
@@ -120,7 +120,7 @@ export function createHttpServer(options: HttpServerOptions): Express {
 
   server.all(
     '*',
-    createRequestHandler({
+    remixRequestHandler({
       build: options.build,
       mode: app.env.NODE_ENV === 'development' ? 'development' : 'production',
       getLoadContext: (req, res): AppLoadContext => {
