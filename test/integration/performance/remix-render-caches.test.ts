@@ -1,5 +1,5 @@
 import { createStaticHandler, json } from '@remix-run/router';
-import { Link, RemixServer, type LinkProps } from '@remix-run/react';
+import { Link, RemixServer, Scripts, type LinkProps } from '@remix-run/react';
 import { createRequestHandler, type EntryContext, type ServerBuild } from '@remix-run/node';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import fc from 'fast-check';
 import { useLoaderData } from '@remix-run/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 // The module Remix's request handler calls each loader through (not part of its public API).
 // eslint-disable-next-line import/no-unresolved
 import { callRouteLoader, isJsonPlain } from '@remix-run/server-runtime/dist/data.js';
@@ -20,7 +20,7 @@ import { callRouteLoader, isJsonPlain } from '@remix-run/server-runtime/dist/dat
  */
 
 /** Remix's own request handler, as production runs it, over a build of one route (the root). */
-function oneRouteHandler(module: object) {
+function oneRouteHandler(module: object, future: Record<string, boolean> = {}) {
   const entry = {
     default: (_request: Request, status: number, headers: Headers, context: EntryContext) =>
       new Response(renderToString(createElement(RemixServer, { context, url: 'http://fact.test/' })), { status, headers: { ...Object.fromEntries(headers), 'Content-Type': 'text/html' } }),
@@ -30,7 +30,7 @@ function oneRouteHandler(module: object) {
     routes: { root: { id: 'root', path: '', module } },
     assets: { routes: { root: { id: 'root', path: '', module: '/root.js', hasLoader: true, hasAction: false, hasClientLoader: false, hasClientAction: false, hasErrorBoundary: false } }, entry: { module: '/entry.js', imports: [] }, url: '/manifest.js', version: '1' },
     entry: { module: entry },
-    future: { v3_fetcherPersist: false, v3_relativeSplatPath: false, v3_throwAbortReason: false, v3_singleFetch: false, v3_lazyRouteDiscovery: false, unstable_optimizeDeps: false },
+    future: { v3_fetcherPersist: false, v3_relativeSplatPath: false, v3_throwAbortReason: false, v3_singleFetch: false, v3_lazyRouteDiscovery: false, unstable_optimizeDeps: false, ...future },
     publicPath: '/build/',
     assetsBuildDirectory: 'public/build',
     isSpaMode: false,
@@ -39,6 +39,29 @@ function oneRouteHandler(module: object) {
 }
 
 describe('a page render reuses what depends only on the build', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('writes a page’s module script (its imports and partial manifest) once per build and matched routes', async () => {
+    // Remix's fog of war, as FACT's build has it (v3_lazyRouteDiscovery): the module script
+    // inlines a manifest of the matched routes, which getPartialManifest copies and matches again.
+    const fogOfWar = createRequire(import.meta.url)('@remix-run/react/dist/fog-of-war.js') as { getPartialManifest: (...args: unknown[]) => unknown };
+    const partialManifest = vi.spyOn(fogOfWar, 'getPartialManifest');
+    const page = { default: () => createElement('div', null, createElement('p', null, 'Found 3 coaches'), createElement(Scripts)), loader: () => ({ coaches: 3 }) };
+    const moduleScript = (html: string) => /<script[^>]*type="module"[^>]*>([\s\S]*?)<\/script>/.exec(html)?.[1];
+    const render = async (handle: ReturnType<typeof oneRouteHandler>) => (await handle(new Request('http://fact.test/'))).text();
+    const handle = oneRouteHandler(page, { v3_lazyRouteDiscovery: true });
+    const first = await render(handle);
+    expect(moduleScript(first)).toContain('import * as route0 from "/root.js"');
+    expect(moduleScript(first)).toContain('window.__remixManifest = {');
+    expect(partialManifest).toHaveBeenCalledTimes(1);
+    const second = await render(handle);
+    expect(moduleScript(second)).toBe(moduleScript(first));
+    expect(partialManifest).toHaveBeenCalledTimes(1);
+    // Another build (another manifest) writes its own.
+    expect(moduleScript(await render(oneRouteHandler(page, { v3_lazyRouteDiscovery: true })))).toBe(moduleScript(first));
+    expect(partialManifest).toHaveBeenCalledTimes(2);
+  });
+
   it('makes the static router’s data routes once per route array', () => {
     const routes = [{ id: 'root', path: '/', children: [{ id: 'find', path: 'FindCoaches' }] }];
     const context = { basename: '/', location: { pathname: '/', search: '', hash: '', state: null, key: 'default' }, matches: [], loaderData: {}, actionData: null, errors: null, statusCode: 200, loaderHeaders: {}, actionHeaders: {}, activeDeferreds: null } as never;
