@@ -56,8 +56,9 @@ export default function handleRequest(
     // (toUSVString, ~2 % of a page's CPU) and then encode it anyway; pageBytes encodes once, and
     // writes a lone surrogate as U+FFFD just as that conversion would.
     const bytes = pageBytes(`<!DOCTYPE html>${html}`);
-    const response = new Response(bytes, { headers: responseHeaders, status: responseStatusCode });
-    // The server writes these bytes as they are, not read back out of the response's stream.
+    // FACT's server writes these bytes as they are, so the response gets no body of its own
+    // (context.writesRenderedPage says why); called by anything else, it carries the page.
+    const response = new Response(loadContext.writesRenderedPage ? null : bytes, { headers: responseHeaders, status: responseStatusCode });
     loadContext.renderedPage = { response, bytes };
     return response;
   }

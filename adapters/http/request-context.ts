@@ -23,6 +23,13 @@ export interface RequestContext {
    * stream (adapters/http/remix-request-handler.ts).
    */
   renderedPage?: { response: Response; bytes: Uint8Array };
+  /**
+   * Set by a server that writes `renderedPage`'s bytes itself (adapters/http/server.ts): the page's
+   * response then carries no body of its own. A web stream, even one never read, stays in the old
+   * generation until a mark-compact, with undici's 46 KB copy of the page (docs/benchmarks.md,
+   * fifteenth pass). Without it (Remix's handler called directly) the response carries the page.
+   */
+  writesRenderedPage?: boolean;
 }
 
 declare module '@remix-run/server-runtime' {

@@ -140,6 +140,7 @@ export function createHttpServer(options: HttpServerOptions): Express {
           cspNonce,
           reportError,
           readOnlyRequest,
+          writesRenderedPage: true,
         };
       },
     }),

@@ -1,13 +1,17 @@
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { gunzipSync } from 'node:zlib';
+import { createRequestHandler } from '@remix-run/node';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { insertPerson } from '../../support/booking-flow';
-import { useHttpApp } from '../../support/http-app';
+import { insertPerson, remixContext, requestAs } from '../../support/booking-flow';
+import { loadBuild, useHttpApp } from '../../support/http-app';
 
 /**
  * Issue 20 §2: a page rendered whole is written as the bytes it was rendered to, with one
  * `res.end` and a Content-Length (adapters/http/remix-request-handler.ts), not read back out of
  * the response's web stream chunk by chunk and sent chunked. Everything else goes the usual way.
+ * That response has no body of its own when FACT's server writes the bytes (a web stream, even
+ * one never read, stays in the old generation until a mark-compact), and carries the page when
+ * Remix's handler is called by anything else.
  */
 const http = useHttpApp();
 let cookie: string;
@@ -73,5 +77,23 @@ describe('a page rendered whole', () => {
     expect(data.status).toBe(200);
     expect(data.headers['content-type']).toMatch(/^application\/json/);
     expect(JSON.stringify(JSON.parse(data.body.toString('utf8')))).toContain('Alex Keeper');
+  });
+
+  it("has no body of its own when FACT's server writes its bytes, and carries the page for any other caller", async () => {
+    const handle = createRequestHandler(await loadBuild(), 'production');
+    const own = { ...remixContext(http.app), writesRenderedPage: true };
+    const written = await handle(await requestAs(http.app, null, '/'), own);
+    expect(written.status).toBe(200);
+    expect(written.body).toBeNull();
+    expect(own.renderedPage?.response).toBe(written);
+    const page = Buffer.from(own.renderedPage!.bytes).toString('utf8');
+    expect(page.startsWith('<!DOCTYPE html>')).toBe(true);
+    expect(page.trimEnd().endsWith('</html>')).toBe(true);
+
+    const other = remixContext(http.app);
+    const carried = await handle(await requestAs(http.app, null, '/'), other);
+    const text = await carried.text();
+    expect(text).toBe(Buffer.from(other.renderedPage!.bytes).toString('utf8'));
+    expect(withoutNonces(text)).toBe(withoutNonces(page));
   });
 });
