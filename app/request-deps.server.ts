@@ -1,7 +1,12 @@
 import type { AppLoadContext } from '@remix-run/node';
 import type { UseCaseDeps } from '../adapters/composition-root';
 
-const depsByRequest = new WeakMap<AppLoadContext, UseCaseDeps>();
+declare module '@remix-run/server-runtime' {
+  interface AppLoadContext {
+    /** This request's ports, made by the first `requestDeps` (below). */
+    requestDeps?: UseCaseDeps;
+  }
+}
 
 /**
  * This HTTP request's ports, made once (Remix hands the action and every loader of a request the
@@ -9,12 +14,11 @@ const depsByRequest = new WeakMap<AppLoadContext, UseCaseDeps>();
  * EntityManager fork: a list page made three forks and two sets of ports, ~4 % of its CPU (issue
  * 20 §2). Sharing is safe because no read goes through the identity map: the repositories read
  * in SQL or with `disableIdentityMap`, and every write still runs in its own transaction's fork.
+ *
+ * Kept on the context itself, not in a WeakMap keyed by it: V8's young-generation collector keeps
+ * every WeakMap entry alive, so each request's whole unit of work was copied into the old
+ * generation and left there for a full collection (docs/benchmarks.md, sixteenth pass).
  */
 export function requestDeps(context: AppLoadContext): UseCaseDeps {
-  let deps = depsByRequest.get(context);
-  if (!deps) {
-    deps = context.app.deps();
-    depsByRequest.set(context, deps);
-  }
-  return deps;
+  return (context.requestDeps ??= context.app.deps());
 }

@@ -36,3 +36,31 @@ declare module '@remix-run/server-runtime' {
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type
   interface AppLoadContext extends RequestContext {}
 }
+
+/**
+ * The context of one request to FACT's server (adapters/http/server.ts). A class, so that its
+ * `log` getter is one function on the prototype: a getter written in an object literal is a new
+ * closure for every request, and V8 keeps an accessor in the object's hidden class, so each
+ * request made hidden classes of its own in the old generation, which held the request's objects
+ * past the young-generation collections (docs/benchmarks.md, sixteenth pass).
+ */
+export class HttpRequestContext implements RequestContext {
+  // Remix's AppLoadContext takes any further key (app/ declares its own: requestDeps, …).
+  [key: string]: unknown;
+  #log: Logger | undefined;
+  readonly writesRenderedPage = true;
+
+  constructor(
+    readonly app: Application,
+    readonly requestId: string,
+    readonly clientIp: string,
+    readonly cspNonce: string | undefined,
+    readonly reportError: ((error: unknown) => void) | undefined,
+    readonly readOnlyRequest: boolean,
+  ) {}
+
+  /** The request's child logger, made when something logs, not for every request. */
+  get log(): Logger {
+    return (this.#log ??= this.app.logger.child({ requestId: this.requestId }));
+  }
+}

@@ -4,7 +4,7 @@ import express, { type ErrorRequestHandler, type Express } from 'express';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { Application } from '../composition-root';
-import type { Logger } from '../logging/logger';
+
 import { bodyLimits } from './body-limits';
 import { contentSecurityPolicy } from './content-security-policy';
 import { createDatabaseOutage, isDatabaseUnavailable } from './database-outage';
@@ -12,7 +12,7 @@ import { errorStatus, isUnreadableBody } from './error-status';
 import { loggedPath } from './logged-path';
 import { originCheck } from './origin-check';
 import { remixRequestHandler } from './remix-request-handler';
-import './request-context';
+import { HttpRequestContext } from './request-context';
 import { cachePolicy } from './cache-policy';
 import { securityHeaders } from './security-headers';
 
@@ -123,26 +123,15 @@ export function createHttpServer(options: HttpServerOptions): Express {
     remixRequestHandler({
       build: options.build,
       mode: app.env.NODE_ENV === 'development' ? 'development' : 'production',
-      getLoadContext: (req, res): AppLoadContext => {
-        const requestId = res.locals.requestId as string;
-        const reportError = res.locals.reportError as ((error: unknown) => void) | undefined;
-        const cspNonce = res.locals.cspNonce as string | undefined;
-        const readOnlyRequest = req.method === 'GET' || req.method === 'HEAD';
-        // The request's child logger is made when something logs, not for every request.
-        let log: Logger | undefined;
-        return {
+      getLoadContext: (req, res): AppLoadContext =>
+        new HttpRequestContext(
           app,
-          requestId,
-          get log() {
-            return (log ??= app.logger.child({ requestId }));
-          },
-          clientIp: req.ip ?? 'unknown',
-          cspNonce,
-          reportError,
-          readOnlyRequest,
-          writesRenderedPage: true,
-        };
-      },
+          res.locals.requestId as string,
+          req.ip ?? 'unknown',
+          res.locals.cspNonce as string | undefined,
+          res.locals.reportError as ((error: unknown) => void) | undefined,
+          req.method === 'GET' || req.method === 'HEAD',
+        ),
     }),
   );
   // Last resort: a plain answer without a stack trace (503 when the database is away).

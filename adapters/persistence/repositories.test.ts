@@ -20,4 +20,17 @@ describe('the repositories of one unit of work', () => {
     for (const name of names) expect(copy[name], name).toBe(repos[name]);
     expect(Object.keys(copy)).toHaveLength(14);
   });
+
+  it('share one getter per repository, so that no set has functions of its own to hold its EntityManager', () => {
+    const a = makeRepositories(em);
+    const b = makeRepositories({} as EntityManager);
+    const names = Object.keys(a);
+    expect(names).toHaveLength(14);
+    for (const name of names) {
+      const mine = Object.getOwnPropertyDescriptor(a, name);
+      expect(mine?.get, name).toBeTypeOf('function');
+      expect(mine?.enumerable, name).toBe(true);
+      expect(Object.getOwnPropertyDescriptor(b, name)?.get, name).toBe(mine?.get);
+    }
+  });
 });

@@ -15,28 +15,57 @@ import { createCoachTransferRepository } from './payouts/coach-transfer.reposito
 import { createPayoutAccountRepository } from './payouts/payout-account.repository';
 import { MikroReviewRepository } from './reviews/review.repository';
 
+/** The EntityManager of one set of repositories and the ones it made so far (below). */
+const STATE = Symbol('repositories');
+interface LazyRepositories extends Repositories {
+  readonly [STATE]: { readonly em: EntityManager; readonly made: Partial<Repositories> };
+}
+
+/** A repository made on first read, through the getter every set of repositories shares. */
+function lazy<K extends keyof Repositories>(name: K, make: (em: EntityManager) => Repositories[K]): PropertyDescriptor {
+  return {
+    enumerable: true,
+    configurable: true,
+    get(this: LazyRepositories) {
+      const state = this[STATE];
+      return (state.made[name] ??= make(state.em));
+    },
+  };
+}
+
+// Each context adds its line here.
+const GETTERS: PropertyDescriptorMap = {
+  users: lazy('users', createUserRepository),
+  coachProfiles: lazy('coachProfiles', createCoachProfileRepository),
+  deletionRequests: lazy('deletionRequests', createDeletionRequestRepository),
+  players: lazy('players', createPlayerRepository),
+  availability: lazy('availability', createAvailabilityRepository),
+  messages: lazy('messages', createMessageRepository),
+  reviews: lazy('reviews', (em) => new MikroReviewRepository(em)),
+  bookingParties: lazy('bookingParties', (em) => new MikroBookingPartiesReader(em)),
+  bookings: lazy('bookings', (em) => new MikroBookingRepository(em)),
+  payoutAccounts: lazy('payoutAccounts', createPayoutAccountRepository),
+  coachTransfers: lazy('coachTransfers', createCoachTransferRepository),
+  chargebacks: lazy('chargebacks', createChargebackRepository),
+  outbox: lazy('outbox', (em) => new MikroOutbox(em)),
+  accountErasure: lazy('accountErasure', createAccountErasureStore),
+};
+
 /**
  * Binds every repository adapter to one EntityManager (one transaction, or one request's reads).
  * Each is made on first use: a request reads through one or two of them, and making all fourteen
  * for each unit of work cost ~1.5 % of a list page's CPU (issue 20 §2). Own enumerable getters, so
- * that `{ ...tx, bookings }` still copies every repository. Each context adds its line here.
+ * that `{ ...tx, bookings }` still copies every repository.
+ *
+ * The getters are the same functions for every set, reading the set's own state through `this`.
+ * Getters written in an object literal here were new closures per call: V8 keeps an accessor in
+ * the object's hidden class, so each set got hidden classes of its own, in the old generation,
+ * holding the closures and through them the EntityManager fork; the young-generation collector
+ * keeps whatever old objects point to, so each request's unit of work, its results and its
+ * request were copied into the old generation and left for a full collection (docs/benchmarks.md,
+ * sixteenth pass).
  */
 export function makeRepositories(em: EntityManager): Repositories {
-  const made: Partial<Repositories> = {};
-  return {
-    get users() { return (made.users ??= createUserRepository(em)); },
-    get coachProfiles() { return (made.coachProfiles ??= createCoachProfileRepository(em)); },
-    get deletionRequests() { return (made.deletionRequests ??= createDeletionRequestRepository(em)); },
-    get players() { return (made.players ??= createPlayerRepository(em)); },
-    get availability() { return (made.availability ??= createAvailabilityRepository(em)); },
-    get messages() { return (made.messages ??= createMessageRepository(em)); },
-    get reviews() { return (made.reviews ??= new MikroReviewRepository(em)); },
-    get bookingParties() { return (made.bookingParties ??= new MikroBookingPartiesReader(em)); },
-    get bookings() { return (made.bookings ??= new MikroBookingRepository(em)); },
-    get payoutAccounts() { return (made.payoutAccounts ??= createPayoutAccountRepository(em)); },
-    get coachTransfers() { return (made.coachTransfers ??= createCoachTransferRepository(em)); },
-    get chargebacks() { return (made.chargebacks ??= createChargebackRepository(em)); },
-    get outbox() { return (made.outbox ??= new MikroOutbox(em)); },
-    get accountErasure() { return (made.accountErasure ??= createAccountErasureStore(em)); },
-  };
+  const repositories = Object.defineProperty({}, STATE, { value: { em, made: {} } });
+  return Object.defineProperties(repositories, GETTERS) as LazyRepositories;
 }

@@ -18,13 +18,19 @@ interface SessionLookup {
   readonly stale: boolean;
 }
 
+declare module '@remix-run/server-runtime' {
+  interface AppLoadContext {
+    /** This request's session lookups (lookUpOnce), by the context itself or by a Request. */
+    sessionLookups?: Map<object, Promise<SessionLookup>>;
+  }
+}
+
 /**
  * One lookup per page: keyed by the request context on a GET (one context per HTTP request, while
  * Remix gives each loader its own Request), by the Request otherwise (an action may sign someone
- * in or out before the loaders run).
+ * in or out before the loaders run). Kept on the context, which lives as long as the request: a
+ * module-wide WeakMap would keep each lookup until a full collection (request-deps.server.ts).
  */
-const lookups = new WeakMap<object, Promise<SessionLookup>>();
-
 async function lookUp(request: Request, context: AppLoadContext): Promise<SessionLookup> {
   const { user, stale } = await signedInUserOf(request.headers.get('Cookie'), context.app, () => requestDeps(context).uow.read.users);
   return { user, stale };
@@ -32,6 +38,7 @@ async function lookUp(request: Request, context: AppLoadContext): Promise<Sessio
 
 function lookUpOnce(request: Request, context: AppLoadContext): Promise<SessionLookup> {
   const key: object = context.readOnlyRequest ? context : request;
+  const lookups = (context.sessionLookups ??= new Map());
   let found = lookups.get(key);
   if (!found) {
     found = lookUp(request, context);
