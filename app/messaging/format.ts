@@ -1,4 +1,4 @@
-import { formatLondonDate, formatLondonTime, utcToLondon } from '../../domain/shared/london-time';
+import { formatLondonDate, formatLondonTime, londonDayNumber, utcToLondon } from '../../domain/shared/london-time';
 
 /**
  * How times read on the Messages and Conversation pages, in London time (PRODUCT.md). `now` is
@@ -51,5 +51,5 @@ export function sessionWhen(at: Date): string {
 }
 
 export function sameLondonDay(a: Date, b: Date): boolean {
-  return utcToLondon(a).date === utcToLondon(b).date;
+  return londonDayNumber(a) === londonDayNumber(b);
 }

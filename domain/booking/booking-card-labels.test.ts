@@ -13,6 +13,14 @@ describe("a booking card's words", () => {
     }
   });
 
+  it('names the weekday of any date from 1900 to 2400 as a Date does (leap centuries included)', () => {
+    const days = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+    for (let t = Date.UTC(1900, 0, 1); t < Date.UTC(2400, 11, 31); t += 7 * DAY_MS + DAY_MS / 4) {
+      const date = new Date(t).toISOString().slice(0, 10);
+      expect(dateLabel(date).slice(0, 3), date).toBe(days[new Date(`${date}T00:00:00Z`).getUTCDay()]);
+    }
+  });
+
   it('splits a London start into its date and time', () => {
     expect(splitStart('2027-03-05T07:00')).toEqual({ date: '2027-03-05', time: '07:00' });
   });

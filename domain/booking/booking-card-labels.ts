@@ -45,9 +45,18 @@ export function splitStart(start: string): { date: string; time: string } {
 
 /** 'YYYY-MM-DD' (a London calendar date) → 'Fri, 5 Mar 2027', the words of formatLondonDate. */
 export function dateLabel(date: string): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  const weekday = new Date(Date.UTC(y, m - 1, d)).getUTCDay();
-  return `${WEEKDAYS[weekday]}, ${d} ${MONTHS[m - 1]} ${y}`;
+  const y = Number(date.slice(0, 4));
+  const m = Number(date.slice(5, 7));
+  const d = Number(date.slice(8, 10));
+  return `${WEEKDAYS[weekdayOf(y, m, d)]}, ${d} ${MONTHS[m - 1]} ${y}`;
+}
+
+// Sakamoto's method: the Gregorian weekday (0 Sunday) in arithmetic. Splitting the date and asking
+// a Date for its day took ~0.7 µs, ~1 % of a booking list's CPU (issue 20 §2).
+const MONTH_OFFSETS = [0, 3, 2, 5, 0, 3, 5, 1, 4, 6, 2, 4] as const;
+function weekdayOf(year: number, month: number, day: number): number {
+  const y = month < 3 ? year - 1 : year;
+  return (y + Math.floor(y / 4) - Math.floor(y / 100) + Math.floor(y / 400) + MONTH_OFFSETS[month - 1]! + day) % 7;
 }
 
 /** The card's date in words and its London start time 'HH:MM'. */

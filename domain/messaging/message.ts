@@ -7,6 +7,7 @@ import { sanitiseText } from '../shared/sanitise';
 import type { BookingParties } from '../policy/booking-parties';
 import { canMessageOnBooking, canSeeMessage, otherPartyId } from '../policy/permissions';
 import { MAX_MESSAGE_LENGTH, messageContentSchema } from './message.schemas';
+import { checkedMessage } from './message-check';
 
 /** SPEC §3/§4: one message in the conversation of a booking. */
 export interface Message {
@@ -141,7 +142,13 @@ const messageRowSchema = z.object({
   createdAt: z.coerce.date(),
 });
 
+/** The schema itself, for the property test that holds checkedMessage to it. */
+export const messageRowSchemaForTests = messageRowSchema;
+
+/** Re-validates a stored message (checkedMessage); zod only for a refused one's message. */
 export function parseMessage(row: unknown): Result<Message> {
+  const checked = checkedMessage(row);
+  if (checked) return ok(checked);
   const parsed = messageRowSchema.safeParse(row);
   if (!parsed.success) {
     const first = parsed.error.issues[0];

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatLondonDate, formatLondonTime, londonToUtc, utcToLondon } from './london-time';
+import { formatLondonDate, formatLondonTime, londonDayNumber, londonToUtc, utcToLondon } from './london-time';
 
 const intlDate = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' });
 const intlTime = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
@@ -50,5 +50,19 @@ describe('London wall-clock time', () => {
     expect(londonToUtc('2026-10-24', '09:00')?.toISOString()).toBe('2026-10-24T08:00:00.000Z');
     expect(londonToUtc('2026-10-25', '09:00')?.toISOString()).toBe('2026-10-25T09:00:00.000Z');
     expect(londonToUtc('2026-02-30', '09:00')).toBeNull();
+  });
+});
+
+describe('the London day number', () => {
+  it('is equal for two instants exactly when their London dates are, across both clock changes', () => {
+    const from = Date.UTC(2026, 2, 27);
+    const instants = Array.from({ length: 24 * 8 * 4 }, (_, i) => new Date(from + i * 15 * 60_000)).concat(
+      Array.from({ length: 24 * 8 * 4 }, (_, i) => new Date(Date.UTC(2026, 9, 23) + i * 15 * 60_000)),
+    );
+    for (let i = 1; i < instants.length; i++) {
+      const [a, b] = [instants[i - 1]!, instants[i]!];
+      expect(londonDayNumber(a) === londonDayNumber(b), a.toISOString()).toBe(utcToLondon(a).date === utcToLondon(b).date);
+      expect(londonDayNumber(b) === londonDayNumber(instants[0]!)).toBe(utcToLondon(b).date === utcToLondon(instants[0]!).date);
+    }
   });
 });

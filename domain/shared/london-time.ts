@@ -94,6 +94,16 @@ export function addDaysToIsoDate(isoDate: string, days: number): string {
 /** The instant moved by London's offset: its UTC fields read as London's wall clock. */
 const londonWall = (instant: Date) => new Date(instant.getTime() + cachedOffsetMinutes(instant) * 60_000);
 
+/**
+ * The London calendar day of an instant as a number (days since 1970-01-01 on London's wall
+ * clock): two instants fall on one London date exactly when their numbers are equal. A
+ * conversation compares each message's day with the one before; two date strings per message
+ * cost ~1 % of that page's CPU (issue 20 §2).
+ */
+export function londonDayNumber(instant: Date): number {
+  return Math.floor((instant.getTime() + cachedOffsetMinutes(instant) * 60_000) / 86_400_000);
+}
+
 export function utcToLondon(instant: Date): LondonParts {
   const wall = londonWall(instant);
   return {
