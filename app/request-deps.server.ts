@@ -15,9 +15,9 @@ declare module '@remix-run/server-runtime' {
  * 20 §2). Sharing is safe because no read goes through the identity map: the repositories read
  * in SQL or with `disableIdentityMap`, and every write still runs in its own transaction's fork.
  *
- * Kept on the context itself, not in a WeakMap keyed by it: V8's young-generation collector keeps
- * every WeakMap entry alive, so each request's whole unit of work was copied into the old
- * generation and left there for a full collection (docs/benchmarks.md, sixteenth pass).
+ * Kept on the context itself, which dies with the request, not in a module WeakMap keyed by it:
+ * under V8's default flags the young-generation collector keeps every WeakMap entry alive until a
+ * full collection (decision 029).
  */
 export function requestDeps(context: AppLoadContext): UseCaseDeps {
   return (context.requestDeps ??= context.app.deps());

@@ -25,17 +25,17 @@ declare module '@remix-run/server-runtime' {
   }
 }
 
-/**
- * One lookup per page: keyed by the request context on a GET (one context per HTTP request, while
- * Remix gives each loader its own Request), by the Request otherwise (an action may sign someone
- * in or out before the loaders run). Kept on the context, which lives as long as the request: a
- * module-wide WeakMap would keep each lookup until a full collection (request-deps.server.ts).
- */
 async function lookUp(request: Request, context: AppLoadContext): Promise<SessionLookup> {
   const { user, stale } = await signedInUserOf(request.headers.get('Cookie'), context.app, () => requestDeps(context).uow.read.users);
   return { user, stale };
 }
 
+/**
+ * One lookup per page: keyed by the request context on a GET (one context per HTTP request, while
+ * Remix gives each loader its own Request), by the Request otherwise (an action may sign someone
+ * in or out before the loaders run). Kept on the context, which lives as long as the request: a
+ * module WeakMap could keep each lookup until a full collection (decision 029).
+ */
 function lookUpOnce(request: Request, context: AppLoadContext): Promise<SessionLookup> {
   const key: object = context.readOnlyRequest ? context : request;
   const lookups = (context.sessionLookups ??= new Map());

@@ -77,17 +77,9 @@ const FIELDS: readonly (readonly [keyof Booking, string, Kind])[] = [
   ['version', 'version', 'version'],
 ];
 
-/** Enum sets, by the kind's array: a string value must be one of them. */
-const enumSets = new Map<readonly string[], ReadonlySet<string>>();
-const enumSet = (values: readonly string[]) => {
-  let set = enumSets.get(values);
-  if (set === undefined) enumSets.set(values, (set = new Set(values)));
-  return set;
-};
-
 /**
  * The JavaScript condition under which `v` (the field's raw value, `p` whether its key is present)
- * is refused; the kinds as `checked` in the schema's terms. Enums are looked up as `E[i]`.
+ * is refused, each kind as `bookingSchema` checks it. Enums are looked up as `E[i]`.
  */
 function refusal(kind: Kind, v: string, p: string, enumIndex: (values: readonly string[]) => number): string {
   const uuid = `(typeof ${v} !== 'string' || !UUID.test(${v}))`;
@@ -138,7 +130,7 @@ type Check = (source: Record<string, unknown>) => Record<string, unknown> | null
  */
 function compiledCheck(columns: boolean): Check {
   const enums: ReadonlySet<string>[] = [];
-  const enumIndex = (values: readonly string[]) => enums.push(enumSet(values)) - 1;
+  const enumIndex = (values: readonly string[]) => enums.push(new Set(values)) - 1;
   const lines: string[] = [];
   const entries: string[] = [];
   FIELDS.forEach(([field, column, kind], i) => {

@@ -1,9 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DELETE, mutated } from '../testing/mutated-record';
-import { parseMessage, type Message } from './message';
+import { messageRowSchema, parseMessage, type Message } from './message';
 import { checkedMessage } from './message-check';
-import { messageRowSchemaForTests } from './message';
 
 const NOW = new Date('2026-03-05T15:00:00.000Z');
 const seeds: Message[] = [
@@ -26,7 +25,7 @@ describe('checkedMessage, the hand-written form of the stored-message schema', (
     fc.assert(
       fc.property(fc.constantFrom(...seeds), fc.array(fc.tuple(fc.constantFrom(...FIELDS), values), { maxLength: 3 }), (seed, changes) => {
         const data = mutated(seed, changes);
-        const viaZod = messageRowSchemaForTests.safeParse(data);
+        const viaZod = messageRowSchema.safeParse(data);
         const checked = checkedMessage(data);
         expect(checked !== null).toBe(viaZod.success);
         if (viaZod.success) expect(checked).toStrictEqual(viaZod.data);

@@ -131,7 +131,8 @@ export function summariseConversations(messages: readonly Message[], viewer: Act
     .sort((a, b) => b.lastMessage.createdAt.getTime() - a.lastMessage.createdAt.getTime());
 }
 
-const messageRowSchema = z.object({
+/** A stored message as the schema states it; checkedMessage (message-check.ts) is its fast form. */
+export const messageRowSchema = z.object({
   id: z.string().refine(isId, 'id'),
   bookingId: z.string().refine(isId, 'bookingId'),
   senderId: z.string().refine(isId, 'senderId'),
@@ -141,9 +142,6 @@ const messageRowSchema = z.object({
   readAt: z.preprocess((v) => (v === undefined ? null : v), z.union([z.null(), z.coerce.date()])),
   createdAt: z.coerce.date(),
 });
-
-/** The schema itself, for the property test that holds checkedMessage to it. */
-export const messageRowSchemaForTests = messageRowSchema;
 
 /** Re-validates a stored message (checkedMessage); zod only for a refused one's message. */
 export function parseMessage(row: unknown): Result<Message> {

@@ -2,6 +2,8 @@
  * Europe/London wall-clock time <-> UTC instants, with Intl only (no Node I/O).
  * Session times are entered and shown in London time and stored as UTC instants.
  */
+import { DAY_MS, HOUR_MS, MINUTE_MS } from './clock';
+
 export const LONDON = 'Europe/London';
 
 const partsFormatter = new Intl.DateTimeFormat('en-GB', {
@@ -43,7 +45,6 @@ export function londonToUtc(date: string, time: string): Date | null {
   return new Date(guess);
 }
 
-const HOUR_MS = 3_600_000;
 const offsetsByHour = new Map<number, number>();
 
 /**
@@ -63,7 +64,6 @@ function cachedOffsetMinutes(instant: Date): number {
   return offset;
 }
 
-const DAY_MS = 24 * HOUR_MS;
 const offsetsByDay = new Map<number, number | null>();
 
 /**
@@ -91,8 +91,9 @@ export function addDaysToIsoDate(isoDate: string, days: number): string {
   return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
 }
 
-/** The instant moved by London's offset: its UTC fields read as London's wall clock. */
-const londonWall = (instant: Date) => new Date(instant.getTime() + cachedOffsetMinutes(instant) * 60_000);
+/** The instant moved by London's offset, in ms: read as UTC, it is London's wall clock. */
+const londonWallMs = (instant: Date) => instant.getTime() + cachedOffsetMinutes(instant) * MINUTE_MS;
+const londonWall = (instant: Date) => new Date(londonWallMs(instant));
 
 /**
  * The London calendar day of an instant as a number (days since 1970-01-01 on London's wall
@@ -101,7 +102,7 @@ const londonWall = (instant: Date) => new Date(instant.getTime() + cachedOffsetM
  * cost ~1 % of that page's CPU (issue 20 §2).
  */
 export function londonDayNumber(instant: Date): number {
-  return Math.floor((instant.getTime() + cachedOffsetMinutes(instant) * 60_000) / 86_400_000);
+  return Math.floor(londonWallMs(instant) / DAY_MS);
 }
 
 export function utcToLondon(instant: Date): LondonParts {
