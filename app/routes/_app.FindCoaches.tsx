@@ -22,7 +22,7 @@ import { failure, intentOf } from '~/booking/domain-response.server';
 import { bookingDeps, readModels } from '~/booking/read-models.server';
 import type { BookedSummary } from '~/components/booking/booking-dialog';
 import { BookingDialog } from '~/components/lazy-dialogs';
-import { BOOK_OPEN_GRACE_MS, bookingOptionsWithin, loadBookingOptions } from '~/components/booking/booking-options';
+import { loadBookingOptions, type BookingPreview } from '~/components/booking/booking-options';
 import { CoachCard, CoachCardPlaceholder } from '~/components/booking/coach-card';
 import { Icon } from '~/components/icon';
 import { useListLinkClicks } from '~/components/list-link';
@@ -48,7 +48,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     cursor === null ? loadPlayerRows(context, user) : Promise.resolve([]),
   ]);
   // Issue 20 §1: the filters (the URL) and the viewer (the shell's user) are not sent again.
-  return { page: packCoachCards(page), players: players.map((p) => ({ id: p.id, firstName: p.firstName, ageGroup: p.ageGroup, ageGroupLabel: p.ageGroupLabel })) };
+  // The players' names and birth dates, and the server's clock, let the booking dialog show its
+  // whole form in the frame after 'Book' (decision 030).
+  return {
+    page: packCoachCards(page),
+    players: players.map((p) => ({ id: p.id, firstName: p.firstName, name: p.name, dateOfBirth: p.dateOfBirth, ageGroup: p.ageGroup, ageGroupLabel: p.ageGroupLabel })),
+    now: context.app.clock.now().toISOString(),
+  };
 }
 
 /** intent=book: the booking dialog's submit (SPEC §2), through the domain's submitBookingRequest. */
@@ -93,7 +99,7 @@ function bookingRefusal(error: DomainError): DomainError {
 }
 
 export default function FindCoaches() {
-  const { page, players } = useLoaderData<typeof loader>();
+  const { page, players, now } = useLoaderData<typeof loader>();
   const [searchParams] = useSearchParams();
   const filters = useMemo(() => filtersFromSearchParams(searchParams), [searchParams]);
   const viewerId = useCurrentUser().id;
@@ -115,15 +121,14 @@ export default function FindCoaches() {
   // Booking is this page's main action: its dialog's code comes once the page is idle, and a
   // coach's calendar as soon as the pointer or the focus reaches their 'Book' (issue 20 §4).
   useEffect(() => whenIdle(() => BookingDialog.preload()), []);
-  const opening = useRef(0);
   // Stable, so that opening the dialog re-renders neither the cards nor the filters (issue 20 §4).
-  // The dialog opens when the coach's calendar is in (it started on the way to 'Book'), or after
-  // BOOK_OPEN_GRACE_MS without it: one render of the usable form instead of a 'Loading' frame first.
-  // The last 'Book' pressed wins.
-  const openBooking = useCallback((coach: CoachCardData) => {
-    const ticket = ++opening.current;
-    void bookingOptionsWithin(coach.userId, BOOK_OPEN_GRACE_MS).then(() => opening.current === ticket && setBookingWith(coach));
-  }, []);
+  // The dialog opens at once with its whole form from the card (decision 030); the coach's
+  // calendar, asked for on the way to 'Book', enables its days when it arrives.
+  const openBooking = useCallback((coach: CoachCardData) => setBookingWith(coach), []);
+  const preview = useMemo<BookingPreview | null>(
+    () => (bookingWith ? { services: bookingWith.servicesOffered, hourlyRatePence: bookingWith.hourlyRatePence, players, now } : null),
+    [bookingWith, players, now],
+  );
 
   return (
     <div className="mx-auto w-full max-w-6xl">
@@ -166,10 +171,11 @@ export default function FindCoaches() {
         </>
       )}
 
-      {bookingWith ? (
+      {bookingWith && preview ? (
         <BookingDialog
           coachId={bookingWith.userId}
           coachName={bookingWith.fullName ?? 'Coach'}
+          preview={preview}
           onClose={() => setBookingWith(null)}
           onBooked={(b) => {
             setBookingWith(null);

@@ -327,7 +327,7 @@ async function main(): Promise<void> {
       try {
         interaction = await measureInteractions(`${factUrl}/FindCoaches`, await cookieFor(db.facts.bookingClients[0]!), Number(opts['interaction-runs']));
         const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[(xs.length - 1) >> 1]!;
-        log(`  'Book' → usable dialog: median ${med(interaction.book).toFixed(0)} ms (runs ${interaction.book.map((x) => x.toFixed(0)).join(', ')} ms); Specialization → new results: median ${med(interaction.filter).toFixed(0)} ms (runs ${interaction.filter.map((x) => x.toFixed(0)).join(', ')} ms)`);
+        log(`  'Book' → usable dialog: median ${med(interaction.book).toFixed(0)} ms (runs ${interaction.book.map((x) => x.toFixed(0)).join(', ')} ms; calendar painted: median ${med(interaction.bookCalendar).toFixed(0)} ms); Specialization → new results: median ${med(interaction.filter).toFixed(0)} ms (runs ${interaction.filter.map((x) => x.toFixed(0)).join(', ')} ms)`);
       } catch (error) {
         failures.push(`interaction: ${error instanceof Error ? error.message : String(error)}`);
       }

@@ -5,9 +5,10 @@
  *
  * - book: a click on the first coach card's 'Book' button → the booking dialog usable: a
  *   role=dialog element on the page holding an enabled form field (input, select or textarea).
- *   The dialog's code is loaded on first open (app/components/lazy-dialogs.tsx) and its form
- *   waits for the coach's calendar (/api/booking-options): both are part of the figure, so each
- *   run is the first open on a fresh page load.
+ *   The dialog's code is loaded on first open (app/components/lazy-dialogs.tsx), so each run is
+ *   the first open on a fresh page load. Since decision 030 the form is there before the coach's
+ *   calendar (/api/booking-options) arrives; the time until the calendar's days are painted too
+ *   (day buttons in the dialog, none of it aria-busy) is kept beside the figure.
  * - filter: choosing a Specialization in the filters' select → the results replaced: the
  *   'Found N coaches' line shows a new text and no list is aria-busy.
  *
@@ -34,6 +35,8 @@ export interface InteractionResult {
   filterDetail: string;
   /** The coach whose card's 'Book' was clicked (its button's accessible name). */
   bookDetail: string;
+  /** Each run's milliseconds from the click on 'Book' to the dialog's calendar painted with its days (decision 030). */
+  bookCalendar: number[];
   /** Each run's milliseconds from the input event to the page's first DOM change (the first visible response: the dialog's shell, 'Searching…'). */
   bookFirstChange: number[];
   filterFirstChange: number[];
@@ -42,11 +45,13 @@ export interface InteractionResult {
   filterRequests: string[];
 }
 
-type Probe = { start: number; first: number; seen: number; painted: number; detail: string } | { error: string };
+type Probe = { start: number; first: number; seen: number; painted: number; calendarPainted?: number; detail: string } | { error: string };
 
 interface Measured {
   ms: number;
   firstMs: number;
+  /** 'book' only: the calendar's days painted. */
+  calendarMs?: number;
   detail: string;
   requests: string[];
 }
@@ -57,11 +62,12 @@ const LAUNCH_ARGS = ['--no-sandbox', '--disable-background-networking', '--disab
 
 export async function measureInteractions(pageUrl: string, cookie: string, runs = 5): Promise<InteractionResult> {
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: LAUNCH_ARGS });
-  const result: InteractionResult = { cpuThrottling: INTERACTION_CPU_THROTTLING, book: [], filter: [], filterDetail: '', bookDetail: '', bookFirstChange: [], filterFirstChange: [], bookRequests: [], filterRequests: [] };
+  const result: InteractionResult = { cpuThrottling: INTERACTION_CPU_THROTTLING, book: [], filter: [], filterDetail: '', bookDetail: '', bookCalendar: [], bookFirstChange: [], filterFirstChange: [], bookRequests: [], filterRequests: [] };
   try {
     for (let i = 0; i < runs; i++) {
       const book = await onFreshPage(browser, pageUrl, cookie, measureBook);
       result.book.push(book.ms);
+      result.bookCalendar.push(book.calendarMs ?? book.ms);
       result.bookFirstChange.push(book.firstMs);
       result.bookDetail = book.detail;
       result.bookRequests = book.requests;
@@ -124,7 +130,13 @@ async function measureBook(page: Page): Promise<Measured> {
   await armProbe(page, 'click', 'book');
   await button.click();
   const probe = await readProbe(page, 'the booking dialog with an enabled field');
-  return { ms: round(probe.painted - probe.start), firstMs: round(probe.first - probe.start), detail: name, requests: await requestsSince(page, probe.start) };
+  return {
+    ms: round(probe.painted - probe.start),
+    firstMs: round(probe.first - probe.start),
+    calendarMs: round((probe.calendarPainted ?? probe.painted) - probe.start),
+    detail: name,
+    requests: await requestsSince(page, probe.start),
+  };
 }
 
 async function measureFilter(page: Page): Promise<Measured> {
@@ -156,6 +168,13 @@ const PROBE = String.raw`({ eventType, kind }) => {
     return null;
   };
   const before = kind === 'filter' ? foundLine() : null;
+  const calendarIn = () => {
+    for (const dialog of document.querySelectorAll('[role="dialog"]')) {
+      if (dialog.getClientRects().length === 0) continue;
+      if (dialog.querySelector('[data-date]') && !dialog.querySelector('[aria-busy="true"]')) return true;
+    }
+    return false;
+  };
   const ready = () => {
     if (kind === 'book') {
       for (const dialog of document.querySelectorAll('[role="dialog"]')) {
@@ -172,6 +191,21 @@ const PROBE = String.raw`({ eventType, kind }) => {
   let start = 0;
   let done = false;
   let first = 0;
+  // Runs after the next frame is painted: requestAnimationFrame, then a task after it.
+  const afterPaint = (then) => requestAnimationFrame(() => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => then(performance.now());
+    channel.port2.postMessage(null);
+  });
+  // 'book': the calendar's days, painted after or with the usable form.
+  let calendarPainted = 0;
+  let calendarSeen = false;
+  const calendarObserver = new MutationObserver(() => {
+    if (calendarSeen || !calendarIn()) return;
+    calendarSeen = true;
+    calendarObserver.disconnect();
+    afterPaint((t) => (calendarPainted = t));
+  });
   const observer = new MutationObserver(() => {
     if (done || start === 0) return;
     if (first === 0) first = performance.now();
@@ -180,14 +214,24 @@ const PROBE = String.raw`({ eventType, kind }) => {
     done = true;
     observer.disconnect();
     const seen = performance.now();
-    requestAnimationFrame(() => {
-      const channel = new MessageChannel();
-      channel.port1.onmessage = () => (window.__probe = { start, first, seen, painted: performance.now(), detail });
-      channel.port2.postMessage(null);
-    });
+    if (kind === 'book') {
+      if (calendarIn()) {
+        calendarSeen = true;
+        calendarObserver.disconnect();
+      }
+      afterPaint((painted) => {
+        if (calendarSeen && calendarPainted === 0) calendarPainted = painted;
+        const publish = () => (window.__probe = { start, first, seen, painted, calendarPainted, detail });
+        if (calendarPainted) return publish();
+        const wait = setInterval(() => calendarPainted && (clearInterval(wait), publish()), 5);
+      });
+      return;
+    }
+    afterPaint((painted) => (window.__probe = { start, first, seen, painted, detail }));
   });
   document.addEventListener(eventType, (e) => { if (start === 0) start = e.timeStamp; }, { capture: true, once: true });
   observer.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+  if (kind === 'book') calendarObserver.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
   setTimeout(() => {
     if (!done) {
       observer.disconnect();

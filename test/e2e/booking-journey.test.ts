@@ -348,7 +348,7 @@ describe('booking journey', () => {
     await expect(page.locator('nav[aria-label="Main"] [aria-current="page"]').count()).resolves.toBe(0);
   });
 
-  it("opens 'Book' with the form in the dialog's first frame once the coach's calendar is in, and says it is loading only when the calendar is slow", async () => {
+  it("opens 'Book' at once with the whole form, rendered once when the coach's calendar is already in, and enables its days when a slow calendar arrives", async () => {
     const page = await browser.newPage();
     const [card, filter, service] = ['main article', 'select[name="price"]', '[role="dialog"] select[name="serviceType"]'];
     await watchRenders(page, [card, filter, service]);
@@ -358,7 +358,7 @@ describe('booking journey', () => {
     const sawLoading = await watchForCalendarLoading(page);
     const [first, second] = [page.locator('main article').nth(0), page.locator('main article').nth(1)];
 
-    // The pointer on 'Book' fetches the calendar; the click after its answer opens the usable form at once.
+    // The pointer on 'Book' fetches the calendar; the click after its answer renders the form once.
     const answered = page.waitForResponse(/\/api\/booking-options/);
     await first.getByRole('button', { name: /^Book / }).hover();
     await answered;
@@ -366,20 +366,26 @@ describe('booking journey', () => {
     await first.getByRole('button', { name: /^Book / }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Service type').waitFor();
-    await expect(sawLoading()).resolves.toBe(false);
+    await dialog.getByText('Pick a date to see the free times.').waitFor();
     // One render of the form, and none of the cards or the filters behind it.
     expect(await readRenders(page)).toEqual({ [card]: 0, [filter]: 0, [service]: 1 });
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
 
-    // A calendar held back: the dialog does not wait for it for long, it says it is loading, then shows the form.
+    // A calendar held back: the form is there at once, its days wait for the calendar (decision 030).
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route(/\/api\/booking-options/, async (route) => (await held, route.continue()));
     await second.getByRole('button', { name: /^Book / }).click();
-    await page.getByText("Loading the coach's calendar…").waitFor({ timeout: 2_000 });
+    await dialog.getByText("Checking the coach's calendar…").waitFor({ timeout: 2_000 });
+    await expect(dialog.getByLabel('Service type').isEnabled()).resolves.toBe(true);
+    await expect(dialog.getByLabel('Notes for the coach').isEnabled()).resolves.toBe(true);
+    await expect(dialog.locator('button[data-date]:not([disabled])').count()).resolves.toBe(0);
+    await expect(dialog.locator('[aria-busy="true"] button[data-date]').count()).resolves.toBeGreaterThan(27);
     release();
-    await dialog.getByLabel('Service type').waitFor();
+    await dialog.getByText('Pick a date to see the free times.').waitFor();
+    await expect(dialog.locator('[aria-busy="true"]').count()).resolves.toBe(0);
     await page.unroute(/\/api\/booking-options/);
+    await expect(sawLoading()).resolves.toBe(false);
   });
 });

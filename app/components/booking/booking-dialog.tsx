@@ -4,10 +4,10 @@ import { bookingWindowBounds, daySlots, isDayBookable, type CoachCalendar } from
 import { bookAgainSlot } from '../../../domain/booking/book-again';
 import type { BookAgainSeed } from '../../../domain/booking/booking-card-view';
 import { WhoIsThisFor } from './who-is-this-for';
-import { LOCATION_TYPE_OPTIONS } from '../../../domain/shared/catalogue';
-import { formatPence } from '../../../domain/shared/money';
+import { COACHING_TYPE_LABELS, LOCATION_TYPE_OPTIONS } from '../../../domain/shared/catalogue';
+import { ADMIN_FEE_PENCE, formatPence } from '../../../domain/shared/money';
 import { BOOKING_DIALOG_DURATIONS } from '../../../domain/validation/booking-limits';
-import { arrivedBookingOptions, forgetBookingOptions, loadBookingOptions, type BookingOptions } from './booking-options';
+import { arrivedBookingOptions, forgetBookingOptions, loadBookingOptions, type BookingOptions, type BookingPreview } from './booking-options';
 import { DatePicker } from './date-picker';
 import { FieldError, FormAlert, Modal, inputClass, labelClass, primaryButton, secondaryButton } from './modal';
 
@@ -33,7 +33,10 @@ export function durationLabel(minutes: number): string {
   return `${hours} ${hours === 1 ? 'hour' : 'hours'}`;
 }
 
-const calendarOf = (o: BookingOptions): CoachCalendar => ({
+/** The form's data: the coach's answer, or the page's preview of it (no calendar yet). */
+type FormData = Omit<BookingOptions, 'availability' | 'busy'> & { readonly calendar: CoachCalendar | null };
+
+const calendarOf = (o: Pick<BookingOptions, 'availability' | 'busy'>): CoachCalendar => ({
   availability: o.availability.map((w) => ({ startsAt: new Date(w.startsAt), endsAt: new Date(w.endsAt), isAvailable: w.isAvailable })),
   busy: o.busy.map((b) => ({ startsAt: new Date(b.startsAt), endsAt: new Date(b.endsAt) })),
 });
@@ -42,6 +45,10 @@ const calendarOf = (o: BookingOptions): CoachCalendar => ({
  * SPEC §2 booking dialog: service (the coach's), date (today to 90 days, unavailable days
  * disabled), hourly slot 09:00–20:00 (taken ones disabled), duration, location, notes, the price
  * summary and the payment note. The server validates everything again (submitBookingRequest).
+ *
+ * With a `preview` (FindCoaches' card), the form is in the dialog's first frame and the coach's
+ * calendar enables its days when it arrives (decision 030). Without one ('Book again'), the form
+ * waits for the calendar and says it is loading meanwhile.
  */
 export function BookingDialog({
   coachId,
@@ -49,6 +56,7 @@ export function BookingDialog({
   onClose,
   onBooked,
   seed,
+  preview,
 }: {
   coachId: string;
   coachName: string;
@@ -56,6 +64,7 @@ export function BookingDialog({
   onBooked: (b: BookedSummary) => void;
   /** 'Book again' (issue 19 §4): the last session to repeat a week later. */
   seed?: BookAgainSeed;
+  preview?: BookingPreview;
 }) {
   const submit = useFetcher<BookResponse>();
   const [loaded, setLoaded] = useState<{ coachId: string; options: BookingOptions | null } | null>(() => {
@@ -70,7 +79,11 @@ export function BookingDialog({
       forgetBookingOptions(coachId);
     };
   }, [coachId]);
-  const data = loaded?.coachId === coachId ? loaded.options : undefined;
+  const options = loaded?.coachId === coachId ? loaded.options : undefined;
+  const data = useMemo(
+    () => (options ? formDataOf(options) : options === undefined && preview ? formDataOfPreview(coachId, coachName, preview) : options),
+    [options, preview, coachId, coachName],
+  );
 
   return (
     <Modal title={`Book a session with ${coachName}`} description="Choose a service, a date and a time. Times are UK time." onClose={onClose} size="lg">
@@ -87,6 +100,19 @@ export function BookingDialog({
   );
 }
 
+const formDataOf = ({ availability, busy, ...rest }: BookingOptions): FormData => ({ ...rest, calendar: calendarOf({ availability, busy }) });
+
+const formDataOfPreview = (coachId: string, coachName: string, p: BookingPreview): FormData => ({
+  coachId,
+  coachName,
+  services: p.services.map((value) => ({ value, label: COACHING_TYPE_LABELS[value] })),
+  hourlyRatePence: p.hourlyRatePence,
+  adminFeePence: ADMIN_FEE_PENCE,
+  players: p.players,
+  now: p.now,
+  calendar: null,
+});
+
 function BookingForm({
   options,
   fetcher,
@@ -94,18 +120,18 @@ function BookingForm({
   onBooked,
   seed,
 }: {
-  options: BookingOptions;
+  options: FormData;
   fetcher: ReturnType<typeof useFetcher<BookResponse>>;
   onClose: () => void;
   onBooked: (b: BookedSummary) => void;
   seed?: BookAgainSeed;
 }) {
   const now = useMemo(() => new Date(options.now), [options.now]);
-  const calendar = useMemo(() => calendarOf(options), [options]);
+  const calendar = options.calendar;
   const { today, lastDay } = useMemo(() => bookingWindowBounds(now), [now]);
   const players = options.players ?? [];
   // 'Book again': the same service, length, place and player, a week after the last session.
-  const [again] = useState(() => (seed ? bookAgainSlot({ date: seed.lastDate, time: seed.lastTime }, seed.durationMinutes, calendar, now) : null));
+  const [again] = useState(() => (seed && calendar ? bookAgainSlot({ date: seed.lastDate, time: seed.lastTime }, seed.durationMinutes, calendar, now) : null));
   const offered = (v: string | undefined) => (v && options.services.some((s) => s.value === v) ? v : undefined);
   const [serviceType, setServiceType] = useState<string>(offered(seed?.serviceType) ?? options.services[0]?.value ?? '');
   const [duration, setDuration] = useState<number>(seed && (BOOKING_DIALOG_DURATIONS as readonly number[]).includes(seed.durationMinutes) ? seed.durationMinutes : 60);
@@ -115,7 +141,9 @@ function BookingForm({
   const [playerId, setPlayerId] = useState<string>(seed?.playerId && players.some((p) => p.id === seed.playerId) ? seed.playerId : '');
   // A day is worked out when it is shown (the picker's month) or chosen, not all 91 at once: the
   // dialog's first frame after its data arrives checks one month's days (issue 20 §4).
+  // Before the coach's calendar is in, no day can be picked yet.
   const dayOff = useMemo(() => {
+    if (!calendar) return () => true;
     const known = new Map<string, boolean>();
     return (iso: string) => {
       let off = known.get(iso);
@@ -123,7 +151,7 @@ function BookingForm({
       return off;
     };
   }, [duration, calendar, now]);
-  const slots = useMemo(() => (date ? daySlots(date, duration, calendar, now) : []), [date, duration, calendar, now]);
+  const slots = useMemo(() => (date && calendar ? daySlots(date, duration, calendar, now) : []), [date, duration, calendar, now]);
 
   useEffect(() => {
     if (date && dayOff(date)) setDate(null);
@@ -165,7 +193,7 @@ function BookingForm({
           onChange={(v) => (setPlayerId(v), touch('playerId'))}
           sessionDate={date ?? today}
           coachName={options.coachName}
-          ageGroups={options.ageGroups ?? []}
+          ageGroups={options.ageGroups}
           error={errors.playerId}
         />
       ) : null}
@@ -204,7 +232,7 @@ function BookingForm({
           <p id="date-label" className={labelClass}>
             Date
           </p>
-          <DatePicker first={today} last={lastDay} isDisabled={dayOff} value={date} onChange={(d) => (setDate(d), touch('date'))} labelledBy="date-label" />
+          <DatePicker key={today} first={today} last={lastDay} isDisabled={dayOff} pending={!calendar} value={date} onChange={(d) => (setDate(d), touch('date'))} labelledBy="date-label" />
           <FieldError id="date-error" messages={errors.date} />
         </div>
         <div>
@@ -233,8 +261,12 @@ function BookingForm({
                 </button>
               ))}
             </div>
-          ) : (
+          ) : calendar ? (
             <p className="rounded-xl border border-dashed border-slate-300 p-4 text-sm text-slate-500">Pick a date to see the free times.</p>
+          ) : (
+            <p role="status" className="rounded-xl border border-dashed border-slate-300 p-4 text-sm text-slate-500">
+              Checking the coach's calendar…
+            </p>
           )}
           <FieldError id="time-error" messages={errors.time} />
         </div>

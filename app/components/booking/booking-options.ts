@@ -1,5 +1,12 @@
 import type { CoachingType } from '../../../domain/shared/catalogue';
 
+/** One of the client's players, as the booking dialog's 'Who is this session for?' shows them. */
+export interface BookingPlayer {
+  readonly id: string;
+  readonly name: string;
+  readonly dateOfBirth: string;
+}
+
 /** The booking dialog's data about one coach (from /api/booking-options), as JSON. */
 export interface BookingOptions {
   readonly coachId: string;
@@ -11,8 +18,21 @@ export interface BookingOptions {
   readonly busy: readonly { readonly startsAt: string; readonly endsAt: string }[];
   /** The coach's age groups and the client's players (decision 017: 'Who is this session for?'). */
   readonly ageGroups?: readonly string[];
-  readonly players?: readonly { readonly id: string; readonly name: string; readonly dateOfBirth: string }[];
+  readonly players?: readonly BookingPlayer[];
   /** The server's clock (the test clock in test mode). */
+  readonly now: string;
+}
+
+/**
+ * What a page already knows when 'Book' is pressed (the coach's card, the page's loader): the
+ * dialog's first frame is the whole form from it, and the coach's calendar, when it arrives,
+ * enables the days that can be booked (issue 20 §4, decision 030).
+ */
+export interface BookingPreview {
+  readonly services: readonly CoachingType[];
+  readonly hourlyRatePence: number;
+  readonly players: readonly BookingPlayer[];
+  /** The server's clock when the page was loaded: the calendar's month before the answer. */
   readonly now: string;
 }
 
@@ -47,12 +67,12 @@ export function arrivedBookingOptions(coachId: string): BookingOptions | null | 
   return kept && Date.now() - kept.at < FRESH_MS ? kept.settled : undefined;
 }
 
-/** How long 'Book' and 'Book again' wait for the coach's calendar before the dialog opens saying it is loading. */
+/** How long 'Book again' waits for the coach's calendar before its dialog opens saying it is loading (its first frame needs the calendar: it offers the slot a week after the last session, if free). */
 export const BOOK_OPEN_GRACE_MS = 120;
 
 /**
- * Resolves once a coach's options have arrived, or after `graceMs` if they have not: 'Book' opens
- * the dialog then, with its form in the first frame when the answer was quick, instead of a
+ * Resolves once a coach's options have arrived, or after `graceMs` if they have not: 'Book again'
+ * opens the dialog then, with its form in the first frame when the answer was quick, instead of a
  * 'Loading' frame followed at once by a second render, layout and paint of the whole dialog
  * (issue 20 §4: a phone spent ~100 ms on the frame nobody could use).
  */

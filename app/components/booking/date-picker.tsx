@@ -12,12 +12,14 @@ const toIso = (d: Date) => d.toISOString().slice(0, 10);
 /**
  * A month calendar (weeks start on Sunday, SPEC §9) for picking a London date between `first`
  * and `last`; days for which `isDisabled` is true cannot be picked (asked only for the days of the
- * month shown).
+ * month shown). While `pending` (the coach's calendar is on its way), no day can be picked yet and
+ * none is struck through.
  */
 export function DatePicker({
   first,
   last,
   isDisabled,
+  pending = false,
   value,
   onChange,
   labelledBy,
@@ -25,6 +27,7 @@ export function DatePicker({
   first: string;
   last: string;
   isDisabled: (date: string) => boolean;
+  pending?: boolean;
   value: string | null;
   onChange: (date: string) => void;
   labelledBy?: string;
@@ -62,7 +65,7 @@ export function DatePicker({
           </svg>
         </button>
       </div>
-      <div className="grid grid-cols-7 gap-1 text-center text-xs text-slate-500">
+      <div className="grid grid-cols-7 gap-1 text-center text-xs text-slate-500" aria-busy={pending || undefined}>
         {WEEKDAYS.map((w) => (
           <span key={w} aria-hidden="true" className="py-1">
             {w}
@@ -71,7 +74,8 @@ export function DatePicker({
         {cells.map((cell, i) => {
           if (cell === null) return <span key={`blank-${i}`} />;
           const { iso, label } = cell;
-          const off = iso < first || iso > last || isDisabled(iso);
+          const outside = iso < first || iso > last;
+          const off = outside || isDisabled(iso);
           const selected = iso === value;
           return (
             <button
@@ -85,9 +89,11 @@ export function DatePicker({
               className={`rounded-md py-1.5 text-sm ${
                 selected
                   ? 'bg-pitch-600 font-semibold text-white'
-                  : off
+                  : outside || (off && !pending)
                     ? 'cursor-not-allowed text-slate-300 line-through decoration-slate-300'
-                    : 'text-slate-800 hover:bg-pitch-50'
+                    : pending
+                      ? 'text-slate-400'
+                      : 'text-slate-800 hover:bg-pitch-50'
               }`}
             >
               {Number(iso.slice(8))}

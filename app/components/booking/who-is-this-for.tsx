@@ -20,7 +20,8 @@ export function WhoIsThisFor({
   onChange: (playerId: string) => void;
   sessionDate: string;
   coachName: string;
-  ageGroups: readonly string[];
+  /** The coach's age groups; undefined until the coach's answer is in (no warning before it). */
+  ageGroups: readonly string[] | undefined;
   error?: readonly string[];
 }) {
   const choices = [
@@ -28,7 +29,7 @@ export function WhoIsThisFor({
     ...players.map((p) => {
       const age = ageOn(p.dateOfBirth, sessionDate);
       const group = ageGroupLabel(primaryAgeGroup(age));
-      return { id: p.id, label: p.name, detail: `${age} on the day · ${group}`, warning: coachesAge(ageGroups, age) ? null : `${coachName} does not coach ${group} players.` };
+      return { id: p.id, label: p.name, detail: `${age} on the day · ${group}`, warning: !ageGroups || coachesAge(ageGroups, age) ? null : `${coachName} does not coach ${group} players.` };
     }),
   ];
   const chosen = choices.find((c) => c.id === value);
