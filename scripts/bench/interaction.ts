@@ -14,7 +14,7 @@
  *
  * Both are timed inside the page: from the input event's timeStamp (the click; the select's
  * change) to the frame painted after the state is first observed (a MutationObserver sees it;
- * then requestAnimationFrame and a task after it, i.e. the next paint), with performance.now() —
+ * then requestAnimationFrame and a user-blocking task after it, i.e. the next paint), with performance.now() —
  * no round trip through playwright in the figure. Each kind runs on its own fresh page load
  * (a new browser context, page hydrated and idle first); `runs` page loads each, the median is
  * the figure. Also kept: the time to the first DOM change (the first visible response) and the
@@ -35,6 +35,13 @@ export interface InteractionResult {
   filterDetail: string;
   /** The coach whose card's 'Book' was clicked (its button's accessible name). */
   bookDetail: string;
+  /**
+   * The same two figures read as before 2026-11-29, with a normal-priority task after the frame:
+   * it also waited for whatever the page had queued meanwhile (a network answer, a render the
+   * answer started), which is not the frame (docs/benchmarks.md, seventeenth pass).
+   */
+  bookQueued: number[];
+  filterQueued: number[];
   /** Each run's milliseconds from the click on 'Book' to the dialog's calendar painted with its days (decision 030). */
   bookCalendar: number[];
   /** Each run's milliseconds from the input event to the page's first DOM change (the first visible response: the dialog's shell, 'Searching…'). */
@@ -45,10 +52,12 @@ export interface InteractionResult {
   filterRequests: string[];
 }
 
-type Probe = { start: number; first: number; seen: number; painted: number; calendarPainted?: number; detail: string } | { error: string };
+type Probe = { start: number; first: number; seen: number; painted: number; queued: number; calendarPainted?: number; detail: string } | { error: string };
 
 interface Measured {
   ms: number;
+  /** As `ms`, read with a normal-priority task after the frame (the figure before 2026-11-29). */
+  queuedMs: number;
   firstMs: number;
   /** 'book' only: the calendar's days painted. */
   calendarMs?: number;
@@ -62,17 +71,19 @@ const LAUNCH_ARGS = ['--no-sandbox', '--disable-background-networking', '--disab
 
 export async function measureInteractions(pageUrl: string, cookie: string, runs = 5): Promise<InteractionResult> {
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: LAUNCH_ARGS });
-  const result: InteractionResult = { cpuThrottling: INTERACTION_CPU_THROTTLING, book: [], filter: [], filterDetail: '', bookDetail: '', bookCalendar: [], bookFirstChange: [], filterFirstChange: [], bookRequests: [], filterRequests: [] };
+  const result: InteractionResult = { cpuThrottling: INTERACTION_CPU_THROTTLING, book: [], filter: [], filterDetail: '', bookDetail: '', bookCalendar: [], bookQueued: [], filterQueued: [], bookFirstChange: [], filterFirstChange: [], bookRequests: [], filterRequests: [] };
   try {
     for (let i = 0; i < runs; i++) {
       const book = await onFreshPage(browser, pageUrl, cookie, measureBook);
       result.book.push(book.ms);
       result.bookCalendar.push(book.calendarMs ?? book.ms);
+      result.bookQueued.push(book.queuedMs);
       result.bookFirstChange.push(book.firstMs);
       result.bookDetail = book.detail;
       result.bookRequests = book.requests;
       const filter = await onFreshPage(browser, pageUrl, cookie, measureFilter);
       result.filter.push(filter.ms);
+      result.filterQueued.push(filter.queuedMs);
       result.filterFirstChange.push(filter.firstMs);
       result.filterDetail = filter.detail;
       result.filterRequests = filter.requests;
@@ -132,6 +143,7 @@ async function measureBook(page: Page): Promise<Measured> {
   const probe = await readProbe(page, 'the booking dialog with an enabled field');
   return {
     ms: round(probe.painted - probe.start),
+    queuedMs: round(probe.queued - probe.start),
     firstMs: round(probe.first - probe.start),
     calendarMs: round((probe.calendarPainted ?? probe.painted) - probe.start),
     detail: name,
@@ -149,13 +161,21 @@ async function measureFilter(page: Page): Promise<Measured> {
   await armProbe(page, 'change', 'filter');
   await select.selectOption(choice.value);
   const probe = await readProbe(page, "a new 'Found N coaches' line");
-  return { ms: round(probe.painted - probe.start), firstMs: round(probe.first - probe.start), detail: `${choice.label}: ${probe.detail}`, requests: await requestsSince(page, probe.start) };
+  return {
+    ms: round(probe.painted - probe.start),
+    queuedMs: round(probe.queued - probe.start),
+    firstMs: round(probe.first - probe.start),
+    detail: `${choice.label}: ${probe.detail}`,
+    requests: await requestsSince(page, probe.start),
+  };
 }
 
 /**
  * Installs, in the page, a capture listener for the input event (its timeStamp is the start) and
  * a MutationObserver that checks the wanted state after each batch of DOM changes; once it holds,
- * requestAnimationFrame then a MessageChannel task mark the frame painted. Plain JavaScript in a
+ * requestAnimationFrame then a user-blocking task (scheduler.postTask) mark the frame painted.
+ * A MessageChannel task posted there too gives the figure as read before 2026-11-29: it ran after
+ * every task the page had queued before it. Plain JavaScript in a
  * string: the page gets it as written (tsx's transform would add helpers the page lacks).
  */
 const PROBE = String.raw`({ eventType, kind }) => {
@@ -191,10 +211,20 @@ const PROBE = String.raw`({ eventType, kind }) => {
   let start = 0;
   let done = false;
   let first = 0;
-  // Runs after the next frame is painted: requestAnimationFrame, then a task after it.
+  // After the next frame is painted: requestAnimationFrame, then a user-blocking task (it runs
+  // before the tasks the page had queued) and a normal one (it runs after them, as before).
   const afterPaint = (then) => requestAnimationFrame(() => {
+    let painted = 0;
+    let queued = 0;
+    const both = () => painted && queued && then(painted, queued);
+    const mark = () => ((painted = performance.now()), both());
+    if (window.scheduler?.postTask) window.scheduler.postTask(mark, { priority: 'user-blocking' });
     const channel = new MessageChannel();
-    channel.port1.onmessage = () => then(performance.now());
+    channel.port1.onmessage = () => {
+      queued = performance.now();
+      if (!window.scheduler?.postTask) painted = queued;
+      both();
+    };
     channel.port2.postMessage(null);
   });
   // 'book': the calendar's days, painted after or with the usable form.
@@ -219,15 +249,15 @@ const PROBE = String.raw`({ eventType, kind }) => {
         calendarSeen = true;
         calendarObserver.disconnect();
       }
-      afterPaint((painted) => {
+      afterPaint((painted, queued) => {
         if (calendarSeen && calendarPainted === 0) calendarPainted = painted;
-        const publish = () => (window.__probe = { start, first, seen, painted, calendarPainted, detail });
+        const publish = () => (window.__probe = { start, first, seen, painted, queued, calendarPainted, detail });
         if (calendarPainted) return publish();
         const wait = setInterval(() => calendarPainted && (clearInterval(wait), publish()), 5);
       });
       return;
     }
-    afterPaint((painted) => (window.__probe = { start, first, seen, painted, detail }));
+    afterPaint((painted, queued) => (window.__probe = { start, first, seen, painted, queued, detail }));
   });
   document.addEventListener(eventType, (e) => { if (start === 0) start = e.timeStamp; }, { capture: true, once: true });
   observer.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
