@@ -46,8 +46,9 @@ export const BookingCard = memo(function BookingCard({
   const [rebooked, setRebooked] = useState<BookedSummary | null>(null);
   const title = cardTitle(card);
   const other = otherPartyLabel(card);
-  // As 'Book' on FindCoaches: the dialog's code and the coach's calendar start on the way to the
-  // button, and the dialog opens with its form once the calendar is in (or says it is loading).
+  // As 'Book' on FindCoaches, the dialog's code and the coach's calendar start on the way to the
+  // button. Unlike it (decision 030), the dialog opens once the calendar is in, or says it is
+  // loading: its first frame offers next week's slot, and whether that is free is in the calendar.
   // The calendar's helper comes with the dialog's code, not in this page's first JavaScript.
   const againCoach = card.bookAgain?.coachId;
   const reachBookAgain = () => {
