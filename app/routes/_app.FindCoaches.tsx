@@ -173,6 +173,7 @@ export default function FindCoaches() {
 
       {bookingWith && preview ? (
         <BookingDialog
+          key={bookingWith.userId}
           coachId={bookingWith.userId}
           coachName={bookingWith.fullName ?? 'Coach'}
           preview={preview}

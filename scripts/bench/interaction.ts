@@ -190,7 +190,7 @@ const PROBE = String.raw`({ eventType, kind }) => {
   const before = kind === 'filter' ? foundLine() : null;
   const calendarIn = () => {
     for (const dialog of document.querySelectorAll('[role="dialog"]')) {
-      if (dialog.getClientRects().length === 0) continue;
+      if (dialog.closest('[aria-hidden="true"]') || dialog.getClientRects().length === 0) continue;
       if (dialog.querySelector('[data-date]') && !dialog.querySelector('[aria-busy="true"]')) return true;
     }
     return false;
@@ -230,6 +230,7 @@ const PROBE = String.raw`({ eventType, kind }) => {
   // 'book': the calendar's days, painted after or with the usable form.
   let calendarPainted = 0;
   let calendarSeen = false;
+  let calendarWait = 0;
   const calendarObserver = new MutationObserver(() => {
     if (calendarSeen || !calendarIn()) return;
     calendarSeen = true;
@@ -253,7 +254,7 @@ const PROBE = String.raw`({ eventType, kind }) => {
         if (calendarSeen && calendarPainted === 0) calendarPainted = painted;
         const publish = () => (window.__probe = { start, first, seen, painted, queued, calendarPainted, detail });
         if (calendarPainted) return publish();
-        const wait = setInterval(() => calendarPainted && (clearInterval(wait), publish()), 5);
+        calendarWait = setInterval(() => calendarPainted && (clearInterval(calendarWait), publish()), 5);
       });
       return;
     }
@@ -266,6 +267,10 @@ const PROBE = String.raw`({ eventType, kind }) => {
     if (!done) {
       observer.disconnect();
       window.__probe = { error: start === 0 ? 'no ' + eventType + ' event reached the page' : 'the state was not reached within 20 s' };
+    } else if (kind === 'book' && !window.__probe) {
+      clearInterval(calendarWait);
+      calendarObserver.disconnect();
+      window.__probe = { error: "the coach's calendar was not painted within 20 s" };
     }
   }, 20000);
 }`;

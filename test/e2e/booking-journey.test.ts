@@ -361,7 +361,9 @@ describe('booking journey', () => {
     // The pointer on 'Book' fetches the calendar; the click after its answer renders the form once.
     const answered = page.waitForResponse(/\/api\/booking-options/);
     await first.getByRole('button', { name: /^Book / }).hover();
-    await answered;
+    await (await answered).finished();
+    // The page has read the answer's body (a task or two after its last byte).
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 50))));
     await resetRenders(page);
     await first.getByRole('button', { name: /^Book / }).click();
     const dialog = page.getByRole('dialog');
@@ -369,6 +371,8 @@ describe('booking journey', () => {
     await dialog.getByText('Pick a date to see the free times.').waitFor();
     // One render of the form, and none of the cards or the filters behind it.
     expect(await readRenders(page)).toEqual({ [card]: 0, [filter]: 0, [service]: 1 });
+    // The focus is in the dialog, on its first field (not on a hidden input, which cannot take it).
+    await expect(page.evaluate(() => !!document.activeElement?.closest('[role="dialog"]') && document.activeElement.matches('input, select, textarea'))).resolves.toBe(true);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
 
@@ -382,9 +386,15 @@ describe('booking journey', () => {
     await expect(dialog.getByLabel('Notes for the coach').isEnabled()).resolves.toBe(true);
     await expect(dialog.locator('button[data-date]:not([disabled])').count()).resolves.toBe(0);
     await expect(dialog.locator('[aria-busy="true"] button[data-date]').count()).resolves.toBeGreaterThan(27);
+    await expect(dialog.getByRole('button', { name: 'Request Booking' }).isDisabled()).resolves.toBe(true);
     release();
     await dialog.getByText('Pick a date to see the free times.').waitFor();
     await expect(dialog.locator('[aria-busy="true"]').count()).resolves.toBe(0);
+    // Each day is now the calendar's: free (enabled) or not (struck through); none is left waiting.
+    const days = await dialog.locator('button[data-date]').evaluateAll((buttons) => buttons.map((b) => (b as HTMLButtonElement).disabled === b.classList.contains('line-through')));
+    expect(days.length).toBeGreaterThan(27);
+    expect(days.every((settled) => settled)).toBe(true);
+    await expect(dialog.getByRole('button', { name: 'Request Booking' }).isDisabled()).resolves.toBe(false);
     await page.unroute(/\/api\/booking-options/);
     await expect(sawLoading()).resolves.toBe(false);
   });

@@ -1,5 +1,5 @@
 import { useFetcher } from '@remix-run/react';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { bookingWindowBounds, daySlots, isDayBookable, type CoachCalendar } from '../../../domain/booking/booking-calendar';
 import { bookAgainSlot } from '../../../domain/booking/book-again';
 import type { BookAgainSeed } from '../../../domain/booking/booking-card-view';
@@ -34,7 +34,7 @@ export function durationLabel(minutes: number): string {
 }
 
 /** The form's data: the coach's answer, or the page's preview of it (no calendar yet). */
-type FormData = Omit<BookingOptions, 'availability' | 'busy'> & { readonly calendar: CoachCalendar | null };
+type BookingFormData = Omit<BookingOptions, 'availability' | 'busy'> & { readonly calendar: CoachCalendar | null };
 
 const calendarOf = (o: Pick<BookingOptions, 'availability' | 'busy'>): CoachCalendar => ({
   availability: o.availability.map((w) => ({ startsAt: new Date(w.startsAt), endsAt: new Date(w.endsAt), isAvailable: w.isAvailable })),
@@ -62,10 +62,14 @@ export function BookingDialog({
   coachName: string;
   onClose: () => void;
   onBooked: (b: BookedSummary) => void;
-  /** 'Book again' (issue 19 §4): the last session to repeat a week later. */
-  seed?: BookAgainSeed;
-  preview?: BookingPreview;
-}) {
+} & (
+  | {
+      /** 'Book again' (issue 19 §4): the last session to repeat a week later. */
+      seed?: BookAgainSeed;
+      preview?: never;
+    }
+  | { seed?: never; preview?: BookingPreview }
+)) {
   const submit = useFetcher<BookResponse>();
   const [loaded, setLoaded] = useState<{ coachId: string; options: BookingOptions | null } | null>(() => {
     const arrived = arrivedBookingOptions(coachId);
@@ -84,13 +88,20 @@ export function BookingDialog({
     () => (options ? formDataOf(options) : options === undefined && preview ? formDataOfPreview(coachId, coachName, preview) : options),
     [options, preview, coachId, coachName],
   );
+  // A coach found unbookable after the preview's form was shown: the focus goes to the words.
+  const refusal = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (data === null && preview) refusal.current?.focus();
+  }, [data, preview]);
 
   return (
     <Modal title={`Book a session with ${coachName}`} description="Choose a service, a date and a time. Times are UK time." onClose={onClose} size="lg">
       {data ? (
         <BookingForm options={data} fetcher={submit} onClose={onClose} onBooked={onBooked} seed={seed} />
       ) : data === null ? (
-        <FormAlert message="This coach cannot be booked at the moment." />
+        <div ref={refusal} tabIndex={-1} className="outline-none">
+          <FormAlert message="This coach cannot be booked at the moment." />
+        </div>
       ) : (
         <p className="py-10 text-center text-sm text-slate-500" role="status">
           Loading the coach's calendar…
@@ -100,9 +111,9 @@ export function BookingDialog({
   );
 }
 
-const formDataOf = ({ availability, busy, ...rest }: BookingOptions): FormData => ({ ...rest, calendar: calendarOf({ availability, busy }) });
+const formDataOf = ({ availability, busy, ...rest }: BookingOptions): BookingFormData => ({ ...rest, calendar: calendarOf({ availability, busy }) });
 
-const formDataOfPreview = (coachId: string, coachName: string, p: BookingPreview): FormData => ({
+const formDataOfPreview = (coachId: string, coachName: string, p: BookingPreview): BookingFormData => ({
   coachId,
   coachName,
   services: p.services.map((value) => ({ value, label: COACHING_TYPE_LABELS[value] })),
@@ -120,7 +131,7 @@ function BookingForm({
   onBooked,
   seed,
 }: {
-  options: FormData;
+  options: BookingFormData;
   fetcher: ReturnType<typeof useFetcher<BookResponse>>;
   onClose: () => void;
   onBooked: (b: BookedSummary) => void;
@@ -133,15 +144,18 @@ function BookingForm({
   // 'Book again': the same service, length, place and player, a week after the last session.
   const [again] = useState(() => (seed && calendar ? bookAgainSlot({ date: seed.lastDate, time: seed.lastTime }, seed.durationMinutes, calendar, now) : null));
   const offered = (v: string | undefined) => (v && options.services.some((s) => s.value === v) ? v : undefined);
-  const [serviceType, setServiceType] = useState<string>(offered(seed?.serviceType) ?? options.services[0]?.value ?? '');
+  const [serviceChoice, setServiceType] = useState<string>(offered(seed?.serviceType) ?? options.services[0]?.value ?? '');
+  // The coach's answer replaces the card's preview (decision 030): a choice it no longer offers goes.
+  const serviceType = offered(serviceChoice) ?? options.services[0]?.value ?? '';
   const [duration, setDuration] = useState<number>(seed && (BOOKING_DIALOG_DURATIONS as readonly number[]).includes(seed.durationMinutes) ? seed.durationMinutes : 60);
   const [date, setDate] = useState<string | null>(again?.date ?? null);
   const [time, setTime] = useState<string | null>(again?.time ?? null);
   const [locationType, setLocationType] = useState(seed?.locationType ?? 'online');
-  const [playerId, setPlayerId] = useState<string>(seed?.playerId && players.some((p) => p.id === seed.playerId) ? seed.playerId : '');
-  // A day is worked out when it is shown (the picker's month) or chosen, not all 91 at once: the
-  // dialog's first frame after its data arrives checks one month's days (issue 20 §4).
-  // Before the coach's calendar is in, no day can be picked yet.
+  const [playerChoice, setPlayerId] = useState<string>(seed?.playerId ?? '');
+  const playerId = players.some((p) => p.id === playerChoice) ? playerChoice : '';
+  // A day is worked out when it is shown (the picker's month) or chosen, not all 91 at once: a
+  // render with the calendar checks one month's days (issue 20 §4). Before the coach's calendar is
+  // in, no day can be picked yet.
   const dayOff = useMemo(() => {
     if (!calendar) return () => true;
     const known = new Map<string, boolean>();
@@ -261,11 +275,10 @@ function BookingForm({
                 </button>
               ))}
             </div>
-          ) : calendar ? (
-            <p className="rounded-xl border border-dashed border-slate-300 p-4 text-sm text-slate-500">Pick a date to see the free times.</p>
           ) : (
+            // One live region for both texts: the change is announced when the calendar arrives.
             <p role="status" className="rounded-xl border border-dashed border-slate-300 p-4 text-sm text-slate-500">
-              Checking the coach's calendar…
+              {calendar ? 'Pick a date to see the free times.' : "Checking the coach's calendar…"}
             </p>
           )}
           <FieldError id="time-error" messages={errors.time} />
@@ -340,7 +353,7 @@ function BookingForm({
         <button type="button" onClick={onClose} className={secondaryButton}>
           Cancel
         </button>
-        <button type="submit" disabled={busy} className={primaryButton}>
+        <button type="submit" disabled={busy || !calendar} className={primaryButton}>
           {busy ? 'Sending request…' : 'Request Booking'}
         </button>
       </div>

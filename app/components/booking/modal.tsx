@@ -25,7 +25,7 @@ export function Modal({
     // the page laid out a second time in the next frame.
     const overflow = document.body.style.overflow;
     document.body.style.overflow = 'hidden';
-    const first = panel.current?.querySelector<HTMLElement>('input, select, textarea, button:not([data-close])');
+    const first = panel.current?.querySelector<HTMLElement>('input:not([type="hidden"]), select, textarea, button:not([data-close])');
     (first ?? panel.current)?.focus();
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape') onClose();
