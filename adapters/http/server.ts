@@ -4,7 +4,6 @@ import express, { type ErrorRequestHandler, type Express } from 'express';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { Application } from '../composition-root';
-
 import { bodyLimits } from './body-limits';
 import { contentSecurityPolicy } from './content-security-policy';
 import { createDatabaseOutage, isDatabaseUnavailable } from './database-outage';

@@ -33,8 +33,8 @@ function lazy<K extends keyof Repositories>(name: K, make: (em: EntityManager) =
   };
 }
 
-// Each context adds its line here.
-const GETTERS: PropertyDescriptorMap = {
+// Each context adds its line here; the type asks for every repository.
+const GETTERS: Record<keyof Repositories, PropertyDescriptor> = {
   users: lazy('users', createUserRepository),
   coachProfiles: lazy('coachProfiles', createCoachProfileRepository),
   deletionRequests: lazy('deletionRequests', createDeletionRequestRepository),

@@ -1,6 +1,6 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useFetcher, useLoaderData, useNavigation, useSearchParams, useSubmit } from '@remix-run/react';
-import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import type { CoachDirectory, CoachForBooking } from '../../domain/booking/coach-directory';
 import { submitBookingRequest } from '../../domain/booking/use-cases/submit-booking-request';
 import { redirectFor } from '../../domain/navigation/routing';
@@ -121,10 +121,9 @@ export default function FindCoaches() {
   // Booking is this page's main action: its dialog's code comes once the page is idle, and a
   // coach's calendar as soon as the pointer or the focus reaches their 'Book' (issue 20 §4).
   useEffect(() => whenIdle(() => BookingDialog.preload()), []);
-  // Stable, so that opening the dialog re-renders neither the cards nor the filters (issue 20 §4).
-  // The dialog opens at once with its whole form from the card (decision 030); the coach's
-  // calendar, asked for on the way to 'Book', enables its days when it arrives.
-  const openBooking = useCallback((coach: CoachCardData) => setBookingWith(coach), []);
+  // 'Book' sets the coach (a stable setter: opening the dialog re-renders neither the cards nor the
+  // filters, issue 20 §4). The dialog opens at once with its whole form from the card (decision
+  // 030); the coach's calendar, asked for on the way to 'Book', enables its days when it arrives.
   const preview = useMemo<BookingPreview | null>(
     () => (bookingWith ? { services: bookingWith.servicesOffered, hourlyRatePence: bookingWith.hourlyRatePence, players, now } : null),
     [bookingWith, players, now],
@@ -159,7 +158,7 @@ export default function FindCoaches() {
       ) : (
         <>
           <div aria-busy={loading || undefined} className={loading ? 'opacity-60 transition-opacity' : undefined}>
-            <CoachList coaches={coaches} viewerId={viewerId} onBook={openBooking} followLink={followLink} />
+            <CoachList coaches={coaches} viewerId={viewerId} onBook={setBookingWith} followLink={followLink} />
           </div>
           {nextCursor ? (
             <div className="mt-6 flex justify-center">

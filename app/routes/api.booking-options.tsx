@@ -5,7 +5,7 @@ import { BOOKING_WINDOW_DAYS } from '../../domain/booking/booking-rules';
 import { DAY_MS } from '../../domain/shared/clock';
 import { isId } from '../../domain/shared/ids';
 import { ADMIN_FEE_PENCE } from '../../domain/shared/money';
-import { COACHING_TYPE_LABELS } from '../../domain/shared/catalogue';
+import { coachingTypeOptionsOf } from '../../domain/shared/catalogue';
 import { actorOf, apiUser } from '~/auth/guards.server';
 import { readModels } from '~/booking/read-models.server';
 import type { BookingOptions } from '~/components/booking/booking-options';
@@ -34,7 +34,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const options: BookingOptions = {
     coachId: coach.coachId,
     coachName: coach.fullName ?? 'Coach',
-    services: coach.servicesOffered.map((value) => ({ value, label: COACHING_TYPE_LABELS[value] })),
+    services: coachingTypeOptionsOf(coach.servicesOffered),
     hourlyRatePence: coach.hourlyRatePence,
     adminFeePence: ADMIN_FEE_PENCE,
     availability: coach.availability.map((w) => ({ startsAt: w.startsAt.toISOString(), endsAt: w.endsAt.toISOString(), isAvailable: w.isAvailable })),

@@ -7,10 +7,9 @@ import { REFERENCE_CODE_PATTERN } from './reference-code';
 /**
  * The checks of `bookingSchema` (booking.ts) written out as a table of fields (compiled below),
  * for the paths that rebuild many stored bookings per page (MyBookings, CoachDashboard, the
- * earnings). zod's parse allocated a
- * copy per field and cost a list page ~0.3 MB of garbage (issue 20 §2). It accepts exactly what the
- * schema accepts, a property test holds the two together (booking-check.test.ts), and a row it
- * refuses goes through the schema for zod's message.
+ * earnings). zod's parse allocated a copy per field and cost a list page ~0.3 MB of garbage
+ * (issue 20 §2). It accepts exactly what the schema accepts, a property test holds the two
+ * together (booking-check.test.ts), and a row it refuses goes through the schema for zod's message.
  */
 
 type Kind = 'id' | 'id?' | 'id??' | 'text' | 'text?' | 'ref' | 'minutes' | 'pence' | 'pence?' | 'instant' | 'instant?' | 'bool' | 'version' | readonly string[];

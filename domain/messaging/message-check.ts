@@ -31,8 +31,11 @@ export function checkedMessage(data: unknown): Message | null {
   if (!isId(id) || !isId(bookingId) || !isId(senderId) || !isId(receiverId)) return null;
   if (typeof content !== 'string' || content.length > MAX_MESSAGE_LENGTH) return null;
   if (typeof isRead !== 'boolean') return null;
-  const read = readAt === undefined || readAt === null ? null : coercedDate(readAt);
-  if (read === null && readAt !== undefined && readAt !== null) return null;
+  let read: Date | null = null;
+  if (readAt !== undefined && readAt !== null) {
+    read = coercedDate(readAt);
+    if (read === null) return null;
+  }
   const createdAt = coercedDate(row.createdAt);
   if (createdAt === null) return null;
   return { id, bookingId, senderId, receiverId, content: sanitiseText(content), isRead, readAt: read, createdAt };

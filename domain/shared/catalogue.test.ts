@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   AGE_GROUP_LABELS,
   COACHING_TYPE_LABELS,
+  coachingTypeOptionsOf,
   COACHING_TYPES,
   LOCATION_TYPE_LABELS,
   SESSION_TIME_LABELS,
@@ -49,6 +50,13 @@ describe('catalogue (SPEC §3)', () => {
     expect(bookingStatusColour('completed')).toBe('blue');
     expect(bookingStatusColour('in_session')).toBe('grey');
     expect(bookingStatusColour('disputed')).toBe('grey');
+  });
+
+  it("makes a coach's services into choices, in the coach's order", () => {
+    expect(coachingTypeOptionsOf(['goalkeeping', 'striker'])).toEqual([
+      { value: 'goalkeeping', label: 'Goalkeeping' },
+      { value: 'striker', label: 'Striker & Finishing' },
+    ]);
   });
 
   it('falls back to the words of an unknown service value', () => {

@@ -33,6 +33,8 @@ export const COACHING_TYPE_OPTIONS: readonly Option<CoachingType>[] = [
   { value: 'tactical_analysis', label: 'Tactical Analysis' },
 ];
 export const COACHING_TYPE_LABELS = labelsOf(COACHING_TYPE_OPTIONS);
+/** A coach's services as choices, in their order (the booking dialog's Service type). */
+export const coachingTypeOptionsOf = (values: readonly CoachingType[]): Option<CoachingType>[] => values.map((value) => ({ value, label: COACHING_TYPE_LABELS[value] }));
 
 // Preferred session times ---------------------------------------------------------------------
 

@@ -175,8 +175,8 @@ async function measureFilter(page: Page): Promise<Measured> {
  * a MutationObserver that checks the wanted state after each batch of DOM changes; once it holds,
  * requestAnimationFrame then a user-blocking task (scheduler.postTask) mark the frame painted.
  * A MessageChannel task posted there too gives the figure as read before 2026-11-29: it ran after
- * every task the page had queued before it. Plain JavaScript in a
- * string: the page gets it as written (tsx's transform would add helpers the page lacks).
+ * every task the page had queued before it. Plain JavaScript in a string: the page gets it as
+ * written (tsx's transform would add helpers the page lacks).
  */
 const PROBE = String.raw`({ eventType, kind }) => {
   delete window.__probe;
@@ -188,17 +188,12 @@ const PROBE = String.raw`({ eventType, kind }) => {
     return null;
   };
   const before = kind === 'filter' ? foundLine() : null;
-  const calendarIn = () => {
-    for (const dialog of document.querySelectorAll('[role="dialog"]')) {
-      if (dialog.closest('[aria-hidden="true"]') || dialog.getClientRects().length === 0) continue;
-      if (dialog.querySelector('[data-date]') && !dialog.querySelector('[aria-busy="true"]')) return true;
-    }
-    return false;
-  };
+  const visibleDialogs = () => [...document.querySelectorAll('[role="dialog"]')].filter((d) => !d.closest('[aria-hidden="true"]') && d.getClientRects().length > 0);
+  // 'book': the dialog's calendar is in when it has day buttons and none of it is aria-busy.
+  const calendarIn = () => visibleDialogs().some((d) => d.querySelector('[data-date]') && !d.querySelector('[aria-busy="true"]'));
   const ready = () => {
     if (kind === 'book') {
-      for (const dialog of document.querySelectorAll('[role="dialog"]')) {
-        if (dialog.closest('[aria-hidden="true"]') || dialog.getClientRects().length === 0) continue;
+      for (const dialog of visibleDialogs()) {
         const field = dialog.querySelector('input:not([type="hidden"]), select, textarea');
         if (field && !field.disabled) return field.name || field.id || field.tagName.toLowerCase();
       }
@@ -208,9 +203,6 @@ const PROBE = String.raw`({ eventType, kind }) => {
     if (!now || now === before || document.querySelector('main [aria-busy="true"]')) return null;
     return '"' + before + '" → "' + now + '"';
   };
-  let start = 0;
-  let done = false;
-  let first = 0;
   // After the next frame is painted: requestAnimationFrame, then a user-blocking task (it runs
   // before the tasks the page had queued) and a normal one (it runs after them, as before).
   const afterPaint = (then) => requestAnimationFrame(() => {
@@ -227,51 +219,41 @@ const PROBE = String.raw`({ eventType, kind }) => {
     };
     channel.port2.postMessage(null);
   });
-  // 'book': the calendar's days, painted after or with the usable form.
-  let calendarPainted = 0;
+  let start = 0;
+  let first = 0;
+  let seen = 0;
+  let detail = null;
+  let painted = 0;
+  let queued = 0;
   let calendarSeen = false;
-  let calendarWait = 0;
-  const calendarObserver = new MutationObserver(() => {
-    if (calendarSeen || !calendarIn()) return;
-    calendarSeen = true;
-    calendarObserver.disconnect();
-    afterPaint((t) => (calendarPainted = t));
-  });
+  let calendarPainted = 0;
+  // Published once the state's frame (and for 'book' the calendar's) is painted.
+  const publish = () => {
+    if (painted && (kind !== 'book' || calendarPainted)) window.__probe = { start, first, seen, painted, queued, calendarPainted, detail };
+  };
   const observer = new MutationObserver(() => {
-    if (done || start === 0) return;
+    if (start === 0) return;
     if (first === 0) first = performance.now();
-    const detail = ready();
-    if (detail === null) return;
-    done = true;
-    observer.disconnect();
-    const seen = performance.now();
-    if (kind === 'book') {
-      if (calendarIn()) {
-        calendarSeen = true;
-        calendarObserver.disconnect();
-      }
-      afterPaint((painted, queued) => {
-        if (calendarSeen && calendarPainted === 0) calendarPainted = painted;
-        const publish = () => (window.__probe = { start, first, seen, painted, queued, calendarPainted, detail });
-        if (calendarPainted) return publish();
-        calendarWait = setInterval(() => calendarPainted && (clearInterval(calendarWait), publish()), 5);
-      });
-      return;
+    if (detail === null) {
+      detail = ready();
+      if (detail === null) return;
+      seen = performance.now();
+      afterPaint((p, q) => ((painted = p), (queued = q), publish()));
     }
-    afterPaint((painted, queued) => (window.__probe = { start, first, seen, painted, queued, detail }));
+    // The calendar, in the same frame as the form or in a later one.
+    if (kind === 'book' && !calendarSeen && calendarIn()) {
+      calendarSeen = true;
+      afterPaint((p) => ((calendarPainted = p), publish()));
+    }
+    if (kind !== 'book' || calendarSeen) observer.disconnect();
   });
   document.addEventListener(eventType, (e) => { if (start === 0) start = e.timeStamp; }, { capture: true, once: true });
   observer.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
-  if (kind === 'book') calendarObserver.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
   setTimeout(() => {
-    if (!done) {
-      observer.disconnect();
-      window.__probe = { error: start === 0 ? 'no ' + eventType + ' event reached the page' : 'the state was not reached within 20 s' };
-    } else if (kind === 'book' && !window.__probe) {
-      clearInterval(calendarWait);
-      calendarObserver.disconnect();
-      window.__probe = { error: "the coach's calendar was not painted within 20 s" };
-    }
+    if (window.__probe) return;
+    observer.disconnect();
+    const late = start === 0 ? 'no ' + eventType + ' event reached the page' : detail === null ? 'the state was not reached' : "the coach's calendar was not painted";
+    window.__probe = { error: late + ' within 20 s' };
   }, 20000);
 }`;
 

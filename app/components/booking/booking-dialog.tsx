@@ -4,7 +4,7 @@ import { bookingWindowBounds, daySlots, isDayBookable, type CoachCalendar } from
 import { bookAgainSlot } from '../../../domain/booking/book-again';
 import type { BookAgainSeed } from '../../../domain/booking/booking-card-view';
 import { WhoIsThisFor } from './who-is-this-for';
-import { COACHING_TYPE_LABELS, LOCATION_TYPE_OPTIONS } from '../../../domain/shared/catalogue';
+import { LOCATION_TYPE_OPTIONS, coachingTypeOptionsOf } from '../../../domain/shared/catalogue';
 import { ADMIN_FEE_PENCE, formatPence } from '../../../domain/shared/money';
 import { BOOKING_DIALOG_DURATIONS } from '../../../domain/validation/booking-limits';
 import { arrivedBookingOptions, forgetBookingOptions, loadBookingOptions, type BookingOptions, type BookingPreview } from './booking-options';
@@ -88,11 +88,11 @@ export function BookingDialog({
     () => (options ? formDataOf(options) : options === undefined && preview ? formDataOfPreview(coachId, coachName, preview) : options),
     [options, preview, coachId, coachName],
   );
-  // A coach found unbookable after the preview's form was shown: the focus goes to the words.
+  // A coach found unbookable: the focus goes to the words (the preview's form, which held it, is gone).
   const refusal = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    if (data === null && preview) refusal.current?.focus();
-  }, [data, preview]);
+    if (data === null) refusal.current?.focus();
+  }, [data]);
 
   return (
     <Modal title={`Book a session with ${coachName}`} description="Choose a service, a date and a time. Times are UK time." onClose={onClose} size="lg">
@@ -116,7 +116,7 @@ const formDataOf = ({ availability, busy, ...rest }: BookingOptions): BookingFor
 const formDataOfPreview = (coachId: string, coachName: string, p: BookingPreview): BookingFormData => ({
   coachId,
   coachName,
-  services: p.services.map((value) => ({ value, label: COACHING_TYPE_LABELS[value] })),
+  services: coachingTypeOptionsOf(p.services),
   hourlyRatePence: p.hourlyRatePence,
   adminFeePence: ADMIN_FEE_PENCE,
   players: p.players,
@@ -144,14 +144,14 @@ function BookingForm({
   // 'Book again': the same service, length, place and player, a week after the last session.
   const [again] = useState(() => (seed && calendar ? bookAgainSlot({ date: seed.lastDate, time: seed.lastTime }, seed.durationMinutes, calendar, now) : null));
   const offered = (v: string | undefined) => (v && options.services.some((s) => s.value === v) ? v : undefined);
-  const [serviceChoice, setServiceType] = useState<string>(offered(seed?.serviceType) ?? options.services[0]?.value ?? '');
+  const [serviceChoice, setServiceChoice] = useState<string>(offered(seed?.serviceType) ?? options.services[0]?.value ?? '');
   // The coach's answer replaces the card's preview (decision 030): a choice it no longer offers goes.
   const serviceType = offered(serviceChoice) ?? options.services[0]?.value ?? '';
   const [duration, setDuration] = useState<number>(seed && (BOOKING_DIALOG_DURATIONS as readonly number[]).includes(seed.durationMinutes) ? seed.durationMinutes : 60);
   const [date, setDate] = useState<string | null>(again?.date ?? null);
   const [time, setTime] = useState<string | null>(again?.time ?? null);
   const [locationType, setLocationType] = useState(seed?.locationType ?? 'online');
-  const [playerChoice, setPlayerId] = useState<string>(seed?.playerId ?? '');
+  const [playerChoice, setPlayerChoice] = useState<string>(seed?.playerId ?? '');
   const playerId = players.some((p) => p.id === playerChoice) ? playerChoice : '';
   // A day is worked out when it is shown (the picker's month) or chosen, not all 91 at once: a
   // render with the calendar checks one month's days (issue 20 §4). Before the coach's calendar is
@@ -204,7 +204,7 @@ function BookingForm({
         <WhoIsThisFor
           players={players}
           value={playerId}
-          onChange={(v) => (setPlayerId(v), touch('playerId'))}
+          onChange={(v) => (setPlayerChoice(v), touch('playerId'))}
           sessionDate={date ?? today}
           coachName={options.coachName}
           ageGroups={options.ageGroups}
@@ -217,7 +217,7 @@ function BookingForm({
           <label htmlFor="serviceType" className={labelClass}>
             Service type
           </label>
-          <select id="serviceType" name="serviceType" value={serviceType} onChange={(e) => (setServiceType(e.target.value), touch('serviceType'))} className={inputClass}>
+          <select id="serviceType" name="serviceType" value={serviceType} onChange={(e) => (setServiceChoice(e.target.value), touch('serviceType'))} className={inputClass}>
             {options.services.map((s) => (
               <option key={s.value} value={s.value}>
                 {s.label}
