@@ -1,5 +1,6 @@
 import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLoaderData, useRouteError, Link, type ShouldRevalidateFunction } from '@remix-run/react';
+import { useAppLinkClicks } from '~/components/app-link';
 import { useNonce } from '~/csp-nonce';
 import { isQueryOnlyNavigation } from '~/revalidation';
 import { Stylesheet } from '~/inline-stylesheet';
@@ -32,6 +33,8 @@ const ZOD_WITHOUT_EVAL = 'globalThis.__zod_globalConfig=Object.assign(globalThis
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  // Every page's plain app links (AppLink: the shell's menus, the cards) are followed here, one handler for all.
+  const followAppLink = useAppLinkClicks();
   return (
     <html lang="en-GB" className="h-full">
       <head>
@@ -43,7 +46,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {/* Before any module: zod must not probe `new Function`, which the CSP forbids (no eval). */}
         <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: ZOD_WITHOUT_EVAL }} />
       </head>
-      <body className="min-h-full bg-slate-50 font-sans antialiased">
+      <body className="min-h-full bg-slate-50 font-sans antialiased" onClick={followAppLink}>
         {children}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

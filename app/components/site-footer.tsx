@@ -1,7 +1,10 @@
-import { Link } from '@remix-run/react';
+import { AppLink } from './app-link';
 import { PRODUCT_NAME } from './brand';
 
-/** SPEC "Shared shell": the signed-in footer adds the notice; signed-out visitors get the plain one. */
+/**
+ * SPEC "Shared shell": the signed-in footer adds the notice; signed-out visitors get the plain one.
+ * Plain app links (the body follows them): the memoised footer renders once per page load.
+ */
 export function SiteFooter({ signedIn = false }: { signedIn?: boolean }) {
   const year = new Date().getFullYear();
   return (
@@ -14,12 +17,12 @@ export function SiteFooter({ signedIn = false }: { signedIn?: boolean }) {
           <p className="text-slate-500">We're constantly improving! Some features may be temporarily unavailable during updates...</p>
         ) : null}
         <nav aria-label="Legal" className="flex gap-4">
-          <Link to="/PrivacyPolicy" className="hover:text-pitch-700 hover:underline">
+          <AppLink to="/PrivacyPolicy" className="hover:text-pitch-700 hover:underline">
             Privacy
-          </Link>
-          <Link to="/Terms" className="hover:text-pitch-700 hover:underline">
+          </AppLink>
+          <AppLink to="/Terms" className="hover:text-pitch-700 hover:underline">
             Terms
-          </Link>
+          </AppLink>
         </nav>
       </div>
     </footer>

@@ -25,7 +25,6 @@ import { BookingDialog } from '~/components/lazy-dialogs';
 import { loadBookingOptions, type BookingPreview } from '~/components/booking/booking-options';
 import { CoachCard, CoachCardPlaceholder } from '~/components/booking/coach-card';
 import { Icon } from '~/components/icon';
-import { useListLinkClicks } from '~/components/list-link';
 import { useCurrentUser } from '~/components/shell/shell-user';
 import { inputClass, primaryButton, secondaryButton } from '~/components/booking/button-classes';
 import { PaymentStep } from '~/components/booking/payment-step';
@@ -104,11 +103,10 @@ export default function FindCoaches() {
   const filters = useMemo(() => filtersFromSearchParams(searchParams), [searchParams]);
   const viewerId = useCurrentUser().id;
   const navigation = useNavigation();
-  // Asked here, not in the memoised list and filters below: react-router's hooks read its route
-  // context, which is new on each of a navigation's states, and a memoised component that reads it
-  // renders again anyway. Both functions are stable (issue 20 §4).
+  // Asked here, not in the memoised filters below: react-router's hooks read its route context,
+  // which is new on each of a navigation's states, and a memoised component that reads it renders
+  // again anyway. The function is stable (issue 20 §4).
   const submit = useSubmit();
-  const followLink = useListLinkClicks();
   const loading = navigation.state === 'loading' && navigation.location.pathname.toLowerCase() === '/findcoaches';
   // Decision 020: the six placeholder cards (SPEC §2) replace the results only when a search takes
   // longer than PLACEHOLDER_DELAY_MS; a quick one keeps the old cards, dimmed, until the new ones
@@ -158,7 +156,7 @@ export default function FindCoaches() {
       ) : (
         <>
           <div aria-busy={loading || undefined} className={loading ? 'opacity-60 transition-opacity' : undefined}>
-            <CoachList coaches={coaches} viewerId={viewerId} onBook={setBookingWith} followLink={followLink} />
+            <CoachList coaches={coaches} viewerId={viewerId} onBook={setBookingWith} />
           </div>
           {nextCursor ? (
             <div className="mt-6 flex justify-center">
@@ -205,10 +203,9 @@ function useAfterDelay(on: boolean, ms: number): boolean {
 const reachBooking = (coach: CoachCardData) => void loadBookingOptions(coach.userId);
 
 /** The cards: rendered again only when the coaches change (not while a search loads, nor when a dialog opens or closes). */
-const CoachList = memo(function CoachList({ coaches, viewerId, onBook, followLink }: { coaches: readonly CoachCardData[]; viewerId: string; onBook: (coach: CoachCardData) => void; followLink: ReturnType<typeof useListLinkClicks> }) {
+const CoachList = memo(function CoachList({ coaches, viewerId, onBook }: { coaches: readonly CoachCardData[]; viewerId: string; onBook: (coach: CoachCardData) => void }) {
   return (
-    // The cards' profile links are followed here, one handler for all (Enter on a link is a click too).
-    <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" onClick={followLink}>
+    <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
       {/* Keyed by position: a new search updates the cards in place instead of replacing 20 of
           them (a card holds no state of its own). */}
       {coaches.map((c, i) => (

@@ -4,7 +4,7 @@ import { pagePath, type PageName } from './pages';
 export interface MenuItem {
   readonly label: string;
   readonly page: PageName;
-  readonly href: string;
+  readonly href: `/${string}`;
 }
 
 const item = (label: string, page: PageName): MenuItem => ({ label, page, href: pagePath(page) });

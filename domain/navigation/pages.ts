@@ -31,7 +31,7 @@ export const ADMIN_PAGES: readonly PageName[] = ['AdminDashboard', 'AdminUsers',
 export const PAGES_WITHOUT_SHELL: readonly PageName[] = ['Landing', 'Conversation'];
 
 /** '/FindCoaches' — the canonical path of a page. */
-export function pagePath(page: PageName): string {
+export function pagePath(page: PageName): `/${string}` {
   return `/${page}`;
 }
 

@@ -295,11 +295,15 @@ describe('booking journey', () => {
     await expect(page.getByTestId('coach-placeholder').count()).resolves.toBe(0);
   });
 
-  it('renders the cards and the filters again only when a search answers, not while it loads', async () => {
+  it('renders the cards and the filters again only when a search answers, not while it loads, and the shell not at all', async () => {
     const page = await browser.newPage();
     const card = 'main article';
     const filter = 'select[name="price"]';
-    await watchRenders(page, [card, filter]);
+    // The shell's parts around the page: a search on the same page changes nothing in them (decision 031).
+    const menu = 'nav[aria-label="Main"] a';
+    const header = 'header a, header form';
+    const footer = 'footer a';
+    await watchRenders(page, [card, filter, menu, header, footer]);
     await signIn(page, server.baseUrl, 'chloe@example.com');
     await page.goto(`${server.baseUrl}/FindCoaches?price=0-30`);
     await page.getByText(/^Found \d+ coach/).waitFor();
@@ -314,7 +318,7 @@ describe('booking journey', () => {
     await page.getByLabel('Price').selectOption('60-100');
     await page.getByText('Searching…').waitFor();
     // The navigation's 'loading' state is committed, as the line says (readRenders waits a few frames more for any late render).
-    expect(await readRenders(page)).toEqual({ [card]: 0, [filter]: 0 });
+    expect(await readRenders(page)).toEqual({ [card]: 0, [filter]: 0, [menu]: 0, [header]: 0, [footer]: 0 });
 
     release();
     await page.getByText(/^Found \d+ coach/).waitFor();
@@ -325,9 +329,10 @@ describe('booking journey', () => {
     expect(shown).toBeGreaterThan(0);
     expect(answered[card]).toBeGreaterThanOrEqual(shown);
     expect(answered[filter]).toBeGreaterThanOrEqual(1);
+    expect({ menu: answered[menu], header: answered[header], footer: answered[footer] }).toEqual({ menu: 0, header: 0, footer: 0 });
   });
 
-  it("follows a card's 'View Profile' inside the app, without loading a new document", async () => {
+  it("follows a card's 'View Profile' and the menu's links inside the app, without loading a new document", async () => {
     const page = await browser.newPage();
     await signIn(page, server.baseUrl, 'chloe@example.com');
     await page.goto(`${server.baseUrl}/FindCoaches?q=carlos`);
@@ -346,6 +351,15 @@ describe('booking journey', () => {
     // The menu follows the location: no client menu item is this page.
     await expect(findCoaches.getAttribute('aria-current')).resolves.toBeNull();
     await expect(page.locator('nav[aria-label="Main"] [aria-current="page"]').count()).resolves.toBe(0);
+
+    // The menu's links are plain links as well (decision 031), followed in the app by the same handler.
+    const myBookings = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My Bookings' });
+    await myBookings.click();
+    await page.waitForURL(/\/MyBookings$/);
+    await page.getByRole('heading', { name: 'My Bookings', level: 1 }).waitFor();
+    await expect(myBookings.getAttribute('aria-current')).resolves.toBe('page');
+    expect(documents).toEqual([]);
+    await expect(page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).resolves.toBe(true);
   });
 
   it("opens 'Book' at once with the whole form, rendered once when the coach's calendar is already in, and enables its days when a slow calendar arrives", async () => {

@@ -1,3 +1,4 @@
+import { useLocation } from '@remix-run/react';
 import { memo, useCallback, useMemo, type ReactNode } from 'react';
 import { menuFor } from '../../../domain/navigation/menus';
 import { SiteFooter } from '../site-footer';
@@ -7,10 +8,10 @@ import type { ShellData } from './shell-user';
 import { SidebarContent } from './sidebar';
 import { useSidebarState } from './sidebar-state';
 
-// The shell's parts keep their props across a navigation (the user, the menu, stable callbacks):
-// memoised, they are not rendered again on each of its state changes (a filter change on
-// FindCoaches re-rendered the whole sidebar, header and footer two or three times; issue 20 §4).
-// Their links still follow the location through react-router's context.
+// The shell's parts keep their props across a navigation (the user, the menu, the page's path,
+// stable callbacks) and read no router context (plain links, decision 031): memoised, they render
+// again only when the page changes, not on each of a navigation's states nor for a new query on the
+// same page (a filter change on FindCoaches re-rendered the whole sidebar, header and footer; issue 20 §4).
 const Sidebar = memo(SidebarContent);
 const Header = memo(ShellHeader);
 const Footer = memo(SiteFooter);
@@ -22,6 +23,7 @@ export function AppShell({ data, children }: { data: ShellData; children: ReactN
   const { role, userType } = data.user;
   const menu = useMemo(() => menuFor({ role, userType }), [role, userType]);
   const home = menu[0]?.href ?? '/';
+  const { pathname } = useLocation();
   return (
     <div className="flex min-h-screen bg-slate-50">
       <aside
@@ -30,11 +32,11 @@ export function AppShell({ data, children }: { data: ShellData; children: ReactN
         className={`hidden shrink-0 border-r border-slate-200 bg-white transition-[width] duration-200 md:block ${open ? 'w-64' : 'w-12'}`}
       >
         <div className="sticky top-0 h-screen">
-          <Sidebar user={data.user} menu={menu} collapsed={!open} />
+          <Sidebar user={data.user} menu={menu} pathname={pathname} collapsed={!open} />
         </div>
       </aside>
       <MobileSheet open={openMobile} onClose={closeSheet}>
-        <Sidebar user={data.user} menu={menu} onNavigate={closeSheet} />
+        <Sidebar user={data.user} menu={menu} pathname={pathname} onNavigate={closeSheet} />
       </MobileSheet>
       <div className="flex min-w-0 flex-1 flex-col">
         <Header home={home} onToggle={toggle} sheetOpen={openMobile} />

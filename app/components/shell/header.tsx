@@ -1,10 +1,13 @@
-import { Form, Link } from '@remix-run/react';
+import { AppLink } from '../app-link';
 import { LogoMark, PRODUCT_NAME } from '../brand';
 import { Icon } from '../icon';
 import { UnreadBadge } from '../messaging/unread-badge';
 
-/** SPEC §2 header: logo, the sidebar toggle (small screens) and Logout. */
-export function ShellHeader({ home, onToggle, sheetOpen }: { home: string; onToggle: () => void; sheetOpen: boolean }) {
+/**
+ * SPEC §2 header: logo, the sidebar toggle (small screens) and Logout. No router hook, so the
+ * memoised header renders once per sign-in, not on each navigation (decision 031).
+ */
+export function ShellHeader({ home, onToggle, sheetOpen }: { home: `/${string}`; onToggle: () => void; sheetOpen: boolean }) {
   return (
     <header className="sticky top-0 z-30 flex h-14 items-center gap-3 border-b border-slate-200 bg-white/95 px-3 backdrop-blur sm:px-5">
       <button
@@ -18,14 +21,15 @@ export function ShellHeader({ home, onToggle, sheetOpen }: { home: string; onTog
         <Icon name="menu" className="h-5 w-5" />
         <UnreadBadge collapsed testId="menu-unread-dot" />
       </button>
-      <Link to={home} className="flex items-center gap-2 rounded-md" aria-label={`${PRODUCT_NAME} home`}>
+      <AppLink to={home} className="flex items-center gap-2 rounded-md" aria-label={`${PRODUCT_NAME} home`}>
         <LogoMark className="h-8 w-8" />
         <span className="text-base font-extrabold tracking-tight text-slate-900 md:hidden">{PRODUCT_NAME}</span>
-      </Link>
+      </AppLink>
       <div className="flex-1" />
-      {/* A whole-document POST: signing out leaves nothing of the person's pages in memory, and no
-          fetcher still loading (e.g. the profile's email settings) turns into a login redirect. */}
-      <Form method="post" action="/auth/logout" reloadDocument>
+      {/* A whole-document POST, the browser's own: signing out leaves nothing of the person's
+          pages in memory, and no fetcher still loading (e.g. the profile's email settings) turns
+          into a login redirect. */}
+      <form method="post" action="/auth/logout">
         <button
           type="submit"
           className="inline-flex items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-semibold text-slate-800 hover:bg-slate-50"
@@ -33,7 +37,7 @@ export function ShellHeader({ home, onToggle, sheetOpen }: { home: string; onTog
           <Icon name="logout" className="h-4 w-4" />
           Logout
         </button>
-      </Form>
+      </form>
     </header>
   );
 }

@@ -1,6 +1,6 @@
-import { Link, useLocation } from '@remix-run/react';
 import { lazy, Suspense } from 'react';
 import { userChips, type MenuItem } from '../../../domain/navigation/menus';
+import { AppLink } from '../app-link';
 import { LogoMark, PRODUCT_NAME, TAGLINE } from '../brand';
 import { UnreadBadge } from '../messaging/unread-badge';
 import * as server from './admin-sidebar-slot.server';
@@ -28,20 +28,23 @@ function Chip({ children, tone }: { children: string; tone: 'green' | 'slate' | 
  * SPEC §2 sidebar: logo, product name and tagline; the role's menu; (admins) the booking
  * reference search; a footer with the initial, full name (or 'User'), user-type and role chips.
  * `collapsed` is the desktop icon mode (3rem): labels stay for screen readers and tooltips.
+ * `pathname` is the current page's path: with plain links and no router hook, the memoised
+ * sidebar renders again only when the page changes, not for a new query on the same page nor on
+ * each of a navigation's states (decision 031).
  */
 export function SidebarContent({
   user,
   menu,
+  pathname,
   collapsed = false,
   onNavigate,
 }: {
   user: ShellUser;
   menu: readonly MenuItem[];
+  pathname: string;
   collapsed?: boolean;
   onNavigate?: () => void;
 }) {
-  // The location, not NavLink: this sidebar renders again when the page changes, not on each of a navigation's states.
-  const { pathname } = useLocation();
   return (
     <div className="flex h-full flex-col">
       <div className={`flex items-center gap-3 border-b border-slate-200 py-4 ${collapsed ? 'justify-center px-1' : 'px-4'}`}>
@@ -58,7 +61,7 @@ export function SidebarContent({
             const current = isCurrentPath(pathname, item.href);
             return (
               <li key={item.page}>
-                <Link
+                <AppLink
                   to={item.href}
                   onClick={onNavigate}
                   title={collapsed ? item.label : undefined}
@@ -68,7 +71,7 @@ export function SidebarContent({
                   <MenuIcon page={item.page} />
                   <span className={collapsed ? 'sr-only' : undefined}>{item.label}</span>
                   {item.page === 'Messages' ? <UnreadBadge collapsed={collapsed} /> : null}
-                </Link>
+                </AppLink>
               </li>
             );
           })}
