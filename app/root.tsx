@@ -1,6 +1,7 @@
 import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLoaderData, useRouteError, Link, type ShouldRevalidateFunction } from '@remix-run/react';
-import { useAppLinkClicks } from '~/components/app-link';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLoaderData, useNavigate, useRouteError, type ShouldRevalidateFunction } from '@remix-run/react';
+import type { MouseEvent } from 'react';
+import { AppLink } from '~/components/app-link';
 import { useNonce } from '~/csp-nonce';
 import { isQueryOnlyNavigation } from '~/revalidation';
 import { Stylesheet } from '~/inline-stylesheet';
@@ -31,9 +32,25 @@ export const meta: MetaFunction = () => [
 
 const ZOD_WITHOUT_EVAL = 'globalThis.__zod_globalConfig=Object.assign(globalThis.__zod_globalConfig||{},{jitless:true});';
 
+/**
+ * The click handler on the body for every `AppLink` of the page (decision 031): a plain left click
+ * navigates in the app; a modified click, another button or another target is the browser's.
+ * Here rather than beside AppLink: only the root uses it, so the routes' shared chunk stays the
+ * link alone (the JavaScript budget, issue 20 §4).
+ */
+function useAppLinkClicks(): (event: MouseEvent<HTMLElement>) => void {
+  const navigate = useNavigate();
+  return (event) => {
+    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return;
+    const link = event.target instanceof Element ? event.target.closest('a[data-app-link]') : null;
+    if (!link || (link.getAttribute('target') ?? '_self') !== '_self') return;
+    event.preventDefault();
+    navigate(link.getAttribute('href') ?? '/');
+  };
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
-  // Every page's plain app links (AppLink: the shell's menus, the cards) are followed here, one handler for all.
   const followAppLink = useAppLinkClicks();
   return (
     <html lang="en-GB" className="h-full">
@@ -76,9 +93,9 @@ export function ErrorBoundary() {
       <p className="text-slate-600">
         {status === 500 ? 'Please try again in a moment.' : 'The page you asked for is not available to you.'}
       </p>
-      <Link to="/" className="rounded-md bg-pitch-600 px-4 py-2 font-medium text-white hover:bg-pitch-700">
+      <AppLink to="/" className="rounded-md bg-pitch-600 px-4 py-2 font-medium text-white hover:bg-pitch-700">
         Back to Home
-      </Link>
+      </AppLink>
     </main>
   );
 }

@@ -1,11 +1,12 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Link, useFetcher, useLoaderData } from '@remix-run/react';
+import { useFetcher, useLoaderData } from '@remix-run/react';
 import { useEffect, useState } from 'react';
 import { loadEarningLines, loadEarningsPage, requireCoach } from '~/earnings/earnings-page.server';
 import { LoadMoreButton } from '~/components/booking/load-more-button';
 import { primaryButton } from '~/components/booking/button-classes';
 import { EarningsChart } from '~/components/earnings/earnings-chart';
 import { EarningsLines, type LineView } from '~/components/earnings/earnings-lines';
+import { AppLink } from '~/components/app-link';
 
 export const meta: MetaFunction = () => [{ title: 'Earnings · FACT' }];
 
@@ -54,9 +55,9 @@ export default function CoachEarnings() {
   if (data.more)
     return (
       <p className="text-slate-600">
-        <Link to="/CoachEarnings" className="font-semibold text-pitch-700 underline">
+        <AppLink to="/CoachEarnings" className="font-semibold text-pitch-700 underline">
           Back to your earnings
-        </Link>
+        </AppLink>
       </p>
     );
   const { figures, months, taxYears } = data;
@@ -76,9 +77,9 @@ export default function CoachEarnings() {
             !
           </span>
           <p className="text-sm text-amber-900">
-            <Link to="/CoachProfile#payouts" className="font-semibold underline underline-offset-2 hover:text-amber-950">
+            <AppLink to="/CoachProfile#payouts" className="font-semibold underline underline-offset-2 hover:text-amber-950">
               Set up payouts to receive your earnings
-            </Link>
+            </AppLink>
             . Until then, released money waits for you.
           </p>
         </div>

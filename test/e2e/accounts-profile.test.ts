@@ -126,6 +126,16 @@ describe('UserProfile', () => {
     await page.keyboard.press('Escape');
     await sheet.waitFor({ state: 'hidden' });
     await screenshot(page, 'user-profile-390');
+
+    // A menu link in the sheet closes it and opens its page in the app, without a new document.
+    const documents: string[] = [];
+    page.on('request', (r) => r.resourceType() === 'document' && documents.push(r.url()));
+    await page.getByRole('button', { name: 'Toggle sidebar' }).click();
+    await sheet.getByRole('link', { name: 'My Bookings' }).click();
+    await page.waitForURL(/\/MyBookings$/);
+    await page.getByRole('heading', { name: 'My Bookings', level: 1 }).waitFor();
+    await sheet.waitFor({ state: 'hidden' });
+    expect(documents).toEqual([]);
   });
 
   it('shows client profiles only to the client, coaches with a booking together and admins', async () => {

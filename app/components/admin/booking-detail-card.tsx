@@ -1,4 +1,5 @@
 import { Link } from '@remix-run/react';
+import { AppLink } from '../app-link';
 import type { AdminBookingRow } from '../../../adapters/persistence/admin/admin-bookings.query';
 import { StatusBadge } from '~/components/booking/status-badge';
 import { bookingStatusColour, dateOf, money, nameOrUnnamed, paymentLabel, serviceLabel, statusLabel, timeOf } from './format';
@@ -39,9 +40,9 @@ export function BookingDetailCard({ booking, onBack }: { booking: AdminBookingRo
         ))}
       </dl>
       <div className="mt-3 flex flex-wrap gap-2">
-        <Link to={`/Conversation?booking_id=${booking.id}`} className="rounded-lg bg-pitch-600 px-3 py-1.5 text-xs font-semibold text-white hover:bg-pitch-700">
+        <AppLink to={`/Conversation?booking_id=${booking.id}`} className="rounded-lg bg-pitch-600 px-3 py-1.5 text-xs font-semibold text-white hover:bg-pitch-700">
           Open Chat
-        </Link>
+        </AppLink>
         <Link
           to={`/AdminBookings?status=all&highlight=${booking.id}`}
           state={{ selectedBookingId: booking.id }}

@@ -1,4 +1,4 @@
-import { Link, useRevalidator } from '@remix-run/react';
+import { useRevalidator } from '@remix-run/react';
 import { lazy, memo, Suspense, useEffect, useRef, useState } from 'react';
 import { takePaymentOffer, type AdminBookingRowView } from '../../../domain/admin/admin-booking-view';
 import { StatusBadge } from '~/components/booking/status-badge';
@@ -6,6 +6,7 @@ import { CopyButton } from './copy-reference';
 import { bookingStatusColour, dateOf, money, nameOrUnnamed, paymentLabel, serviceLabel, statusLabel, timeOf } from './format';
 import { ChargebackBadge, TransferLine } from './payouts';
 import { UnpaidBadge } from './unpaid-badge';
+import { AppLink } from '../app-link';
 
 /**
  * 'Take Payment' opens the payment dialog, its code fetched on the first opening (as lazy-dialogs'
@@ -21,9 +22,9 @@ function Actions({ booking, onPay }: { booking: AdminBookingRowView; onPay: (b: 
   const offer = takePaymentOffer(booking);
   return (
     <div className="adm-actions">
-      <Link to={`/Conversation?booking_id=${booking.id}`} className="act act-s">
+      <AppLink to={`/Conversation?booking_id=${booking.id}`} className="act act-s">
         Open Chat
-      </Link>
+      </AppLink>
       <button type="button" onClick={() => onPay(booking)} disabled={!offer.offered} title={offer.offered ? undefined : offer.why} className="act act-p">
         Take Payment
       </button>

@@ -1,9 +1,9 @@
-import { Link } from '@remix-run/react';
 import { lazy, Suspense, useState } from 'react';
 import type { PendingDeletionRow } from '../../../adapters/persistence/admin/admin-dashboard.query';
 import { dangerButton, inputClass, primaryButton, secondaryButton } from '~/components/booking/button-classes';
 import { ageOf, dateTimeOf, nameOrUnnamed } from './format';
 import { useAdminAction } from './use-admin-action';
+import { AppLink } from '../app-link';
 
 type Row = PendingDeletionRow;
 
@@ -11,13 +11,13 @@ export const CONSEQUENCE =
   'Approving deactivates the account at once, ends every session and erases the personal data (name, email, phone, bio, photo, videos). Bookings, payments and messages keep their amounts for the other party.';
 
 function Who({ request, now }: { request: Row; now: string }) {
-  const profile = request.userType === 'coach' ? `/CoachProfile?userId=${request.userId}` : `/UserProfile?userId=${request.userId}`;
+  const profile: `/${string}` = request.userType === 'coach' ? `/CoachProfile?userId=${request.userId}` : `/UserProfile?userId=${request.userId}`;
   return (
     <div className="min-w-0">
       <p className="font-medium text-slate-900">
-        <Link to={profile} className="hover:underline">
+        <AppLink to={profile} className="hover:underline">
           {nameOrUnnamed(request.userName)}
-        </Link>{' '}
+        </AppLink>{' '}
         <span className="text-xs font-normal uppercase tracking-wide text-slate-500">{request.userType}</span>
       </p>
       <p className="font-mono text-xs text-slate-500">User ID: {request.userId}</p>

@@ -1,4 +1,5 @@
-import { Link, useLocation } from '@remix-run/react';
+import { useLocation } from '@remix-run/react';
+import { AppLink } from '../app-link';
 
 /** button-classes.ts' secondaryButton, written out: AdminBookings needs no other class from it, so its first visit loads one file fewer (issue 20 §4). */
 const secondaryButton = 'btn btn-s';
@@ -7,31 +8,32 @@ const secondaryButton = 'btn btn-s';
 export function Pager({ prev, next }: { prev: string | null; next: string | null }) {
   const location = useLocation();
   if (!prev && !next) return null;
-  const hrefWith = (key: 'after' | 'before', cursor: string) => {
+  const hrefWith = (key: 'after' | 'before', cursor: string): `/${string}` => {
     const params = new URLSearchParams(location.search);
     params.delete('after');
     params.delete('before');
     params.delete('highlight');
     params.set(key, cursor);
-    return `${location.pathname}?${params.toString()}`;
+    // A router location's pathname always starts with '/'.
+    return `${location.pathname as `/${string}`}?${params.toString()}`;
   };
   const disabled = `${secondaryButton} pointer-events-none opacity-40`;
   // The arrows come from the stylesheet (pg-prev, pg-next): see tailwind.css.
   return (
     <nav aria-label="Pages" className="mt-5 flex items-center justify-between gap-3">
       {prev ? (
-        <Link to={hrefWith('before', prev)} className={`${secondaryButton} pg-prev`} rel="prev">
+        <AppLink to={hrefWith('before', prev)} className={`${secondaryButton} pg-prev`} rel="prev">
           Previous
-        </Link>
+        </AppLink>
       ) : (
         <span className={`${disabled} pg-prev`} aria-disabled="true">
           Previous
         </span>
       )}
       {next ? (
-        <Link to={hrefWith('after', next)} className={`${secondaryButton} pg-next`} rel="next">
+        <AppLink to={hrefWith('after', next)} className={`${secondaryButton} pg-next`} rel="next">
           Next
-        </Link>
+        </AppLink>
       ) : (
         <span className={`${disabled} pg-next`} aria-disabled="true">
           Next

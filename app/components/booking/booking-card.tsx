@@ -1,4 +1,3 @@
-import { Link } from '@remix-run/react';
 import { BookingDialog, DeclineDialog, PaymentDialog, PaymentStep, ReasonDialog, RescheduleDialog, ReviewDialog } from '~/components/lazy-dialogs';
 import { memo, useState } from 'react';
 import type { BookingCardView } from '../../../domain/booking/booking-card-view';
@@ -9,6 +8,7 @@ import type { BookedSummary } from './booking-dialog';
 import { BookingResponseButtons } from './booking-response-buttons';
 import { dangerButton, dangerOutlineButton, primaryButton, secondaryButton } from './button-classes';
 import { SessionProgress } from './session-progress';
+import { AppLink } from '../app-link';
 
 type Dialog = 'cancel' | 'decline' | 'reschedule' | 'review' | 'pay' | 'again' | null;
 
@@ -93,9 +93,9 @@ export const BookingCard = memo(function BookingCard({
       {card.progress ? <SessionProgress card={card} progress={card.progress} /> : null}
 
       <div className="bk-acts">
-        <Link to={`/Conversation?booking_id=${card.id}`} className={secondaryButton}>
+        <AppLink to={`/Conversation?booking_id=${card.id}`} className={secondaryButton}>
           Message
-        </Link>
+        </AppLink>
         {can('pay') ? (
           <button type="button" className={primaryButton} onClick={() => setDialog('pay')}>
             Pay Now

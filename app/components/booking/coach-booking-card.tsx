@@ -1,4 +1,3 @@
-import { Link } from '@remix-run/react';
 import { memo, useState } from 'react';
 import type { BookingCardView } from '../../../domain/booking/booking-card-view';
 import { cardServiceLabel } from '../../../domain/booking/booking-card-labels';
@@ -7,6 +6,7 @@ import { BookingResponseButtons } from './booking-response-buttons';
 import { dangerButton, primaryButton, secondaryButton } from './button-classes';
 import { DeclineDialog, ReasonDialog, RescheduleDialog, ReviewDialog } from '~/components/lazy-dialogs';
 import { SessionProgress } from './session-progress';
+import { AppLink } from '../app-link';
 
 /**
  * A CoachDashboard card (SPEC §2): 'Session with {client}', the session's details and the coach's
@@ -57,9 +57,9 @@ export const CoachBookingCard = memo(function CoachBookingCard({ card, today, la
             Leave Review
           </button>
         ) : null}
-        <Link to={`/Conversation?booking_id=${card.id}`} className={secondaryButton}>
+        <AppLink to={`/Conversation?booking_id=${card.id}`} className={secondaryButton}>
           Message Client
-        </Link>
+        </AppLink>
       </div>
 
       {dialog === 'decline' ? <DeclineDialog bookingId={card.id} clientName={clientName} onClose={close} /> : null}
