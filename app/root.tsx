@@ -33,19 +33,21 @@ export const meta: MetaFunction = () => [
 const ZOD_WITHOUT_EVAL = 'globalThis.__zod_globalConfig=Object.assign(globalThis.__zod_globalConfig||{},{jitless:true});';
 
 /**
- * The click handler on the body for every `AppLink` of the page (decision 031): a plain left click
- * navigates in the app; a modified click, another button or another target is the browser's.
- * Here rather than beside AppLink: only the root uses it, so the routes' shared chunk stays the
- * link alone (the JavaScript budget, issue 20 §4).
+ * The click handler on the body for every `AppLink` of the page (decision 031): a plain click
+ * navigates in the app, replacing the history entry when the link is the page already shown (as
+ * `<Link>` and the browser do); a click with a modifier key, or on a link with another target, is
+ * the browser's (a click event is the primary button's: the others fire `auxclick`). Here rather
+ * than beside AppLink: only the root uses it, so the routes' shared chunk stays the link alone
+ * (the JavaScript budget, issue 20 §4).
  */
 function useAppLinkClicks(): (event: MouseEvent<HTMLElement>) => void {
   const navigate = useNavigate();
   return (event) => {
-    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return;
-    const link = event.target instanceof Element ? event.target.closest('a[data-app-link]') : null;
-    if (!link || (link.getAttribute('target') ?? '_self') !== '_self') return;
+    if (event.defaultPrevented || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return;
+    const link = (event.target as Element).closest<HTMLAnchorElement>('a[data-app-link]');
+    if (!link || (link.target || '_self') !== '_self') return;
     event.preventDefault();
-    navigate(link.getAttribute('href') ?? '/');
+    navigate(link.getAttribute('href') ?? '/', { replace: link.href === window.location.href });
   };
 }
 

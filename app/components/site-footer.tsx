@@ -3,7 +3,7 @@ import { PRODUCT_NAME } from './brand';
 
 /**
  * SPEC "Shared shell": the signed-in footer adds the notice; signed-out visitors get the plain one.
- * Plain app links (the body follows them): the memoised footer renders once per page load.
+ * Plain app links (the body follows them): memoised in the shell, it renders again on no navigation.
  */
 export function SiteFooter({ signedIn = false }: { signedIn?: boolean }) {
   const year = new Date().getFullYear();

@@ -360,6 +360,14 @@ describe('booking journey', () => {
     await expect(myBookings.getAttribute('aria-current')).resolves.toBe('page');
     expect(documents).toEqual([]);
     await expect(page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).resolves.toBe(true);
+
+    // The page already shown: loaded again in place, with no history entry for Back to undo.
+    const [entries, key] = await page.evaluate(() => [history.length, (history.state as { key?: string } | null)?.key] as const);
+    await myBookings.click();
+    // The router writes a new location key when the navigation completes, by push or by replace.
+    await page.waitForFunction((before) => (history.state as { key?: string } | null)?.key !== before, key);
+    await expect(page.evaluate(() => history.length)).resolves.toBe(entries);
+    expect(documents).toEqual([]);
   });
 
   it("opens 'Book' at once with the whole form, rendered once when the coach's calendar is already in, and enables its days when a slow calendar arrives", async () => {

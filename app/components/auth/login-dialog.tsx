@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { GoogleButton } from './google-button';
 import { PasswordInput } from './password-input';
 import { inputClass, labelClass, primaryButtonClass, secondaryButtonClass } from './field-styles';
+import { AppLink } from '../app-link';
 
 interface LoginFailure {
   ok: false;
@@ -120,9 +121,9 @@ export function LoginDialog({ googleConfigured }: { googleConfigured: boolean })
                 </label>
                 <PasswordInput id="login-password" name="password" autoComplete="current-password" required className={inputClass} />
                 <p className="mt-2 text-right text-sm">
-                  <a href="/ForgotPassword" className="font-medium text-pitch-700 hover:underline">
+                  <AppLink to="/ForgotPassword" className="font-medium text-pitch-700 hover:underline">
                     Forgot your password?
-                  </a>
+                  </AppLink>
                 </p>
               </div>
               <div className="mt-2 flex gap-3">
@@ -137,9 +138,9 @@ export function LoginDialog({ googleConfigured }: { googleConfigured: boolean })
           )}
           <p className="mt-6 text-center text-sm text-slate-600">
             New to FACT?{' '}
-            <a href="/Register?type=user" className="font-semibold text-pitch-700 hover:underline">
+            <AppLink to="/Register?type=user" className="font-semibold text-pitch-700 hover:underline">
               Create an account
-            </a>
+            </AppLink>
           </p>
         </div>
       </dialog>

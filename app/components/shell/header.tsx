@@ -5,7 +5,7 @@ import { UnreadBadge } from '../messaging/unread-badge';
 
 /**
  * SPEC §2 header: logo, the sidebar toggle (small screens) and Logout. No router hook, so the
- * memoised header renders once per sign-in, not on each navigation (decision 031).
+ * memoised header renders again when the sidebar is toggled, not on a navigation (decision 031).
  */
 export function ShellHeader({ home, onToggle, sheetOpen }: { home: `/${string}`; onToggle: () => void; sheetOpen: boolean }) {
   return (

@@ -29,8 +29,8 @@ function Chip({ children, tone }: { children: string; tone: 'green' | 'slate' | 
  * reference search; a footer with the initial, full name (or 'User'), user-type and role chips.
  * `collapsed` is the desktop icon mode (3rem): labels stay for screen readers and tooltips.
  * `pathname` is the current page's path: with plain links and no router hook, the memoised
- * sidebar renders again only when the page changes, not for a new query on the same page nor on
- * each of a navigation's states (decision 031).
+ * sidebar renders again when the page changes or the shell's data is loaded again (after an
+ * action), not for a new query on the same page nor on each of a navigation's states (decision 031).
  */
 export function SidebarContent({
   user,
