@@ -1,5 +1,5 @@
 import { Link } from '@remix-run/react';
-import { AppLink } from '../app-link';
+import { AppLink } from '~/components/app-link';
 import type { AdminBookingRow } from '../../../adapters/persistence/admin/admin-bookings.query';
 import { StatusBadge } from '~/components/booking/status-badge';
 import { bookingStatusColour, dateOf, money, nameOrUnnamed, paymentLabel, serviceLabel, statusLabel, timeOf } from './format';

@@ -6,7 +6,7 @@ import { CopyButton } from './copy-reference';
 import { bookingStatusColour, dateOf, money, nameOrUnnamed, paymentLabel, serviceLabel, statusLabel, timeOf } from './format';
 import { ChargebackBadge, TransferLine } from './payouts';
 import { UnpaidBadge } from './unpaid-badge';
-import { AppLink } from '../app-link';
+import { AppLink } from '~/components/app-link';
 
 /**
  * 'Take Payment' opens the payment dialog, its code fetched on the first opening (as lazy-dialogs'

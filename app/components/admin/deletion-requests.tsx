@@ -3,7 +3,7 @@ import type { PendingDeletionRow } from '../../../adapters/persistence/admin/adm
 import { dangerButton, inputClass, primaryButton, secondaryButton } from '~/components/booking/button-classes';
 import { ageOf, dateTimeOf, nameOrUnnamed } from './format';
 import { useAdminAction } from './use-admin-action';
-import { AppLink } from '../app-link';
+import { AppLink } from '~/components/app-link';
 
 type Row = PendingDeletionRow;
 

@@ -2,7 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import type { OpenDisputeRow } from '../../../adapters/persistence/admin/admin-dashboard.query';
 import { primaryButton, secondaryButton } from '~/components/booking/button-classes';
 import { ageOf, dateOf, dateTimeOf, money, nameOrUnnamed, paymentLabel, serviceLabel, timeOf } from './format';
-import { AppLink } from '../app-link';
+import { AppLink } from '~/components/app-link';
 
 /** An open dispute's resolution dialog, loaded when first opened (issue 20 §4). */
 const ResolveDialog = lazy(() => import('./resolve-dispute-dialog'));

@@ -4,7 +4,7 @@ import { CHARGEBACK_LABELS, type ChargebackStatus } from '../../../domain/payout
 import type { StatusColour } from '../../../domain/shared/catalogue';
 import { StatusBadge } from '~/components/booking/status-badge';
 import { dateTimeOf, money, nameOrUnnamed } from './format';
-import { AppLink } from '../app-link';
+import { AppLink } from '~/components/app-link';
 
 /** The states of a coach transfer as an administrator reads them (domain/payouts/coach-transfer.ts). */
 export const TRANSFER_LABELS: Readonly<Record<string, string>> = {

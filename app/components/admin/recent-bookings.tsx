@@ -1,7 +1,7 @@
 import type { AdminBookingRow } from '../../../adapters/persistence/admin/admin-bookings.query';
 import { StatusBadge } from '~/components/booking/status-badge';
 import { bookingStatusColour, dateOf, money, nameOrUnnamed, serviceLabel, statusLabel, timeOf } from './format';
-import { AppLink } from '../app-link';
+import { AppLink } from '~/components/app-link';
 
 /** AdminDashboard 'Recent Bookings': the 8 newest, each with View Chat. */
 export function RecentBookings({ bookings }: { bookings: readonly AdminBookingRow[] }) {

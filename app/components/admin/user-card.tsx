@@ -3,7 +3,7 @@ import type { AdminUserRow } from '../../../adapters/persistence/admin/admin-use
 import { secondaryButton } from '~/components/booking/button-classes';
 import { dateOf, nameOrUnnamed, serviceLabel } from './format';
 import { useAdminAction } from './use-admin-action';
-import { AppLink } from '../app-link';
+import { AppLink } from '~/components/app-link';
 
 function Badge({ children, tone }: { children: string; tone: 'slate' | 'green' | 'purple' | 'red' | 'amber' | 'blue' }) {
   const tones = {

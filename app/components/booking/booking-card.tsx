@@ -8,7 +8,7 @@ import type { BookedSummary } from './booking-dialog';
 import { BookingResponseButtons } from './booking-response-buttons';
 import { dangerButton, dangerOutlineButton, primaryButton, secondaryButton } from './button-classes';
 import { SessionProgress } from './session-progress';
-import { AppLink } from '../app-link';
+import { AppLink } from '~/components/app-link';
 
 type Dialog = 'cancel' | 'decline' | 'reschedule' | 'review' | 'pay' | 'again' | null;
 

@@ -6,7 +6,7 @@ import { BookingResponseButtons } from './booking-response-buttons';
 import { dangerButton, primaryButton, secondaryButton } from './button-classes';
 import { DeclineDialog, ReasonDialog, RescheduleDialog, ReviewDialog } from '~/components/lazy-dialogs';
 import { SessionProgress } from './session-progress';
-import { AppLink } from '../app-link';
+import { AppLink } from '~/components/app-link';
 
 /**
  * A CoachDashboard card (SPEC §2): 'Session with {client}', the session's details and the coach's

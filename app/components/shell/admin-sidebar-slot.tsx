@@ -1,7 +1,7 @@
 import * as server from '~/components/admin/reference-search.server';
 import { Icon } from '~/components/icon';
 import { island } from '~/components/island';
-import { AppLink } from '../app-link';
+import { AppLink } from '~/components/app-link';
 
 /**
  * The same island as reference-search.tsx's ReferenceSearch, made here: importing that module

@@ -11,7 +11,8 @@ import { useSidebarState } from './sidebar-state';
 // The shell's parts keep their props across a navigation (the user, the menu, the page's path,
 // stable callbacks) and read no router context (plain links, decision 031): memoised, they render
 // again when the page changes or after an action (the shell's data loaded again), not on each of a
-// navigation's states nor for a new query on the same page (a filter change on FindCoaches re-rendered the whole sidebar, header and footer; issue 20 §4).
+// navigation's states nor for a new query on the same page (a filter change on FindCoaches
+// re-rendered the whole sidebar, header and footer; issue 20 §4).
 const Sidebar = memo(SidebarContent);
 const Header = memo(ShellHeader);
 const Footer = memo(SiteFooter);
@@ -20,8 +21,7 @@ const Footer = memo(SiteFooter);
 export function AppShell({ data, children }: { data: ShellData; children: ReactNode }) {
   const { open, openMobile, setOpenMobile, toggle } = useSidebarState(data.sidebarOpen);
   const closeSheet = useCallback(() => setOpenMobile(false), [setOpenMobile]);
-  const { user } = data;
-  const { role, userType } = user;
+  const { role, userType } = data.user;
   const menu = useMemo(() => menuFor({ role, userType }), [role, userType]);
   const home = menu[0]?.href ?? '/';
   const { pathname } = useLocation();
@@ -33,11 +33,11 @@ export function AppShell({ data, children }: { data: ShellData; children: ReactN
         className={`hidden shrink-0 border-r border-slate-200 bg-white transition-[width] duration-200 md:block ${open ? 'w-64' : 'w-12'}`}
       >
         <div className="sticky top-0 h-screen">
-          <Sidebar user={user} menu={menu} pathname={pathname} collapsed={!open} />
+          <Sidebar user={data.user} menu={menu} pathname={pathname} collapsed={!open} />
         </div>
       </aside>
       <MobileSheet open={openMobile} onClose={closeSheet}>
-        <Sidebar user={user} menu={menu} pathname={pathname} onNavigate={closeSheet} />
+        <Sidebar user={data.user} menu={menu} pathname={pathname} onNavigate={closeSheet} />
       </MobileSheet>
       <div className="flex min-w-0 flex-1 flex-col">
         <Header home={home} onToggle={toggle} sheetOpen={openMobile} />
