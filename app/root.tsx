@@ -1,5 +1,5 @@
-import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLoaderData, useNavigate, useRouteError, type ShouldRevalidateFunction } from '@remix-run/react';
+import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLoaderData, useNavigate, useRouteError, type ShouldRevalidateFunction } from '@remix-run/react';
 import type { MouseEvent } from 'react';
 import { AppLink } from '~/components/app-link';
 import { useNonce } from '~/csp-nonce';
@@ -19,11 +19,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** Cheap (one cookie): run on every navigation so a toast set by any redirect or mutation shows, but a filter change on the page (same path, a new query) is the page's loader alone. */
 export const shouldRevalidate: ShouldRevalidateFunction = (args) => !isQueryOnlyNavigation(args);
 
-/** The stylesheet is not here: <Stylesheet> in the head links it, or inlines it on the landing page. */
-// A 32 px PNG, not the SVG it is drawn from (public/favicon.svg): Chromium fetches the icon again on
-// every in-app navigation and renders an SVG one as a document on the page's main thread, 26–32 ms
-// at 4× CPU in the middle of a filter's results (issue 20 §4).
-export const links: LinksFunction = () => [{ rel: 'icon', href: '/favicon.png', type: 'image/png', sizes: '32x32' }];
 
 export const meta: MetaFunction = () => [
   { title: 'FACT — Football Academy Coaching & Training' },
@@ -61,7 +56,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Stylesheet href={stylesheet} />
-        <Links />
+        {/* The head's links are written here, not by Remix's <Links>, which gathered and deduplicated
+            every matched route's `links` on each render (~1 % of a page's server CPU, issue 20 §2);
+            no route exports `links` (test/architecture.test.ts). The stylesheet is <Stylesheet>'s.
+            A 32 px PNG, not the SVG it is drawn from (public/favicon.svg): Chromium fetches the icon
+            again on every in-app navigation and renders an SVG one as a document on the page's main
+            thread, 26–32 ms at 4× CPU in the middle of a filter's results (issue 20 §4). */}
+        <link rel="icon" href="/favicon.png" type="image/png" sizes="32x32" />
         {/* Before any module: zod must not probe `new Function`, which the CSP forbids (no eval). */}
         <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: ZOD_WITHOUT_EVAL }} />
       </head>
