@@ -19,7 +19,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** Cheap (one cookie): run on every navigation so a toast set by any redirect or mutation shows, but a filter change on the page (same path, a new query) is the page's loader alone. */
 export const shouldRevalidate: ShouldRevalidateFunction = (args) => !isQueryOnlyNavigation(args);
 
-
 export const meta: MetaFunction = () => [
   { title: 'FACT — Football Academy Coaching & Training' },
   { name: 'description', content: 'Book one-to-one football coaching with verified coaches.' },
