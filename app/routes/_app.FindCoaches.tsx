@@ -1,6 +1,6 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, useFetcher, useLoaderData, useNavigation, useSearchParams, useSubmit } from '@remix-run/react';
-import { memo, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, startTransition, useEffect, useMemo, useRef, useState } from 'react';
 import type { CoachDirectory, CoachForBooking } from '../../domain/booking/coach-directory';
 import { submitBookingRequest } from '../../domain/booking/use-cases/submit-booking-request';
 import { redirectFor } from '../../domain/navigation/routing';
@@ -109,9 +109,11 @@ export default function FindCoaches() {
   // again anyway. The function is stable (issue 20 §4).
   const submit = useSubmit();
   const loading = navigation.state === 'loading' && navigation.location.pathname.toLowerCase() === '/findcoaches';
-  // Decision 020: the six placeholder cards (SPEC §2) replace the results only when a search takes
-  // longer than PLACEHOLDER_DELAY_MS; a quick one keeps the old cards, dimmed, until the new ones
-  // arrive, so a phone renders the list once instead of three times (issue 20 §4).
+  // Decision 032: 'Searching…' and the dimmed, busy list only once a search has waited
+  // SEARCHING_DELAY_MS. A quicker answer goes straight to its results: a frame drawn for the wait
+  // would only have delayed them (issue 20 §4). Decision 020: the six placeholder cards (SPEC §2)
+  // replace the results only when a search takes longer than PLACEHOLDER_DELAY_MS.
+  const searching = useAfterDelay(loading, SEARCHING_DELAY_MS);
   const slowLoading = useAfterDelay(loading, PLACEHOLDER_DELAY_MS);
   const [bookingWith, setBookingWith] = useState<CoachCardData | null>(null);
   const [booked, setBooked] = useState<BookedSummary | null>(null);
@@ -138,7 +140,7 @@ export default function FindCoaches() {
       <SearchFilters filters={filters} active={active} players={players} submit={submit} />
 
       <div className="mb-4 flex flex-wrap items-center justify-between gap-2" aria-live="polite">
-        <p className="text-sm font-medium text-slate-700">{loading ? 'Searching…' : foundCoachesText(page.total)}</p>
+        <p className="text-sm font-medium text-slate-700">{searching ? 'Searching…' : foundCoachesText(page.total)}</p>
         {active > 0 ? (
           <AppLink to="/FindCoaches" className="text-sm font-medium text-pitch-700 hover:underline">
             Clear all filters
@@ -156,7 +158,7 @@ export default function FindCoaches() {
         <EmptyState anyCoachListed={page.anyCoachListed} />
       ) : (
         <>
-          <div aria-busy={loading || undefined} className={loading ? 'opacity-60 transition-opacity' : undefined}>
+          <div aria-busy={searching || undefined} className={searching ? 'opacity-60 transition-opacity' : undefined}>
             <CoachList coaches={coaches} viewerId={viewerId} onBook={setBookingWith} />
           </div>
           {nextCursor ? (
@@ -187,6 +189,8 @@ export default function FindCoaches() {
   );
 }
 
+/** How long a search may wait for its answer before the page says 'Searching…' and dims the cards. */
+export const SEARCHING_DELAY_MS = 150;
 /** How long a search may take before its results make way for the placeholder cards. */
 export const PLACEHOLDER_DELAY_MS = 300;
 
@@ -195,7 +199,9 @@ function useAfterDelay(on: boolean, ms: number): boolean {
   const [late, setLate] = useState(false);
   useEffect(() => {
     if (!on) return setLate(false);
-    const id = window.setTimeout(() => setLate(true), ms);
+    // A transition, as the router's own updates are: a timer that fires while the answer's results
+    // are rendering waits for them instead of interrupting and restarting that render.
+    const id = window.setTimeout(() => startTransition(() => setLate(true)), ms);
     return () => window.clearTimeout(id);
   }, [on, ms]);
   return on && late;

@@ -50,3 +50,50 @@ export async function resetRenders(page: Page): Promise<void> {
     for (const key of Object.keys(renders)) renders[key] = 0;
   });
 }
+
+/**
+ * Logs, in the page, each React commit with how many DOM elements it gave new props ('commit 480'),
+ * and (after `followRouter`) each state the router publishes ('router loading', 'router idle'), in
+ * the order they happen, in `window.__timeline`. The router tells its subscribers synchronously, and
+ * React commits what they set later, so a commit logged after 'router idle' came from that state
+ * or after it. Call before the page's first navigation; not together with `watchRenders`.
+ */
+export async function logCommits(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __timeline: string[]; __REACT_DEVTOOLS_GLOBAL_HOOK__?: unknown };
+    w.__timeline = [];
+    type Fiber = { tag: number; child: Fiber | null; sibling: Fiber | null; alternate: Fiber | null; memoizedProps: unknown };
+    const HOST_COMPONENT = 5;
+    const count = (fiber: Fiber, previous: Fiber | null): number => {
+      let n = fiber.tag === HOST_COMPONENT && (!previous || fiber.memoizedProps !== previous.memoizedProps) ? 1 : 0;
+      if (previous && fiber.child === previous.child) return n;
+      for (let child = fiber.child; child; child = child.sibling) n += count(child, previous ? child.alternate : null);
+      return n;
+    };
+    w.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+      isDisabled: false,
+      supportsFiber: true,
+      renderers: new Map(),
+      inject: () => 1,
+      checkDCE: () => {},
+      onScheduleFiberRoot: () => {},
+      onPostCommitFiberRoot: () => {},
+      onCommitFiberUnmount: () => {},
+      onCommitFiberRoot: (_id: number, root: { current: Fiber }) => w.__timeline.push(`commit ${count(root.current, root.current.alternate)}`),
+    };
+  });
+}
+
+/** Adds the router's states to the page's timeline (`logCommits`); call once the page is hydrated. */
+export async function followRouter(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const w = window as unknown as { __timeline: string[]; __remixRouter: { subscribe: (fn: (state: { navigation: { state: string } }) => void) => void } };
+    w.__remixRouter.subscribe((state) => w.__timeline.push(`router ${state.navigation.state}`));
+  });
+}
+
+/** The timeline so far, read after two frames and a short pause (as `readRenders`), then emptied. */
+export async function takeTimeline(page: Page): Promise<string[]> {
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 50)))));
+  return page.evaluate(() => (window as unknown as { __timeline: string[] }).__timeline.splice(0));
+}
