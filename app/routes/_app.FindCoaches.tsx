@@ -140,7 +140,11 @@ export default function FindCoaches() {
       <SearchFilters filters={filters} active={active} players={players} submit={submit} />
 
       <div className="mb-4 flex flex-wrap items-center justify-between gap-2" aria-live="polite">
-        <p className="text-sm font-medium text-slate-700">{searching ? 'Searching…' : foundCoachesText(page.total)}</p>
+        {/* Keyed by the search: each answer is a new line, which the live region announces even when
+            the count is the one it already showed (decision 032: a quick search says no 'Searching…'). */}
+        <p key={searchParams.toString()} className="text-sm font-medium text-slate-700">
+          {searching ? 'Searching…' : foundCoachesText(page.total)}
+        </p>
         {active > 0 ? (
           <AppLink to="/FindCoaches" className="text-sm font-medium text-pitch-700 hover:underline">
             Clear all filters
@@ -199,8 +203,9 @@ function useAfterDelay(on: boolean, ms: number): boolean {
   const [late, setLate] = useState(false);
   useEffect(() => {
     if (!on) return setLate(false);
-    // A transition, as the router's own updates are: a timer that fires while the answer's results
-    // are rendering waits for them instead of interrupting and restarting that render.
+    // A transition, as the router's own updates are: React renders pending transitions together, so
+    // a timer that fires after the answer but before its results render joins that render (where
+    // `on` is already false) instead of committing 'Searching…' on its own just before them.
     const id = window.setTimeout(() => startTransition(() => setLate(true)), ms);
     return () => window.clearTimeout(id);
   }, [on, ms]);
