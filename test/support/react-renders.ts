@@ -12,8 +12,9 @@ import type { Page } from 'playwright-core';
  * Call before the page's first navigation; read with `readRenders`, reset with `resetRenders`.
  */
 export async function watchRenders(page: Page, selectors: readonly string[]): Promise<void> {
+  await installCommitHook(page);
   await page.addInitScript((watched: readonly string[]) => {
-    const w = window as unknown as { __renders: Record<string, number>; __REACT_DEVTOOLS_GLOBAL_HOOK__?: unknown };
+    const w = window as unknown as { __renders: Record<string, number>; __onReactCommit: ((root: { current: Fiber }) => void)[] };
     w.__renders = Object.fromEntries(watched.map((s) => [s, 0]));
     type Fiber = { tag: number; child: Fiber | null; sibling: Fiber | null; alternate: Fiber | null; memoizedProps: unknown; stateNode: unknown };
     const HOST_COMPONENT = 5;
@@ -24,6 +25,20 @@ export async function watchRenders(page: Page, selectors: readonly string[]): Pr
       if (previous && fiber.child === previous.child) return;
       for (let child = fiber.child; child; child = child.sibling) visit(child, previous ? child.alternate : null);
     };
+    w.__onReactCommit.push((root) => visit(root.current, root.current.alternate));
+  }, selectors);
+}
+
+/**
+ * A minimal React DevTools hook, installed before the page's scripts run: React DOM reports each
+ * commit to it, and it hands the committed root to each function in the page's `__onReactCommit`
+ * (init scripts added after this one push theirs). Installed once per page.
+ */
+async function installCommitHook(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __onReactCommit?: ((root: unknown) => void)[]; __REACT_DEVTOOLS_GLOBAL_HOOK__?: unknown };
+    if (w.__onReactCommit) return;
+    const listeners: ((root: unknown) => void)[] = (w.__onReactCommit = []);
     w.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
       isDisabled: false,
       supportsFiber: true,
@@ -33,9 +48,11 @@ export async function watchRenders(page: Page, selectors: readonly string[]): Pr
       onScheduleFiberRoot: () => {},
       onPostCommitFiberRoot: () => {},
       onCommitFiberUnmount: () => {},
-      onCommitFiberRoot: (_id: number, root: { current: Fiber }) => visit(root.current, root.current.alternate),
+      onCommitFiberRoot: (_id: number, root: unknown) => {
+        for (const listener of listeners) listener(root);
+      },
     };
-  }, selectors);
+  });
 }
 
 /** The counts, read after two frames and a short pause, so that a render the last event started has committed. */
@@ -56,13 +73,14 @@ export async function resetRenders(page: Page): Promise<void> {
  * and (after `followRouter`) each state the router publishes ('router loading', 'router idle'), in
  * the order they happen, in `window.__timeline`. The router tells its subscribers synchronously, and
  * React commits what they set later, so a commit logged after 'router idle' came from that state
- * or after it. Call before the page's first navigation; not together with `watchRenders`.
+ * or after it. Call before the page's first navigation.
  */
 export async function logCommits(page: Page): Promise<void> {
+  await installCommitHook(page);
   await page.addInitScript(() => {
-    const w = window as unknown as { __timeline: string[]; __REACT_DEVTOOLS_GLOBAL_HOOK__?: unknown };
-    w.__timeline = [];
     type Fiber = { tag: number; child: Fiber | null; sibling: Fiber | null; alternate: Fiber | null; memoizedProps: unknown };
+    const w = window as unknown as { __timeline: string[]; __onReactCommit: ((root: { current: Fiber }) => void)[] };
+    w.__timeline = [];
     const HOST_COMPONENT = 5;
     const count = (fiber: Fiber, previous: Fiber | null): number => {
       let n = fiber.tag === HOST_COMPONENT && (!previous || fiber.memoizedProps !== previous.memoizedProps) ? 1 : 0;
@@ -70,17 +88,7 @@ export async function logCommits(page: Page): Promise<void> {
       for (let child = fiber.child; child; child = child.sibling) n += count(child, previous ? child.alternate : null);
       return n;
     };
-    w.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
-      isDisabled: false,
-      supportsFiber: true,
-      renderers: new Map(),
-      inject: () => 1,
-      checkDCE: () => {},
-      onScheduleFiberRoot: () => {},
-      onPostCommitFiberRoot: () => {},
-      onCommitFiberUnmount: () => {},
-      onCommitFiberRoot: (_id: number, root: { current: Fiber }) => w.__timeline.push(`commit ${count(root.current, root.current.alternate)}`),
-    };
+    w.__onReactCommit.push((root) => w.__timeline.push(`commit ${count(root.current, root.current.alternate)}`));
   });
 }
 
