@@ -57,7 +57,7 @@ async function installCommitHook(page: Page): Promise<void> {
 
 /** The counts, read after two frames and a short pause, so that a render the last event started has committed. */
 export async function readRenders(page: Page): Promise<Record<string, number>> {
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 50)))));
+  await afterLateCommits(page);
   return page.evaluate(() => ({ ...(window as unknown as { __renders: Record<string, number> }).__renders }));
 }
 
@@ -100,8 +100,13 @@ export async function followRouter(page: Page): Promise<void> {
   });
 }
 
-/** The timeline so far, read after two frames and a short pause (as `readRenders`), then emptied. */
+/** The timeline so far, read once late commits are in (as `readRenders`), then emptied. */
 export async function takeTimeline(page: Page): Promise<string[]> {
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 50)))));
+  await afterLateCommits(page);
   return page.evaluate(() => (window as unknown as { __timeline: string[] }).__timeline.splice(0));
+}
+
+/** Two frames and a short pause: a render that the last event started has committed by then. */
+async function afterLateCommits(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 50)))));
 }
