@@ -19,6 +19,7 @@ import {
 import type { DataExportSource } from '../../../domain/accounts/data-export-source';
 import { isId } from '../../../domain/shared/ids';
 import type { Orm } from '../orm';
+import { COACH_SEES_SQL } from '../read-models/booking-lists';
 import { rebuild } from '../shared/stored-data';
 
 /**
@@ -28,6 +29,10 @@ import { rebuild } from '../shared/stored-data';
  * runs on an index: bookings_by_client/_by_coach, coach_transfers_by_coach, messages_by_sender/
  * _by_receiver, reviews_by_reviewer/_by_reviewee, availability_by_coach, deletion_by_user,
  * audit_by_target and audit_by_actor.
+ *
+ * Of a booking they coach, a person gets only what the coach has been shown (decision 011): a
+ * request never paid is left out of every section keyed by booking (REACHED_ME), as it is left
+ * out of the dashboard, the calendar feed and Messages.
  *
  * What is never selected: password_hash and google_id (only whether they are set),
  * session_version, Stripe ids, and of any other person anything but full_name and erased_at.
@@ -53,7 +58,14 @@ const AVAILABILITY = `
          is_available as "isAvailable", created_at as "createdAt", updated_at as "updatedAt"
     from availability_periods where coach_id = ? order by starts_at desc, id desc limit ?`;
 
-/** Params: user (other party), user, user (client or coach), limit. */
+/**
+ * Booking `b` is in the person's copy unless they are its coach and it never reached them: the
+ * same rule as the dashboard and Messages (COACH_SEES_SQL, hasReachedCoach in the domain).
+ * Params: user, user.
+ */
+const REACHED_ME = `(b.client_id = ? or b.coach_id <> ? or ${COACH_SEES_SQL})`;
+
+/** Params: user (other party), user, user (client or coach), user, user (REACHED_ME), limit. */
 const BOOKINGS = `
   select b.id, b.reference_code as "referenceCode", b.client_id as "clientId", b.coach_id as "coachId", b.service_type as "serviceType",
          b.starts_at as "startsAt", b.ends_at as "endsAt", b.duration_minutes as "durationMinutes",
@@ -76,17 +88,18 @@ const BOOKINGS = `
          o.full_name as "otherName", o.erased_at is not null as "otherErased"
     from bookings b
     join users o on o.id = case when b.client_id = ? then b.coach_id else b.client_id end
-   where b.client_id = ? or b.coach_id = ?
+   where (b.client_id = ? or b.coach_id = ?) and ${REACHED_ME}
    order by b.starts_at desc, b.id desc limit ?`;
 
+/** Params: user, user, user (REACHED_ME), limit. */
 const TRANSFERS = `
   select t.booking_id as "bookingId", b.reference_code as "referenceCode", t.coach_share_pence as "coachSharePence",
          t.platform_share_pence as "platformSharePence", t.commission_bps as "commissionBps", t.status,
          t.reversed_pence as "reversedPence", t.released_at as "releasedAt", t.transferred_at as "transferredAt", t.paid_out_at as "paidOutAt"
     from coach_transfers t join bookings b on b.id = t.booking_id
-   where t.coach_id = ? order by t.released_at desc, t.booking_id desc limit ?`;
+   where t.coach_id = ? and ${REACHED_ME} order by t.released_at desc, t.booking_id desc limit ?`;
 
-/** Params: user (other party), user, user, limit. */
+/** Params: user (other party), user, user, user, user (REACHED_ME), limit. */
 const MESSAGES = `
   select m.id, b.reference_code as "referenceCode", m.sender_id as "senderId", m.receiver_id as "receiverId", m.content,
          m.read_at as "readAt", m.created_at as "createdAt", o.id = b.client_id as "otherIsClient",
@@ -94,17 +107,17 @@ const MESSAGES = `
     from messages m
     join bookings b on b.id = m.booking_id
     join users o on o.id = case when m.sender_id = ? then m.receiver_id else m.sender_id end
-   where m.sender_id = ? or m.receiver_id = ?
+   where (m.sender_id = ? or m.receiver_id = ?) and ${REACHED_ME}
    order by m.created_at desc, m.id desc limit ?`;
 
-/** `mine` is the person's column, `other` the other party's. */
+/** `mine` is the person's column, `other` the other party's. Params: user, user, user (REACHED_ME), limit. */
 const reviews = (mine: 'reviewer_id' | 'reviewee_id', other: 'reviewer_id' | 'reviewee_id') => `
   select r.id, b.reference_code as "referenceCode", r.reviewer_type as "reviewerType", r.rating, r.comment, r.created_at as "createdAt",
          o.full_name as "otherName", o.erased_at is not null as "otherErased"
     from reviews r
     join bookings b on b.id = r.booking_id
     join users o on o.id = r.${other}
-   where r.${mine} = ? order by r.created_at desc, r.id desc limit ?`;
+   where r.${mine} = ? and ${REACHED_ME} order by r.created_at desc, r.id desc limit ?`;
 
 const PLAYERS = `
   select id, first_name as "firstName", last_name as "lastName", to_char(date_of_birth, 'YYYY-MM-DD') as "dateOfBirth", notes,
@@ -148,15 +161,16 @@ export function createDataExportSource(orm: Orm): DataExportSource {
           const account = await one(ACCOUNT, exportAccountRow, 'users');
           if (!account) return null;
           const me = [userId];
+          const reachedMe = [userId, userId];
           const rows: DataExportRows = {
             account,
             coachProfile: await one(COACH_PROFILE, exportCoachProfileRow, 'coach_profiles'),
             availability: await list(AVAILABILITY, me, limits.availability, exportAvailabilityRow, 'availability_periods'),
-            bookings: await list(BOOKINGS, [userId, userId, userId], limits.bookings, exportBookingRow, 'bookings'),
-            transfers: await list(TRANSFERS, me, limits.transfers, exportTransferRow, 'coach_transfers'),
-            messages: await list(MESSAGES, [userId, userId, userId], limits.messages, exportMessageRow, 'messages'),
-            reviewsGiven: await list(reviews('reviewer_id', 'reviewee_id'), me, limits.reviewsGiven, exportReviewRow, 'reviews'),
-            reviewsReceived: await list(reviews('reviewee_id', 'reviewer_id'), me, limits.reviewsReceived, exportReviewRow, 'reviews'),
+            bookings: await list(BOOKINGS, [userId, userId, userId, ...reachedMe], limits.bookings, exportBookingRow, 'bookings'),
+            transfers: await list(TRANSFERS, [userId, ...reachedMe], limits.transfers, exportTransferRow, 'coach_transfers'),
+            messages: await list(MESSAGES, [userId, userId, userId, ...reachedMe], limits.messages, exportMessageRow, 'messages'),
+            reviewsGiven: await list(reviews('reviewer_id', 'reviewee_id'), [userId, ...reachedMe], limits.reviewsGiven, exportReviewRow, 'reviews'),
+            reviewsReceived: await list(reviews('reviewee_id', 'reviewer_id'), [userId, ...reachedMe], limits.reviewsReceived, exportReviewRow, 'reviews'),
             deletionRequests: await list(DELETION_REQUESTS, me, limits.deletionRequests, exportDeletionRequestRow, 'account_deletion_requests'),
             auditAboutUser: await list(AUDIT_ABOUT, [userId, userId, userId], limits.auditAboutUser, exportAuditRow, 'audit_log'),
             auditByUser: account.role === 'admin' ? await list(AUDIT_BY, [userId, userId], limits.auditByUser, exportAuditRow, 'audit_log') : null,

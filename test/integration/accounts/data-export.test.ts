@@ -6,6 +6,8 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DataExportDocument } from '../../../domain/accounts/data-export';
 import { DATA_EXPORT_LIMITS } from '../../../domain/accounts/data-export-rows';
+import { cancelBooking } from '../../../domain/booking/use-cases/cancel-booking';
+import { expireUnpaidRequests } from '../../../domain/booking/use-cases/expire-unpaid-requests';
 import { createUser, type CreatedUser } from '../../support/accounts';
 import { runCli } from '../../support/cli';
 import { countQueries } from '../../support/query-counter';
@@ -221,5 +223,101 @@ describe('fact users export', () => {
     expect(stdout.code).toBe(0);
     expect(stdout.json<DataExportDocument>().account.email).toBe('chris@example.test');
     expect(refused.code).toBe(1);
+  });
+});
+
+/**
+ * Decision 011 in the copy: a request the client never paid never reached the coach, so the
+ * coach's file holds nothing of it (not its booking, the client's name, address or notes, nor a
+ * message on it), whether it is still open, expired or cancelled by the client; the client's own
+ * file keeps all of it. The coach's paid request is the control.
+ */
+describe("a coach's copy of a request that never reached them", () => {
+  let nora: CreatedUser;
+  let uma: CreatedUser;
+  const unpaid: Record<'open' | 'expired' | 'cancelled', string> = { open: '', expired: '', cancelled: '' };
+  let paid = '';
+
+  beforeAll(async () => {
+    nora = await createUser(http.app, { userType: 'coach', fullName: 'Nora Newcoach', email: 'nora@example.test' });
+    uma = await createUser(http.app, { fullName: 'Umaima Unpaid', email: 'uma@example.test', location: 'Hackney' });
+    const petra = await createUser(http.app, { fullName: 'Petra Payer', email: 'petra@example.test' });
+    const at = (days: number) => new Date(Date.now() + days * DAY);
+    const request = async (days: number) => {
+      const b = await createTestBooking(http.app, { clientId: uma.user.id, coachId: nora.user.id, startsAt: at(days), paid: false });
+      await http.db.query(
+        `update bookings set location_address = '7 Quiet Mews', location_notes = 'Blue door', client_notes = 'Mind my left knee' where id = $1`,
+        [b.id],
+      );
+      return b;
+    };
+    const open = await request(4);
+    const expired = await request(5);
+    const cancelled = await request(6);
+    unpaid.open = open.referenceCode;
+    unpaid.expired = expired.referenceCode;
+    unpaid.cancelled = cancelled.referenceCode;
+
+    // Messages could be posted on a request before it was paid (decision 011, since refused):
+    // one on each unpaid request, as stored rows from that time.
+    for (const b of [open, expired, cancelled])
+      await http.db.query(`insert into messages (id, booking_id, sender_id, receiver_id, content) values ($1, $2, $3, $4, 'Is the pitch floodlit?')`, [
+        randomUUID(),
+        b.id,
+        uma.user.id,
+        nora.user.id,
+      ]);
+
+    // Thirty minutes unpaid: the system cancels it ('Payment not completed').
+    await http.db.query(`update bookings set created_at = now() - interval '31 minutes' where id = $1`, [expired.id]);
+    const expiry = await expireUnpaidRequests(http.app.deps());
+    expect(expiry.ok && expiry.value.done).toContain(expired.id);
+    const byClient = await cancelBooking(http.app.deps(), { actor: { userId: uma.user.id, role: 'user', userType: 'client' }, bookingId: cancelled.id, reason: 'Changed my mind' });
+    expect(byClient.ok).toBe(true);
+
+    const b = await createTestBooking(http.app, { clientId: petra.user.id, coachId: nora.user.id, startsAt: at(7) });
+    paid = b.referenceCode;
+    await http.db.query(`insert into messages (id, booking_id, sender_id, receiver_id, content) values ($1, $2, $3, $4, 'See you at the park')`, [
+      randomUUID(),
+      b.id,
+      petra.user.id,
+      nora.user.id,
+    ]);
+  }, 120_000);
+
+  const expectNothingOfTheUnpaidRequests = (body: string) => {
+    const doc = JSON.parse(body) as DataExportDocument;
+    expect(doc.bookings.items.map((b) => [b.reference, b.with])).toEqual([[paid, 'Petra']]);
+    expect(doc.messages.items.map((m) => [m.reference, m.content])).toEqual([[paid, 'See you at the park']]);
+    for (const reference of Object.values(unpaid)) expect(body).not.toContain(reference);
+    for (const trace of ['Umaima', '7 Quiet Mews', 'Blue door', 'Mind my left knee', 'Is the pitch floodlit?', 'Payment not completed', 'Changed my mind'])
+      expect(body).not.toContain(trace);
+  };
+
+  it('the download over HTTP holds nothing of an unpaid request, open, expired or cancelled', async () => {
+    const res = await download(nora.user.id);
+    expect(res.status).toBe(200);
+    expectNothingOfTheUnpaidRequests(await res.text());
+  });
+
+  it("the operator's `fact users export` of the coach holds nothing of them either", async () => {
+    const run = await runCli(http.db.url, ['users', 'export', 'nora@example.test', '--as', 'ada@example.test']);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expectNothingOfTheUnpaidRequests(run.stdout);
+  });
+
+  it("the client's own download still holds their unpaid requests and the messages on them", async () => {
+    const res = await download(uma.user.id);
+    expect(res.status).toBe(200);
+    const doc = (await res.json()) as DataExportDocument;
+    expect(doc.bookings.items.map((b) => [b.reference, b.status, b.clientNotes]).sort()).toEqual(
+      [
+        [unpaid.open, 'pending', 'Mind my left knee'],
+        [unpaid.expired, 'cancelled', 'Mind my left knee'],
+        [unpaid.cancelled, 'cancelled', 'Mind my left knee'],
+      ].sort(),
+    );
+    expect(doc.messages.count).toBe(3);
   });
 });
