@@ -4,10 +4,9 @@
  * ready instead of ~3 s through tsx; node-bundle.ts). landing.test.ts keeps starting it exactly as
  * `npm start` does, through tsx.
  */
-import path from 'node:path';
-import { bundleForNode, ROOT } from './node-bundle';
+import { bundleFile, bundleForNode } from './node-bundle';
 
-export const SERVER_BUNDLE = path.join(ROOT, 'node_modules/.cache/fact-server/start.mjs');
+export const SERVER_BUNDLE = bundleFile('fact-server', 'start.mjs');
 
 export default async function setup(): Promise<void> {
   await bundleForNode('scripts/start.ts', SERVER_BUNDLE);

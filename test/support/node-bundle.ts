@@ -1,7 +1,18 @@
+import { createHash } from 'node:crypto';
 import { build } from 'esbuild';
 import path from 'node:path';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
+
+/**
+ * Where a bundle of this checkout goes: under node_modules (so packages resolve), in a folder of
+ * its own per checkout, because git worktrees may share one node_modules and one checkout's run
+ * must never spawn another's code.
+ */
+export function bundleFile(tool: string, file: string): string {
+  const checkout = createHash('sha256').update(ROOT).digest('hex').slice(0, 12);
+  return path.join(ROOT, 'node_modules/.cache', tool, checkout, file);
+}
 
 /**
  * Compiles one of FACT's entry points into a single ESM file, with the compiler tsx uses
