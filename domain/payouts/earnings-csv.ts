@@ -1,27 +1,15 @@
+import { csvTable, type CsvColumn } from '../shared/csv';
 import { utcToLondon } from '../shared/london-time';
-import type { Pence } from '../shared/money';
 import { EARNING_STATE_LABELS, type EarningLine } from './earnings';
 
 /**
- * The Earnings CSV a coach hands to their accountant or copies into their Self Assessment
- * (issue 18 B). One line per booking whose money was released in the UK tax year asked for
- * (6 April to 5 April, London dates): a self-employed coach reports the income of a tax year,
- * and the release is when the money became theirs. Amounts in pounds with two decimals (no '£',
- * so spreadsheets read them as numbers), dates in London time. A cell a spreadsheet could take
- * for a formula (= + - @, or a tab / carriage return) gets a leading quote (CSV injection).
+ * The Earnings CSV a coach hands to their accountant or copies into their Self Assessment.
+ * One line per booking whose money was released in the UK tax year asked for (6 April to
+ * 5 April, London dates): a self-employed coach reports the income of a tax year, and the
+ * release is when the money became theirs. Amounts are money columns: pounds with two decimals,
+ * no '£', negative ones included, so spreadsheets add them up. Everything else is a text column,
+ * quoted and formula-safe (domain/shared/csv.ts). Dates in London time.
  */
-export const EARNINGS_CSV_COLUMNS = [
-  'Reference',
-  'Session date',
-  'Client',
-  'Session price',
-  'Platform share',
-  'Coach share',
-  'State',
-  'Released at',
-  'Paid out at',
-] as const;
-
 export interface EarningsCsvRow {
   readonly referenceCode: string;
   readonly startsAt: Date;
@@ -31,19 +19,6 @@ export interface EarningsCsvRow {
   readonly paidOutAt: Date | null;
 }
 
-/** 5300 → '53.00' */
-export function poundsText(pence: Pence): string {
-  const sign = pence < 0 ? '-' : '';
-  const abs = Math.abs(Math.trunc(pence));
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-}
-
-/** A cell as CSV text: neutralised if a spreadsheet would run it, quoted if it holds a comma, quote or line break. */
-export function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
 const londonDate = (d: Date) => utcToLondon(d).date;
 const londonDateTime = (d: Date | null) => {
   if (!d) return '';
@@ -51,28 +26,26 @@ const londonDateTime = (d: Date | null) => {
   return `${p.date} ${p.time}`;
 };
 
-/** One CSV record (CRLF-terminated, as RFC 4180 has it). */
-export function csvRecord(cells: readonly string[]): string {
-  return `${cells.map(csvCell).join(',')}\r\n`;
-}
+export const EARNINGS_CSV_COLUMNS: readonly CsvColumn<EarningsCsvRow>[] = [
+  { header: 'Reference', text: (r) => r.referenceCode },
+  { header: 'Session date', text: (r) => londonDate(r.startsAt) },
+  { header: 'Client', text: (r) => r.clientName },
+  { header: 'Session price', pence: (r) => r.line.sessionPricePence },
+  { header: 'Platform share', pence: (r) => r.line.platformSharePence },
+  { header: 'Coach share', pence: (r) => r.line.coachSharePence },
+  { header: 'State', text: (r) => EARNING_STATE_LABELS[r.line.state] },
+  { header: 'Released at', text: (r) => londonDateTime(r.releasedAt) },
+  { header: 'Paid out at', text: (r) => londonDateTime(r.paidOutAt) },
+];
+
+const earningsCsv = csvTable(EARNINGS_CSV_COLUMNS);
 
 export function earningsCsvHeader(): string {
-  return csvRecord(EARNINGS_CSV_COLUMNS);
+  return earningsCsv.header();
 }
 
 export function earningsCsvLine(row: EarningsCsvRow): string {
-  // Amounts are written as numbers; a negative one (never expected) would still be neutralised by csvCell.
-  return csvRecord([
-    row.referenceCode,
-    londonDate(row.startsAt),
-    row.clientName,
-    poundsText(row.line.sessionPricePence),
-    poundsText(row.line.platformSharePence),
-    poundsText(row.line.coachSharePence),
-    EARNING_STATE_LABELS[row.line.state],
-    londonDateTime(row.releasedAt),
-    londonDateTime(row.paidOutAt),
-  ]);
+  return earningsCsv.line(row);
 }
 
 /** 'fact-earnings-2026-27.csv' for the tax year starting in 2026. */

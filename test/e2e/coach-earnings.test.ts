@@ -159,9 +159,9 @@ describe('coach earnings: from the card to the coach’s bank', () => {
     expect(download.suggestedFilename()).toBe('fact-earnings-2026-27.csv');
     const csv = readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '');
     const rows = csv.trimEnd().split('\r\n');
-    expect(rows[0]).toBe('Reference,Session date,Client,Session price,Platform share,Coach share,State,Released at,Paid out at');
+    expect(rows[0]).toBe('"Reference","Session date","Client","Session price","Platform share","Coach share","State","Released at","Paid out at"');
     expect(rows).toHaveLength(2);
-    expect(rows[1]).toMatch(new RegExp(`^${reference},2027-01-13,Pat Payer,45\\.00,3\\.00,45\\.00,Paid out,2027-01-15 11:\\d{2},2027-01-16 06:0\\d$`));
+    expect(rows[1]).toMatch(new RegExp(`^"${reference}","2027-01-13","Pat Payer",45\\.00,3\\.00,45\\.00,"Paid out","2027-01-15 11:\\d{2}","2027-01-16 06:0\\d"$`));
 
     const response = await coach.request.get(`${server.baseUrl}/CoachEarnings/csv?year=2026`);
     expect(response.headers()['cache-control']).toBe('private, no-store');
