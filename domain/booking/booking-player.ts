@@ -49,18 +49,18 @@ export function checkPlayerForBooking(player: Player | null, actor: Actor, coach
 /**
  * A date-of-birth change (decision 034) must leave the player in the coach's groups on every
  * booking still to happen (pending, confirmed or in session): the coach agreed to coach that
- * age. Refused with 422 naming every booking it would break; `player` has the new date of birth
- * and `storedName` is the name the guardian sees now (nothing is saved).
+ * age. Refused with 422 naming every booking it would break. `player` is as stored (the name
+ * the guardian sees: nothing is saved), `dateOfBirth` the new one.
  */
-export function checkDateOfBirthKeepsBookings(player: AgeCheckedPlayer, storedName: string, sessions: readonly PlayerOpenSession[]): Result<void> {
+export function checkDateOfBirthKeepsBookings(player: AgeCheckedPlayer, dateOfBirth: string, sessions: readonly PlayerOpenSession[]): Result<void> {
+  const changed = { ...player, dateOfBirth };
   const broken = sessions.flatMap((session) => {
-    const coached = checkCoachCoachesPlayer(player, session.coach, session.startsAt);
+    const coached = checkCoachCoachesPlayer(changed, session.coach, session.startsAt);
     if (coached.ok) return [];
-    const age = ageOn(player.dateOfBirth, utcToLondon(session.startsAt).date);
-    return [{ referenceCode: session.referenceCode, age, refusal: coached.error.message }];
+    return [{ referenceCode: session.referenceCode, age: ageOn(dateOfBirth, utcToLondon(session.startsAt).date), refusal: coached.error.message }];
   });
   if (broken.length === 0) return ok(undefined);
-  return err(playerErrors.outsideBookedAgeGroups(storedName, player.firstName, broken));
+  return err(playerErrors.outsideBookedAgeGroups(playerName(player), player.firstName, broken));
 }
 
 /** What the coach is shown of the player (name, age at the session date, notes). */

@@ -6,7 +6,7 @@ import type { UnitOfWork } from '../../shared/unit-of-work';
 import { parseForm } from '../../validation/parse-form';
 import type { Actor } from '../actor';
 import { checkDateOfBirthKeepsBookings } from '../../booking/booking-player';
-import { addPlayer as newPlayer, editPlayer as changePlayer, removePlayer as dropPlayer, ownActivePlayer, playerName, type Player } from '../player';
+import { addPlayer as newPlayer, editPlayer as changePlayer, removePlayer as dropPlayer, ownActivePlayer, type Player } from '../player';
 import { playerErrors } from '../player-errors';
 import { playerFormSchema } from '../player.schemas';
 
@@ -49,7 +49,7 @@ export async function editPlayer(deps: Deps, input: { actor: Actor; playerId: Id
     const changed = changePlayer(player, input.actor, form.value, today, now);
     if (!changed.ok) return changed;
     if (changed.value.dateOfBirth !== player.dateOfBirth) {
-      const kept = checkDateOfBirthKeepsBookings(changed.value, playerName(player), await tx.players.listOpenSessions(player.id));
+      const kept = checkDateOfBirthKeepsBookings(player, changed.value.dateOfBirth, await tx.players.listOpenSessions(player.id));
       if (!kept.ok) return kept;
     }
     return tx.players.save(changed.value);

@@ -111,7 +111,7 @@ describe('changing a player’s date of birth under bookings still to happen', (
     expect(refused.body).toMatchObject({
       ok: false,
       code: 'PLAYER_AGE_GROUP_BOOKED',
-      message: `Ella Hughes’s details were not saved: with this date of birth Ellie would be outside the coach’s age groups on bookings ${onD.referenceCode} and ${dayAfter.referenceCode}. To change it, cancel those bookings first.`,
+      message: `Ella Hughes’s details were not saved: with this date of birth Ella would be outside the coach’s age groups on bookings ${onD.referenceCode} and ${dayAfter.referenceCode}. To change it, cancel those bookings first.`,
     });
     expect(await snapshot()).toEqual(before);
   });
