@@ -164,6 +164,8 @@ export function memoryRepositories(data: MemoryData): Repositories {
       listActiveByGuardian: async (guardianId: Id) =>
         [...data.players.values()].filter((p) => p.guardianId === guardianId && p.removedAt === null).sort(byTime),
       listAllByGuardian: async (guardianId: Id) => [...data.players.values()].filter((p) => p.guardianId === guardianId).sort(byTime),
+      /** No bookings here (below), so no sessions a date of birth could break. */
+      listOpenSessions: async () => [],
       save: async (player: Player): Promise<Result<Player>> => {
         const stored = data.players.get(player.id);
         if ((stored?.version ?? 0) !== player.version) return err(conflict('PLAYER_CHANGED', 'This player changed while you were working on it.'));

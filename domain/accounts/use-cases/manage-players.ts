@@ -5,13 +5,16 @@ import { err, ok, type Result } from '../../shared/result';
 import type { UnitOfWork } from '../../shared/unit-of-work';
 import { parseForm } from '../../validation/parse-form';
 import type { Actor } from '../actor';
+import { checkDateOfBirthKeepsBookings } from '../../booking/booking-player';
 import { addPlayer as newPlayer, editPlayer as changePlayer, removePlayer as dropPlayer, ownActivePlayer, type Player } from '../player';
 import { playerErrors } from '../player-errors';
 import { playerFormSchema } from '../player.schemas';
 
 /**
  * The Players card on UserProfile (decision 017): add, edit, remove (soft) and list a guardian's
- * players. Only the guardian sees or changes them; another guardian's player is 'not found'.
+ * players. Only the guardian sees or changes them; another guardian's player is 'not found'. A
+ * new date of birth must keep the player in the coach's groups on every booking still to happen
+ * (decision 034).
  */
 type Deps = { uow: UnitOfWork; clock: Clock };
 
@@ -39,10 +42,16 @@ export async function editPlayer(deps: Deps, input: { actor: Actor; playerId: Id
   const form = parseForm(playerFormSchema(today), input.form);
   if (!form.ok) return form;
   return deps.uow.transaction(async (tx) => {
-    const player = await tx.players.findById(input.playerId);
+    // Locked before the bookings are read: a booking changing its session meanwhile either
+    // commits first (and is read below) or waits for this edit and checks the new date of birth.
+    const player = await tx.players.findById(input.playerId, { lock: 'update' });
     if (!player) return err(playerErrors.notFound());
     const changed = changePlayer(player, input.actor, form.value, today, now);
     if (!changed.ok) return changed;
+    if (changed.value.dateOfBirth !== player.dateOfBirth) {
+      const kept = checkDateOfBirthKeepsBookings(player, changed.value.dateOfBirth, await tx.players.listOpenSessions(player.id));
+      if (!kept.ok) return kept;
+    }
     return tx.players.save(changed.value);
   });
 }

@@ -143,7 +143,14 @@ export function createInMemoryUnitOfWork(): InMemoryUnitOfWork {
   const outbox = createRecordingOutbox();
   const stats = coachStatsRepositories(bookings);
   const players = new Map<Id, Player>();
-  const playersRepo = { findById: async (id: Id) => players.get(id) ?? null };
+  const playersRepo = {
+    findById: async (id: Id) => players.get(id) ?? null,
+    // Coaches here have a profile (their groups) but no user row: the refusal says 'This coach'.
+    findForSession: async (playerId: Id, coachId: Id) => {
+      const player = players.get(playerId);
+      return player ? { player, coach: { fullName: null, ageGroups: stats.coachProfiles.rows.get(coachId)?.ageGroups ?? [] } } : null;
+    },
+  };
   const repos = { bookings, outbox, players: playersRepo, ...stats } as unknown as Repositories;
   return {
     players,

@@ -5,6 +5,7 @@ import { endsAt, type Booking } from '../booking';
 import { acceptBooking as accept, declineBySystem, NO_LONGER_AVAILABLE_REASON } from '../booking-decisions';
 import { bookingErrors } from '../booking-errors';
 import { commitChange, type BookingUseCaseDeps } from './change-booking';
+import { checkSessionPlayer } from './session-player';
 
 export interface AcceptBookingOutput {
   readonly booking: Booking;
@@ -16,7 +17,8 @@ export interface AcceptBookingOutput {
  * The coach accepts a request: it is confirmed and its payment captured; every other pending
  * request of the coach overlapping it is declined ('The coach is no longer available at this
  * time') and its authorisation voided, all in one transaction. The database's overlap constraint
- * settles two simultaneous accepts.
+ * settles two simultaneous accepts. A request for a player is accepted only while the coach
+ * coaches the player's age group on the session date (decision 034).
  */
 export async function acceptBooking(deps: BookingUseCaseDeps, input: { actor: Actor; bookingId: Id }): Promise<Result<AcceptBookingOutput>> {
   const now = deps.clock.now();
@@ -25,6 +27,8 @@ export async function acceptBooking(deps: BookingUseCaseDeps, input: { actor: Ac
     if (!booking) return err(bookingErrors.notFound());
     const change = accept(booking, input.actor, now);
     if (!change.ok) return change;
+    const coached = await checkSessionPlayer(tx, booking, booking.startsAt);
+    if (!coached.ok) return coached;
     const end = endsAt(booking);
     if (await tx.bookings.hasOverlappingActiveForCoach(booking.coachId, booking.startsAt, end, booking.id))
       return err(bookingErrors.coachAlreadyBooked());

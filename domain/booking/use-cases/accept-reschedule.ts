@@ -5,8 +5,13 @@ import { endsAt, type Booking } from '../booking';
 import { bookingErrors } from '../booking-errors';
 import { acceptReschedule as accept } from '../reschedule';
 import { commitChange, type BookingUseCaseDeps } from './change-booking';
+import { checkSessionPlayer } from './session-player';
 
-/** The other party accepts the proposed time; refused if the coach has since been booked then. */
+/**
+ * The other party accepts the proposed time; refused if the coach has since been booked then, or
+ * no longer coaches the player's age group on that date (decision 034: asked again, since the
+ * date of birth or the coach's groups may have changed since the proposal).
+ */
 export async function acceptReschedule(deps: BookingUseCaseDeps, input: { actor: Actor; bookingId: Id }): Promise<Result<Booking>> {
   const now = deps.clock.now();
   return deps.uow.transaction(async (tx) => {
@@ -15,6 +20,8 @@ export async function acceptReschedule(deps: BookingUseCaseDeps, input: { actor:
     const moved = accept(booking, input.actor, now);
     if (!moved.ok) return moved;
     const m = moved.value;
+    const coached = await checkSessionPlayer(tx, booking, m.startsAt, 'date');
+    if (!coached.ok) return coached;
     if (await tx.bookings.hasOverlappingActiveForCoach(m.coachId, m.startsAt, endsAt(m), m.id)) return err(bookingErrors.coachUnavailable());
     return ok(await commitChange(tx, { booking: m, effects: [] }, 'reschedule_accepted', input.actor.userId, now));
   });

@@ -6,10 +6,12 @@ import { bookingErrors } from '../booking-errors';
 import { isWithinAvailability, type CoachDirectory } from '../coach-directory';
 import { proposeReschedule as propose } from '../reschedule';
 import { commitChange, type BookingUseCaseDeps } from './change-booking';
+import { checkSessionPlayer } from './session-player';
 
 /**
  * A party proposes a new time. The coach must be available then (published periods, no other
- * confirmed session), so that the other party is only asked about a time that can work.
+ * confirmed session), and coach the player's age group on the new date (a birthday may fall
+ * between the two dates), so that the other party is only asked about a time that can work.
  */
 export async function proposeReschedule(
   deps: BookingUseCaseDeps & { readonly coaches: CoachDirectory },
@@ -22,6 +24,8 @@ export async function proposeReschedule(
     const proposed = propose(booking, input.actor, { proposedStartsAt: input.proposedStartsAt, reason: input.reason }, now);
     if (!proposed.ok) return proposed;
     const startsAt = proposed.value.rescheduleProposedStartsAt as Date;
+    const coached = await checkSessionPlayer(tx, booking, startsAt, 'date');
+    if (!coached.ok) return coached;
     const end = endsAt({ startsAt, durationMinutes: booking.durationMinutes });
     const coach = await deps.coaches.findCoachForBooking(booking.coachId);
     if (coach && !isWithinAvailability(coach.availability, startsAt, end)) return err(bookingErrors.coachUnavailable());

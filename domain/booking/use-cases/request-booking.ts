@@ -66,7 +66,8 @@ export async function requestBooking(
 
   return deps.uow.transaction(async (tx) => {
     if (input.playerId) {
-      const player = checkPlayerForBooking(await tx.players.findById(input.playerId), input.actor, coach, booking.startsAt);
+      // FOR SHARE: a date-of-birth change of this player waits for this booking (decision 034).
+      const player = checkPlayerForBooking(await tx.players.findById(input.playerId, { lock: 'share' }), input.actor, coach, booking.startsAt);
       if (!player.ok) return player;
       booking = { ...booking, playerId: player.value.id };
     }
