@@ -1,6 +1,10 @@
 import type { RequestHandler } from 'express';
 
-/** Baseline security headers for every response (CSP is added with the pages that need it). */
+/**
+ * Baseline security headers for every response (CSP is added with the pages that need it). Routes
+ * do not name these again: the headers of a Remix response are appended to the ones set here, so a
+ * route that repeats one sends it twice.
+ */
 export function securityHeaders(options: { https: boolean }): RequestHandler {
   return (_req, res, next) => {
     res.setHeader('X-Content-Type-Options', 'nosniff');

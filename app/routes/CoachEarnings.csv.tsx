@@ -76,7 +76,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       'Content-Type': 'text/csv; charset=utf-8',
       'Content-Disposition': `attachment; filename="${earningsCsvFileName(startYear)}"`,
       'Cache-Control': 'private, no-store',
-      'X-Content-Type-Options': 'nosniff',
     },
   });
 }

@@ -33,7 +33,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       'Content-Disposition': `attachment; filename="${fileName}"`,
       'Content-Length': String(bytes),
       'Cache-Control': NO_STORE,
-      'X-Content-Type-Options': 'nosniff',
     },
   });
 }

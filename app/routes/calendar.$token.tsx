@@ -36,7 +36,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     return notFound();
   }
   const { body, etag } = result.value;
-  const headers = { ETag: etag, 'Cache-Control': FEED_CACHE, 'X-Content-Type-Options': 'nosniff' };
+  const headers = { ETag: etag, 'Cache-Control': FEED_CACHE };
   if (matches(request.headers.get('If-None-Match'), etag)) return new Response(null, { status: 304, headers });
   return new Response(body, {
     status: 200,

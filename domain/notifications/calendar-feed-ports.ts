@@ -15,6 +15,8 @@ export interface CalendarFeedOwner extends StoredCalendarFeed {
   readonly isActive: boolean;
   readonly erased: boolean;
   readonly role: 'admin' | 'user';
+  /** Their 'Session reminders' email preference (users.email_preferences), which decides the feed's alarms. */
+  readonly sessionReminders: boolean;
 }
 
 export interface CalendarFeedStore {
@@ -39,7 +41,7 @@ export interface FeedSecrets {
   digest(text: string): string;
 }
 
-/** Renders a feed as iCalendar text (ical-generator in adapters/mail). */
+/** Renders a feed as iCalendar text (adapters/mail/calendar-feed-renderer.ts). */
 export interface CalendarFeedRenderer {
   render(feed: CalendarFeed): string;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { calendarInviteFor } from './calendar-invite';
+import { SESSION_ALARMS } from './session-alarms';
 import {
   belongsInFeed,
   calendarFeedFor,
@@ -68,13 +69,13 @@ describe('the calendar feed', () => {
   });
 
   it("holds only the person's own bookings", () => {
-    const feed = calendarFeedFor({ userId: STRANGER, bookings: [booking()], appUrl: 'https://fact.example', now: NOW });
+    const feed = calendarFeedFor({ userId: STRANGER, bookings: [booking()], appUrl: 'https://fact.example', now: NOW, sessionReminders: true });
     expect(feed.events).toEqual([]);
   });
 
   it('describes each session exactly as its emailed invite does: UID, SEQUENCE, summary, description, location, times', () => {
     const b = booking({ version: 7 });
-    const [event] = calendarFeedFor({ userId: CLIENT, bookings: [b], appUrl: 'https://fact.example/', now: NOW }).events;
+    const [event] = calendarFeedFor({ userId: CLIENT, bookings: [b], appUrl: 'https://fact.example/', now: NOW, sessionReminders: true }).events;
     const invite = calendarInviteFor({
       booking: { ...b, startsAt: b.startsAt.toISOString() },
       details: { calendar: 'request' },
@@ -93,6 +94,7 @@ describe('the calendar feed', () => {
       location: invite.location,
       url: invite.url,
       status: 'CONFIRMED',
+      alarms: invite.alarms,
     });
     expect(event!.uid).toBe(`booking-${b.id}@fact`);
     expect(event!.sequence).toBe(7);
@@ -103,20 +105,35 @@ describe('the calendar feed', () => {
 
   it("names the other party from each side, with the invite's fallback for a missing name, and marks cancellations", () => {
     const b = booking({ status: 'cancelled', paymentStatus: 'refunded', clientName: '  ' });
-    const [asCoach] = calendarFeedFor({ userId: COACH, bookings: [b], appUrl: 'https://fact.example', now: NOW }).events;
+    const [asCoach] = calendarFeedFor({ userId: COACH, bookings: [b], appUrl: 'https://fact.example', now: NOW, sessionReminders: true }).events;
     expect(asCoach!.summary).toBe(`Striker & Finishing session with your client (${b.referenceCode})`);
     expect(asCoach!.status).toBe('CANCELLED');
     expect(asCoach!.url).toBe('https://fact.example/CoachDashboard?tab=history');
   });
 
+  it("gives a session still to come the invite's alarms, 24 hours and 1 hour before, when the person keeps session reminders on", () => {
+    const b = booking();
+    const feedOf = (sessionReminders: boolean) => calendarFeedFor({ userId: CLIENT, bookings: [b], appUrl: 'https://fact.example', now: NOW, sessionReminders });
+    expect(feedOf(true).events[0]!.alarms.map((a) => a.beforeMs)).toEqual([DAY, 3_600_000]);
+    expect(feedOf(true).events[0]!.alarms).toEqual(SESSION_ALARMS);
+    expect(feedOf(false).events[0]!.alarms).toEqual([]);
+  });
+
+  it('gives no alarms to a session that is running, over or cancelled', () => {
+    for (const status of ['in_session', 'completed', 'disputed', 'cancelled'] as const) {
+      const [event] = calendarFeedFor({ userId: CLIENT, bookings: [booking({ status, paymentStatus: 'captured' })], appUrl: 'https://fact.example', now: NOW, sessionReminders: true }).events;
+      expect(event!.alarms, status).toEqual([]);
+    }
+  });
+
   it('orders events by start then id and holds at most FEED_MAX_EVENTS', () => {
     const later = booking({ startsAt: new Date(NOW.getTime() + 5 * DAY) });
     const earlier = booking({ startsAt: new Date(NOW.getTime() + DAY) });
-    const feed = calendarFeedFor({ userId: CLIENT, bookings: [later, earlier], appUrl: 'https://fact.example', now: NOW });
+    const feed = calendarFeedFor({ userId: CLIENT, bookings: [later, earlier], appUrl: 'https://fact.example', now: NOW, sessionReminders: true });
     expect(feed.events.map((e) => e.uid)).toEqual([`booking-${earlier.id}@fact`, `booking-${later.id}@fact`]);
     expect(feed).toMatchObject({ name: 'FACT sessions', refreshSeconds: 3600 });
     const many = Array.from({ length: FEED_MAX_EVENTS + 5 }, (_, i) => booking({ startsAt: new Date(NOW.getTime() + i * 60_000) }));
-    expect(calendarFeedFor({ userId: CLIENT, bookings: many, appUrl: 'https://fact.example', now: NOW }).events).toHaveLength(FEED_MAX_EVENTS);
+    expect(calendarFeedFor({ userId: CLIENT, bookings: many, appUrl: 'https://fact.example', now: NOW, sessionReminders: true }).events).toHaveLength(FEED_MAX_EVENTS);
   });
 
   it('accepts only 43-character base64url tokens in a <token>.ics segment', () => {

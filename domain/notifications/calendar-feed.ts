@@ -6,14 +6,16 @@ import { DAY_MS } from '../shared/clock';
 import { invalid } from '../shared/errors';
 import { idSchema, type Id } from '../shared/ids';
 import { err, ok, type Result } from '../shared/result';
-import { sessionEventFields, type SessionEventFields } from './calendar-invite';
+import { sessionEventFields, type SessionCalendarEvent } from './calendar-invite';
+import { feedAlarmsFor } from './session-alarms';
 
 /**
  * A person's private calendar feed (issue 19 §3, decision 014), as pure data: which sessions it
  * holds (confirmed, in session, completed or disputed ones, and cancelled ones marked cancelled)
  * in a window of 90 days back to a year ahead, each as the same event the emailed invite describes
  * (UID `booking-<id>@fact`, SEQUENCE = the booking's version, the same summary, description and
- * location). The adapter renders it as iCalendar.
+ * location, and the invite's alarms while the session is to come, when the person keeps 'Session
+ * reminders' on). The adapter renders it as iCalendar with the invite's writer.
  */
 
 export const FEED_CALENDAR_NAME = 'FACT sessions';
@@ -119,12 +121,8 @@ export function belongsInFeed(b: FeedBooking, userId: Id, window: FeedWindow): b
   return (FEED_STATUSES as readonly string[]).includes(b.status);
 }
 
-export interface FeedEvent extends SessionEventFields {
-  readonly status: 'CONFIRMED' | 'CANCELLED';
-  /** DTSTAMP: when this version of the booking was made (stable, so the body and its ETag are too). */
-  readonly stampedAt: Date;
-  readonly url: string;
-}
+/** DTSTAMP is when this version of the booking was made (stable, so the body and its ETag are too). */
+export type FeedEvent = SessionCalendarEvent;
 
 export interface CalendarFeed {
   readonly name: string;
@@ -140,8 +138,12 @@ function bookingPageUrl(appUrl: string, b: FeedBooking, asCoach: boolean, now: D
   return `${appUrl}/MyBookings?tab=${myBookingsTabOf(b, now)}`;
 }
 
-/** The feed of `userId`: their sessions in the window, by start time, each as its invite says it. */
-export function calendarFeedFor(input: { userId: Id; bookings: readonly FeedBooking[]; appUrl: string; now: Date }): CalendarFeed {
+/**
+ * The feed of `userId`: their sessions in the window, by start time, each as its invite says it.
+ * `sessionReminders` is the person's 'Session reminders' email preference: the one switch for
+ * being reminded, so it decides the calendar's alarms too.
+ */
+export function calendarFeedFor(input: { userId: Id; bookings: readonly FeedBooking[]; appUrl: string; now: Date; sessionReminders: boolean }): CalendarFeed {
   const window = feedWindow(input.now);
   const appUrl = input.appUrl.replace(/\/+$/, '');
   const events = input.bookings
@@ -157,6 +159,7 @@ export function calendarFeedFor(input: { userId: Id; bookings: readonly FeedBook
         status: b.status === 'cancelled' ? 'CANCELLED' : 'CONFIRMED',
         stampedAt: b.updatedAt,
         url,
+        alarms: feedAlarmsFor(b.status, input.sessionReminders),
       };
     });
   return { name: FEED_CALENDAR_NAME, refreshSeconds: FEED_REFRESH_SECONDS, events };

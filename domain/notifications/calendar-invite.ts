@@ -2,29 +2,34 @@ import { COACHING_TYPE_LABELS, LOCATION_TYPE_LABELS } from '../shared/catalogue'
 import { MINUTE_MS } from '../shared/clock';
 import type { Id } from '../shared/ids';
 import type { BookingFacts, EmailDetails } from './email-job';
+import { alarmsFor, type SessionAlarm } from './session-alarms';
+
+/**
+ * A session as one calendar event, as pure data: what the emailed invite and the subscribed feed
+ * both write (one writer in adapters/mail renders it), so that the two never say different things
+ * of the same session.
+ */
+export interface SessionCalendarEvent extends SessionEventFields {
+  readonly status: 'CONFIRMED' | 'CANCELLED';
+  /** When this version of the event was made (DTSTAMP). */
+  readonly stampedAt: Date;
+  readonly url: string;
+  /** Display alarms (VALARM), each before the start. */
+  readonly alarms: readonly SessionAlarm[];
+}
 
 /**
  * An iCalendar invite as plain data (issue 10): a confirmed session is sent with METHOD:REQUEST
  * and a UID derived from the booking, a reschedule with the same UID and a higher SEQUENCE (the
  * booking's version, which grows with every change), a cancellation with METHOD:CANCEL and the
- * same UID. The adapter renders it with ical-generator.
+ * same UID. A REQUEST carries the session's alarms, a CANCEL none.
  */
-export interface CalendarInvite {
+export interface CalendarInvite extends SessionCalendarEvent {
   readonly method: 'REQUEST' | 'CANCEL';
-  readonly uid: string;
-  readonly sequence: number;
-  readonly startsAt: Date;
-  readonly endsAt: Date;
-  /** When this version of the invite was made (DTSTAMP). */
-  readonly stampedAt: Date;
-  readonly summary: string;
-  readonly description: string;
-  readonly location: string | null;
-  readonly url: string;
   readonly attendee: { readonly name: string; readonly email: string };
 }
 
-/** Port: renders an invite to iCalendar text (ical-generator in adapters/mail). */
+/** Port: renders an invite to iCalendar text (adapters/mail/calendar-invite.ts). */
 export interface CalendarRenderer {
   render(invite: CalendarInvite): string;
 }
@@ -72,11 +77,14 @@ export function calendarInviteFor(input: {
 }): CalendarInvite | null {
   const { booking: b, details } = input;
   if (!details.calendar) return null;
+  const method = details.calendar === 'cancel' ? 'CANCEL' : 'REQUEST';
   return {
-    method: details.calendar === 'cancel' ? 'CANCEL' : 'REQUEST',
+    method,
     ...sessionEventFields(b, input.otherPartyName, input.url),
+    status: method === 'CANCEL' ? 'CANCELLED' : 'CONFIRMED',
     stampedAt: input.occurredAt,
     url: input.url,
+    alarms: alarmsFor(method),
     attendee: input.attendee,
   };
 }

@@ -34,7 +34,13 @@ export const EMAIL_KIND_DESCRIPTIONS: readonly EmailKindDescription[] = [
     description: 'New times proposed, accepted or declined, and your copy of sessions you confirm.',
     optional: true,
   },
-  { kind: 'session_reminders', label: 'Session reminders', description: 'A reminder 24 hours and 2 hours before each confirmed session.', optional: true },
+  {
+    kind: 'session_reminders',
+    label: 'Session reminders',
+    // The same switch decides the alarms of the calendar feed's sessions (decision 036).
+    description: 'A reminder 24 hours and 2 hours before each confirmed session, and alarms on the sessions in your calendar feed.',
+    optional: true,
+  },
   { kind: 'session_completed', label: 'Completed sessions', description: 'When a session is complete, with a link to leave a review.', optional: true },
   { kind: 'message_digest', label: 'Unread messages', description: 'One reminder when messages have waited unread for over 15 minutes.', optional: true },
   {

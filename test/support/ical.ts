@@ -1,5 +1,25 @@
+import ICAL from 'ical.js';
+
 /**
- * A small, strict RFC 5545 reader for test assertions (no iCalendar parser is installed):
+ * iCalendar text read as a calendar app reads it, by ical.js (ICAL.parse throws on malformed
+ * input), after the checks ical.js does not make: RFC 5545 §3.1 ends every content line, the last
+ * one too, with CRLF (never a bare CR or LF) and folds lines longer than 75 octets.
+ */
+export function parseWithIcalJs(text: string): ICAL.Component {
+  if (!text.endsWith('\r\n')) throw new Error(`iCalendar must end with CRLF, ends with ${JSON.stringify(text.slice(-20))}`);
+  const lines = text.slice(0, -2).split('\r\n');
+  for (const line of lines) {
+    if (line.includes('\n') || line.includes('\r')) throw new Error(`bare CR or LF in line: ${JSON.stringify(line)}`);
+    if (Buffer.byteLength(line, 'utf8') > 75) throw new Error(`line longer than 75 octets: ${line}`);
+  }
+  const parsed: unknown = ICAL.parse(text);
+  const component = new ICAL.Component(parsed as unknown[]);
+  if (component.name !== 'vcalendar') throw new Error(`not one VCALENDAR: ${component.name}`);
+  return component;
+}
+
+/**
+ * A small, strict RFC 5545 reader for test assertions, with the main fields as plain values:
  * every line must end with CRLF, content lines are at most 75 octets before unfolding, folded
  * lines continue with one space or tab, every BEGIN has its END, and TEXT values are unescaped
  * (\\n, \\N, \\, \\; \\\\). It throws on anything it does not understand.

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { FEED_STATUSES, parseFeedBooking } from '../../../domain/notifications/calendar-feed';
+import { parseEmailPreferences } from '../../../domain/notifications/email-preferences';
 import type { CalendarFeedOwner, CalendarFeedStore, StoredCalendarFeed } from '../../../domain/notifications/calendar-feed-ports';
 import { isId } from '../../../domain/shared/ids';
 import type { Orm } from '../orm';
@@ -15,6 +16,7 @@ interface OwnerRow extends FeedRow {
   is_active: boolean;
   erased_at: Date | null;
   role: string;
+  email_preferences: unknown;
 }
 
 interface SessionRow {
@@ -80,13 +82,20 @@ export function createCalendarFeedStore(orm: Orm): CalendarFeedStore {
     async ownerOf(tokenHash) {
       if (!HASH.test(tokenHash)) return null;
       const [row] = await sql<OwnerRow[]>(
-        `select f.user_id, f.created_at, f.last_used_at, u.is_active, u.erased_at, u.role
+        `select f.user_id, f.created_at, f.last_used_at, u.is_active, u.erased_at, u.role, u.email_preferences
            from calendar_feeds f join users u on u.id = f.user_id
           where f.token_hash = ?`,
         [tokenHash],
       );
       if (!row) return null;
-      const owner: CalendarFeedOwner = { ...feedOf(row), isActive: row.is_active === true, erased: row.erased_at !== null, role: row.role === 'admin' ? 'admin' : 'user' };
+      const owner: CalendarFeedOwner = {
+        ...feedOf(row),
+        isActive: row.is_active === true,
+        erased: row.erased_at !== null,
+        role: row.role === 'admin' ? 'admin' : 'user',
+        // Read with the owner, in the same statement: it decides whether the events carry alarms.
+        sessionReminders: parseEmailPreferences(row.email_preferences).session_reminders,
+      };
       return owner;
     },
 

@@ -15,9 +15,9 @@ function world(start = new Date('2026-11-25T12:00:00Z')) {
   let now = start;
   let n = 0;
   const feeds = new Map<string, StoredCalendarFeed & { tokenHash: string }>();
-  const users = new Map<string, { isActive: boolean; erased: boolean; role: 'admin' | 'user' }>([
-    [CLIENT.userId, { isActive: true, erased: false, role: 'user' }],
-    [COACH.userId, { isActive: true, erased: false, role: 'user' }],
+  const users = new Map<string, { isActive: boolean; erased: boolean; role: 'admin' | 'user'; sessionReminders: boolean }>([
+    [CLIENT.userId, { isActive: true, erased: false, role: 'user', sessionReminders: true }],
+    [COACH.userId, { isActive: true, erased: false, role: 'user', sessionReminders: true }],
   ]);
   const marks: Date[] = [];
   const rendered: CalendarFeed[] = [];
@@ -116,9 +116,9 @@ describe('calendar feed use cases', () => {
     const unknown = await readCalendarFeed(w.deps, { token: 'Z'.repeat(43), appUrl: APP });
     const malformed = await readCalendarFeed(w.deps, { token: '../etc/passwd', appUrl: APP });
     expect(malformed).toEqual(unknown);
-    w.users.set(CLIENT.userId, { isActive: false, erased: false, role: 'user' });
+    w.users.set(CLIENT.userId, { isActive: false, erased: false, role: 'user', sessionReminders: true });
     expect(await readCalendarFeed(w.deps, { token, appUrl: APP })).toEqual(unknown);
-    w.users.set(CLIENT.userId, { isActive: true, erased: true, role: 'user' });
+    w.users.set(CLIENT.userId, { isActive: true, erased: true, role: 'user', sessionReminders: true });
     expect(await readCalendarFeed(w.deps, { token, appUrl: APP })).toEqual(unknown);
   });
 
@@ -135,6 +135,34 @@ describe('calendar feed use cases', () => {
     await readCalendarFeed(w.deps, { token, appUrl: APP });
     expect(w.marks).toHaveLength(2);
     expect(w.rendered[0]).toMatchObject({ name: 'FACT sessions', refreshSeconds: 3600 });
+  });
+
+  it("gives the feed's sessions alarms only while the owner keeps 'Session reminders' on", async () => {
+    const w = world();
+    w.bookings.push({
+      id: 'aaaaaaaa-aaaa-4aaa-8aaa-000000000001',
+      referenceCode: 'FACT-20261125-A001',
+      serviceType: 'striker',
+      startsAt: new Date('2026-11-28T10:00:00Z'),
+      durationMinutes: 60,
+      locationType: 'outdoor',
+      locationAddress: null,
+      clientId: CLIENT.userId,
+      coachId: COACH.userId,
+      status: 'confirmed',
+      declined: false,
+      paymentStatus: 'authorized',
+      version: 3,
+      updatedAt: new Date('2026-11-25T09:00:00Z'),
+      clientName: 'Sam',
+      coachName: 'Alex',
+    });
+    const on = await issueCalendarFeed(w.deps, { actor: CLIENT, intent: 'enable', appUrl: APP });
+    const token = tokenOf(on.ok ? on.value.links?.httpsUrl : undefined);
+    await readCalendarFeed(w.deps, { token, appUrl: APP });
+    w.users.set(CLIENT.userId, { isActive: true, erased: false, role: 'user', sessionReminders: false });
+    await readCalendarFeed(w.deps, { token, appUrl: APP });
+    expect(w.rendered.map((feed) => feed.events.map((e) => e.alarms.length))).toEqual([[2], [0]]);
   });
 
   it('limits how often one token is read', async () => {

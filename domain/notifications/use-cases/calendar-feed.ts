@@ -91,6 +91,6 @@ export async function readCalendarFeed(
   if (!owner || !isFeedTokenFormat(input.token) || !owner.isActive || owner.erased || owner.role === 'admin') return err(FEED_NOT_FOUND());
   if (!owner.lastUsedAt || now.getTime() - owner.lastUsedAt.getTime() >= MARK_USED_EVERY_MS) await store.markUsed(owner.userId, now);
   const bookings = await store.sessionsOf(owner.userId, feedWindow(now), FEED_MAX_EVENTS);
-  const body = renderer.render(calendarFeedFor({ userId: owner.userId, bookings, appUrl: input.appUrl, now }));
+  const body = renderer.render(calendarFeedFor({ userId: owner.userId, bookings, appUrl: input.appUrl, now, sessionReminders: owner.sessionReminders }));
   return ok({ body, etag: `"${secrets.digest(body)}"` });
 }

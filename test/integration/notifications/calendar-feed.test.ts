@@ -9,7 +9,7 @@ import { parseEmailJobPayload } from '../../../domain/notifications/email-job';
 import { authoriseWithTestCard } from '../../support/fixtures/bookings';
 import { insertPerson, type Person } from '../../support/booking-flow';
 import { sameOrigin, useHttpApp } from '../../support/http-app';
-import { eventsOf, parseICalendar, prop } from '../../support/ical';
+import { eventsOf, parseICalendar, parseWithIcalJs, prop } from '../../support/ical';
 import { countQueries } from '../../support/query-counter';
 import { emailJobs, expectOk, saveBooking } from './notification-fixtures';
 
@@ -66,7 +66,7 @@ async function emailedInvite(bookingId: string, role: 'client' | 'coach') {
   const names = { [client.id]: client.name, [coach.id]: coach.name, [otherClient.id]: otherClient.name };
   const composed = composeEmail(payload, { appUrl: http.baseUrl, recipient: { name: 'Someone', email: 'someone@example.test', role }, names });
   const ics = createCalendarRenderer({ from: 'FACT <no-reply@fact.example>' }).render(composed.calendar!);
-  return eventsOf(parseICalendar(ics.endsWith('\r\n') ? ics : `${ics}\r\n`))[0]!;
+  return eventsOf(parseICalendar(ics))[0]!;
 }
 
 beforeAll(async () => {
@@ -129,6 +129,44 @@ describe('the calendar feed', () => {
     expect(cancelledEvent.sequence).toBe(cancelInvite.sequence);
     expect(cancelledEvent.sequence).toBe(cancelled.version);
     expect(cancelled.version).toBeGreaterThan(toCancel.version);
+  });
+
+  it("is valid iCalendar whose confirmed sessions remind 24 hours and 1 hour before, only while 'Session reminders' is on", async () => {
+    const reminderClient = await insertPerson(http.db, { type: 'client', name: 'Renée Ørsted-Łukasiewicz' });
+    const session = await confirmedSession(hourAhead(12), reminderClient);
+    const path = await feedPathOf(reminderClient.id);
+    const setReminders = async (enabled: 'on' | 'off') => {
+      const res = await fetch(`${http.baseUrl}/api/email-preferences`, {
+        method: 'POST',
+        headers: sameOrigin(http.baseUrl, { Cookie: await http.cookieFor(reminderClient.id), 'Content-Type': 'application/x-www-form-urlencoded' }),
+        body: new URLSearchParams({ kind: 'session_reminders', enabled }),
+      });
+      expect(res.status).toBe(200);
+      await res.arrayBuffer();
+    };
+    /** The feed as a calendar app reads it: parsed by ical.js after the line checks, its event's alarms. */
+    const alarmsInFeed = async () => {
+      const res = await get(path);
+      expect(res.status).toBe(200);
+      const text = await res.text();
+      expect(text.endsWith('END:VCALENDAR\r\n')).toBe(true);
+      const event = parseWithIcalJs(text).getFirstSubcomponent('vevent')!;
+      expect(event.getFirstPropertyValue('uid')).toBe(`booking-${session.id}@fact`);
+      return { etag: res.headers.get('etag'), alarms: event.getAllSubcomponents('valarm').map((a) => [a.getFirstPropertyValue('action'), String(a.getFirstPropertyValue('trigger'))]) };
+    };
+
+    const on = await alarmsInFeed();
+    expect(on.alarms).toEqual([
+      ['DISPLAY', '-P1D'],
+      ['DISPLAY', '-PT1H'],
+    ]);
+    await setReminders('off');
+    const off = await alarmsInFeed();
+    expect(off.alarms).toEqual([]);
+    // The body changed, so a calendar holding the old one fetches the new one.
+    expect(off.etag).not.toBe(on.etag);
+    await setReminders('on');
+    expect((await alarmsInFeed()).alarms).toHaveLength(2);
   });
 
   it('answers a strong ETag and 304 to If-None-Match, and a new ETag when a session changes', async () => {

@@ -12,6 +12,7 @@ import { authoriseWithTestCard } from '../../support/fixtures/bookings';
 import { useTestApp } from '../../support/app';
 import { insertPerson, type Person } from '../../support/booking-flow';
 import { freePort } from '../../support/free-port';
+import { parseWithIcalJs } from '../../support/ical';
 import { icsProperty, parseMime, partOfType, type MimePart } from './mime';
 import { emailJobs, expectOk, notificationWorker } from './notification-fixtures';
 
@@ -155,6 +156,33 @@ describe('emails through a real SMTP server', () => {
     expect(icsProperty(cancel.ics, 'STATUS')).toBe('CANCELLED');
     const clientCancel = takeMessageTo(`${client.id}@example.test`, 'Booking cancelled');
     expect(partOfType(clientCancel.mime, 'text/plain')!.body).toContain('You cancelled the Striker & Finishing session');
+    expect(received).toEqual([]);
+  });
+
+  it('sends an invite that is valid iCalendar, in the text/calendar part and the .ics attachment alike, with its two alarms', async () => {
+    const startsAt = new Date(Date.now() + 7 * DAY);
+    startsAt.setUTCHours(16, 0, 0, 0);
+    const booking = await authoriseWithTestCard(ctx.app, expectOk(
+      await requestBooking(ctx.app.deps(), { actor: client.actor, coachId: coach.id, serviceType: 'striker', startsAt, durationMinutes: 60, locationType: 'outdoor' }),
+    ));
+    expectOk(await acceptBooking(ctx.app.deps(), { actor: coach.actor, bookingId: booking.id }));
+    await sendThroughSmtp();
+    takeMessageTo(`${coach.id}@example.test`, 'New booking request from Sam Client');
+    takeMessageTo(`${coach.id}@example.test`, 'Session confirmed with Sam Client');
+    const message = takeMessageTo(`${client.id}@example.test`, 'Booking confirmed');
+
+    const attachment = partOfType(message.mime, 'application/ics');
+    expect(attachment, 'the invite as an attachment').toBeDefined();
+    for (const ics of [attachment!.body, partOfType(message.mime, 'text/calendar')!.body]) {
+      // RFC 5545 §3.1: CRLF after every line, the last one too; parseWithIcalJs also checks each line's 75 octets.
+      expect(ics.endsWith('END:VCALENDAR\r\n')).toBe(true);
+      const calendar = parseWithIcalJs(ics);
+      expect(calendar.getFirstPropertyValue('method')).toBe('REQUEST');
+      const event = calendar.getFirstSubcomponent('vevent')!;
+      expect(event.getFirstPropertyValue('uid')).toBe(`booking-${booking.id}@fact`);
+      expect(event.getAllSubcomponents('valarm').map((a) => String(a.getFirstPropertyValue('trigger')))).toEqual(['-P1D', '-PT1H']);
+    }
+    expect(attachment!.body).toBe(partOfType(message.mime, 'text/calendar')!.body);
     expect(received).toEqual([]);
   });
 
