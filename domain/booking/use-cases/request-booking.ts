@@ -40,11 +40,11 @@ const REFERENCE_ATTEMPTS = 8;
  * coach hears of it only once the payment is authorised (decision 011: the 'new request' email is
  * sent by recordGatewayIntent). One client holds at most one pending request per coach and start.
  *
- * The reference is the day's next number's (referenceCodeFor), taken before the transaction so
- * that concurrent requests do not wait on the day's counter for each other's whole transaction.
- * Should a booking already hold it, whether seen by the check or only by the unique index at the
- * insert, the request takes another number and tries again: a reference is never a reason to
- * refuse one.
+ * The reference is made from the day's next number (referenceCodeFor). The number is taken
+ * before the transaction, so concurrent requests do not queue on the day's counter for each
+ * other's whole transaction. Should a booking already hold the reference, seen by the check or
+ * only by the unique index at the insert, the transaction rolls back and the request takes
+ * another number and runs again: the client never sees a clash of references.
  */
 export async function requestBooking(
   deps: BookingUseCaseDeps & { readonly ids: IdSource; readonly coaches: CoachDirectory; readonly referenceNumbers: ReferenceNumbers },
