@@ -12,6 +12,7 @@ import { Migration20261125160000_account_end } from './Migration20261125160000_a
 import { Migration20261125160000_players } from './Migration20261125160000_players';
 import { Migration20261125170000_coach_search_text } from './Migration20261125170000_coach_search_text';
 import { Migration20261127170000_admin_user_list_indexes } from './Migration20261127170000_admin_user_list_indexes';
+import { Migration20261201160000_reference_numbers } from './Migration20261201160000_reference_numbers';
 
 /** Every migration, in order. Listed explicitly so the bundled server and the CLI run the same set. */
 export const migrationsList: MigrationObject[] = [
@@ -28,4 +29,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261125160000_players', class: Migration20261125160000_players },
   { name: 'Migration20261125170000_coach_search_text', class: Migration20261125170000_coach_search_text },
   { name: 'Migration20261127170000_admin_user_list_indexes', class: Migration20261127170000_admin_user_list_indexes },
+  { name: 'Migration20261201160000_reference_numbers', class: Migration20261201160000_reference_numbers },
 ];

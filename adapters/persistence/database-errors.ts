@@ -1,3 +1,4 @@
+import { REFERENCE_UNAVAILABLE, REFERENCE_UNAVAILABLE_MESSAGE } from '../../domain/booking/booking-errors';
 import { conflict, type DomainError } from '../../domain/shared/errors';
 
 interface PgLikeError {
@@ -39,8 +40,8 @@ export function mapDatabaseError(error: unknown): DomainError | undefined {
         return conflict('EMAIL_TAKEN', 'An account with this email already exists. Please try logging in instead.');
       if (constraint === 'deletion_one_pending_per_user')
         return conflict('DELETION_ALREADY_PENDING', 'You already have a pending deletion request.');
-      if (constraint === 'bookings_reference_unique')
-        return conflict('REFERENCE_UNAVAILABLE', 'Could not create a booking reference. Please try again.');
+      // requestBooking takes another reference on this code: it must stay the domain's.
+      if (constraint === 'bookings_reference_unique') return conflict(REFERENCE_UNAVAILABLE, REFERENCE_UNAVAILABLE_MESSAGE);
       if (constraint === 'bookings_one_pending_request_per_slot')
         return conflict('DUPLICATE_PENDING_REQUEST', 'You already have a request with this coach at this time. Pay for it or cancel it in My Bookings.');
       if (constraint === 'reviews_one_per_party')

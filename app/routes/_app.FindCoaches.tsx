@@ -15,6 +15,7 @@ import {
   type CoachCard as CoachCardData,
 } from '../../domain/search/coach-search';
 import { COACHING_TYPE_OPTIONS, coachingTypeLabel } from '../../domain/shared/catalogue';
+import { bookingRefusalMessage } from '../../domain/booking/booking-errors';
 import type { DomainError } from '../../domain/shared/errors';
 import { collectFormEntries } from '../../domain/validation/parse-form';
 import { actorOf, requireUser } from '~/auth/guards.server';
@@ -89,13 +90,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 /**
- * SPEC §8: a booking the server refuses reads 'Error creating booking: {message}. Please try
- * again.' A form error keeps its own words (SPEC §5: the first validation message), and so does
- * the rate limit ('Too many booking attempts. Please wait until {time}').
+ * A booking the server refuses reads as SPEC §8 words it (bookingRefusalMessage). A form error
+ * keeps its own words (SPEC §5: the first validation message), and so does the rate limit ('Too
+ * many booking attempts. Please wait until {time}').
  */
 function bookingRefusal(error: DomainError): DomainError {
   if (error.kind === 'invalid' || error.kind === 'rate_limited') return error;
-  return { ...error, message: `Error creating booking: ${error.message.replace(/[.!]+$/, '')}. Please try again.` };
+  return { ...error, message: bookingRefusalMessage(error.message) };
 }
 
 export default function FindCoaches() {

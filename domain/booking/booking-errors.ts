@@ -7,6 +7,10 @@ import { BOOKING_MESSAGES } from '../validation/booking-limits';
  */
 const field = (name: string, message: string) => ({ [name]: [message] });
 
+/** A request's reference was already held: requestBooking takes another rather than refusing. */
+export const REFERENCE_UNAVAILABLE = 'REFERENCE_UNAVAILABLE';
+export const REFERENCE_UNAVAILABLE_MESSAGE = 'Could not create a booking reference. Please try again.';
+
 export const bookingErrors = {
   // Who may act ------------------------------------------------------------------------------
   /** A stranger to the booking: it is not even visible to them (PRODUCT.md: 404). */
@@ -47,7 +51,7 @@ export const bookingErrors = {
       'You already have a request with this coach at this time. Pay for it or cancel it in My Bookings.',
       field('date', 'You already have a request with this coach at this time.'),
     ),
-  referenceUnavailable: (): DomainError => conflict('REFERENCE_UNAVAILABLE', 'Could not create a booking reference. Please try again.'),
+  referenceUnavailable: (): DomainError => conflict(REFERENCE_UNAVAILABLE, REFERENCE_UNAVAILABLE_MESSAGE),
   invalidPrice: (): DomainError => invalid('INVALID_PRICE', "The coach's rate is not a valid amount."),
 
   // Accept, decline, cancel ------------------------------------------------------------------
@@ -107,3 +111,13 @@ export const bookingErrors = {
   proposerCannotRespond: (): DomainError =>
     forbidden('PROPOSER_CANNOT_RESPOND', 'Only the other party can respond to this reschedule request.'),
 } as const;
+
+/**
+ * SPEC §8: a booking the server refuses reads 'Error creating booking: {message}. Please try
+ * again.' A reason that already asks to try again ('… Please try again.', '… Please reload and
+ * try again.') is not asked twice.
+ */
+export function bookingRefusalMessage(reason: string): string {
+  const words = reason.trim().replace(/[.!]+$/, '');
+  return /\btry again$/i.test(words) ? `Error creating booking: ${words}.` : `Error creating booking: ${words}. Please try again.`;
+}

@@ -1,4 +1,6 @@
 import { conflict, DomainFailure } from '../../shared/errors';
+import { bookingErrors } from '../booking-errors';
+import type { ReferenceNumbers } from '../reference-code';
 import type { Clock } from '../../shared/clock';
 import type { Id, IdSource } from '../../shared/ids';
 import type { OutboxJob, OutboxPort } from '../../shared/outbox';
@@ -61,7 +63,8 @@ export function createInMemoryBookings(): InMemoryBookings {
       const existing = rows.get(booking.id);
       if (booking.version === 0 ? existing !== undefined : existing?.version !== booking.version)
         throw new DomainFailure(conflict('CONCURRENT_UPDATE', 'This record changed while you were working on it. Please reload and try again.'));
-      if (all().some((b) => b.id !== booking.id && b.referenceCode === booking.referenceCode)) throw new DomainFailure(conflict('DUPLICATE', 'This already exists.'));
+      // As the unique index bookings_reference_unique answers through the database errors' mapping.
+      if (all().some((b) => b.id !== booking.id && b.referenceCode === booking.referenceCode)) throw new DomainFailure(bookingErrors.referenceUnavailable());
       const sameSlot = (b: Booking) => b.clientId === booking.clientId && b.coachId === booking.coachId && b.startsAt.getTime() === booking.startsAt.getTime();
       if (booking.status === 'pending' && all().some((b) => b.id !== booking.id && b.status === 'pending' && sameSlot(b)))
         throw new DomainFailure(conflict('DUPLICATE_PENDING_REQUEST', 'You already have a request with this coach at this time.'));
@@ -195,4 +198,22 @@ export function sequentialIds(): IdSource {
 
 export function coachDirectory(coaches: readonly CoachForBooking[]): CoachDirectory {
   return { findCoachForBooking: async (id) => coaches.find((c) => c.coachId === id) ?? null };
+}
+
+export interface InMemoryReferenceNumbers extends ReferenceNumbers {
+  /** How many numbers each day (YYYY-MM-DD) has given; set one to start a day further on. */
+  readonly taken: Map<string, number>;
+}
+
+/** The day's counter of booking_reference_days: 0, 1, 2 … per day. */
+export function createInMemoryReferenceNumbers(): InMemoryReferenceNumbers {
+  const taken = new Map<string, number>();
+  return {
+    taken,
+    next: async (day) => {
+      const number = taken.get(day) ?? 0;
+      taken.set(day, number + 1);
+      return number;
+    },
+  };
 }

@@ -6,8 +6,20 @@ import { recordAuthorization, recordIntentCreated } from '../../payments/payment
 import type { Booking } from '../booking';
 import { BOOKING_NOTIFICATION_JOB } from '../booking-notifications';
 import type { CoachForBooking } from '../coach-directory';
-import { admin, at, client, coach, COACH_ID, NOW, otherCoach, RATE_PENCE, scriptedRandom, stranger, STARTS_AT } from '../testing/fixtures';
-import { coachDirectory, createInMemoryUnitOfWork, fixedClock, sequentialIds, type InMemoryUnitOfWork, type SettableClock } from '../testing/in-memory';
+import { admin, at, client, coach, COACH_ID, NOW, otherCoach, pendingBooking, RATE_PENCE, stranger, STARTS_AT } from '../testing/fixtures';
+import {
+  coachDirectory,
+  createInMemoryReferenceNumbers,
+  createInMemoryUnitOfWork,
+  fixedClock,
+  sequentialIds,
+  type InMemoryReferenceNumbers,
+  type InMemoryUnitOfWork,
+  type SettableClock,
+} from '../testing/in-memory';
+import { bookingErrors } from '../booking-errors';
+import { referenceCodeFor } from '../reference-code';
+import { DomainFailure } from '../../shared/errors';
 import { acceptBooking } from './accept-booking';
 import { acceptReschedule } from './accept-reschedule';
 import { createCoachProfile } from '../../accounts/coach-profile';
@@ -40,13 +52,13 @@ const theCoach: CoachForBooking = {
 let uow: InMemoryUnitOfWork;
 let clock: SettableClock;
 let coaches: CoachForBooking[];
-const deps = () => ({ uow, clock, ids: sequentialIds(), random: scriptedRandom([1, 2, 3, 4]), coaches: coachDirectory(coaches) });
+let referenceNumbers: InMemoryReferenceNumbers;
+const deps = () => ({ uow, clock, ids: sequentialIds(), referenceNumbers, coaches: coachDirectory(coaches) });
 let ids = sequentialIds();
-let draws = 0;
 
 const request = (overrides: Partial<RequestBookingInput> = {}) =>
   requestBooking(
-    { ...deps(), ids, random: { int: (max) => (draws++ * 7) % max } },
+    { ...deps(), ids },
     { actor: client, coachId: COACH_ID, serviceType: 'striker', startsAt: STARTS_AT, durationMinutes: 60, locationType: 'online', ...overrides },
   );
 
@@ -69,6 +81,7 @@ beforeEach(() => {
   clock = fixedClock(NOW);
   coaches = [theCoach];
   ids = sequentialIds();
+  referenceNumbers = createInMemoryReferenceNumbers();
 });
 
 describe('requesting a booking', () => {
@@ -119,12 +132,42 @@ describe('requesting a booking', () => {
     expect(await request({ startsAt: at(STARTS_AT, 30 * MINUTE_MS) })).toMatchObject({ ok: false, error: { code: 'COACH_UNAVAILABLE' } });
   });
 
-  it('draws another reference when the first is taken', async () => {
-    const fixed = () => ({ ...deps(), ids, random: scriptedRandom([0, 0, 0, 0, 1, 1, 1, 1]) });
-    const input = { actor: client, coachId: COACH_ID, serviceType: 'striker', startsAt: STARTS_AT, durationMinutes: 60 };
-    const a = unwrap(await requestBooking(fixed(), input));
-    const b = unwrap(await requestBooking(fixed(), { ...input, startsAt: at(STARTS_AT, DAY_MS) }));
-    expect([a.referenceCode, b.referenceCode]).toEqual(['FACT-20260302-AAAA', 'FACT-20260302-BBBB']);
+  it("gives each of a day's requests the reference of the day's next number", async () => {
+    const a = unwrap(await request());
+    const b = unwrap(await request({ startsAt: at(STARTS_AT, DAY_MS) }));
+    expect([a.referenceCode, b.referenceCode]).toEqual([referenceCodeFor(NOW, 0), referenceCodeFor(NOW, 1)]);
+  });
+
+  it('takes the next number when a booking stored without one already holds the reference', async () => {
+    const older = pendingBooking({ id: 'aaaaaaaa-0000-4000-8000-999999999999', referenceCode: referenceCodeFor(NOW, 0), startsAt: at(STARTS_AT, DAY_MS) });
+    uow.bookings.rows.set(older.id, { ...older, version: 1 });
+    const b = unwrap(await request());
+    expect(b.referenceCode).toBe(referenceCodeFor(NOW, 1));
+  });
+
+  it('takes the next number, and does not refuse, when the unique index turns the reference down at the insert', async () => {
+    // What a concurrent request storing the same reference between the check and the insert looks like.
+    const save = uow.bookings.save;
+    let refusals = 1;
+    uow.bookings.save = async (booking) => {
+      if (refusals-- > 0) throw new DomainFailure(bookingErrors.referenceUnavailable());
+      return save(booking);
+    };
+    const b = unwrap(await request());
+    expect(b.referenceCode).toBe(referenceCodeFor(NOW, 1));
+    expect([...uow.bookings.rows.values()].map((r) => r.referenceCode)).toEqual([referenceCodeFor(NOW, 1)]);
+    expect(jobsOf(BOOKING_NOTIFICATION_JOB)).toEqual([{ bookingId: b.id, event: 'requested', actorId: client.userId }]);
+  });
+
+  it('gives up only after eight references in a row are all taken, asking once to try again', async () => {
+    uow.bookings.save = async () => {
+      throw new DomainFailure(bookingErrors.referenceUnavailable());
+    };
+    expect(await request()).toEqual({
+      ok: false,
+      error: { kind: 'conflict', code: 'REFERENCE_UNAVAILABLE', message: 'Could not create a booking reference. Please try again.' },
+    });
+    expect(referenceNumbers.taken.get('2026-03-02')).toBe(8);
   });
 
   it('passes on the rule failures of the aggregate', async () => {
