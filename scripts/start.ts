@@ -12,7 +12,7 @@ import { ConfigError } from '../adapters/config/env';
 import { createHttpServer } from '../adapters/http/server';
 import { mountServerRoutes } from '../adapters/http/server-routes';
 import { seedDemoIfEmpty, signInLines } from '../adapters/seed/seed-demo';
-import { createAppWorker } from '../adapters/outbox/app-worker';
+import { createServerWorker } from '../adapters/outbox/app-worker';
 
 installGlobals({ nativeFetch: true });
 
@@ -40,7 +40,9 @@ async function main(): Promise<void> {
       process.stdout.write(`\n${signInLines(seeded.summary, env.APP_URL ?? `http://localhost:${env.PORT}`).join('\n')}\n\n`);
     }
   }
-  const worker = env.OUTBOX_WORKER === 'on' ? createAppWorker(app).start() : undefined;
+  // Every job with OUTBOX_WORKER=on; with it off, still the removal of stored files, which only
+  // this process can reach (createServerWorker).
+  const worker = createServerWorker(app).start();
   if (env.FACT_TEST_MODE === '1' && env.FACT_MOCK_GOOGLE === '1') {
     (await import('../adapters/testing/google-mock')).startGoogleMock(logger);
   }
@@ -95,7 +97,7 @@ async function main(): Promise<void> {
     // socket would drop an answer a slow client has not read yet).
     for (const socket of sockets) socket.end();
     await closed;
-    await worker?.stop();
+    await worker.stop();
     await booted.shutdown();
     logger.info('stopped');
     process.exit(0);

@@ -26,7 +26,10 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('FACT <no-reply@fact.example>'),
   /** Development mail outbox (JSON Lines); default <DATA_DIR>/mail-outbox.jsonl. */
   MAIL_OUTBOX_FILE: z.string().optional(),
-  /** Run the outbox worker (jobs and scheduled tasks) inside the web process; 'off' when `fact worker` runs apart. */
+  /**
+   * Run the outbox worker (jobs and scheduled tasks) inside the web process; 'off' when `fact worker`
+   * runs apart. The web process still removes its own stored files either way (decision 038).
+   */
   OUTBOX_WORKER: z.enum(['on', 'off']).default('on'),
   /** Seed the demo world into an empty embedded database on first start. */
   DEMO_SEED: z.enum(['auto', 'never']).default('auto'),

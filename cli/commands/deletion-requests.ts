@@ -46,11 +46,22 @@ function registerDecision(group: Command, name: 'approve' | 'reject'): void {
           details: decision === 'approved' ? {} : { reason: opts.reason ?? null },
         });
         const decided = orRefuse(await decideDeletionRequest(deps, { actor, form: { requestId, decision, reason: opts.reason } }));
+        // The CLI cannot reach the web server's stored files: it says what is left for the server to do.
+        const photo =
+          decided.photoFileRemoval === 'pending'
+            ? '\nProfile photo: no longer served (its address answers 404). Removal of the photo file is pending: the web server\'s worker removes it from its storage.'
+            : '';
         const human =
           decision === 'approved'
-            ? `Approved. Account ${decided.user.id} is deactivated and its personal data erased; bookings and amounts stay for the other party.\n${settlementLines(decided.settlement)}`
+            ? `Approved. Account ${decided.user.id} is deactivated and its personal data erased; bookings and amounts stay for the other party.${photo}\n${settlementLines(decided.settlement)}`
             : `Rejected. Account ${decided.user.id} stays as it is.`;
-        out.print(human, { request: decided.request, userId: decided.user.id, userActive: decided.user.isActive, settlement: decided.settlement });
+        out.print(human, {
+          request: decided.request,
+          userId: decided.user.id,
+          userActive: decided.user.isActive,
+          settlement: decided.settlement,
+          photoFileRemoval: decided.photoFileRemoval,
+        });
       });
     });
 }

@@ -1,5 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import {
+  CLIENT_TYPED_BOOKING_TEXT,
+  COACH_TYPED_AVAILABILITY_TEXT,
   mentionPattern,
   REDACTED,
   type AccountErasureStore,
@@ -14,6 +16,9 @@ import { pgArrayLiteral } from './sql-rows';
 const MAIL_JOB = `(type like '${EMAIL_JOB_PREFIX}%' or type like 'account.%' or type = '${SESSION_REMINDER_JOB}')`;
 /** The person's bookings (both sides), by the two party indexes. */
 const THEIR_BOOKINGS = `array(select id from bookings where client_id = ?::uuid or coach_id = ?::uuid)`;
+
+/** The column of a domain field ('locationAddress' → 'location_address'). */
+const columnOf = (field: string): string => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
 const likeAny = (column: string, n: number): string => `(${Array.from({ length: n }, () => `${column} ilike ?`).join(' or ')})`;
 const likePattern = (mention: string): string => `%${mention.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -68,6 +73,31 @@ export function createAccountErasureStore(em: EntityManager): AccountErasureStor
       if (input.rateLimitKeys.length)
         report.rate_limit_counters += await run(`delete from rate_limit_counters where key = any(?::text[])`, [pgArrayLiteral(input.rateLimitKeys)]);
       report.calendar_feeds += await run(`delete from calendar_feeds where user_id = ?`, [userId]);
+      // What they typed as a client (decision 038: a session at home carries their home address) is
+      // replaced whole on every booking they made (by bookings_by_client); the row, its place type,
+      // amounts and state stay for the coach. No check asks a session at home for an address.
+      const typed = CLIENT_TYPED_BOOKING_TEXT.map(columnOf);
+      report.bookings += await run(
+        `update bookings
+            set ${typed.map((c) => `${c} = case when ${c} is null then null else '${REDACTED}' end`).join(', ')},
+                updated_at = now(), version = version + 1
+          where client_id = ? and (${typed.map((c) => `coalesce(${c}, '${REDACTED}') <> '${REDACTED}'`).join(' or ')})`,
+        [userId],
+      );
+      // The same address in every job's snapshot of those bookings: emails still waiting for the
+      // coach (the settlement's cancellations), emails already sent, reminders.
+      report.outbox_jobs += await run(
+        `update outbox_jobs set payload = jsonb_set(payload, '{booking,locationAddress}', to_jsonb(?::text))
+          where payload->'booking'->>'clientId' = ? and coalesce(payload->'booking'->>'locationAddress', ?) <> ?`,
+        [REDACTED, userId, REDACTED, REDACTED],
+      );
+      // A coach's availability notes and places are theirs alone: dropped.
+      const availability = COACH_TYPED_AVAILABILITY_TEXT.map(columnOf);
+      report.availability_periods += await run(
+        `update availability_periods set ${availability.map((c) => `${c} = null`).join(', ')}, updated_at = now()
+          where coach_id = ? and (${availability.map((c) => `${c} is not null`).join(' or ')})`,
+        [userId],
+      );
 
       if (!pattern) return report;
 
@@ -122,11 +152,6 @@ export function createAccountErasureStore(em: EntityManager): AccountErasureStor
                                          from (select ${redact('comment')} as r) redacted)
           where booking_id = any(${THEIR_BOOKINGS}) and comment ~* ?`,
         [pattern, userId, userId, pattern],
-      );
-      report.availability_periods += await run(
-        `update availability_periods set notes = ${redact('notes')}, location_override = ${redact('location_override')}, updated_at = now()
-          where coach_id = ? and (notes ~* ? or location_override ~* ?)`,
-        [pattern, pattern, userId, pattern, pattern],
       );
       return report;
     },

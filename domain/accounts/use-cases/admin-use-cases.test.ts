@@ -3,6 +3,7 @@ import { unwrap } from '../../shared/result';
 import { adminActor, adminUser, clientActor, clientUser, coachActor, coachUser, IDS, NOW } from '../../testing/fixtures';
 import { fixedClock, memoryStorage, memoryUnitOfWork, sequentialIds } from '../../testing/memory-repositories';
 import { createCoachProfile } from '../coach-profile';
+import { PHOTO_FILE_REMOVAL_JOB } from '../photo-file';
 import { decideDeletionRequest } from './decide-deletion-request';
 import { removeUser } from './remove-user';
 import { requestDeletion } from './request-deletion';
@@ -15,7 +16,7 @@ function setup() {
   uow.data.users.set(IDS.client, clientUser({ avatarUrl: '/media/avatars/cleo.jpg' }));
   uow.data.users.set(IDS.coach, coachUser());
   uow.data.coachProfiles.set(IDS.coach, createCoachProfile(IDS.coach, { credentials: ['UEFA B (Cole Coach)'] }, NOW));
-  return { uow, deps: { uow, clock: fixedClock(NOW), ids: sequentialIds() } };
+  return { uow, deps: { uow, clock: fixedClock(NOW), ids: sequentialIds(), storage: memoryStorage() } };
 }
 
 describe('requestDeletion use case', () => {
@@ -34,15 +35,17 @@ describe('requestDeletion use case', () => {
 });
 
 describe('decideDeletionRequest use case', () => {
-  it('on approval erases the user, their coach credentials and their stored photo', async () => {
+  it("on approval erases the user and their coach credentials, and queues the removal of their stored photo's file", async () => {
     const { uow, deps } = setup();
-    const storage = memoryStorage();
-    await storage.put('avatars/cleo.jpg', new Uint8Array([1]), 'image/jpeg');
+    await deps.storage.put('avatars/cleo.jpg', new Uint8Array([1]), 'image/jpeg');
     const request = unwrap(await requestDeletion(deps, { actor: clientActor, form: {} }));
-    const decided = unwrap(await decideDeletionRequest({ ...deps, storage }, { actor: adminActor, form: { requestId: request.id, decision: 'approved', reason: '' } }));
+    const decided = unwrap(await decideDeletionRequest(deps, { actor: adminActor, form: { requestId: request.id, decision: 'approved', reason: '' } }));
     expect(decided.request).toMatchObject({ status: 'approved', adminId: IDS.admin, decisionReason: null });
     expect(uow.data.users.get(IDS.client)).toMatchObject({ fullName: 'Deleted user', isActive: false, avatarUrl: null });
-    expect(storage.files.size).toBe(0);
+    // The file is the storage owner's to remove (decision 038): queued in the same transaction, not removed here.
+    expect(decided.photoFileRemoval).toBe('pending');
+    expect([...uow.data.outbox.values()].filter((j) => j.type === PHOTO_FILE_REMOVAL_JOB).map((j) => j.payload)).toEqual([{ key: 'avatars/cleo.jpg' }]);
+    expect(deps.storage.files.size).toBe(1);
 
     const coachRequest = unwrap(await requestDeletion(deps, { actor: coachActor, form: {} }));
     await decideDeletionRequest(deps, { actor: adminActor, form: { requestId: coachRequest.id, decision: 'approved' } });

@@ -6,6 +6,7 @@ import { parseForm } from '../../validation/parse-form';
 import { accountErrors } from '../account-errors';
 import type { Actor } from '../actor';
 import { photoFileSchema } from '../photo';
+import { profilePhotoKey } from '../photo-file';
 import type { PhotoProcessor } from '../photo-processor';
 import { updateProfile, type User } from '../user';
 
@@ -22,7 +23,7 @@ export async function changeProfilePhoto(
   const photo = await deps.photos.toProfilePhoto(input.file.bytes);
   if (!photo.ok) return photo;
   const now = deps.clock.now();
-  const key = `avatars/${input.actor.userId}-${now.getTime()}.jpg`;
+  const key = profilePhotoKey(input.actor.userId, now);
   const stored = await deps.storage.put(key, photo.value.bytes, photo.value.contentType);
   if (!stored.ok) return stored;
 

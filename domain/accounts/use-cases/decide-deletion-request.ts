@@ -12,41 +12,50 @@ import { NOTHING_SETTLED, type AccountSettlement } from '../account-settlement';
 import { decideDeletionRequest as decide, type AccountDeletionRequest } from '../deletion-request';
 import type { User } from '../user';
 import { notifyDeletionDecided } from '../../notifications/account-emails';
+import { photoFileRemovalJob } from '../photo-file';
 import { eraseAccountData } from './erase-account-data';
 import { settleEndedAccount } from './settle-ended-account';
+
+export interface DeletionDecided {
+  readonly request: AccountDeletionRequest;
+  readonly user: User;
+  readonly settlement: AccountSettlement;
+  /** 'pending' when an erased person's stored photo file waits for the storage's worker to remove it. */
+  readonly photoFileRemoval: 'pending' | null;
+}
 
 /**
  * SPEC §2 'Decide deletion request': an admin approves or rejects a pending request with an
  * optional reason. Approval, in one transaction (PRODUCT.md, decision 016): settles the person's
  * bookings (settleEndedAccount: requests declined, future sessions cancelled by their side, the
  * rest listed for an administrator), then erases their data everywhere (eraseAccountData) and
- * deactivates the account; the decision email is queued last, with the address it had. The stored
- * photo is removed after the commit.
+ * deactivates the account; the decision email is queued last, with the address it had. A stored
+ * photo stops being served with the commit (its owner's profile no longer shows it) and its file is
+ * removed by an outbox job queued in the same transaction, run by the worker of the process that
+ * owns the storage (decision 038): the approval may come from a CLI that cannot reach that storage.
  */
 export async function decideDeletionRequest(
-  deps: { uow: UnitOfWork; clock: Clock; storage?: FileStorage },
+  deps: { uow: UnitOfWork; clock: Clock; storage: FileStorage },
   input: { actor: Actor; form: unknown },
-): Promise<Result<{ request: AccountDeletionRequest; user: User; settlement: AccountSettlement }>> {
+): Promise<Result<DeletionDecided>> {
   const allowed = canDecideDeletion(input.actor);
   if (!allowed.ok) return allowed;
   const parsed = parseForm(deletionDecisionSchema, input.form);
   if (!parsed.ok) return parsed;
   const { requestId, decision, reason } = parsed.value;
   const now = deps.clock.now();
-  let photoUrl: string | null = null;
-  const result = await deps.uow.transaction(async (tx) => {
+  return deps.uow.transaction(async (tx) => {
     const request = await tx.deletionRequests.findById(requestId);
     if (!request) return err(accountErrors.deletionRequestNotFound());
     const user = await tx.users.findById(request.userId);
     if (!user) return err(accountErrors.userNotFound());
-    photoUrl = user.avatarUrl;
     const decided = decide(request, user, input.actor, { decision, reason }, now);
     if (!decided.ok) return decided;
     const savedRequest = await tx.deletionRequests.save(decided.value.request);
     if (!savedRequest.ok) return savedRequest;
     if (decision !== 'approved') {
       await notifyDeletionDecided(tx.outbox, { request: decided.value.request, user }, now);
-      return ok({ ...decided.value, settlement: NOTHING_SETTLED });
+      return ok({ ...decided.value, settlement: NOTHING_SETTLED, photoFileRemoval: null });
     }
     const settlement = await settleEndedAccount(tx, { userId: user.id, actorId: input.actor.userId, now });
     if (!settlement.ok) return settlement;
@@ -56,11 +65,8 @@ export async function decideDeletionRequest(
     // its reason is redacted as the stored one is (the job outlives the sending).
     const stored = { ...decided.value.request, decisionReason: redactMentions(decided.value.request.decisionReason, mentionsOf(user)) };
     await notifyDeletionDecided(tx.outbox, { request: stored, user }, now);
-    return ok({ request: stored, user: erased.value.user, settlement: settlement.value });
+    const photoKey = user.avatarUrl ? deps.storage.keyFromUrl(user.avatarUrl) : null;
+    if (photoKey) await tx.outbox.enqueue(photoFileRemovalJob(photoKey));
+    return ok({ request: stored, user: erased.value.user, settlement: settlement.value, photoFileRemoval: photoKey ? ('pending' as const) : null });
   });
-  if (result.ok && decision === 'approved' && photoUrl && deps.storage) {
-    const key = deps.storage.keyFromUrl(photoUrl);
-    if (key) await deps.storage.delete(key);
-  }
-  return result;
 }

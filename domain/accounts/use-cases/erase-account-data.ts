@@ -13,7 +13,8 @@ import { eraseUser, type User } from '../user';
  * 3. every other place that may hold their name, email or phone (tx.accountErasure, see
  *    ERASURE_STEPS: pending emails dropped, delivery subjects, audit details, outbox payloads,
  *    messages, booking notes, reviews, deletion-request reasons redacted, counters and the
- *    calendar feed removed).
+ *    calendar feed removed; the places and notes they typed on their bookings as a client, and on
+ *    their availability as a coach, replaced or dropped: decision 038).
  * 4. the guardian's players (decision 017): deleted by the 'players' step of tx.accountErasure, their
  *    full names redacted wherever the guardian's are.
  * `user` is the account as loaded before erasure (its name, email and phone are what is searched for).

@@ -44,14 +44,19 @@ interface AccountWorld {
  * A client and a coach with one booking in each state; the clock ends 43 hours after the start
  * of the story, when the account ends.
  */
-async function accountWorld(names: { client?: string; phone?: string } = {}): Promise<AccountWorld> {
+async function accountWorld(
+  names: { client?: string; phone?: string; home?: { address: string; notes: string; clientNotes: string } } = {},
+): Promise<AccountWorld> {
   const client = await insertParty(ctx.db, 'client');
   const coach = await insertParty(ctx.db, 'coach');
   const admin = await insertParty(ctx.db, 'admin');
   if (names.client) await ctx.db.query(`update users set full_name = $2, phone = $3 where id = $1`, [client.id, names.client, names.phone ?? null]);
+  if (names.home) await ctx.db.query(`update users set location_address = $2 where id = $1`, [client.id, names.home.address]);
+  // Every session at the client's home, with the address and notes they typed when asking.
+  const location = names.home && { type: 'client_home', address: names.home.address, notes: names.home.notes, clientNotes: names.home.clientNotes };
   const t0 = Math.ceil(ctx.app.clock.now().getTime() / HOUR) * HOUR;
   const book = async (hours: number, accept = true): Promise<Booking> => {
-    const booking = await storeBooking(ctx.app, client, coach, { startsAt: new Date(t0 + hours * HOUR) });
+    const booking = await storeBooking(ctx.app, client, coach, { startsAt: new Date(t0 + hours * HOUR), ...(location && { location }) });
     unwrap(await payWithCard(ctx.app, { client, coach, admin, booking }));
     if (accept) unwrap(await acceptBooking(deps(), { actor: coach.actor, bookingId: booking.id }));
     return booking;
@@ -233,11 +238,12 @@ describe('an account that ends settles its bookings', () => {
   });
 });
 
-describe('erasure leaves no name behind', () => {
-  it('finds nothing of a client who did everything in any text or jsonb column of any table', async () => {
+describe('erasure leaves no name or home address behind', () => {
+  it('finds nothing of a client who did everything, their home address and the notes they typed included, in any text or jsonb column of any table', async () => {
     const name = 'Leonora Hartwell-Quist';
     const phone = '07700 900461';
-    const world = await accountWorld({ client: name, phone });
+    const home = { address: '14 Larkspur Mews, Dulwich SE21 7QF', notes: 'Side gate code 4417, mind the dog', clientNotes: 'Working on my weak foot before trials' };
+    const world = await accountWorld({ client: name, phone, home });
     const email = (await ctx.db.query<{ email: string }>(`select email from users where id = $1`, [world.client.id]))[0]!.email;
     const { client, coach, admin } = world;
     // Messages both ways, a review, notes, a calendar feed, a failed-login counter, a password reset.
@@ -303,18 +309,54 @@ describe('erasure leaves no name behind', () => {
     expect(columns.length).toBeGreaterThan(40);
     const found: string[] = [];
     for (const { table_name, column_name } of columns)
-      for (const needle of [name, email, phone, playerName]) {
+      for (const needle of [name, email, phone, playerName, home.address, home.notes, home.clientNotes]) {
         const hits = await ctx.db.query<{ n: number }>(`select count(*)::int as n from "${table_name}" where "${column_name}"::text ilike $1`, [`%${needle}%`]);
         if (hits[0]!.n > 0) found.push(`${table_name}.${column_name}: ${needle}`);
       }
-    if (found.length) console.log(JSON.stringify(await ctx.db.query(`select type, status, payload, last_error from outbox_jobs where payload::text ilike $1 or payload::text ilike $2`, [`%${name}%`, `%${email}%`]), null, 1));
+    if (found.length)
+      console.log(
+        JSON.stringify(
+          await ctx.db.query(`select type, status, payload, last_error from outbox_jobs where payload::text ilike any($1::text[])`, [[name, email, home.address].map((t) => `%${t}%`)]),
+          null,
+          1,
+        ),
+      );
     expect(found).toEqual([]);
 
     // What the other party keeps: the messages (redacted), the bookings, the review.
     const kept = await ctx.db.query<{ content: string }>(`select content from messages where booking_id = $1 order by created_at, id`, [world.late.id]);
     expect(kept.map((m) => m.content).sort()).toEqual(["Hi, it's [removed], call me on [removed] or write to [removed]", 'Thanks [removed], see you then', '[removed] will bring her own ball'].sort());
+    // The sessions stay at 'Client's Home' with their amounts and states; what the client typed is gone.
+    const sessions = await ctx.db.query<{ location_type: string; location_address: string | null; location_notes: string | null; client_notes: string | null; status: string; total_price_pence: number }>(
+      `select location_type, location_address, location_notes, client_notes, status, total_price_pence from bookings where client_id = $1`,
+      [client.id],
+    );
+    expect(sessions).toHaveLength(5);
+    for (const s of sessions) expect(s).toMatchObject({ location_type: 'client_home', location_address: '[removed]', location_notes: '[removed]', client_notes: '[removed]', total_price_pence: 5300 });
+    expect(sessions.map((s) => s.status).sort()).toEqual(['cancelled', 'cancelled', 'cancelled', 'disputed', 'in_session']);
     // The player is gone; the session stays, for no player.
     expect(await ctx.db.query(`select id from players where guardian_id = $1`, [client.id])).toEqual([]);
     expect((await ctx.db.query<{ player_id: string | null }>(`select player_id from bookings where id = $1`, [world.late.id]))[0]?.player_id).toBeNull();
+  });
+
+  it("drops the places and notes an erased coach typed on their availability, and keeps their clients' addresses", async () => {
+    const client = await insertParty(ctx.db, 'client');
+    const coach = await insertParty(ctx.db, 'coach');
+    const admin = await insertParty(ctx.db, 'admin');
+    const coachHome = '7 Quarry Lane, Frome BA11 2PX';
+    await ctx.db.query(
+      `insert into availability_periods (id, coach_id, starts_at, ends_at, location_override, notes)
+       values (gen_random_uuid(), $1, now() + interval '1 day', now() + interval '8 days', $2, 'Evenings only, knock twice')`,
+      [coach.id, coachHome],
+    );
+    const booking = await storeBooking(ctx.app, client, coach, { location: { type: 'client_home', address: '2 Elm Row, Leeds LS6 1AB', notes: 'Back garden' } });
+    const request = unwrap(await requestDeletion(deps(), { actor: coach.actor, form: {} }));
+    unwrap(await decideDeletionRequest(deps(), { actor: admin.actor, form: { requestId: request.id, decision: 'approved' } }));
+
+    const periods = await ctx.db.query(`select location_override, notes from availability_periods where coach_id = $1`, [coach.id]);
+    expect(periods).toEqual([{ location_override: null, notes: null }]);
+    // The client typed that address for their own session: it is theirs, not the coach's.
+    const [kept] = await ctx.db.query(`select location_address, location_notes from bookings where id = $1`, [booking.id]);
+    expect(kept).toEqual({ location_address: '2 Elm Row, Leeds LS6 1AB', location_notes: 'Back garden' });
   });
 });

@@ -49,7 +49,13 @@ export async function storeBooking(
   app: Application,
   client: Party,
   coach: Party,
-  options: { startsAt?: Date; durationMinutes?: number; ratePence?: number } = {},
+  options: {
+    startsAt?: Date;
+    durationMinutes?: number;
+    ratePence?: number;
+    /** Where and what the client typed (default: outdoors at Hackney Marshes, no notes). */
+    location?: { type: string; address: string | null; notes?: string | null; clientNotes?: string | null };
+  } = {},
 ): Promise<Booking> {
   const now = app.clock.now();
   const startsAt = options.startsAt ?? new Date(Math.ceil((now.getTime() + 3 * DAY) / HOUR) * HOUR + defaultStarts++ * HOUR);
@@ -63,8 +69,10 @@ export async function storeBooking(
         serviceType: 'striker',
         startsAt,
         durationMinutes: options.durationMinutes ?? 60,
-        locationType: 'outdoor',
-        locationAddress: 'Hackney Marshes',
+        locationType: options.location?.type ?? 'outdoor',
+        locationAddress: options.location ? options.location.address : 'Hackney Marshes',
+        locationNotes: options.location?.notes ?? null,
+        clientNotes: options.location?.clientNotes ?? null,
       },
       now,
     ),
