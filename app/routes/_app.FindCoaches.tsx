@@ -1,5 +1,5 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, useFetcher, useLoaderData, useNavigation, useSearchParams, useSubmit } from '@remix-run/react';
+import { Form, Link, useFetcher, useLoaderData, useNavigation, useSearchParams, useSubmit } from '@remix-run/react';
 import { memo, startTransition, useEffect, useMemo, useRef, useState } from 'react';
 import type { CoachDirectory, CoachForBooking } from '../../domain/booking/coach-directory';
 import { submitBookingRequest } from '../../domain/booking/use-cases/submit-booking-request';
@@ -30,7 +30,6 @@ import { inputClass, primaryButton, secondaryButton } from '~/components/booking
 import { PaymentStep } from '~/components/booking/payment-step';
 import { AgeGroupFilter, AgeGroupQuickChoices, type PlayerChoice } from '~/components/booking/age-group-filter';
 import { loadPlayerRows } from '~/profile/player-actions.server';
-import { AppLink } from '~/components/app-link';
 
 export const meta: MetaFunction = () => [{ title: 'Find Coaches · FACT' }];
 
@@ -147,9 +146,9 @@ export default function FindCoaches() {
           {searching ? 'Searching…' : foundCoachesText(page.total)}
         </p>
         {active > 0 ? (
-          <AppLink to="/FindCoaches" className="text-sm font-medium text-pitch-700 hover:underline">
+          <Link to="/FindCoaches" className="text-sm font-medium text-pitch-700 hover:underline">
             Clear all filters
-          </AppLink>
+          </Link>
         ) : null}
       </div>
 
@@ -345,17 +344,17 @@ function EmptyState({ anyCoachListed }: { anyCoachListed: boolean }) {
         <>
           <h2 className="text-lg font-semibold text-slate-900">No coaches found</h2>
           <p className="mt-1 text-sm text-slate-600">Try other words, or widen the price or location.</p>
-          <AppLink to="/FindCoaches" className={`${secondaryButton} mt-5`}>
+          <Link to="/FindCoaches" className={`${secondaryButton} mt-5`}>
             Clear all filters
-          </AppLink>
+          </Link>
         </>
       ) : (
         <>
           <h2 className="text-lg font-semibold text-slate-900">No coaches yet</h2>
           <p className="mt-1 text-sm text-slate-600">Coaches will appear here as soon as they join. Are you a coach?</p>
-          <AppLink to="/Register?type=coach" className={`${primaryButton} mt-5`}>
+          <Link to="/Register?type=coach" className={`${primaryButton} mt-5`}>
             Become a Coach
-          </AppLink>
+          </Link>
         </>
       )}
     </div>

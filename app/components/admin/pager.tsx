@@ -1,5 +1,4 @@
-import { useLocation } from '@remix-run/react';
-import { AppLink } from '../app-link';
+import { Link, useLocation } from '@remix-run/react';
 
 /** button-classes.ts' secondaryButton, written out: AdminBookings needs no other class from it, so its first visit loads one file fewer (issue 20 §4). */
 const secondaryButton = 'btn btn-s';
@@ -22,18 +21,18 @@ export function Pager({ prev, next }: { prev: string | null; next: string | null
   return (
     <nav aria-label="Pages" className="mt-5 flex items-center justify-between gap-3">
       {prev ? (
-        <AppLink to={hrefWith('before', prev)} className={`${secondaryButton} pg-prev`} rel="prev">
+        <Link to={hrefWith('before', prev)} className={`${secondaryButton} pg-prev`} rel="prev">
           Previous
-        </AppLink>
+        </Link>
       ) : (
         <span className={`${disabled} pg-prev`} aria-disabled="true">
           Previous
         </span>
       )}
       {next ? (
-        <AppLink to={hrefWith('after', next)} className={`${secondaryButton} pg-next`} rel="next">
+        <Link to={hrefWith('after', next)} className={`${secondaryButton} pg-next`} rel="next">
           Next
-        </AppLink>
+        </Link>
       ) : (
         <span className={`${disabled} pg-next`} aria-disabled="true">
           Next

@@ -1,7 +1,7 @@
+import { Link } from '@remix-run/react';
 import * as server from '~/components/admin/reference-search.server';
 import { Icon } from '~/components/icon';
 import { island } from '~/components/island';
-import { AppLink } from '~/components/app-link';
 
 /**
  * The same island as reference-search.tsx's ReferenceSearch, made here: importing that module
@@ -17,14 +17,14 @@ const ReferenceSearch = island(server.ReferenceSearchForm, () => import('~/compo
 export function AdminSidebarSlot({ collapsed }: { collapsed: boolean }) {
   if (collapsed) {
     return (
-      <AppLink
+      <Link
         to="/AdminBookings#lookup"
         title="Booking reference search"
         aria-label="Booking reference search"
         className="flex justify-center rounded-lg py-2 text-slate-600 hover:bg-slate-100 hover:text-slate-900"
       >
         <Icon name="search" className="h-5 w-5" />
-      </AppLink>
+      </Link>
     );
   }
   return <ReferenceSearch variant="sidebar" />;
