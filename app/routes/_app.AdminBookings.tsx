@@ -8,7 +8,7 @@ import { AdminPageHeader, EmptyState, Section } from '~/components/admin/admin-n
 import { BookingTable } from '~/components/admin/booking-table';
 import { ChargebackList } from '~/components/admin/payouts';
 import { Pager } from '~/components/admin/pager';
-import { ReferenceSearch } from '~/components/admin/reference-search';
+import { ReferenceSearchForm } from '~/components/admin/reference-search-form';
 
 export const meta: MetaFunction = () => [{ title: 'Bookings · FACT admin' }];
 
@@ -50,7 +50,7 @@ export default function AdminBookings() {
       <AdminPageHeader title={`Bookings (${label})`} subtitle="Newest first. Every booking, every party, every payment." />
 
       <div id="lookup">
-        <ReferenceSearch variant="page" initial={reference} />
+        <ReferenceSearchForm variant="page" initial={reference} />
       </div>
 
       <nav aria-label="Booking status" className="flex flex-wrap gap-1 rounded-xl bg-slate-100 p-1 text-sm font-medium">

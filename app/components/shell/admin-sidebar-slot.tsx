@@ -1,13 +1,6 @@
 import { Link } from '@remix-run/react';
-import * as server from '~/components/admin/reference-search.server';
+import { ReferenceSearchForm } from '~/components/admin/reference-search-form';
 import { Icon } from '~/components/icon';
-import { island } from '~/components/island';
-
-/**
- * The same island as reference-search.tsx's ReferenceSearch, made here: importing that module
- * from this lazy chunk too kept it a chunk of its own on AdminBookings' first visit (issue 20 §4).
- */
-const ReferenceSearch = island(server.ReferenceSearchForm, () => import('~/components/admin/reference-search-form').then((m) => m.ReferenceSearchForm), { when: 'now' });
 
 /**
  * The admin sidebar's booking-reference search panel (SPEC §2 'Admin sidebar also holds a
@@ -27,5 +20,5 @@ export function AdminSidebarSlot({ collapsed }: { collapsed: boolean }) {
       </Link>
     );
   }
-  return <ReferenceSearch variant="sidebar" />;
+  return <ReferenceSearchForm variant="sidebar" />;
 }
