@@ -4,7 +4,6 @@ import { memo, startTransition, useEffect, useMemo, useRef, useState } from 'rea
 import type { CoachDirectory, CoachForBooking } from '../../domain/booking/coach-directory';
 import { submitBookingRequest } from '../../domain/booking/use-cases/submit-booking-request';
 import { redirectFor } from '../../domain/navigation/routing';
-import { packCoachCards, unpackCoachCards, type PackedCoachSearchPage } from '../../domain/search/coach-card-wire';
 import {
   COACH_SEARCH_PAGE_SIZE,
   PRICE_BAND_OPTIONS,
@@ -13,6 +12,7 @@ import {
   foundCoachesText,
   parseCursor,
   type CoachCard as CoachCardData,
+  type CoachSearchPage,
 } from '../../domain/search/coach-search';
 import { COACHING_TYPE_OPTIONS, coachingTypeLabel } from '../../domain/shared/catalogue';
 import type { DomainError } from '../../domain/shared/errors';
@@ -50,7 +50,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // The players' names and birth dates, and the server's clock, let the booking dialog show its
   // whole form in the frame after 'Book' (decision 030).
   return {
-    page: packCoachCards(page),
+    page,
     players: players.map((p) => ({ id: p.id, firstName: p.firstName, name: p.name, dateOfBirth: p.dateOfBirth, ageGroup: p.ageGroup, ageGroupLabel: p.ageGroupLabel })),
     now: context.app.clock.now().toISOString(),
   };
@@ -230,14 +230,14 @@ const CoachList = memo(function CoachList({ coaches, viewerId, onBook }: { coach
 });
 
 /** The first page from the loader plus the pages 'Load more' fetched (keyset cursor). */
-function usePagedCoaches(first: PackedCoachSearchPage) {
-  const fetcher = useFetcher<{ page: PackedCoachSearchPage }>();
-  const firstCoaches = useMemo(() => unpackCoachCards(first.rows), [first]);
+function usePagedCoaches(first: CoachSearchPage) {
+  const fetcher = useFetcher<{ page: CoachSearchPage }>();
+  const firstCoaches = first.coaches;
   const [more, setMore] = useState<{ coaches: CoachCardData[]; nextCursor: string | null } | null>(null);
   useEffect(() => setMore(null), [first]);
   useEffect(() => {
     const next = fetcher.data?.page;
-    if (fetcher.state === 'idle' && next) setMore((m) => ({ coaches: [...(m?.coaches ?? []), ...unpackCoachCards(next.rows)], nextCursor: next.nextCursor }));
+    if (fetcher.state === 'idle' && next) setMore((m) => ({ coaches: [...(m?.coaches ?? []), ...next.coaches], nextCursor: next.nextCursor }));
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [fetcher.data]);
   const nextCursor = more ? more.nextCursor : first.nextCursor;
