@@ -1,15 +1,9 @@
 /**
- * The production build, as `npm run build`, `npm start`, the tests and the bench make it: remix's
- * build with NODE_ENV=production (a test runner's 'test' would bundle React's development code),
- * then the framework files marked for eager compilation (compile-hints.ts, decision 026).
- *
- *   node --import tsx scripts/build.ts
+ * The production build for the tests and the bench: `remix build` with NODE_ENV=production, since
+ * a test runner's NODE_ENV=test would bundle React's development code.
  */
 import { spawnSync } from 'node:child_process';
-import { realpathSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { addCompileHints } from './compile-hints';
 
 const PROJECT = path.resolve(import.meta.dirname, '..');
 
@@ -21,12 +15,4 @@ export function buildProduction(root: string): void {
     encoding: 'utf8',
   });
   if (build.status !== 0) throw new Error(`remix build failed:\n${build.stdout}\n${build.stderr}`);
-  const files = addCompileHints(root);
-  if (files.length === 0) throw new Error('the browser manifest names no entry files');
-}
-
-// Run as a script (real paths on both sides: a symlinked checkout must not skip the build silently).
-if (process.argv[1] && realpathSync(process.argv[1]) === realpathSync(fileURLToPath(import.meta.url))) {
-  buildProduction(process.cwd());
-  console.log('built: remix, then the framework files marked for eager compilation');
 }

@@ -67,22 +67,3 @@ describe('the adapters layer', () => {
     expect(adapterImportViolations([fake])).toHaveLength(3);
   });
 });
-
-/** Whether a module exports Remix's `links`: the root's Layout writes the head's links itself, without Remix's <Links>. */
-export function exportsLinks(source: string): boolean {
-  return /^\s*export\s+(?:(?:async\s+)?function\s+links\b|(?:const|let|var)\s+links\b|\{[^}]*\blinks\b[^}]*\})/m.test(source);
-}
-
-describe('the head of every page', () => {
-  it("has no route module exporting `links`, which nothing would render (app/root.tsx writes the head's links)", () => {
-    const files = [path.join(root, 'app', 'root.tsx'), ...sourceFiles(path.join(root, 'app', 'routes'))];
-    expect(files.filter((file) => exportsLinks(readFileSync(file, 'utf8'))).map((file) => path.relative(root, file))).toEqual([]);
-  });
-
-  it('would catch a route that exports links, as a constant, a function or in an export list', () => {
-    expect(exportsLinks("export const links: LinksFunction = () => [{ rel: 'preload', href: '/hero.png', as: 'image' }];")).toBe(true);
-    expect(exportsLinks('export function links() {\n  return [];\n}')).toBe(true);
-    expect(exportsLinks('const links = () => [];\nexport { loader, links };')).toBe(true);
-    expect(exportsLinks("export const meta: MetaFunction = () => [];\nconst linkLabel = 'links';")).toBe(false);
-  });
-});

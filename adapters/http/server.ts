@@ -1,4 +1,5 @@
 import type { AppLoadContext, ServerBuild } from '@remix-run/node';
+import { createRequestHandler } from '@remix-run/express';
 import compression from 'compression';
 import express, { type ErrorRequestHandler, type Express } from 'express';
 import { randomUUID } from 'node:crypto';
@@ -10,7 +11,6 @@ import { createDatabaseOutage, isDatabaseUnavailable } from './database-outage';
 import { errorStatus, isUnreadableBody } from './error-status';
 import { loggedPath } from './logged-path';
 import { originCheck } from './origin-check';
-import { remixRequestHandler } from './remix-request-handler';
 import { HttpRequestContext } from './request-context';
 import { cachePolicy } from './cache-policy';
 import { securityHeaders } from './security-headers';
@@ -122,7 +122,7 @@ export function createHttpServer(options: HttpServerOptions): Express {
 
   server.all(
     '*',
-    remixRequestHandler({
+    createRequestHandler({
       build: options.build,
       mode: app.env.NODE_ENV === 'development' ? 'development' : 'production',
       getLoadContext: (req, res): AppLoadContext =>

@@ -1,5 +1,5 @@
+import { Link } from '@remix-run/react';
 import { Icon } from './icon';
-import { AppLink } from './app-link';
 
 export const PRODUCT_NAME = 'FACT';
 export const TAGLINE = 'Football Academy Coaching & Training';
@@ -13,12 +13,12 @@ export function LogoMark({ className = 'h-9 w-9' }: { className?: string }) {
 /** Logo, product name and (optionally) the tagline, linking home. */
 export function Brand({ withTagline = true, to = '/' }: { withTagline?: boolean; to?: `/${string}` }) {
   return (
-    <AppLink to={to} className="flex items-center gap-3 rounded-md" aria-label={`${PRODUCT_NAME} home`}>
+    <Link to={to} className="flex items-center gap-3 rounded-md" aria-label={`${PRODUCT_NAME} home`}>
       <LogoMark />
       <span className="flex flex-col leading-tight">
         <span className="text-lg font-extrabold tracking-tight text-slate-900">{PRODUCT_NAME}</span>
         {withTagline ? <span className="text-xs text-slate-500">{TAGLINE}</span> : null}
       </span>
-    </AppLink>
+    </Link>
   );
 }

@@ -1,7 +1,7 @@
+import { Link } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { Brand } from './brand';
 import { SiteFooter } from './site-footer';
-import { AppLink } from './app-link';
 
 /** Frame for the static legal pages: brand, 'Back to Home', the text, the plain footer. */
 export function LegalPage({ title, updated, children }: { title: string; updated: string; children: ReactNode }) {
@@ -10,9 +10,9 @@ export function LegalPage({ title, updated, children }: { title: string; updated
       <header className="border-b border-slate-200 bg-white px-4 py-3 sm:px-6">
         <div className="mx-auto flex max-w-3xl items-center justify-between">
           <Brand withTagline={false} />
-          <AppLink to="/" className="text-sm font-medium text-pitch-700 hover:underline">
+          <Link to="/" className="text-sm font-medium text-pitch-700 hover:underline">
             Back to Home
-          </AppLink>
+          </Link>
         </div>
       </header>
       <main className="mx-auto w-full max-w-3xl flex-1 px-4 py-10 sm:px-6">

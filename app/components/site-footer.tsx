@@ -1,4 +1,4 @@
-import { AppLink } from './app-link';
+import { Link } from '@remix-run/react';
 import { PRODUCT_NAME } from './brand';
 
 /**
@@ -17,12 +17,12 @@ export function SiteFooter({ signedIn = false }: { signedIn?: boolean }) {
           <p className="text-slate-500">We're constantly improving! Some features may be temporarily unavailable during updates...</p>
         ) : null}
         <nav aria-label="Legal" className="flex gap-4">
-          <AppLink to="/PrivacyPolicy" className="hover:text-pitch-700 hover:underline">
+          <Link to="/PrivacyPolicy" className="hover:text-pitch-700 hover:underline">
             Privacy
-          </AppLink>
-          <AppLink to="/Terms" className="hover:text-pitch-700 hover:underline">
+          </Link>
+          <Link to="/Terms" className="hover:text-pitch-700 hover:underline">
             Terms
-          </AppLink>
+          </Link>
         </nav>
       </div>
     </footer>

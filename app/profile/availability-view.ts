@@ -26,7 +26,6 @@ export function availabilityRow(period: AvailabilityPeriod): AvailabilityRow {
   const startLabel = formatLondonDate(period.startsAt);
   const endLabel = formatLondonDate(new Date(period.endsAt.getTime() - (wholeDays ? 1 : 0)));
   let label: string;
-  // Ranges say 'to', not a dash: the page's own text stays Latin-1 (decision 019).
   if (wholeDays) label = start.date === endDate ? `${startLabel}, all day` : `${startLabel} to ${endLabel}`;
   else label = start.date === end.date ? `${startLabel}, ${start.time} to ${end.time}` : `${startLabel} ${start.time} to ${endLabel} ${end.time}`;
   return {

@@ -1,5 +1,5 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { useActionData, useLoaderData, useRevalidator } from '@remix-run/react';
+import { Link, useActionData, useLoaderData, useRevalidator } from '@remix-run/react';
 import { viewConversation } from '../../domain/messaging/use-cases/view-conversation';
 import { actorOf, requireUser } from '~/auth/guards.server';
 import { isSignedOutReply } from '~/auth/signed-out';
@@ -10,7 +10,6 @@ import type { SendResult } from '~/components/messaging/composer';
 import { sendFromForm } from '~/messaging/send.server';
 import { conversationPageView, httpStatusOf } from '~/messaging/views.server';
 import { requestDeps } from '~/request-deps.server';
-import { AppLink } from '~/components/app-link';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data && 'view' in data ? `${data.view.other?.name ?? data.view.booking.serviceLabel} · Messages · FACT` : 'Conversation · FACT' },
@@ -90,9 +89,9 @@ function NotFound({ message }: { message: string }) {
   return (
     <main className="flex min-h-screen flex-col items-center justify-center gap-4 bg-slate-50 px-6 text-center">
       <p className="text-lg font-semibold text-slate-900">{message}</p>
-      <AppLink to="/Messages" className="rounded-md bg-pitch-600 px-4 py-2 text-sm font-semibold text-white hover:bg-pitch-700">
+      <Link to="/Messages" className="rounded-md bg-pitch-600 px-4 py-2 text-sm font-semibold text-white hover:bg-pitch-700">
         Back to Messages
-      </AppLink>
+      </Link>
     </main>
   );
 }

@@ -1,5 +1,5 @@
 import { json, type ActionFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, useActionData, useNavigation } from '@remix-run/react';
+import { Form, Link, useActionData, useNavigation } from '@remix-run/react';
 import { PASSWORD_NOTICES } from '../../domain/accounts/password-emails';
 import { requestPasswordReset } from '../../domain/accounts/use-cases/request-password-reset';
 import { collectFormEntries } from '../../domain/validation/parse-form';
@@ -10,7 +10,6 @@ import { Field, errorProps } from '~/components/forms/field';
 import { FormAlert } from '~/components/forms/form-alert';
 import { BackToLogin, PasswordPageFrame } from '~/components/password/password-page-frame';
 import { requestDeps } from '~/request-deps.server';
-import { AppLink } from '~/components/app-link';
 
 export const meta: MetaFunction = () => [{ title: 'Forgot your password? · FACT' }];
 
@@ -42,9 +41,9 @@ export default function ForgotPassword() {
         <FormAlert tone="success" message={answer.message} />
         <p className="mt-4 text-sm leading-relaxed text-slate-600">
           Nothing after a few minutes? Look in your spam folder, check the address you typed, or{' '}
-          <AppLink to="/ForgotPassword" className="font-semibold text-pitch-700 hover:underline">
+          <Link to="/ForgotPassword" className="font-semibold text-pitch-700 hover:underline">
             ask again
-          </AppLink>
+          </Link>
           .
         </p>
         <BackToLogin />

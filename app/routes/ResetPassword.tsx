@@ -1,5 +1,5 @@
 import { json, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { PASSWORD_NOTICES } from '../../domain/accounts/password-emails';
 import { passwordErrors } from '../../domain/accounts/password-errors';
 import { checkPasswordResetLink, resetPassword } from '../../domain/accounts/use-cases/reset-password';
@@ -13,7 +13,6 @@ import { FormAlert } from '~/components/forms/form-alert';
 import { BackToLogin, PasswordPageFrame } from '~/components/password/password-page-frame';
 import { redirectWithToast } from '~/toast.server';
 import { requestDeps } from '~/request-deps.server';
-import { AppLink } from '~/components/app-link';
 
 export const meta: MetaFunction = () => [{ title: 'Choose a new password · FACT' }];
 
@@ -59,9 +58,9 @@ function InvalidLink({ message }: { message: string }) {
       <p className="mt-4 text-sm leading-relaxed text-slate-600">
         Reset links work once, for one hour after we send them, and stop working when you change your password or log out.
       </p>
-      <AppLink to="/ForgotPassword" className={`${primaryButtonClass} mt-6 w-full py-3 text-base`}>
+      <Link to="/ForgotPassword" className={`${primaryButtonClass} mt-6 w-full py-3 text-base`}>
         Request a new link
-      </AppLink>
+      </Link>
       <BackToLogin />
     </PasswordPageFrame>
   );

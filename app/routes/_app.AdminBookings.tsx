@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { useLoaderData, useLocation, useNavigation } from '@remix-run/react';
+import { Link, useLoaderData, useLocation, useNavigation } from '@remix-run/react';
 import { BOOKING_STATUS_LABELS, BOOKING_STATUSES } from '../../domain/shared/catalogue';
 import { adminBookingRowView } from '../../domain/admin/admin-booking-view';
 import { UUID_PATTERN } from '../../domain/shared/ids';
@@ -8,8 +8,7 @@ import { AdminPageHeader, EmptyState, Section } from '~/components/admin/admin-n
 import { BookingTable } from '~/components/admin/booking-table';
 import { ChargebackList } from '~/components/admin/payouts';
 import { Pager } from '~/components/admin/pager';
-import { ReferenceSearch } from '~/components/admin/reference-search';
-import { AppLink } from '~/components/app-link';
+import { ReferenceSearchForm } from '~/components/admin/reference-search-form';
 
 export const meta: MetaFunction = () => [{ title: 'Bookings · FACT admin' }];
 
@@ -51,19 +50,19 @@ export default function AdminBookings() {
       <AdminPageHeader title={`Bookings (${label})`} subtitle="Newest first. Every booking, every party, every payment." />
 
       <div id="lookup">
-        <ReferenceSearch variant="page" initial={reference} />
+        <ReferenceSearchForm variant="page" initial={reference} />
       </div>
 
       <nav aria-label="Booking status" className="flex flex-wrap gap-1 rounded-xl bg-slate-100 p-1 text-sm font-medium">
         {FILTERS.map((f) => (
-          <AppLink
+          <Link
             key={f.value}
             to={`/AdminBookings?status=${f.value}`}
             aria-current={f.value === status ? 'page' : undefined}
             className={`rounded-lg px-3 py-1.5 ${f.value === status ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-600 hover:text-slate-900'}`}
           >
             {f.label}
-          </AppLink>
+          </Link>
         ))}
       </nav>
 

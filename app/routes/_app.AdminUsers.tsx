@@ -1,5 +1,5 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, useLoaderData, useNavigation } from '@remix-run/react';
+import { Form, Link, useLoaderData, useNavigation } from '@remix-run/react';
 import { handleAdminAction } from '~/admin/admin-actions.server';
 import { isAdminUserType, normaliseUserSearch, NO_STORE, requireAdminContext, type AdminUserType } from '~/admin/admin.server';
 import { AdminPageHeader, EmptyState, Section } from '~/components/admin/admin-nav';
@@ -7,7 +7,6 @@ import { InlineDeletionRequests } from '~/components/admin/deletion-requests';
 import { Pager } from '~/components/admin/pager';
 import { UserCard } from '~/components/admin/user-card';
 import { inputClass, primaryButton } from '~/components/booking/button-classes';
-import { AppLink } from '~/components/app-link';
 
 export const meta: MetaFunction = () => [{ title: 'Users · FACT admin' }];
 
@@ -48,14 +47,14 @@ export default function AdminUsers() {
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <nav aria-label="User type" className="inline-grid grid-cols-3 gap-1 rounded-xl bg-slate-100 p-1 text-sm font-medium">
           {(['all', 'client', 'coach'] as const).map((t) => (
-            <AppLink
+            <Link
               key={t}
               to={`/AdminUsers?type=${t}${q ? `&q=${encodeURIComponent(q)}` : ''}`}
               aria-current={t === type ? 'page' : undefined}
               className={`rounded-lg px-4 py-1.5 text-center ${t === type ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-600 hover:text-slate-900'}`}
             >
               {TITLES[t]}
-            </AppLink>
+            </Link>
           ))}
         </nav>
         <Form method="get" role="search" className="flex w-full gap-2 sm:w-96">

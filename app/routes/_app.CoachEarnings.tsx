@@ -1,12 +1,11 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { useFetcher, useLoaderData } from '@remix-run/react';
+import { Link, useFetcher, useLoaderData } from '@remix-run/react';
 import { useEffect, useState } from 'react';
 import { loadEarningLines, loadEarningsPage, requireCoach } from '~/earnings/earnings-page.server';
 import { LoadMoreButton } from '~/components/booking/load-more-button';
 import { primaryButton } from '~/components/booking/button-classes';
 import { EarningsChart } from '~/components/earnings/earnings-chart';
 import { EarningsLines, type LineView } from '~/components/earnings/earnings-lines';
-import { AppLink } from '~/components/app-link';
 
 export const meta: MetaFunction = () => [{ title: 'Earnings · FACT' }];
 
@@ -55,9 +54,9 @@ export default function CoachEarnings() {
   if (data.more)
     return (
       <p className="text-slate-600">
-        <AppLink to="/CoachEarnings" className="font-semibold text-pitch-700 underline">
+        <Link to="/CoachEarnings" className="font-semibold text-pitch-700 underline">
           Back to your earnings
-        </AppLink>
+        </Link>
       </p>
     );
   const { figures, months, taxYears } = data;
@@ -77,9 +76,9 @@ export default function CoachEarnings() {
             !
           </span>
           <p className="text-sm text-amber-900">
-            <AppLink to="/CoachProfile#payouts" className="font-semibold underline underline-offset-2 hover:text-amber-950">
+            <Link to="/CoachProfile#payouts" className="font-semibold underline underline-offset-2 hover:text-amber-950">
               Set up payouts to receive your earnings
-            </AppLink>
+            </Link>
             . Until then, released money waits for you.
           </p>
         </div>

@@ -4,7 +4,7 @@ import { PhotoUpload } from '~/components/profile/photo-upload';
 import { ProfileForm } from '~/components/profile/profile-form';
 import { ProfileHeading } from '~/components/profile/profile-heading';
 import { ProfileSummary } from '~/components/profile/profile-summary';
-import { CoachProfileMore } from '~/components/profile/profile-more';
+import { CoachProfileMore } from '~/components/profile/coach-profile-more';
 import { loadProfilePage } from '~/profile/profile-page.server';
 import { profileAction } from '~/profile/profile-route.server';
 

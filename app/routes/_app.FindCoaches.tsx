@@ -1,10 +1,9 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, useFetcher, useLoaderData, useNavigation, useSearchParams, useSubmit } from '@remix-run/react';
+import { Form, Link, useFetcher, useLoaderData, useNavigation, useSearchParams, useSubmit } from '@remix-run/react';
 import { memo, startTransition, useEffect, useMemo, useRef, useState } from 'react';
 import type { CoachDirectory, CoachForBooking } from '../../domain/booking/coach-directory';
 import { submitBookingRequest } from '../../domain/booking/use-cases/submit-booking-request';
 import { redirectFor } from '../../domain/navigation/routing';
-import { packCoachCards, unpackCoachCards, type PackedCoachSearchPage } from '../../domain/search/coach-card-wire';
 import {
   COACH_SEARCH_PAGE_SIZE,
   PRICE_BAND_OPTIONS,
@@ -13,6 +12,7 @@ import {
   foundCoachesText,
   parseCursor,
   type CoachCard as CoachCardData,
+  type CoachSearchPage,
 } from '../../domain/search/coach-search';
 import { COACHING_TYPE_OPTIONS, coachingTypeLabel } from '../../domain/shared/catalogue';
 import { bookingRefusalMessage } from '../../domain/booking/booking-errors';
@@ -31,7 +31,6 @@ import { inputClass, primaryButton, secondaryButton } from '~/components/booking
 import { PaymentStep } from '~/components/booking/payment-step';
 import { AgeGroupFilter, AgeGroupQuickChoices, type PlayerChoice } from '~/components/booking/age-group-filter';
 import { loadPlayerRows } from '~/profile/player-actions.server';
-import { AppLink } from '~/components/app-link';
 
 export const meta: MetaFunction = () => [{ title: 'Find Coaches · FACT' }];
 
@@ -52,7 +51,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // The players' names and birth dates, and the server's clock, let the booking dialog show its
   // whole form in the frame after 'Book' (decision 030).
   return {
-    page: packCoachCards(page),
+    page,
     players: players.map((p) => ({ id: p.id, firstName: p.firstName, name: p.name, dateOfBirth: p.dateOfBirth, ageGroup: p.ageGroup, ageGroupLabel: p.ageGroupLabel })),
     now: context.app.clock.now().toISOString(),
   };
@@ -148,9 +147,9 @@ export default function FindCoaches() {
           {searching ? 'Searching…' : foundCoachesText(page.total)}
         </p>
         {active > 0 ? (
-          <AppLink to="/FindCoaches" className="text-sm font-medium text-pitch-700 hover:underline">
+          <Link to="/FindCoaches" className="text-sm font-medium text-pitch-700 hover:underline">
             Clear all filters
-          </AppLink>
+          </Link>
         ) : null}
       </div>
 
@@ -232,14 +231,14 @@ const CoachList = memo(function CoachList({ coaches, viewerId, onBook }: { coach
 });
 
 /** The first page from the loader plus the pages 'Load more' fetched (keyset cursor). */
-function usePagedCoaches(first: PackedCoachSearchPage) {
-  const fetcher = useFetcher<{ page: PackedCoachSearchPage }>();
-  const firstCoaches = useMemo(() => unpackCoachCards(first.rows), [first]);
+function usePagedCoaches(first: CoachSearchPage) {
+  const fetcher = useFetcher<{ page: CoachSearchPage }>();
+  const firstCoaches = first.coaches;
   const [more, setMore] = useState<{ coaches: CoachCardData[]; nextCursor: string | null } | null>(null);
   useEffect(() => setMore(null), [first]);
   useEffect(() => {
     const next = fetcher.data?.page;
-    if (fetcher.state === 'idle' && next) setMore((m) => ({ coaches: [...(m?.coaches ?? []), ...unpackCoachCards(next.rows)], nextCursor: next.nextCursor }));
+    if (fetcher.state === 'idle' && next) setMore((m) => ({ coaches: [...(m?.coaches ?? []), ...next.coaches], nextCursor: next.nextCursor }));
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [fetcher.data]);
   const nextCursor = more ? more.nextCursor : first.nextCursor;
@@ -346,17 +345,17 @@ function EmptyState({ anyCoachListed }: { anyCoachListed: boolean }) {
         <>
           <h2 className="text-lg font-semibold text-slate-900">No coaches found</h2>
           <p className="mt-1 text-sm text-slate-600">Try other words, or widen the price or location.</p>
-          <AppLink to="/FindCoaches" className={`${secondaryButton} mt-5`}>
+          <Link to="/FindCoaches" className={`${secondaryButton} mt-5`}>
             Clear all filters
-          </AppLink>
+          </Link>
         </>
       ) : (
         <>
           <h2 className="text-lg font-semibold text-slate-900">No coaches yet</h2>
           <p className="mt-1 text-sm text-slate-600">Coaches will appear here as soon as they join. Are you a coach?</p>
-          <AppLink to="/Register?type=coach" className={`${primaryButton} mt-5`}>
+          <Link to="/Register?type=coach" className={`${primaryButton} mt-5`}>
             Become a Coach
-          </AppLink>
+          </Link>
         </>
       )}
     </div>

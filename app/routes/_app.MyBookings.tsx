@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { useLoaderData, useRevalidator } from '@remix-run/react';
+import { Link, useLoaderData, useRevalidator } from '@remix-run/react';
 import { MY_BOOKINGS_TABS, type MyBookingsTab } from '../../domain/booking/booking-lists';
 import { bookingListAction, bookingListAnswer, openBookingList } from '~/booking/booking-list-page.server';
 import { BookingCard } from '~/components/booking/booking-card';
@@ -7,7 +7,6 @@ import { BookingListTabs } from '~/components/booking/booking-list-tabs';
 import { LoadMoreButton } from '~/components/booking/load-more-button';
 import { secondaryButton } from '~/components/booking/button-classes';
 import { useBookingList } from '~/components/booking/use-booking-list';
-import { AppLink } from '~/components/app-link';
 
 export const meta: MetaFunction = () => [{ title: 'My Bookings · FACT' }];
 
@@ -45,9 +44,9 @@ export default function MyBookings() {
             <h2 className="text-lg font-semibold text-slate-900">No {EMPTY_TAB[tab]} bookings</h2>
             {tab === 'upcoming' ? <p className="mt-1 text-sm text-slate-600">You don't have any upcoming sessions scheduled.</p> : null}
             {tab === 'upcoming' && isClient ? (
-              <AppLink to="/FindCoaches" className={`${secondaryButton} mt-5`}>
+              <Link to="/FindCoaches" className={`${secondaryButton} mt-5`}>
                 Find a Coach
-              </AppLink>
+              </Link>
             ) : null}
           </div>
         ) : (

@@ -5,7 +5,7 @@ import { PhotoUpload } from '~/components/profile/photo-upload';
 import { ProfileForm } from '~/components/profile/profile-form';
 import { ProfileHeading } from '~/components/profile/profile-heading';
 import { ProfileSummary } from '~/components/profile/profile-summary';
-import { UserProfileMore } from '~/components/profile/profile-more';
+import { UserProfileMore } from '~/components/profile/user-profile-more';
 import { requireUser } from '~/auth/guards.server';
 import { loadPlayerRows } from '~/profile/player-actions.server';
 import { loadProfilePage } from '~/profile/profile-page.server';

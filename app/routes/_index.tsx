@@ -1,5 +1,5 @@
 import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { useLoaderData } from '@remix-run/react';
+import { Link, useLoaderData } from '@remix-run/react';
 import { toActor } from '../../domain/accounts/user';
 import { pagePath } from '../../domain/navigation/pages';
 import { homePageFor } from '../../domain/navigation/routing';
@@ -7,7 +7,6 @@ import { getCurrentUser } from '~/auth/guards.server';
 import { isGoogleConfigured } from '~/auth/google.server';
 import { LoginDialog } from '~/components/auth/login-dialog';
 import { LandingPage } from '~/components/landing/landing-page';
-import { AppLink } from '~/components/app-link';
 
 export const meta: MetaFunction = () => [{ title: 'FACT — Expert football coaching, one to one' }];
 
@@ -22,9 +21,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export default function Index() {
   const { home, googleConfigured } = useLoaderData<typeof loader>();
   const loginButton = home ? (
-    <AppLink to={home} className="rounded-md bg-pitch-600 px-4 py-2 text-sm font-semibold text-white hover:bg-pitch-700">
+    <Link to={home} className="rounded-md bg-pitch-600 px-4 py-2 text-sm font-semibold text-white hover:bg-pitch-700">
       My dashboard
-    </AppLink>
+    </Link>
   ) : (
     <LoginDialog googleConfigured={googleConfigured} />
   );

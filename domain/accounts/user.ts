@@ -7,7 +7,6 @@ import { canEditProfile, canRemoveUser, canRestoreUser } from '../policy/permiss
 import { accountErrors } from './account-errors';
 import { emailSchema, type ProfileForm } from './account.schemas';
 import { normaliseUserType, type Actor, type Role, type UserType } from './actor';
-import { checkedUser } from './user-check';
 
 /**
  * The User aggregate (SPEC §3): plain readonly data plus the business actions below.
@@ -286,8 +285,6 @@ export const userRowSchema = z.object({
  * client, unknown catalogue values are dropped, anything else malformed is an error.
  */
 export function parseUser(row: unknown): Result<User> {
-  const checked = checkedUser(row);
-  if (checked) return ok(checked);
   const parsed = userRowSchema.safeParse(row);
   if (!parsed.success) {
     const first = parsed.error.issues[0];

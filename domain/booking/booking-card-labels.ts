@@ -1,5 +1,6 @@
 import { BOOKING_STATUS_LABELS, LOCATION_TYPE_LABELS, bookingStatusColour, coachingTypeLabel, type StatusColour } from '../shared/catalogue';
 import type { Pence } from '../shared/money';
+import { formatLondonDate } from '../shared/london-time';
 import type { BookAgainSeed, BookingCardView } from './booking-card-view';
 import type { RescheduleView } from './reschedule';
 
@@ -34,10 +35,6 @@ export const servicePricePence = (card: Pick<Card, 'totalPricePence' | 'adminFee
 export const rescheduleView = (card: Pick<BookingCardView, 'reschedule'>): RescheduleView => card.reschedule?.view ?? 'none';
 
 
-const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
-// en-GB's short month names, as Intl writes them (formatLondonDate): September is 'Sept'.
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'] as const;
-
 /** A London wall-clock 'YYYY-MM-DDTHH:MM' split into its date 'YYYY-MM-DD' and time 'HH:MM'. */
 export function splitStart(start: string): { date: string; time: string } {
   return { date: start.slice(0, 10), time: start.slice(11, 16) };
@@ -45,18 +42,8 @@ export function splitStart(start: string): { date: string; time: string } {
 
 /** 'YYYY-MM-DD' (a London calendar date) → 'Fri, 5 Mar 2027', the words of formatLondonDate. */
 export function dateLabel(date: string): string {
-  const y = Number(date.slice(0, 4));
-  const m = Number(date.slice(5, 7));
-  const d = Number(date.slice(8, 10));
-  return `${WEEKDAYS[weekdayOf(y, m, d)]}, ${d} ${MONTHS[m - 1]} ${y}`;
-}
-
-// Sakamoto's method: the Gregorian weekday (0 Sunday) in arithmetic. Splitting the date and asking
-// a Date for its day took ~0.7 µs, ~1 % of a booking list's CPU (issue 20 §2).
-const MONTH_OFFSETS = [0, 3, 2, 5, 0, 3, 5, 1, 4, 6, 2, 4] as const;
-function weekdayOf(year: number, month: number, day: number): number {
-  const y = month < 3 ? year - 1 : year;
-  return (y + Math.floor(y / 4) - Math.floor(y / 100) + Math.floor(y / 400) + MONTH_OFFSETS[month - 1]! + day) % 7;
+  // Noon UTC falls on the same London date whatever the season.
+  return formatLondonDate(new Date(`${date}T12:00:00Z`));
 }
 
 /** The card's date in words and its London start time 'HH:MM'. */

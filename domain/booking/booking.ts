@@ -8,7 +8,6 @@ import type { Pence } from '../shared/money';
 import { err, ok, type Result } from '../shared/result';
 import { PAYMENT_STATUSES, type PaymentStatus } from '../payments/payment-status';
 import { REFERENCE_CODE_PATTERN } from './reference-code';
-import { checkedBooking } from './booking-check';
 
 /** SPEC §3 / PRODUCT.md: the one-to-one coaching session a client books with a coach. */
 
@@ -184,10 +183,8 @@ export function bookingInvariantViolations(b: Booking): string[] {
   return problems;
 }
 
-/** Re-validates a booking loaded from storage (ENGINEERING: never trust a row); zod only for a refused one's message. */
+/** Re-validates a booking loaded from storage (ENGINEERING: never trust a row). */
 export function parseBooking(data: unknown): Result<Booking> {
-  const checked = checkedBooking(data, false, bookingInvariantViolations);
-  if (checked) return ok(checked);
   const parsed = bookingSchema.safeParse(data);
   if (parsed.success) return ok(parsed.data as Booking);
   const first = parsed.error.issues[0];

@@ -7,7 +7,6 @@ import { sanitiseText } from '../shared/sanitise';
 import type { BookingParties } from '../policy/booking-parties';
 import { canMessageOnBooking, canSeeMessage, otherPartyId } from '../policy/permissions';
 import { MAX_MESSAGE_LENGTH, messageContentSchema } from './message.schemas';
-import { checkedMessage } from './message-check';
 
 /** SPEC §3/§4: one message in the conversation of a booking. */
 export interface Message {
@@ -131,7 +130,7 @@ export function summariseConversations(messages: readonly Message[], viewer: Act
     .sort((a, b) => b.lastMessage.createdAt.getTime() - a.lastMessage.createdAt.getTime());
 }
 
-/** A stored message as the schema states it; checkedMessage (message-check.ts) is its fast form. */
+/** A stored message as the schema states it. */
 export const messageRowSchema = z.object({
   id: z.string().refine(isId, 'id'),
   bookingId: z.string().refine(isId, 'bookingId'),
@@ -143,10 +142,8 @@ export const messageRowSchema = z.object({
   createdAt: z.coerce.date(),
 });
 
-/** Re-validates a stored message (checkedMessage); zod only for a refused one's message. */
+/** Re-validates a stored message. */
 export function parseMessage(row: unknown): Result<Message> {
-  const checked = checkedMessage(row);
-  if (checked) return ok(checked);
   const parsed = messageRowSchema.safeParse(row);
   if (!parsed.success) {
     const first = parsed.error.issues[0];

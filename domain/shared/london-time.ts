@@ -121,32 +121,9 @@ const longDate = new Intl.DateTimeFormat('en-GB', {
   year: 'numeric',
 });
 
-// Lists print a date and a time per row (AdminBookings, the booking cards): written from the
-// remembered London offset, as utcToLondon, instead of one Intl format each (issue 20 §2). The
-// names come from Intl itself, so they are ICU's ('Sept' in en-GB); london-time.test.ts holds
-// the whole text equal to Intl's for any instant.
-const utcNames = (options: Intl.DateTimeFormatOptions, count: number, at: (i: number) => Date) => {
-  const format = new Intl.DateTimeFormat('en-GB', { ...options, timeZone: 'UTC' });
-  return Array.from({ length: count }, (_, i) => format.format(at(i)));
-};
-const WEEKDAYS = utcNames({ weekday: 'short' }, 7, (i) => new Date(Date.UTC(2026, 10, 1 + i))); // 1 Nov 2026 was a Sunday
-const MONTHS = utcNames({ month: 'short' }, 12, (i) => new Date(Date.UTC(2026, i, 15)));
-// Intl's own order and separators ('Sat, 21 Nov 2026' in this ICU), read once.
-const LONG_DATE_PARTS = longDate.formatToParts(new Date(Date.UTC(2026, 10, 21, 12))).map((p) => (p.type === 'literal' ? p.value : p.type));
-
 /** 'Sat, 21 Nov 2026' */
 export function formatLondonDate(instant: Date): string {
-  if (Number.isNaN(instant.getTime())) return longDate.format(instant);
-  const wall = londonWall(instant);
-  let text = '';
-  for (const part of LONG_DATE_PARTS) {
-    if (part === 'weekday') text += WEEKDAYS[wall.getUTCDay()];
-    else if (part === 'day') text += wall.getUTCDate();
-    else if (part === 'month') text += MONTHS[wall.getUTCMonth()];
-    else if (part === 'year') text += wall.getUTCFullYear();
-    else text += part;
-  }
-  return text;
+  return longDate.format(instant);
 }
 
 const shortTime = new Intl.DateTimeFormat('en-GB', { timeZone: LONDON, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });

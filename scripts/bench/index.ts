@@ -7,7 +7,6 @@
  *   npm run bench -- --fresh            reload the dataset even if a kept one matches
  *   npm run bench -- --list             the scenarios
  *   npm run bench -- --only book --profile   FACT under --cpu-prof (see profile-summary.ts)
- *   npm run bench -- --only my-bookings --fact-node-options=--max-semi-space-size=32   try V8 flags on FACT
  *   npm run bench -- --serve            start everything, print each scenario's URL and cookie, and wait (Ctrl-C stops)
  *   npm run bench -- --no-lcp           no browser figures (neither the landing LCP nor the FindCoaches interactions)
  *   npm run bench -- --no-interaction   the landing LCP but not the FindCoaches interactions
@@ -45,6 +44,7 @@ import { clusterCpuMs, cpuMs, machine, postmasterPid, sampleRss, systemCpuMs } f
 import { attributePauses, explainLatency, parseGcLog, parseRequestLog, type LatencyParts, type PauseReport, type SchedSample, type TimelineEntry } from './pauses';
 import { clusterProcesses, sampleScheduling, threadsOf } from './sched-sampler';
 import { describeLatency, describePauses, GOALS_20, writeReport, type BenchResults, type RunStats, type ScenarioResult } from './report';
+import { CONTAINER_HEAP_MB } from '../container-heap';
 import { buildScenarios, cookieMinter, requestsFile, type Scenario } from './scenarios';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -239,10 +239,8 @@ async function main(): Promise<void> {
     return;
   }
 
-  // As `npm start` and the README's deployment run it: the heap bound is part of the configuration.
-  // No allocation-site pretenuring: V8 learnt to allocate pages' short-lived objects straight into
-  // the old space, which then needed a mark-compact every ~350 pages (docs/benchmarks.md, §3).
-  const productionNodeFlags = ['--max-old-space-size=192', '--max-semi-space-size=32', '--no-allocation-site-pretenuring'];
+  // As the README's deployment runs it: V8's defaults, with the container's heap bound.
+  const productionNodeFlags = [`--max-old-space-size=${CONTAINER_HEAP_MB}`];
   const fact = startProcess('FACT', 'scripts/start.ts', {
     NODE_ENV: 'production',
     DATABASE_URL: db.url,

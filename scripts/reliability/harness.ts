@@ -14,6 +14,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { CONTAINER_HEAP_MB } from '../container-heap';
 import { sessionStorageFor } from '../../app/auth/session.server';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../adapters/persistence/embedded-postgres';
 import { migrate, openOrm } from '../../adapters/persistence/orm';
@@ -109,8 +110,8 @@ export async function startApp(databaseUrl: string, env: Record<string, string> 
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'fact-reliability-data-'));
   let output = '';
-  // The flags of `npm start` (package.json): the heap bound, tsx.
-  const child = spawn(path.join(ROOT, 'node_modules/.bin/node'), ['--max-old-space-size=192', '--max-semi-space-size=32', '--no-allocation-site-pretenuring', '--import', 'tsx', 'scripts/start.ts'], {
+  // As `npm start` runs it (package.json), with the heap bound the README gives a container.
+  const child = spawn(path.join(ROOT, 'node_modules/.bin/node'), [`--max-old-space-size=${CONTAINER_HEAP_MB}`, '--import', 'tsx', 'scripts/start.ts'], {
     cwd: ROOT,
     env: {
       ...process.env,

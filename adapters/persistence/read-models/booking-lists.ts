@@ -1,6 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { bookingInvariantViolations, parseBooking, type Booking } from '../../../domain/booking/booking';
-import { checkedBooking } from '../../../domain/booking/booking-check';
 import type { BookingListItem } from '../../../domain/booking/booking-card-view';
 import {
   bookingCursorAfter,
@@ -14,7 +13,7 @@ import type { CoachDashboardGroup, MyBookingsTab } from '../../../domain/booking
  * MyBookings and CoachDashboard in SQL (SPEC §4), showing the coach only requests that reached them
  * (paid, decision 011): one query per page (bookings joined with both
  * parties' names and whether the viewer reviewed), keyset on (starts_at, id); one query for the
- * dashboard counts. Rows are re-validated by the domain's checks (checkedBooking, equal to parseBooking's).
+ * dashboard counts. Rows are re-validated by the domain's parseBooking.
  */
 
 const UPCOMING = `(b.status in ('pending', 'confirmed') and b.starts_at >= ?)`;
@@ -55,10 +54,8 @@ const camel = (key: string) => {
   return name;
 };
 
-/** The row's booking, checked straight from its columns; zod (through parseBooking) only for a bad row's message. */
+/** The row's booking, from its snake_case columns, re-validated by the domain. */
 function bookingOf(row: Record<string, unknown>): Booking {
-  const checked = checkedBooking(row, true, bookingInvariantViolations);
-  if (checked) return checked;
   const data: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(row)) data[camel(key)] = value;
   const booking = parseBooking(data);

@@ -1,6 +1,5 @@
-import { useLocation } from '@remix-run/react';
+import { Link, useLocation } from '@remix-run/react';
 import type { ReactNode } from 'react';
-import { AppLink } from '../app-link';
 
 const LINKS = [
   { to: '/AdminDashboard', label: 'Dashboard' },
@@ -23,14 +22,14 @@ export function AdminPageHeader({ title, subtitle, actions }: { title: string; s
           // shared rule would cost the admin pages a chunk of their own (issue 20 §4's 100 KB).
           const current = pathname.toLowerCase() === l.to.toLowerCase();
           return (
-            <AppLink
+            <Link
               key={l.to}
               to={l.to}
               aria-current={current ? 'page' : undefined}
               className={`whitespace-nowrap rounded-lg px-3 py-1.5 ${current ? 'bg-pitch-600 text-white' : 'text-slate-600 hover:bg-slate-200/60 hover:text-slate-900'}`}
             >
               {l.label}
-            </AppLink>
+            </Link>
           );
         })}
       </nav>

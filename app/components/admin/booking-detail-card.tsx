@@ -1,5 +1,4 @@
 import { Link } from '@remix-run/react';
-import { AppLink } from '~/components/app-link';
 import type { AdminBookingRow } from '../../../adapters/persistence/admin/admin-bookings.query';
 import { StatusBadge } from '~/components/booking/status-badge';
 import { bookingStatusColour, dateOf, money, nameOrUnnamed, paymentLabel, serviceLabel, statusLabel, timeOf } from './format';
@@ -40,9 +39,9 @@ export function BookingDetailCard({ booking, onBack }: { booking: AdminBookingRo
         ))}
       </dl>
       <div className="mt-3 flex flex-wrap gap-2">
-        <AppLink to={`/Conversation?booking_id=${booking.id}`} className="rounded-lg bg-pitch-600 px-3 py-1.5 text-xs font-semibold text-white hover:bg-pitch-700">
+        <Link to={`/Conversation?booking_id=${booking.id}`} className="rounded-lg bg-pitch-600 px-3 py-1.5 text-xs font-semibold text-white hover:bg-pitch-700">
           Open Chat
-        </AppLink>
+        </Link>
         <Link
           to={`/AdminBookings?status=all&highlight=${booking.id}`}
           state={{ selectedBookingId: booking.id }}

@@ -1,4 +1,4 @@
-import { useRevalidator } from '@remix-run/react';
+import { Link, useRevalidator } from '@remix-run/react';
 import { lazy, memo, Suspense, useEffect, useRef, useState } from 'react';
 import { takePaymentOffer, type AdminBookingRowView } from '../../../domain/admin/admin-booking-view';
 import { StatusBadge } from '~/components/booking/status-badge';
@@ -6,7 +6,6 @@ import { CopyButton } from './copy-reference';
 import { bookingStatusColour, dateOf, money, nameOrUnnamed, paymentLabel, serviceLabel, statusLabel, timeOf } from './format';
 import { ChargebackBadge, TransferLine } from './payouts';
 import { UnpaidBadge } from './unpaid-badge';
-import { AppLink } from '~/components/app-link';
 
 /**
  * 'Take Payment' opens the payment dialog, its code fetched on the first opening (as lazy-dialogs'
@@ -22,9 +21,9 @@ function Actions({ booking, onPay }: { booking: AdminBookingRowView; onPay: (b: 
   const offer = takePaymentOffer(booking);
   return (
     <div className="adm-actions">
-      <AppLink to={`/Conversation?booking_id=${booking.id}`} className="act act-s">
+      <Link to={`/Conversation?booking_id=${booking.id}`} className="act act-s">
         Open Chat
-      </AppLink>
+      </Link>
       <button type="button" onClick={() => onPay(booking)} disabled={!offer.offered} title={offer.offered ? undefined : offer.why} className="act act-p">
         Take Payment
       </button>

@@ -1,9 +1,9 @@
+import { Link } from '@remix-run/react';
 import { lazy, Suspense, useState } from 'react';
 import type { PendingDeletionRow } from '../../../adapters/persistence/admin/admin-dashboard.query';
 import { dangerButton, inputClass, primaryButton, secondaryButton } from '~/components/booking/button-classes';
 import { ageOf, dateTimeOf, nameOrUnnamed } from './format';
 import { useAdminAction } from './use-admin-action';
-import { AppLink } from '~/components/app-link';
 
 type Row = PendingDeletionRow;
 
@@ -15,9 +15,9 @@ function Who({ request, now }: { request: Row; now: string }) {
   return (
     <div className="min-w-0">
       <p className="font-medium text-slate-900">
-        <AppLink to={profile} className="hover:underline">
+        <Link to={profile} className="hover:underline">
           {nameOrUnnamed(request.userName)}
-        </AppLink>{' '}
+        </Link>{' '}
         <span className="text-xs font-normal uppercase tracking-wide text-slate-500">{request.userType}</span>
       </p>
       <p className="font-mono text-xs text-slate-500">User ID: {request.userId}</p>

@@ -1,8 +1,8 @@
+import { Link } from '@remix-run/react';
 import { lazy, Suspense, useState } from 'react';
 import type { OpenDisputeRow } from '../../../adapters/persistence/admin/admin-dashboard.query';
 import { primaryButton, secondaryButton } from '~/components/booking/button-classes';
 import { ageOf, dateOf, dateTimeOf, money, nameOrUnnamed, paymentLabel, serviceLabel, timeOf } from './format';
-import { AppLink } from '~/components/app-link';
 
 /** An open dispute's resolution dialog, loaded when first opened (issue 20 §4). */
 const ResolveDialog = lazy(() => import('./resolve-dispute-dialog'));
@@ -30,9 +30,9 @@ export function DisputeList({ disputes, now }: { disputes: readonly OpenDisputeR
               </p>
             </div>
             <div className="flex gap-2">
-              <AppLink to={`/Conversation?booking_id=${d.id}`} className={secondaryButton}>
+              <Link to={`/Conversation?booking_id=${d.id}`} className={secondaryButton}>
                 View Chat
-              </AppLink>
+              </Link>
               <button type="button" className={primaryButton} onClick={() => setResolving(d)}>
                 Resolve…
               </button>

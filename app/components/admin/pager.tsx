@@ -1,5 +1,4 @@
-import { useLocation } from '@remix-run/react';
-import { AppLink } from '../app-link';
+import { Link, useLocation } from '@remix-run/react';
 
 /** button-classes.ts' secondaryButton, written out: AdminBookings needs no other class from it, so its first visit loads one file fewer (issue 20 §4). */
 const secondaryButton = 'btn btn-s';
@@ -18,25 +17,24 @@ export function Pager({ prev, next }: { prev: string | null; next: string | null
     return `${location.pathname as `/${string}`}?${params.toString()}`;
   };
   const disabled = `${secondaryButton} pointer-events-none opacity-40`;
-  // The arrows come from the stylesheet (pg-prev, pg-next): see tailwind.css.
   return (
     <nav aria-label="Pages" className="mt-5 flex items-center justify-between gap-3">
       {prev ? (
-        <AppLink to={hrefWith('before', prev)} className={`${secondaryButton} pg-prev`} rel="prev">
-          Previous
-        </AppLink>
+        <Link to={hrefWith('before', prev)} className={secondaryButton} rel="prev">
+          <span aria-hidden="true">←</span> Previous
+        </Link>
       ) : (
-        <span className={`${disabled} pg-prev`} aria-disabled="true">
-          Previous
+        <span className={disabled} aria-disabled="true">
+          <span aria-hidden="true">←</span> Previous
         </span>
       )}
       {next ? (
-        <AppLink to={hrefWith('after', next)} className={`${secondaryButton} pg-next`} rel="next">
-          Next
-        </AppLink>
+        <Link to={hrefWith('after', next)} className={secondaryButton} rel="next">
+          Next <span aria-hidden="true">→</span>
+        </Link>
       ) : (
-        <span className={`${disabled} pg-next`} aria-disabled="true">
-          Next
+        <span className={disabled} aria-disabled="true">
+          Next <span aria-hidden="true">→</span>
         </span>
       )}
     </nav>

@@ -1,10 +1,10 @@
+import { Link } from '@remix-run/react';
 import type { AdminChargebackRow } from '../../../adapters/persistence/admin/admin-payouts.query';
 import type { AdminBookingRowView } from '../../../domain/admin/admin-booking-view';
 import { CHARGEBACK_LABELS, type ChargebackStatus } from '../../../domain/payouts/chargeback';
 import type { StatusColour } from '../../../domain/shared/catalogue';
 import { StatusBadge } from '~/components/booking/status-badge';
 import { dateTimeOf, money, nameOrUnnamed } from './format';
-import { AppLink } from '~/components/app-link';
 
 /** The states of a coach transfer as an administrator reads them (domain/payouts/coach-transfer.ts). */
 export const TRANSFER_LABELS: Readonly<Record<string, string>> = {
@@ -73,9 +73,9 @@ export function ChargebackList({ chargebacks }: { chargebacks: readonly AdminCha
       {chargebacks.map((c) => (
         <li key={c.id} className="grid gap-2 py-2 sm:grid-cols-[12rem_minmax(0,1fr)_6rem_auto] sm:items-center" data-chargeback-id={c.id}>
           <div className="min-w-0">
-            <AppLink to={`/AdminBookings?status=all&highlight=${c.bookingId}`} className="whitespace-nowrap font-mono text-sm font-semibold text-pitch-700 hover:underline">
+            <Link to={`/AdminBookings?status=all&highlight=${c.bookingId}`} className="whitespace-nowrap font-mono text-sm font-semibold text-pitch-700 hover:underline">
               {c.referenceCode}
-            </AppLink>
+            </Link>
             <p className="truncate text-xs text-slate-500">{`${nameOrUnnamed(c.clientName)} · ${nameOrUnnamed(c.coachName)}`}</p>
           </div>
           <div className="min-w-0 text-xs text-slate-600">

@@ -1,7 +1,7 @@
+import { Link } from '@remix-run/react';
 import type { AdminBookingRow } from '../../../adapters/persistence/admin/admin-bookings.query';
 import { StatusBadge } from '~/components/booking/status-badge';
 import { bookingStatusColour, dateOf, money, nameOrUnnamed, serviceLabel, statusLabel, timeOf } from './format';
-import { AppLink } from '~/components/app-link';
 
 /** AdminDashboard 'Recent Bookings': the 8 newest, each with View Chat. */
 export function RecentBookings({ bookings }: { bookings: readonly AdminBookingRow[] }) {
@@ -11,9 +11,9 @@ export function RecentBookings({ bookings }: { bookings: readonly AdminBookingRo
         <li key={b.id} className="flex flex-wrap items-center justify-between gap-3 py-3 first:pt-0 last:pb-0">
           <div className="min-w-0 text-sm">
             <p className="font-medium text-slate-900">
-              <AppLink to={`/AdminBookings?status=all&highlight=${b.id}`} className="font-mono hover:underline">
+              <Link to={`/AdminBookings?status=all&highlight=${b.id}`} className="font-mono hover:underline">
                 {b.referenceCode}
-              </AppLink>{' '}
+              </Link>{' '}
               · {serviceLabel(b.serviceType)}
             </p>
             <p className="text-slate-600">
@@ -22,9 +22,9 @@ export function RecentBookings({ bookings }: { bookings: readonly AdminBookingRo
           </div>
           <div className="flex items-center gap-3">
             <StatusBadge label={statusLabel(b.status)} colour={bookingStatusColour(b.status)} />
-            <AppLink to={`/Conversation?booking_id=${b.id}`} className="text-sm font-semibold text-pitch-700 hover:underline">
+            <Link to={`/Conversation?booking_id=${b.id}`} className="text-sm font-semibold text-pitch-700 hover:underline">
               View Chat
-            </AppLink>
+            </Link>
           </div>
         </li>
       ))}

@@ -1,9 +1,9 @@
+import { Link } from '@remix-run/react';
 import { lazy, Suspense, useState } from 'react';
 import type { AdminUserRow } from '../../../adapters/persistence/admin/admin-users.query';
 import { secondaryButton } from '~/components/booking/button-classes';
 import { dateOf, nameOrUnnamed, serviceLabel } from './format';
 import { useAdminAction } from './use-admin-action';
-import { AppLink } from '~/components/app-link';
 
 function Badge({ children, tone }: { children: string; tone: 'slate' | 'green' | 'purple' | 'red' | 'amber' | 'blue' }) {
   const tones = {
@@ -68,7 +68,7 @@ export function UserCard({ user }: { user: AdminUserRow }) {
   const list = user.userType === 'coach' ? user.offers : user.needs;
   return (
     <article className={`flex h-full flex-col rounded-2xl border bg-white p-4 shadow-sm ${user.isActive ? 'border-slate-200' : 'border-red-200 bg-red-50/30'}`}>
-      <AppLink to={profile} className="group flex flex-1 gap-3 rounded-lg" aria-label={`Open the profile of ${name}`}>
+      <Link to={profile} className="group flex flex-1 gap-3 rounded-lg" aria-label={`Open the profile of ${name}`}>
         <span aria-hidden="true" className="flex h-11 w-11 shrink-0 items-center justify-center rounded-full bg-pitch-600 text-lg font-bold text-white">
           {name.charAt(0).toUpperCase()}
         </span>
@@ -94,7 +94,7 @@ export function UserCard({ user }: { user: AdminUserRow }) {
             {user.deactivatedAt ? ` · deactivated ${dateOf(user.deactivatedAt)}` : ''}
           </p>
         </div>
-      </AppLink>
+      </Link>
       {user.role !== 'admin' && !user.erased ? (
         <div className="mt-3 flex flex-wrap items-center justify-end gap-2 border-t border-slate-100 pt-3">
           {user.userType === 'coach' ? <CoachVerification user={user} /> : null}

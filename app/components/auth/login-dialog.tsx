@@ -1,9 +1,8 @@
-import { useFetcher, useSearchParams } from '@remix-run/react';
+import { Link, useFetcher, useSearchParams } from '@remix-run/react';
 import { useEffect, useRef, useState } from 'react';
 import { GoogleButton } from './google-button';
 import { PasswordInput } from './password-input';
 import { inputClass, labelClass, primaryButtonClass, secondaryButtonClass } from './field-styles';
-import { AppLink } from '../app-link';
 
 interface LoginFailure {
   ok: false;
@@ -121,9 +120,9 @@ export function LoginDialog({ googleConfigured }: { googleConfigured: boolean })
                 </label>
                 <PasswordInput id="login-password" name="password" autoComplete="current-password" required className={inputClass} />
                 <p className="mt-2 text-right text-sm">
-                  <AppLink to="/ForgotPassword" className="font-medium text-pitch-700 hover:underline">
+                  <Link to="/ForgotPassword" className="font-medium text-pitch-700 hover:underline">
                     Forgot your password?
-                  </AppLink>
+                  </Link>
                 </p>
               </div>
               <div className="mt-2 flex gap-3">
@@ -138,9 +137,9 @@ export function LoginDialog({ googleConfigured }: { googleConfigured: boolean })
           )}
           <p className="mt-6 text-center text-sm text-slate-600">
             New to FACT?{' '}
-            <AppLink to="/Register?type=user" className="font-semibold text-pitch-700 hover:underline">
+            <Link to="/Register?type=user" className="font-semibold text-pitch-700 hover:underline">
               Create an account
-            </AppLink>
+            </Link>
           </p>
         </div>
       </dialog>

@@ -1,3 +1,4 @@
+import { Link } from '@remix-run/react';
 import { BookingDialog, DeclineDialog, PaymentDialog, PaymentStep, ReasonDialog, RescheduleDialog, ReviewDialog } from '~/components/lazy-dialogs';
 import { memo, useState } from 'react';
 import type { BookingCardView } from '../../../domain/booking/booking-card-view';
@@ -8,7 +9,6 @@ import type { BookedSummary } from './booking-dialog';
 import { BookingResponseButtons } from './booking-response-buttons';
 import { dangerButton, dangerOutlineButton, primaryButton, secondaryButton } from './button-classes';
 import { SessionProgress } from './session-progress';
-import { AppLink } from '~/components/app-link';
 
 type Dialog = 'cancel' | 'decline' | 'reschedule' | 'review' | 'pay' | 'again' | null;
 
@@ -93,9 +93,9 @@ export const BookingCard = memo(function BookingCard({
       {card.progress ? <SessionProgress card={card} progress={card.progress} /> : null}
 
       <div className="bk-acts">
-        <AppLink to={`/Conversation?booking_id=${card.id}`} className={secondaryButton}>
+        <Link to={`/Conversation?booking_id=${card.id}`} className={secondaryButton}>
           Message
-        </AppLink>
+        </Link>
         {can('pay') ? (
           <button type="button" className={primaryButton} onClick={() => setDialog('pay')}>
             Pay Now

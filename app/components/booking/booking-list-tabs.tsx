@@ -1,5 +1,5 @@
+import { Link } from '@remix-run/react';
 import type { ReactNode } from 'react';
-import { AppLink } from '../app-link';
 
 /**
  * The tab strip above a booking list (MyBookings tabs, CoachDashboard groups): one link a tab to
@@ -22,14 +22,14 @@ export function BookingListTabs<Tab extends string>({
   return (
     <nav aria-label={label} className="mb-5 grid grid-cols-3 gap-1 rounded-xl bg-slate-100 p-1 text-sm font-medium">
       {tabs.map((t) => (
-        <AppLink
+        <Link
           key={t}
           to={`${path}?tab=${t}`}
           aria-current={t === current ? 'page' : undefined}
           className={`rounded-lg px-2 py-2 text-center ${t === current ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-600 hover:text-slate-900'}`}
         >
           {children(t)}
-        </AppLink>
+        </Link>
       ))}
     </nav>
   );

@@ -1,8 +1,8 @@
 /**
- * The date picker's words, from fixed English names rather than Intl: a month of day buttons
- * asked Intl.DateTimeFormat for ~60 names on every render of the booking dialog, ~15 ms at a
- * phone's 4x CPU (issue 20 §4). The product speaks en-GB only; calendar-labels.test.ts holds
- * these names equal to Intl's.
+ * The date picker's words, from fixed English names: the server and the browser draw the same
+ * day buttons whatever ICU version each carries (one writes 'Wednesday, 13 January', another
+ * 'Wednesday 13 January'), so hydration never meets a different label. The product speaks
+ * en-GB only.
  */
 const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
 const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'] as const;

@@ -1,3 +1,4 @@
+import { Link } from '@remix-run/react';
 import { memo, useState } from 'react';
 import type { BookingCardView } from '../../../domain/booking/booking-card-view';
 import { cardServiceLabel } from '../../../domain/booking/booking-card-labels';
@@ -6,7 +7,6 @@ import { BookingResponseButtons } from './booking-response-buttons';
 import { dangerButton, primaryButton, secondaryButton } from './button-classes';
 import { DeclineDialog, ReasonDialog, RescheduleDialog, ReviewDialog } from '~/components/lazy-dialogs';
 import { SessionProgress } from './session-progress';
-import { AppLink } from '~/components/app-link';
 
 /**
  * A CoachDashboard card (SPEC §2): 'Session with {client}', the session's details and the coach's
@@ -57,9 +57,9 @@ export const CoachBookingCard = memo(function CoachBookingCard({ card, today, la
             Leave Review
           </button>
         ) : null}
-        <AppLink to={`/Conversation?booking_id=${card.id}`} className={secondaryButton}>
+        <Link to={`/Conversation?booking_id=${card.id}`} className={secondaryButton}>
           Message Client
-        </AppLink>
+        </Link>
       </div>
 
       {dialog === 'decline' ? <DeclineDialog bookingId={card.id} clientName={clientName} onClose={close} /> : null}

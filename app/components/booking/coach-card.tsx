@@ -1,7 +1,7 @@
+import { Link } from '@remix-run/react';
 import type { CoachCard as CoachCardData } from '../../../domain/search/coach-search';
 import { coachingTypeLabel } from '../../../domain/shared/catalogue';
 import { formatPenceShort } from '../../../domain/shared/money';
-import { AppLink } from '../app-link';
 import { primaryButton, secondaryButton } from './button-classes';
 import { Stars } from './stars';
 
@@ -11,7 +11,7 @@ export const CARD_SERVICES = 3;
 /**
  * A coach on FindCoaches (SPEC §2): initial avatar, verified badge, five-star rating, session
  * count, location, up to 3 service badges, bio clamped to 3 lines, rate 'per session', View
- * Profile and Book. 'View Profile' is an `AppLink`: the page's body follows it.
+ * Profile and Book.
  */
 export function CoachCard({
   coach,
@@ -71,9 +71,9 @@ export function CoachCard({
           <span className="coach-rate">{formatPenceShort(coach.hourlyRatePence)}</span> <span className="coach-per">per session</span>
         </p>
         <div className="coach-actions">
-          <AppLink to={`/CoachProfile?userId=${coach.userId}`} className={secondaryButton} aria-label={`View profile of ${name}`}>
+          <Link to={`/CoachProfile?userId=${coach.userId}`} className={secondaryButton} aria-label={`View profile of ${name}`}>
             View Profile
-          </AppLink>
+          </Link>
           {canBook ? (
             <button type="button" className={primaryButton} onClick={() => onBook(coach)} onPointerEnter={() => onReachBook?.(coach)} onFocus={() => onReachBook?.(coach)} aria-label={`Book ${name}`}>
               Book

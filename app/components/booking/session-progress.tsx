@@ -18,9 +18,8 @@ function Mark({ who, done, label }: { who: string; done: boolean | undefined; la
   const pending = label === 'arrived' ? `${you ? "haven't" : "hasn't"} arrived yet` : `${you ? "haven't" : "hasn't"} marked it complete yet`;
   return (
     <li>
-      {/* The tick is drawn by the stylesheet (.bk-marks .on::before): the page's own text stays Latin-1 (decision 019). */}
       <span aria-hidden="true" className={done ? 'on' : undefined}>
-        {done ? '' : '·'}
+        {done ? '✓' : '·'}
       </span>
       {`${who} ${done ? label : pending}`}
     </li>

@@ -1,7 +1,7 @@
+import { Link } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { Brand } from '../brand';
 import { SiteFooter } from '../site-footer';
-import { AppLink } from '../app-link';
 
 const features: { title: string; text: string; icon: ReactNode }[] = [
   {
@@ -34,12 +34,12 @@ export function LandingPage({ loginButton }: { loginButton?: ReactNode }) {
         <div className="mx-auto flex max-w-6xl items-center justify-between gap-4">
           <Brand />
           {loginButton ?? (
-            <AppLink
+            <Link
               to="/?login=1"
               className="rounded-md border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50"
             >
               Login
-            </AppLink>
+            </Link>
           )}
         </div>
       </header>
@@ -58,18 +58,18 @@ export function LandingPage({ loginButton }: { loginButton?: ReactNode }) {
               and track every session from first whistle to review.
             </p>
             <div className="mt-8 flex flex-col items-center justify-center gap-3 sm:flex-row">
-              <AppLink
+              <Link
                 to="/Register?type=user"
                 className="w-full rounded-lg bg-pitch-600 px-6 py-3 text-base font-semibold text-white shadow-sm hover:bg-pitch-700 sm:w-auto"
               >
                 Find a Coach
-              </AppLink>
-              <AppLink
+              </Link>
+              <Link
                 to="/Register?type=coach"
                 className="w-full rounded-lg border border-pitch-600 px-6 py-3 text-base font-semibold text-pitch-700 hover:bg-pitch-50 sm:w-auto"
               >
                 Become a Coach
-              </AppLink>
+              </Link>
             </div>
           </div>
         </section>
@@ -100,12 +100,12 @@ export function LandingPage({ loginButton }: { loginButton?: ReactNode }) {
               Pay securely by card: payments are processed by Stripe, and your money is held until your session is
               complete.
             </p>
-            <AppLink
+            <Link
               to="/Register?type=user"
               className="rounded-lg bg-white px-6 py-3 font-semibold text-slate-900 hover:bg-slate-100"
             >
               Get Started
-            </AppLink>
+            </Link>
           </div>
         </section>
       </main>

@@ -1,6 +1,6 @@
+import { Link } from '@remix-run/react';
 import type { ConversationRowView } from '../../messaging/view-types';
 import { relativeTime } from '../../messaging/format';
-import { AppLink } from '../app-link';
 
 function initialOf(name: string): string {
   return (name.trim().charAt(0) || 'U').toUpperCase();
@@ -17,7 +17,7 @@ export function ConversationList({ rows, now, overseeing = false }: { rows: read
         const unread = row.unread > 0;
         return (
           <li key={row.bookingId}>
-            <AppLink
+            <Link
               to={`/Conversation?booking_id=${row.bookingId}`}
               className="flex items-start gap-3 px-4 py-3.5 hover:bg-slate-50 focus-visible:bg-slate-50 sm:px-5"
               aria-label={`${row.title}, Re: ${row.serviceLabel} Session${unread ? `, ${row.unread} unread` : ''}`}
@@ -61,7 +61,7 @@ export function ConversationList({ rows, now, overseeing = false }: { rows: read
                   ) : null}
                 </span>
               </span>
-            </AppLink>
+            </Link>
           </li>
         );
       })}

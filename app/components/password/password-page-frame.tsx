@@ -1,6 +1,6 @@
+import { Link } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { SignedOutPageFrame } from '../auth/signed-out-page-frame';
-import { AppLink } from '../app-link';
 
 /**
  * The frame of the signed-out password pages (ForgotPassword, ResetPassword): the Register
@@ -26,9 +26,9 @@ export function PasswordPageFrame({ title, intro, children }: { title: string; i
 export function BackToLogin({ label = 'Back to login' }: { label?: string }) {
   return (
     <p className="mt-6 text-center text-sm text-slate-600">
-      <AppLink to="/?login=1" className="font-semibold text-pitch-700 hover:underline">
+      <Link to="/?login=1" className="font-semibold text-pitch-700 hover:underline">
         {label}
-      </AppLink>
+      </Link>
     </p>
   );
 }

@@ -1,8 +1,8 @@
+import { Link } from '@remix-run/react';
 import type { PayoutSetupState } from '../../../domain/payouts/payout-account';
 import type { PayoutSetupResponse } from '~/routes/api.payouts';
 import { primaryButtonClass, secondaryButtonClass } from '../auth/field-styles';
 import { useLoadOnce } from '../forms/use-load-once';
-import { AppLink } from '../app-link';
 
 const BADGE: Record<PayoutSetupState, string> = {
   not_started: 'bg-slate-100 text-slate-700 ring-slate-300',
@@ -51,9 +51,9 @@ export function GetPaidCard() {
             <button type="submit" className={setup.state === 'enabled' ? secondaryButtonClass : primaryButtonClass}>
               {setup.state === 'not_started' ? 'Set up payouts' : setup.state === 'details_needed' ? 'Finish setting up payouts' : 'Update payout details'}
             </button>
-            <AppLink to="/CoachEarnings" className="inline-flex items-center text-sm font-semibold text-pitch-700 underline-offset-2 hover:underline">
+            <Link to="/CoachEarnings" className="inline-flex items-center text-sm font-semibold text-pitch-700 underline-offset-2 hover:underline">
               See your earnings
-            </AppLink>
+            </Link>
           </form>
         </>
       ) : !failure ? (

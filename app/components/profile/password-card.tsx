@@ -1,11 +1,10 @@
-import { useFetcher } from '@remix-run/react';
+import { Link, useFetcher } from '@remix-run/react';
 import { useEffect, useRef } from 'react';
 import { inputClass, primaryButtonClass } from '../auth/field-styles';
 import { PasswordInput } from '../auth/password-input';
 import { Field, errorProps } from '../forms/field';
 import { FormAlert } from '../forms/form-alert';
 import { failureOf, formAlertOf, useActionToast, useFormResult, type ActionResult } from './action-result';
-import { AppLink } from '../app-link';
 
 /**
  * The profile page's 'Password' card: current password, new password and its confirmation.
@@ -63,9 +62,9 @@ export function PasswordCard({ hasPassword, email }: { hasPassword: boolean; ema
         <p className="mt-1 text-sm text-slate-600">
           You sign in with Google, so your account has no password. If you would also like to log in with your email and a password, set
           one with{' '}
-          <AppLink to="/ForgotPassword" className="font-semibold text-pitch-700 hover:underline">
+          <Link to="/ForgotPassword" className="font-semibold text-pitch-700 hover:underline">
             Forgot your password?
-          </AppLink>{' '}
+          </Link>{' '}
           — we will email you a link to choose it.
         </p>
       )}

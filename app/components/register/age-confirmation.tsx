@@ -1,5 +1,5 @@
+import { Link } from '@remix-run/react';
 import { errorTextClass } from '../auth/field-styles';
-import { AppLink } from '../app-link';
 
 /** PRODUCT.md: sign-up asks the person to confirm the minimum age of 16. */
 export function AgeConfirmation({ id, error }: { id: string; error?: readonly string[] | undefined }) {
@@ -9,13 +9,13 @@ export function AgeConfirmation({ id, error }: { id: string; error?: readonly st
         <input id={id} type="checkbox" name="confirmAge" value="on" className="mt-0.5 h-4 w-4 rounded border-slate-300 accent-pitch-600" aria-invalid={error?.length ? true : undefined} />
         <span>
           I confirm I am at least 16 years old and agree to the{' '}
-          <AppLink to="/Terms" className="font-medium text-pitch-700 underline">
+          <Link to="/Terms" className="font-medium text-pitch-700 underline">
             Terms
-          </AppLink>{' '}
+          </Link>{' '}
           and{' '}
-          <AppLink to="/PrivacyPolicy" className="font-medium text-pitch-700 underline">
+          <Link to="/PrivacyPolicy" className="font-medium text-pitch-700 underline">
             Privacy Policy
-          </AppLink>
+          </Link>
           .
         </span>
       </label>

@@ -1,4 +1,4 @@
-import { Form, useFetcher, useNavigation, useSearchParams } from '@remix-run/react';
+import { Form, Link, useFetcher, useNavigation, useSearchParams } from '@remix-run/react';
 import { useState } from 'react';
 import type { FormFailure } from '~/auth/form-failure';
 import { GoogleMark } from '../auth/google-button';
@@ -11,7 +11,6 @@ import { AgeConfirmation } from './age-confirmation';
 import { RegisterCoachFields } from './coach-fields';
 import { RegisterProfileFields } from './profile-fields';
 import { UserTypeToggle, type RegisterType } from './user-type-toggle';
-import { AppLink } from '../app-link';
 
 type Tab = 'email' | 'google';
 
@@ -96,9 +95,9 @@ export function RegisterPage({ initialType, googleConfigured, emailFailure }: { 
           </div>
           <p className="mt-6 text-center text-sm text-slate-600">
             Already have an account?{' '}
-            <AppLink to="/?login=1" className="font-semibold text-pitch-700 hover:underline">
+            <Link to="/?login=1" className="font-semibold text-pitch-700 hover:underline">
               Log in
-            </AppLink>
+            </Link>
           </p>
         </div>
       </main>

@@ -1,4 +1,4 @@
-import { AppLink } from '../app-link';
+import { Link } from '@remix-run/react';
 import { LogoMark, PRODUCT_NAME } from '../brand';
 import { Icon } from '../icon';
 import { UnreadBadge } from '../messaging/unread-badge';
@@ -21,10 +21,10 @@ export function ShellHeader({ home, onToggle, sheetOpen }: { home: `/${string}`;
         <Icon name="menu" className="h-5 w-5" />
         <UnreadBadge collapsed testId="menu-unread-dot" />
       </button>
-      <AppLink to={home} className="flex items-center gap-2 rounded-md" aria-label={`${PRODUCT_NAME} home`}>
+      <Link to={home} className="flex items-center gap-2 rounded-md" aria-label={`${PRODUCT_NAME} home`}>
         <LogoMark className="h-8 w-8" />
         <span className="text-base font-extrabold tracking-tight text-slate-900 md:hidden">{PRODUCT_NAME}</span>
-      </AppLink>
+      </Link>
       <div className="flex-1" />
       {/* A whole-document POST, the browser's own: signing out leaves nothing of the person's
           pages in memory, and no fetcher still loading (e.g. the profile's email settings) turns

@@ -1,6 +1,6 @@
+import { Link } from '@remix-run/react';
 import { lazy, Suspense } from 'react';
 import { userChips, type MenuItem } from '../../../domain/navigation/menus';
-import { AppLink } from '../app-link';
 import { LogoMark, PRODUCT_NAME, TAGLINE } from '../brand';
 import { UnreadBadge } from '../messaging/unread-badge';
 import * as server from './admin-sidebar-slot.server';
@@ -61,7 +61,7 @@ export function SidebarContent({
             const current = isCurrentPath(pathname, item.href);
             return (
               <li key={item.page}>
-                <AppLink
+                <Link
                   to={item.href}
                   onClick={onNavigate}
                   title={collapsed ? item.label : undefined}
@@ -71,7 +71,7 @@ export function SidebarContent({
                   <MenuIcon page={item.page} />
                   <span className={collapsed ? 'sr-only' : undefined}>{item.label}</span>
                   {item.page === 'Messages' ? <UnreadBadge collapsed={collapsed} /> : null}
-                </AppLink>
+                </Link>
               </li>
             );
           })}

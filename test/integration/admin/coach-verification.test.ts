@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { adminReadModels } from '../../../adapters/persistence/admin/index';
-import { unpackCoachCards, type PackedCoachSearchPage } from '../../../domain/search/coach-card-wire';
+import type { CoachSearchPage } from '../../../domain/search/coach-search';
 import { createUser } from '../../support/accounts';
 import { runCli } from '../../support/cli';
 import { sameOrigin, useHttpApp } from '../../support/http-app';
@@ -33,9 +33,9 @@ async function post(who: Who, form: Record<string, string>): Promise<Response> {
 
 /** What a client sees of the coach: the FindCoaches card and the profile page's data. */
 async function badgeSeenByClient(coachId: string): Promise<{ card: boolean | undefined; profile: boolean | undefined }> {
-  const found = (await (await get(dataUrl('FindCoaches'), 'client')).json()) as { page: PackedCoachSearchPage };
+  const found = (await (await get(dataUrl('FindCoaches'), 'client')).json()) as { page: CoachSearchPage };
   const profile = (await (await get(dataUrl('CoachProfile', `userId=${coachId}`), 'client')).json()) as { profile: { coachProfile: { isVerified: boolean } | null } };
-  return { card: unpackCoachCards(found.page.rows).find((c) => c.userId === coachId)?.isVerified, profile: profile.profile.coachProfile?.isVerified };
+  return { card: found.page.coaches.find((c) => c.userId === coachId)?.isVerified, profile: profile.profile.coachProfile?.isVerified };
 }
 async function adminCard(coachId: string): Promise<{ id: string; isVerified: boolean } | undefined> {
   const data = (await (await get(dataUrl('AdminUsers', 'type=coach'), 'admin')).json()) as { page: { items: { id: string; isVerified: boolean }[] } };

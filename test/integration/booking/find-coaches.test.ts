@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { action, loader } from '../../../app/routes/_app.FindCoaches';
-import { unpackCoachCards, type PackedCoachSearchPage } from '../../../domain/search/coach-card-wire';
+import type { CoachSearchPage } from '../../../domain/search/coach-search';
 import { loader as optionsLoader } from '../../../app/routes/api.booking-options';
 import { useTestApp } from '../../support/app';
 import { bodyOf, call, insertPerson, requestAs, type Person } from '../../support/booking-flow';
@@ -40,9 +40,9 @@ describe('FindCoaches', () => {
     const request = await requestAs(ctx.app, client.id, '/FindCoaches?specialization=goalkeeping&price=100%2B');
     const { result, count, queries } = await countQueries(() => call(loader, ctx.app, request));
     expect(count, queries.join('\n')).toBeLessThanOrEqual(5);
-    const body = await bodyOf<{ page: PackedCoachSearchPage }>(result);
+    const body = await bodyOf<{ page: CoachSearchPage }>(result);
     expect(body.page.total).toBe(1);
-    expect(unpackCoachCards(body.page.rows).map((c) => c.fullName)).toEqual(['Gina Keeper']);
+    expect(body.page.coaches.map((c) => c.fullName)).toEqual(['Gina Keeper']);
   });
 
   it('sends administrators to the admin dashboard and visitors to sign in', async () => {

@@ -17,9 +17,6 @@ import { cursorAfter, NO_FILTERS } from '../../../domain/search/coach-search';
 import { useTestApp } from '../../support/app';
 import { insertPerson, remixContext, requestAs, type Person } from '../../support/booking-flow';
 import { createTestBooking } from '../../support/fixtures/bookings';
-// The check Remix's patched loader call makes before handing a document's data over as it is.
-// eslint-disable-next-line import/no-unresolved
-import { isJsonPlain } from '@remix-run/server-runtime/dist/data.js';
 import { countQueries } from '../../support/query-counter';
 
 /**
@@ -179,20 +176,6 @@ describe('SQL statements per page request', () => {
       }
     } finally {
       em.fork = fork;
-    }
-  });
-
-  // Decision 010, addendum 2: a document's render takes plain loader data as it is, with no JSON
-  // round trip through a Response (4–6 % of these pages' CPU); json() or a Date would lose that.
-  it('the benched pages and their shell answer plain JSON data, which a document takes as it is', async () => {
-    for (const [loaders, userId, path] of benchedPages()) {
-      const { result } = await pageRequest(loaders, userId, path);
-      for (const [i, data] of result.entries()) {
-        expect(data instanceof Response, `${path}, loader ${i}`).toBe(false);
-        // The diff says where JSON would change the data; the check is the one Remix's patch makes.
-        expect(JSON.parse(JSON.stringify(data)), `${path}, loader ${i}`).toStrictEqual(data);
-        expect(isJsonPlain(data, 0), `${path}, loader ${i}`).toBe(true);
-      }
     }
   });
 });
