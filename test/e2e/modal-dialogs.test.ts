@@ -2,6 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '../support/accounts';
 import { screenshot, useBrowser, waitForHydration } from '../support/browser';
+import { screenshotBoth } from '../support/booking-e2e';
 import { seedDemoWorld } from '../support/demo-world';
 import { useTestServer } from '../support/server';
 
@@ -57,17 +58,19 @@ async function expectPageBehindInert(page: Page, dialog: Locator): Promise<void>
 }
 
 /** Opens a dialog with `opener`, tabs through it both ways, checks the page behind, and closes it with Escape. */
-async function checkDialog(page: Page, opener: Locator, dialog: Locator, shot: string, options: { focusBack?: boolean } = {}): Promise<void> {
+async function checkDialog(page: Page, opener: Locator, dialog: Locator, shot: string): Promise<void> {
   await opener.click();
   await dialog.waitFor();
   await page.waitForFunction(() => document.activeElement !== document.body);
-  await page.waitForTimeout(300); // the menu sheet's slide, for the screenshot
-  await screenshot(page, shot);
+  if (shot.endsWith('-360')) {
+    await page.waitForTimeout(300); // the menu sheet's slide
+    await screenshot(page, shot);
+  } else await screenshotBoth(page, shot);
   await expectFocusKeptIn(page, dialog);
   await expectPageBehindInert(page, dialog);
   await page.keyboard.press('Escape');
   await dialog.waitFor({ state: 'hidden' });
-  if (options.focusBack !== false) await expect(opener.evaluate((el) => el === document.activeElement), 'the focus is back on the opener').resolves.toBe(true);
+  await expect(opener.evaluate((el) => el === document.activeElement), 'the focus is back on the opener').resolves.toBe(true);
 }
 
 describe('modal dialogs', () => {
@@ -99,7 +102,7 @@ describe('modal dialogs', () => {
     await dialog.getByRole('button', { name: 'Request Booking' }).click();
     const pay = page.getByRole('dialog', { name: 'Secure Payment' });
     await pay.getByLabel('Card number').waitFor();
-    await screenshot(page, 'modal-payment-dialog');
+    await screenshotBoth(page, 'modal-payment-dialog');
     await expectFocusKeptIn(page, pay);
     await expectPageBehindInert(page, pay);
     await page.keyboard.press('Escape');
