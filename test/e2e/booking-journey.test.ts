@@ -459,7 +459,7 @@ describe('booking journey', () => {
 
   it("opens 'Book' at once with the whole form, rendered once when the coach's calendar is already in, and enables its days when a slow calendar arrives", async () => {
     const page = await browser.newPage();
-    const [card, filter, service] = ['main article', 'select[name="price"]', '[role="dialog"] select[name="serviceType"]'];
+    const [card, filter, service] = ['main article', 'select[name="price"]', 'dialog select[name="serviceType"]'];
     await watchRenders(page, [card, filter, service]);
     await signIn(page, server.baseUrl, 'chloe@example.com');
     await page.goto(`${server.baseUrl}/FindCoaches`);
@@ -481,7 +481,7 @@ describe('booking journey', () => {
     // One render of the form, and none of the cards or the filters behind it.
     expect(await readRenders(page)).toEqual({ [card]: 0, [filter]: 0, [service]: 1 });
     // The focus is in the dialog, on its first field (not on a hidden input, which cannot take it).
-    await expect(page.evaluate(() => !!document.activeElement?.closest('[role="dialog"]') && document.activeElement.matches('input, select, textarea'))).resolves.toBe(true);
+    await expect(page.evaluate(() => !!document.activeElement?.closest('dialog') && document.activeElement.matches('input, select, textarea'))).resolves.toBe(true);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
 
