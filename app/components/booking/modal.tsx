@@ -32,10 +32,13 @@ export function Modal({
   const titleId = useId();
   const dialog = useRef<HTMLDialogElement>(null);
   const panel = useRef<HTMLDivElement>(null);
+  // The latest props, for the listeners the dialog gets once, when it opens.
   const close = useRef(onClose);
-  close.current = onClose;
   const wanted = useRef(modal);
-  wanted.current = modal;
+  useOpenEffect(() => {
+    close.current = onClose;
+    wanted.current = modal;
+  });
 
   useOpenEffect(() => {
     const d = dialog.current!;
