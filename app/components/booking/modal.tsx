@@ -97,9 +97,9 @@ export function Modal({
     <dialog
       ref={dialog}
       aria-labelledby={titleId}
-      // Not a modal dialog's defaults (a centred, padded, white box): the element is the dimmed
-      // overlay, as wide and high as the viewport, and the card inside it is laid out as before.
-      className="fixed inset-0 z-50 m-0 h-full max-h-none w-full max-w-none items-end justify-center overflow-hidden border-0 bg-slate-900/50 p-0 text-inherit open:flex backdrop:bg-transparent sm:items-center sm:p-4"
+      // The element is the dimmed overlay (drawn the same when not modal, which has no
+      // ::backdrop), and the card inside it is laid out as before.
+      className="dlg items-end justify-center bg-slate-900/50 open:flex sm:items-center sm:p-4"
       onMouseDown={(e) => e.target === e.currentTarget && onClose()}
     >
       <div

@@ -53,7 +53,7 @@ export function MobileSheet({ open, onClose, children }: { open: boolean; onClos
       id="mobile-sidebar"
       aria-label="Menu"
       aria-hidden={!open}
-      className={`fixed inset-0 z-50 m-0 block h-full max-h-none w-full max-w-none overflow-hidden border-0 bg-transparent p-0 text-inherit backdrop:bg-transparent md:hidden ${open ? 'visible' : 'pointer-events-none invisible delay-200'}`}
+      className={`dlg block md:hidden ${open ? 'visible' : 'pointer-events-none invisible delay-200'}`}
     >
       <div
         className={`absolute inset-0 bg-slate-900/50 transition-opacity ${open ? 'opacity-100' : 'opacity-0'}`}
