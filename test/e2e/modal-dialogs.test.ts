@@ -105,7 +105,25 @@ describe('modal dialogs', () => {
     await screenshotBoth(page, 'modal-payment-dialog');
     await expectFocusKeptIn(page, pay);
     await expectPageBehindInert(page, pay);
-    await page.keyboard.press('Escape');
+
+    // While the payment is on its way the dialog refuses to close. The browser closes a dialog
+    // itself on a second Escape with no other input in between: it opens again, still modal.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/api\/payments\//, async (route) => (await held, route.continue()));
+    await pay.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await pay.getByLabel(/Expiry/).fill('12/34');
+    await pay.getByLabel('CVC').fill('123');
+    await pay.getByRole('button', { name: /^Pay / }).click();
+    await pay.getByRole('button', { name: 'Processing…' }).waitFor();
+    for (let i = 0; i < 3; i++) await page.keyboard.press('Escape');
+    await page.waitForTimeout(100); // a frame or two, for the dialog to open again
+    await expect(pay.evaluate((d) => d.matches(':modal'))).resolves.toBe(true);
+    await expect(pay.getByRole('button', { name: 'Processing…' }).isVisible()).resolves.toBe(true);
+    await expectPageBehindInert(page, pay);
+    release();
+    await pay.getByText('Payment Successful!').waitFor();
+    await page.unroute(/\/api\/payments\//);
     await pay.waitFor({ state: 'hidden' });
   });
 
