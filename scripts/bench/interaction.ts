@@ -4,7 +4,7 @@
  * client (a session cookie), on loopback (no network throttling):
  *
  * - book: a click on the first coach card's 'Book' button → the booking dialog usable: a
- *   role=dialog element on the page holding an enabled form field (input, select or textarea).
+ *   dialog (a <dialog> or a role=dialog element) on the page holding an enabled form field (input, select or textarea).
  *   The dialog's code is loaded on first open (app/components/lazy-dialogs.tsx), so each run is
  *   the first open on a fresh page load. Since decision 030 the form is there before the coach's
  *   calendar (/api/booking-options) arrives; the time until the calendar's days are painted too
@@ -188,7 +188,7 @@ const PROBE = String.raw`({ eventType, kind }) => {
     return null;
   };
   const before = kind === 'filter' ? foundLine() : null;
-  const visibleDialogs = () => [...document.querySelectorAll('[role="dialog"]')].filter((d) => !d.closest('[aria-hidden="true"]') && d.getClientRects().length > 0);
+  const visibleDialogs = () => [...document.querySelectorAll('dialog, [role="dialog"]')].filter((d) => !d.closest('[aria-hidden="true"]') && d.getClientRects().length > 0);
   // 'book': the dialog's calendar is in when it has day buttons and none of it is aria-busy.
   const calendarIn = () => visibleDialogs().some((d) => d.querySelector('[data-date]') && !d.querySelector('[aria-busy="true"]'));
   const ready = () => {

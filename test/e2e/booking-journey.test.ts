@@ -404,7 +404,7 @@ describe('booking journey', () => {
     await dialog.getByLabel('Service type').waitFor();
     await dialog.getByText('Pick a date to see the free times.').waitFor();
     // The focus is in the dialog, on its first field (not on a hidden input, which cannot take it).
-    await expect(page.evaluate(() => !!document.activeElement?.closest('[role="dialog"]') && document.activeElement.matches('input, select, textarea'))).resolves.toBe(true);
+    await expect(page.evaluate(() => !!document.activeElement?.closest('dialog') && document.activeElement.matches('input, select, textarea'))).resolves.toBe(true);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
 

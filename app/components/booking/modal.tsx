@@ -1,8 +1,18 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, type ReactNode } from 'react';
+
+// The dialog is opened in a layout effect (before the first paint, so it never shows as a plain
+// box in the page); on the server there is no layout, and nothing to open.
+const useOpenEffect = typeof window === 'undefined' ? useEffect : useLayoutEffect;
 
 /**
- * A modal dialog: an overlay, a labelled panel (role=dialog, aria-modal), Escape and the close
- * button close it, focus moves into it on open and back where it was on close.
+ * A modal dialog on the native `<dialog>` opened with `showModal()`: the browser makes the rest of
+ * the page inert (no focus, no clicks, hidden from screen readers) and keeps Tab inside it. The
+ * `<dialog>` covers the viewport and dims it; the labelled card inside is what one sees. Escape
+ * (the browser's 'cancel'), the close button and a press outside the card close it; focus moves
+ * to the first field on open and back where it was on close.
+ *
+ * `modal={false}` keeps it drawn the same but lets the page live: for a third party's own modal
+ * appended to the page (Stripe's 3-D Secure challenge), which an inert page would make unusable.
  */
 export function Modal({
   title,
@@ -10,41 +20,90 @@ export function Modal({
   onClose,
   children,
   size = 'md',
+  modal = true,
 }: {
   title: string;
   description?: ReactNode;
   onClose: () => void;
   children: ReactNode;
   size?: 'md' | 'lg';
+  modal?: boolean;
 }) {
   const titleId = useId();
+  const dialog = useRef<HTMLDialogElement>(null);
   const panel = useRef<HTMLDivElement>(null);
-  useEffect(() => {
+  // The latest props, for the listeners the dialog gets once, when it opens.
+  const close = useRef(onClose);
+  const wanted = useRef(modal);
+  useOpenEffect(() => {
+    close.current = onClose;
+    wanted.current = modal;
+  });
+
+  useOpenEffect(() => {
+    const d = dialog.current!;
     const previous = document.activeElement as HTMLElement | null;
     // The scroll lock before the focus: focusing lays the page out, and a lock set after it had
     // the page laid out a second time in the next frame.
     const overflow = document.body.style.overflow;
     document.body.style.overflow = 'hidden';
+    if (wanted.current) d.showModal();
+    else d.show();
+    // showModal focuses the first focusable element, the close button; the first field is where
+    // one starts.
     const first = panel.current?.querySelector<HTMLElement>('input:not([type="hidden"]), select, textarea, button:not([data-close])');
     (first ?? panel.current)?.focus();
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') onClose();
+    const onCancel = (e: Event) => {
+      e.preventDefault();
+      close.current();
     };
-    document.addEventListener('keydown', onKey);
+    // The browser may close the dialog itself: a second Escape with no other input in between
+    // cannot be cancelled. The owner decides: it unmounts the dialog, or, refusing to close (a
+    // payment on its way), has it opened again.
+    const onNativeClose = () => {
+      if (d.open) return; // closed and shown again below, between modal and not
+      close.current();
+      requestAnimationFrame(() => {
+        if (!d.isConnected || d.open) return;
+        if (wanted.current) d.showModal();
+        else d.show();
+      });
+    };
+    d.addEventListener('cancel', onCancel);
+    d.addEventListener('close', onNativeClose);
     return () => {
-      document.removeEventListener('keydown', onKey);
+      d.removeEventListener('cancel', onCancel);
+      d.removeEventListener('close', onNativeClose);
+      if (d.open) d.close();
       document.body.style.overflow = overflow;
       previous?.focus?.();
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
+
+  // Between modal and not: closed and shown again, the focus kept where it is (close() sends it
+  // back to the element behind that had it before the dialog opened).
+  useOpenEffect(() => {
+    const d = dialog.current!;
+    if (!d.open || d.matches(':modal') === modal) return;
+    const focused = document.activeElement as HTMLElement | null;
+    d.close();
+    if (modal) d.showModal();
+    else d.show();
+    if (focused && d.contains(focused)) focused.focus();
+  }, [modal]);
+
   return (
-    <div className="fixed inset-0 z-50 flex items-end justify-center bg-slate-900/50 p-0 sm:items-center sm:p-4" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
+    <dialog
+      ref={dialog}
+      aria-labelledby={titleId}
+      // The element is the dimmed overlay (drawn the same when not modal, which has no
+      // ::backdrop), and the card inside it is laid out as before.
+      className="dlg items-end justify-center bg-slate-900/50 open:flex sm:items-center sm:p-4"
+      onMouseDown={(e) => e.target === e.currentTarget && onClose()}
+    >
       <div
         ref={panel}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
         tabIndex={-1}
         className={`relative max-h-[92vh] w-full overflow-y-auto rounded-t-2xl bg-white p-5 shadow-xl outline-none sm:rounded-2xl sm:p-6 ${size === 'lg' ? 'sm:max-w-2xl' : 'sm:max-w-md'}`}
       >
@@ -63,7 +122,7 @@ export function Modal({
         </div>
         {children}
       </div>
-    </div>
+    </dialog>
   );
 }
 
