@@ -108,22 +108,20 @@ describe('the embedded database (no DATABASE_URL)', () => {
   // Another port than the server's: the CLI must find the server's own in its postmaster.pid.
   const fact = async (...args: string[]) => runCli(null, args, { env: { DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(await freePort()) } });
 
-  it('runs commands on the embedded database a running server holds, and leaves that server running', async () => {
+  it('uses the embedded database a running server holds and leaves it running, and starts and stops its own when none runs', async () => {
     expect(await fact('db', 'migrate')).toMatchObject({ code: 0, stderr: '' });
     const diagnosed = await fact('diagnose', '--json');
     expect(diagnosed).toMatchObject({ code: 0, stderr: '' });
     expect(diagnosed.json()).toMatchObject({ healthy: true, counts: { users: 0 } });
     expect(await answers(server!.url)).toBe(true);
     expect(existsSync(pidFile())).toBe(true);
-  });
 
-  it('starts the embedded database itself when none runs, and stops it afterwards', async () => {
     await server!.stop();
     server = undefined;
     expect(existsSync(pidFile())).toBe(false);
-    const run = await fact('users', 'list', '--json');
-    expect(run).toMatchObject({ code: 0, stderr: '' });
-    expect(run.json()).toMatchObject({ items: [] });
+    const listed = await fact('users', 'list', '--json');
+    expect(listed).toMatchObject({ code: 0, stderr: '' });
+    expect(listed.json()).toMatchObject({ items: [] });
     expect(existsSync(pidFile())).toBe(false);
   });
 });

@@ -23,15 +23,6 @@ beforeAll(async () => {
 afterAll(async () => db?.drop());
 
 describe('fact users export --out', () => {
-  it('writes a new file readable by its owner only, and leaves no temporary file behind', async () => {
-    const out = path.join(folder, 'new.json');
-    const run = await exportTo(out);
-    expect(run).toMatchObject({ code: 0, stderr: '' });
-    expect(JSON.parse(readFileSync(out, 'utf8'))).toMatchObject({ format: 'fact-export' });
-    expect(mode(out)).toBe(0o600);
-    expect(readdirSync(folder).filter((f) => f.endsWith('.tmp'))).toEqual([]);
-  });
-
   it('refuses an existing file without --force and leaves it as it was, before taking the export', async () => {
     const out = path.join(folder, 'existing.json');
     writeFileSync(out, 'keep me', { mode: 0o644 });
@@ -44,13 +35,16 @@ describe('fact users export --out', () => {
     expect(await exports()).toBe(before);
   });
 
-  it('replaces an existing world-readable file with --force, and the file is then 0600', async () => {
-    const out = path.join(folder, 'replaced.json');
-    writeFileSync(out, 'old', { mode: 0o644 });
-    const run = await exportTo(out, '--force');
-    expect(run.code).toBe(0);
-    expect(JSON.parse(readFileSync(out, 'utf8'))).toMatchObject({ format: 'fact-export' });
-    expect(mode(out)).toBe(0o600);
+  it('writes a new file, or with --force replaces an existing world-readable one, readable by its owner only', async () => {
+    const fresh = path.join(folder, 'new.json');
+    const replaced = path.join(folder, 'replaced.json');
+    writeFileSync(replaced, 'old', { mode: 0o644 });
+    for (const run of [await exportTo(fresh), await exportTo(replaced, '--force')]) expect(run).toMatchObject({ code: 0, stderr: '' });
+    for (const out of [fresh, replaced]) {
+      expect(JSON.parse(readFileSync(out, 'utf8'))).toMatchObject({ format: 'fact-export' });
+      expect(mode(out)).toBe(0o600);
+    }
+    expect(readdirSync(folder).filter((f) => f.endsWith('.tmp'))).toEqual([]);
   });
 
   it('refuses a symbolic link at the path, even with --force, and writes nothing to its target', async () => {
