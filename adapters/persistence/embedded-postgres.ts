@@ -105,7 +105,8 @@ export async function runningEmbeddedPostgres(dirOption: string): Promise<{ pid:
   if (!Number.isInteger(pid) || pid <= 0 || !processAlive(pid)) return undefined;
   if (!Number.isInteger(port) || port <= 0) throw new Error(`A PostgreSQL (pid ${pid}) holds ${dir}, but its postmaster.pid names no port`);
   const { default: pg } = await import('pg');
-  // A server still starting up answers "the database system is starting up" for a moment.
+  // A server starting up writes the file before it listens, then answers "the database system is
+  // starting up" (57P03) for a moment: both are waited out for a few seconds.
   const deadline = Date.now() + 10_000;
   for (;;) {
     const client = new pg.Client({ connectionString: urlFor(port, 'postgres'), connectionTimeoutMillis: 3_000 });
@@ -115,7 +116,7 @@ export async function runningEmbeddedPostgres(dirOption: string): Promise<{ pid:
       return { pid, port, url: (database = 'postgres') => urlFor(port, database) };
     } catch (error) {
       const code = (error as { code?: string }).code;
-      if (code !== '57P03' || Date.now() > deadline) {
+      if ((code !== '57P03' && code !== 'ECONNREFUSED') || Date.now() > deadline) {
         const why = error instanceof Error && error.message ? error.message : String(code ?? error);
         throw new Error(`A PostgreSQL (pid ${pid}) holds ${dir} but does not answer on 127.0.0.1:${port}: ${why}`);
       }
