@@ -13,11 +13,14 @@ export interface Booted {
   shutdown: () => Promise<void>;
 }
 
-/** Shared start-up for the web server and the CLI: config, database, migrations, application. */
-export async function boot(options: { migrate: boolean; env?: Env; logger?: Logger }): Promise<Booted> {
+/**
+ * Shared start-up for the web server and the CLI: config, database, migrations, application.
+ * `useRunningDatabase`: see resolveDatabase (the CLI's, beside a running server).
+ */
+export async function boot(options: { migrate: boolean; env?: Env; logger?: Logger; useRunningDatabase?: boolean }): Promise<Booted> {
   const env = options.env ?? loadEnv();
   const logger = options.logger ?? createLogger({ level: env.LOG_LEVEL, pretty: env.NODE_ENV === 'development' });
-  const database = await resolveDatabase(env, logger);
+  const database = await resolveDatabase(env, logger, { useRunning: options.useRunningDatabase });
   let app: Application | undefined;
   try {
     app = await createApplication({ env, logger, databaseUrl: database.url, sessionSecret: resolveSessionSecret(env) });

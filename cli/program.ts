@@ -1,5 +1,6 @@
 import { Command, CommanderError } from 'commander';
 import { z } from 'zod';
+import { version } from '../package.json';
 import { isDomainError, type DomainError } from '../domain/shared/errors';
 
 /** Exit codes: 0 success, 1 an action the domain refused, 2 bad usage, 3 unexpected failure. */
@@ -45,12 +46,49 @@ export function exitCodeFor(error: unknown): { code: number; message: string } {
   if (error instanceof UsageError) return { code: EXIT.usage, message: error.message };
   if (error instanceof RefusedError) return { code: EXIT.refused, message: error.message };
   if (isDomainError(error)) return { code: error.kind === 'invalid' ? EXIT.usage : EXIT.refused, message: error.message };
-  return { code: EXIT.failure, message: error instanceof Error ? error.message : String(error) };
+  return { code: EXIT.failure, message: describeFailure(error) };
+}
+
+/**
+ * Words for an unexpected failure, whatever was thrown: an Error's message (or its name, code and
+ * where it came from when it has none), each failure of an AggregateError (a connection tried on
+ * several addresses), the cause behind it, and a value that is no Error at all.
+ */
+export function describeFailure(error: unknown, depth = 0): string {
+  if (depth > 4) return '…';
+  if (error instanceof Error) {
+    const { code } = error as { code?: unknown };
+    const own = error.message.trim();
+    let text = own || [error.name || 'Error', typeof code === 'string' ? code : ''].filter(Boolean).join(' ');
+    const inner = error instanceof AggregateError ? error.errors.map((e: unknown) => describeFailure(e, depth + 1)) : [];
+    if (inner.length) text += `: ${[...new Set(inner)].join('; ')}`;
+    else if (!own) text += ` with no message${where(error)}`;
+    if (error.cause !== undefined) text += ` (cause: ${describeFailure(error.cause, depth + 1)})`;
+    return text;
+  }
+  if (typeof error === 'string' && error.trim()) return error.trim();
+  if (error === undefined || error === null || typeof error === 'string') return `An unexpected failure with no details (the value thrown: ${JSON.stringify(error) ?? 'undefined'})`;
+  if (typeof error === 'object') {
+    const message = (error as { message?: unknown }).message;
+    if (typeof message === 'string' && message.trim()) return message.trim();
+    try {
+      return `An unexpected failure: ${JSON.stringify(error)}`;
+    } catch {
+      return `An unexpected failure: ${Object.prototype.toString.call(error)}`;
+    }
+  }
+  return `An unexpected failure: ${String(error)}`;
+}
+
+function where(error: Error): string {
+  const frame = error.stack?.split('\n').find((line) => line.trimStart().startsWith('at '));
+  return frame ? `, ${frame.trim()}` : '';
 }
 
 export function newProgram(): Command {
   return new Command('fact')
     .description('FACT operations: database, users, bookings, payments and disputes')
+    .version(version, '-V, --version', 'print the version of FACT')
     .exitOverride()
     .showHelpAfterError();
 }

@@ -37,6 +37,22 @@ export async function migrate(orm: Orm): Promise<string[]> {
   return applied.map((m) => m.name);
 }
 
+/**
+ * The known migrations the database has not applied, in order: every one on a new database (no
+ * migrations table yet). Only reads: the migrator's own listing would create its table.
+ */
+export async function pendingMigrations(orm: Orm): Promise<string[]> {
+  const table = orm.config.get('migrations').tableName ?? 'mikro_orm_migrations';
+  const connection = orm.em.getConnection();
+  const [found] = await connection.execute<{ present: boolean }[]>('select to_regclass(?) is not null as present', [table]);
+  const known = migrationsList.map((m) => m.name);
+  if (!found?.present) return known;
+  const rows = await connection.execute<{ name: string }[]>(`select name from "${table.replaceAll('"', '""')}"`);
+  // MikroORM stores a name without its file extension, but older rows may carry one.
+  const applied = new Set(rows.map((r) => r.name.replace(/\.(js|ts)$/, '')));
+  return known.filter((name) => !applied.has(name));
+}
+
 export async function migrateDown(orm: Orm, to: string | 0 = 0): Promise<string[]> {
   const reverted = await orm.migrator.down({ to });
   return reverted.map((m) => m.name);

@@ -15,7 +15,7 @@ export function registerDbCommands(program: Command): void {
       await withApp(async ({ app }) => {
         const applied = await migrate(app.orm);
         out.print(applied.length ? `Applied: ${applied.join(', ')}` : 'Database is up to date.', { applied });
-      });
+      }, { schema: 'any' });
     });
 
   db.command('seed')

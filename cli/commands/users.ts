@@ -1,4 +1,3 @@
-import { writeFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import { z } from 'zod';
 import type { Application } from '../../adapters/composition-root';
@@ -11,6 +10,7 @@ import { setCoachVerification } from '../../domain/admin/use-cases/set-coach-ver
 import { actingAdmin, audited, findUser, orRefuse } from '../admin-support';
 import { settlementLines } from '../account-end-format';
 import { details, moreHint, nameOf, table, when } from '../format';
+import { checkPrivateFileTarget, writePrivateFile } from '../private-file';
 import { output, parseOptions } from '../program';
 import { withApp } from '../with-app';
 
@@ -24,7 +24,7 @@ const listSchema = z.object({
 const showSchema = z.object({ json: z.boolean().optional() });
 const actSchema = z.object({ as: z.string().min(1, 'missing --as <admin email>'), reason: z.string().max(500).optional(), json: z.boolean().optional() });
 const verifySchema = z.object({ as: z.string().min(1, 'missing --as <admin email>'), json: z.boolean().optional() });
-const exportSchema = z.object({ as: z.string().min(1, 'missing --as <admin email>'), out: z.string().min(1).optional() });
+const exportSchema = z.object({ as: z.string().min(1, 'missing --as <admin email>'), out: z.string().min(1).optional(), force: z.boolean().optional() });
 
 /**
  * The action of a command an administrator takes on one account (remove, restore, verify,
@@ -151,15 +151,19 @@ export function registerUsersCommands(program: Command): void {
     .argument('<user>', 'user id or email')
     .requiredOption('--as <email>', 'the administrator acting')
     .option('--out <file>', 'write the file here (readable by you only) instead of standard output')
+    .option('--force', 'replace the file already at --out (never a symbolic link)')
     .action(async (key: string, raw: unknown) => {
       const opts = parseOptions(exportSchema, raw);
+      const fileOptions = { force: Boolean(opts.force) };
+      // Refused before the export is taken (and audited), not after.
+      if (opts.out) await checkPrivateFileTarget(opts.out, fileOptions);
       await withApp(async ({ app }) => {
         const actor = await actingAdmin(app, opts.as);
         const target = await findUser(app, key);
         const deps = audited(app, actor, { action: 'user.export', targetType: 'user', targetId: target.id });
         const file = orRefuse(await exportUserData(deps, { actor, userId: target.id }));
         if (!opts.out) return void process.stdout.write(file.body);
-        await writeFile(opts.out, file.body, { mode: 0o600 });
+        await writePrivateFile(opts.out, file.body, fileOptions);
         process.stdout.write(`Wrote the data of ${nameOf(target.fullName)} (${target.id}) to ${opts.out} (${Buffer.byteLength(file.body)} bytes).\n`);
       });
     });

@@ -11,12 +11,18 @@ export interface CliRun {
   json: <T = unknown>() => T;
 }
 
-/** Runs the `fact` CLI against a database: cli/index.ts, compiled once per run by global-cli.ts. */
-export function runCli(databaseUrl: string, args: readonly string[], options: { input?: string } = {}): Promise<CliRun> {
+/**
+ * Runs the `fact` CLI against a database: cli/index.ts, compiled once per run by global-cli.ts.
+ * A null `databaseUrl` runs it with no DATABASE_URL, on the embedded database `env` points to.
+ */
+export function runCli(databaseUrl: string | null, args: readonly string[], options: { input?: string; env?: Record<string, string> } = {}): Promise<CliRun> {
+  const env: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'silent', NODE_ENV: 'test', OUTBOX_WORKER: 'off', ...options.env };
+  if (databaseUrl === null) delete env.DATABASE_URL;
+  else env.DATABASE_URL = databaseUrl;
   return new Promise((resolve, reject) => {
     const child = spawn(path.join(root, 'node_modules/.bin/node'), [CLI_BUNDLE, ...args], {
       cwd: root,
-      env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', NODE_ENV: 'test', OUTBOX_WORKER: 'off' },
+      env,
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     let stdout = '';
