@@ -17,7 +17,7 @@ export interface Pause {
 }
 
 export interface PauseReport {
-  /** Requests over the threshold (the p99 goal's 50 ms). */
+  /** Requests over the threshold (the report's SLOW_MS). */
   slow: number;
   /** Of those: met a pause of a mark-compact cycle (its incremental steps, weak callbacks or final pause). */
   markCompact: number;
