@@ -15,7 +15,7 @@ const MAX_TEXT = 40;
 const loadResults = () => import('./reference-search-results');
 const Results = lazy(loadResults);
 
-/** The reply, 'signed-out' when the session has ended (401, decision 022), null when it failed. */
+/** The reply, 'signed-out' when the session has ended (401), null when it failed. */
 async function search(text: string): Promise<ReferenceSearchReply | 'signed-out' | null> {
   try {
     const res = await fetch(`/admin/booking-search?q=${encodeURIComponent(text)}`, { headers: { Accept: 'application/json' } });
