@@ -7,7 +7,7 @@ export default defineConfig({
   resolve: { alias },
   test: {
     // Vitest's default is one worker on a 2-core machine: the integration files, each on its own
-    // database, ran 1.25 x faster with two (decision 021). The browser files stay one at a time.
+    // database, ran 1.25 x faster with two (decision 041). The browser files stay one at a time.
     maxWorkers: 2,
     projects: [
       {

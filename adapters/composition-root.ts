@@ -68,7 +68,7 @@ export interface UseCaseDeps extends AccountPorts, MessagingPorts {
   emailPreferences: EmailPreferencesStore;
   /** Personal calendar feeds (calendar_feeds, token digests, the iCalendar renderer). */
   calendarFeeds: CalendarFeedPorts;
-  /** 'Download my data': one person's rows for the export document (issue 19 §5). */
+  /** 'Download my data': one person's rows for the export document. */
   dataExport: DataExportSource;
 }
 

@@ -11,13 +11,12 @@ declare module '@remix-run/server-runtime' {
 /**
  * This HTTP request's ports, made once (Remix hands the action and every loader of a request the
  * same context). One unit of work, so the session lookup and every loader read through one
- * EntityManager fork: a list page made three forks and two sets of ports, ~4 % of its CPU (issue
- * 20 §2). Sharing is safe because no read goes through the identity map: the repositories read
+ * EntityManager fork, not three forks and two sets of ports for one page. Sharing is safe because no read goes through the identity map: the repositories read
  * in SQL or with `disableIdentityMap`, and every write still runs in its own transaction's fork.
  *
  * Kept on the context itself, which dies with the request, not in a module WeakMap keyed by it:
  * under V8's default flags the young-generation collector keeps every WeakMap entry alive until a
- * full collection (decision 029).
+ * full collection.
  */
 export function requestDeps(context: AppLoadContext): UseCaseDeps {
   return (context.requestDeps ??= context.app.deps());

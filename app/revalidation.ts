@@ -3,7 +3,7 @@ import type { ShouldRevalidateFunctionArgs } from '@remix-run/react';
 /**
  * A GET navigation that changes only the query of the page on screen (FindCoaches' filters, a
  * tab, a cursor): nothing but the page's own loader can change. Root (the toast) and the
- * signed-in shell skip it, so a filter change is one request, not three (issue 20 §4). A
+ * signed-in shell skip it, so a filter change is one request, not three. A
  * redirect elsewhere changes the path, and a mutation always revalidates, so a toast set by
  * either still shows.
  */

@@ -3,7 +3,7 @@ import { money, when } from './format';
 
 type Line = readonly [string, string | number | null];
 
-/** `fact bookings show`: the coach transfer and the card chargebacks of a booking (issue 18 B). */
+/** `fact bookings show`: the coach transfer and the card chargebacks of a booking (decision 012). */
 export function payoutDetails(b: Pick<AdminBookingRow, 'transfer' | 'chargebacks'>): Line[] {
   const t = b.transfer;
   const lines: Line[] = [];

@@ -45,7 +45,7 @@ describe('the domain layer', () => {
   });
 });
 
-/** Issue 20 §6: layers import downwards only — nothing in adapters/ reaches up into app/ (Remix pages). */
+/** Layers import downwards only — nothing in adapters/ reaches up into app/ (Remix pages). */
 export function adapterImportViolations(files: string[]): string[] {
   const upward = [/from ['"](\.\.\/)+app\//, /from ['"]~\//, /import\(['"](\.\.\/)+app\//];
   const problems: string[] = [];

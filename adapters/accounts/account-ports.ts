@@ -23,7 +23,7 @@ import { createLocalFileStorage } from '../storage/local-file-storage';
 /** The ports of accounts (and of every context that mails, stores files or rate-limits). */
 export interface AccountPorts {
   hasher: PasswordHasher;
-  /** The most common passwords, refused for new passwords (issue 20 §7). */
+  /** The most common passwords, refused for new passwords. */
   commonPasswords: CommonPasswords;
   mailer: Mailer;
   tokens: EmailVerificationTokens;

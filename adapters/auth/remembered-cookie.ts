@@ -2,8 +2,7 @@ import type { Cookie, CookieParseOptions } from '@remix-run/node';
 
 /**
  * A signed cookie that remembers what it verified: the same Cookie header (a signed-in person's
- * every request) is checked once, not HMAC'd again per request (~1 % of a page's CPU, issue 20
- * §2). Safe because verification is a pure function of the header and the secrets, which a
+ * every request) is checked once, not HMAC'd again per request. Safe because verification is a pure function of the header and the secrets, which a
  * process never changes. Only verified values are kept (a forged header, or one signed with another
  * secret, is checked every time, and cannot push good ones out by failing), the least recently used go first, and each kept
  * value is frozen: Remix copies a session's data into its own map.

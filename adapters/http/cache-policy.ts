@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
 
 /**
- * Cache-Control for everything the server renders or answers (issue 20 §5; decision 015).
+ * Cache-Control for everything the server renders or answers (decision 015).
  * Remix drops a loader's headers on a document unless the route exports `headers`, so the policy
  * is applied here, once, as the headers go out:
  * - a request carrying the sign-in cookie, or a response setting a cookie, depends on the person:

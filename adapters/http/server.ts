@@ -20,7 +20,7 @@ type TrustFunction = (address: string, hop: number) => boolean;
 /**
  * Express asks whether the peer is a trusted proxy for `req.ip`, `req.protocol` and
  * `req.hostname` (Remix's adapter reads all three per request), and the compiled 'loopback' rule
- * parses the address each time: ~35 µs per request (issue 20 §2). Its answer depends on the
+ * parses the address each time, for every request. Its answer depends on the
  * address alone, so it is remembered (a bounded map: emptied when full).
  */
 function rememberTrust(trust: TrustFunction): TrustFunction {
@@ -41,7 +41,7 @@ export interface HttpServerOptions {
   /**
    * The Remix build. Pass the build itself in production: given a function, Remix rebuilds its
    * route tables and static handler on every request (it must, to see a rebuilt app), which cost
-   * FACT a large share of its CPU per page (issue 11). A function is for development only.
+   * FACT a large share of its CPU per page. A function is for development only.
    */
   build: ServerBuild | (() => Promise<ServerBuild>);
   publicDir: string;
@@ -57,7 +57,7 @@ export function createHttpServer(options: HttpServerOptions): Express {
   const server = express();
   server.disable('x-powered-by');
   // `req.query` by Node's own querystring, not qs's 'extended' parser with its nesting and array
-  // rules: only the cache policy reads it (`_data`), and qs cost ~1 % of a page's CPU (issue 20 §2).
+  // rules: only the cache policy reads it (`_data`), and qs's parsing is work nothing uses.
   server.set('query parser', 'simple');
   server.set('trust proxy', 'loopback');
   server.set('trust proxy fn', rememberTrust(server.get('trust proxy fn') as TrustFunction));
@@ -85,7 +85,7 @@ export function createHttpServer(options: HttpServerOptions): Express {
 
   server.use('/build', express.static(path.join(options.publicDir, 'build'), { immutable: true, maxAge: '1y' }));
   // Public files all have an extension (favicon.svg, robots.txt, …); pages never do: asking the
-  // disk about every page request (a stat each) cost 2 % of the server's CPU (issue 11).
+  // disk about every page request would cost a stat each.
   const publicFiles = express.static(options.publicDir, { maxAge: '1h' });
   server.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
 

@@ -4,7 +4,7 @@ import { ok } from '../../domain/shared/result';
 import type { Application } from '../composition-root';
 
 /**
- * The transfers half of `fact payments reconcile` (issue 18 B, decision 012):
+ * The transfers half of `fact payments reconcile` (decision 012):
  * - a released booking with no transfer row, or with a 'pending' one with no pending or running
  *   'payout.transfer' job (done, failed for good, or deleted): its transfer is queued again under
  *   a fresh dedupe key (a dry run only says so);

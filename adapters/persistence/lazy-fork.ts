@@ -6,9 +6,8 @@ export type EntityManagerSource = EntityManager | (() => EntityManager);
 
 /**
  * A fork made on first use: a unit of work's read fork (every read port of one request shares
- * it, decision 027). Many requests read nothing through it, and each fork costs MikroORM two
- * configuration writes (one into process.env) and a new identity map, about 1 % of a page's CPU
- * (issue 20 §2).
+ * it, decision 041). Many requests read nothing through it, and each fork costs MikroORM two
+ * configuration writes (one into process.env) and a new identity map.
  */
 export function lazyFork(orm: Orm): () => EntityManager {
   let em: EntityManager | undefined;

@@ -54,7 +54,7 @@ const GETTERS: Record<keyof Repositories, PropertyDescriptor> = {
 /**
  * Binds every repository adapter to one EntityManager (one transaction, or one request's reads).
  * Each is made on first use: a request reads through one or two of them, and making all fourteen
- * for each unit of work cost ~1.5 % of a list page's CPU (issue 20 §2). Own enumerable getters, so
+ * for each unit of work is work thrown away. Own enumerable getters, so
  * that `{ ...tx, bookings }` still copies every repository.
  *
  * The getters are the same functions for every set, reading the set's own state through `this`.
@@ -62,8 +62,7 @@ const GETTERS: Record<keyof Repositories, PropertyDescriptor> = {
  * the object's hidden class, so each set got hidden classes of its own, in the old generation,
  * holding the closures and through them the EntityManager fork; the young-generation collector
  * keeps whatever old objects point to, so each request's unit of work, its results and its
- * request were copied into the old generation and left for a full collection (docs/benchmarks.md,
- * sixteenth pass).
+ * request were copied into the old generation and left for a full collection.
  */
 export function makeRepositories(em: EntityManager): Repositories {
   const repositories = Object.defineProperty({}, STATE, { value: { em, made: {} } });

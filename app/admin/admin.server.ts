@@ -14,7 +14,7 @@ export async function requireAdminContext(request: Request, context: AppLoadCont
   return adminContextOf(await requireAdmin(request, context), context);
 }
 
-/** The same for an admin JSON resource: a 401 Response when the session has ended (decision 022). */
+/** The same for an admin JSON resource: a 401 Response when the session has ended, for the page to open its login dialog. */
 export async function apiAdminContext(request: Request, context: AppLoadContext) {
   const user = await apiAdmin(request, context);
   return user instanceof Response ? user : adminContextOf(user, context);

@@ -34,7 +34,7 @@ async function lookUp(request: Request, context: AppLoadContext): Promise<Sessio
  * One lookup per page: keyed by the request context on a GET (one context per HTTP request, while
  * Remix gives each loader its own Request), by the Request otherwise (an action may sign someone
  * in or out before the loaders run). Kept on the context, which lives as long as the request: a
- * module WeakMap could keep each lookup until a full collection (decision 029).
+ * module WeakMap could keep each lookup until a full collection.
  */
 function lookUpOnce(request: Request, context: AppLoadContext): Promise<SessionLookup> {
   const key: object = context.readOnlyRequest ? context : request;
@@ -121,7 +121,7 @@ export async function requireAdmin(request: Request, context: AppLoadContext): P
 
 /**
  * An administrator for an admin JSON resource (the reference search): 401 and SIGNED_OUT_REPLY
- * without a session, as `apiUser` answers (decision 022), and the plain 404 of admin pages to
+ * without a session, as `apiUser` answers, and the plain 404 of admin pages to
  * everyone else.
  */
 export async function apiAdmin(request: Request, context: AppLoadContext): Promise<User | Response> {

@@ -24,7 +24,7 @@ export type IconName =
   | `stars-${number}`;
 
 /**
- * An icon drawn from the one sprite file (issue 20 §1): a page repeats a short `<use>` instead of
+ * An icon drawn from the one sprite file: a page repeats a short `<use>` instead of
  * each icon's paths, and the sprite is a hashed asset the browser caches for good. The symbols
  * carry their own stroke and fill, drawn in the text colour (`currentColor`), so `className` sets
  * size and colour as before.

@@ -3,7 +3,7 @@ import { lazy, Suspense, useState, type ComponentType } from 'react';
 /**
  * The booking, reschedule, payment, reason (cancel, decline, report, complete early) and review
  * dialogs, and the payment step after 'Book again', loaded when first opened rather than with the
- * page (issue 20 §4: a page's first visit carries only what it shows). Same names and props as the dialogs themselves; nothing is shown
+ * page (a page's first visit carries only what it shows). Same names and props as the dialogs themselves; nothing is shown
  * until the chunk arrives (a few kilobytes, once).
  */
 function opened<P extends object>(load: () => Promise<ComponentType<P>>): ((props: P) => JSX.Element) & { preload: () => void } {

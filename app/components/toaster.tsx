@@ -28,7 +28,7 @@ function subscribe(listener: () => void) {
 const empty: ShownToast[] = [];
 
 /**
- * The toasts' markup is fetched with the first toast, not with every page (issue 20 §4); a flash
+ * The toasts' markup is fetched with the first toast, not with every page; a flash
  * toast from the root loader starts the fetch in the first render, before hydration shows it.
  * A failed fetch is tried again with the next toast.
  */

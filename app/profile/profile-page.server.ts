@@ -53,7 +53,7 @@ export async function loadProfilePage(request: Request, context: AppLoadContext,
 
 /**
  * The profile with its instants as the ISO strings JSON would make of them: the same data the
- * browser always got, and plain enough for a document's render to take as it is (decision 010).
+ * browser gets, so the server's render and the browser's agree.
  */
 function asSent(view: ProfileView) {
   const coach = view.coachProfile;

@@ -30,7 +30,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const highlight = highlightParam && UUID_PATTERN.test(highlightParam) ? highlightParam : null;
   const [page, chargebacks] = await Promise.all([reads.bookings({ status, after: url.searchParams.get('after'), before: url.searchParams.get('before') }), reads.chargebacks()]);
   const pinned = highlight && !page.items.some((b) => b.id === highlight) ? await reads.booking(highlight) : null;
-  // Each row as the page shows it (issue 20 §1): the markup and the hydration data carry it once.
+  // Each row as the page shows it: the markup and the hydration data carry it once.
   const rows = { items: page.items.map(adminBookingRowView), prev: page.prev, next: page.next };
   return { status, highlight, page: rows, pinned: pinned ? adminBookingRowView(pinned) : null, chargebacks };
 }

@@ -10,7 +10,7 @@ import { EarningsLines, type LineView } from '~/components/earnings/earnings-lin
 export const meta: MetaFunction = () => [{ title: 'Earnings · FACT' }];
 
 /**
- * The coach's Earnings page (issue 18 B): held, on the way and paid out, the next payout, the
+ * The coach's Earnings page: held, on the way and paid out, the next payout, the
  * last 12 months and one line per booking, keyset-paged. Coaches only (redirectFor). The first
  * page costs two statements besides the session lookup; 'Load more' (?cursor=…) one.
  */

@@ -47,9 +47,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     // Decision 017: the client's players as quick age-group choices (not for 'Load more' pages).
     cursor === null ? loadPlayerRows(context, user) : Promise.resolve([]),
   ]);
-  // Issue 20 §1: the filters (the URL) and the viewer (the shell's user) are not sent again.
+  // The filters (the URL) and the viewer (the shell's user) are not sent again.
   // The players' names and birth dates, and the server's clock, let the booking dialog show its
-  // whole form in the frame after 'Book' (decision 030).
+  // whole form in the frame after 'Book', before the coach's calendar arrives.
   return {
     page,
     players: players.map((p) => ({ id: p.id, firstName: p.firstName, name: p.name, dateOfBirth: p.dateOfBirth, ageGroup: p.ageGroup, ageGroupLabel: p.ageGroupLabel })),
@@ -106,13 +106,13 @@ export default function FindCoaches() {
   const navigation = useNavigation();
   // Asked here, not in the memoised filters below: react-router's hooks read its route context,
   // which is new on each of a navigation's states, and a memoised component that reads it renders
-  // again anyway. The function is stable (issue 20 §4).
+  // again anyway. The function is stable.
   const submit = useSubmit();
   const loading = navigation.state === 'loading' && navigation.location.pathname.toLowerCase() === '/findcoaches';
-  // Decision 032: 'Searching…' and the dimmed, busy list only once a search has waited
+  // 'Searching…' and the dimmed, busy list only once a search has waited
   // SEARCHING_DELAY_MS. A quicker answer goes straight to its results, without a flash of the
-  // waiting state (kept for that: it did not measurably speed up a filter change). Decision 020:
-  // the six placeholder cards (SPEC §2) replace the results only when a search takes longer than
+  // waiting state (kept for that: it did not measurably speed up a filter change).
+  // The six placeholder cards (SPEC §2) replace the results only when a search takes longer than
   // PLACEHOLDER_DELAY_MS.
   const searching = useAfterDelay(loading, SEARCHING_DELAY_MS);
   const slowLoading = useAfterDelay(loading, PLACEHOLDER_DELAY_MS);
@@ -121,11 +121,10 @@ export default function FindCoaches() {
   const { coaches, nextCursor, loadMore, loadingMore } = usePagedCoaches(page);
   const active = activeFilterCount(filters);
   // Booking is this page's main action: its dialog's code comes once the page is idle, and a
-  // coach's calendar as soon as the pointer or the focus reaches their 'Book' (issue 20 §4).
+  // coach's calendar as soon as the pointer or the focus reaches their 'Book'.
   useEffect(() => whenIdle(() => BookingDialog.preload()), []);
   // 'Book' sets the coach (a stable setter: opening the dialog re-renders neither the cards nor the
-  // filters, issue 20 §4). The dialog opens at once with its whole form from the card (decision
-  // 030); the coach's calendar, asked for on the way to 'Book', enables its days when it arrives.
+  // filters). The dialog opens at once with its whole form from the card; the coach's calendar, asked for on the way to 'Book', enables its days when it arrives.
   const preview = useMemo<BookingPreview | null>(
     () => (bookingWith ? { services: bookingWith.servicesOffered, hourlyRatePence: bookingWith.hourlyRatePence, players, now } : null),
     [bookingWith, players, now],
@@ -142,7 +141,7 @@ export default function FindCoaches() {
 
       <div className="mb-4 flex flex-wrap items-center justify-between gap-2" aria-live="polite">
         {/* Keyed by the search: each answer is a new line, which the live region announces even when
-            the count is the one it already showed (decision 032: a quick search says no 'Searching…'). */}
+            the count is the one it already showed (a quick search says no 'Searching…'). */}
         <p key={searchParams.toString()} className="text-sm font-medium text-slate-700">
           {searching ? 'Searching…' : foundCoachesText(page.total)}
         </p>
@@ -267,7 +266,7 @@ const SearchFilters = memo(function SearchFilters({ filters, active, players, su
     submit(data, { method: 'get', action: '/FindCoaches', replace });
   };
   // A choice (a select) searches at once, in its own event: a zero timer cost the search a task
-  // and a frame before its request left (issue 20 §4). Typing waits for a pause.
+  // and a frame before its request left. Typing waits for a pause.
   const change = (delay: number) => {
     clearTimeout(timer.current);
     if (delay === 0) send(false);

@@ -13,7 +13,7 @@ export { useCurrentUser } from '~/components/shell/shell-user';
 /**
  * The pathless layout of every signed-in page (`app/routes/_app.<Page>.tsx`): signed-out
  * visitors go to Landing with the login dialog; the shell gets the person's public fields only
- * (the menu and the chips follow from role and user type, so the shell derives them: issue 20 §1).
+ * (the menu and the chips follow from role and user type, so the shell derives them and they are not sent).
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
@@ -36,7 +36,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 /**
  * A new query on the same page (FindCoaches' filters, a tab, a page of AdminBookings) cannot change
  * who is signed in: the shell's data is not asked for again, so a filter change costs one request,
- * not two (issue 20 §4). Actions, other pages and explicit revalidations still refresh it.
+ * not two. Actions, other pages and explicit revalidations still refresh it.
  */
 // A GET form (FindCoaches' filters) is a navigation too: only a mutation may change the shell.
 export const shouldRevalidate: ShouldRevalidateFunction = (args) => (isQueryOnlyNavigation(args) ? false : args.defaultShouldRevalidate);

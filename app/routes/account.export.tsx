@@ -4,7 +4,7 @@ import { actorOf, requireUser } from '~/auth/guards.server';
 import { requestDeps } from '~/request-deps.server';
 
 /**
- * GET /account/export — 'Download my data' (issue 19 §5, PRODUCT.md): the signed-in person's
+ * GET /account/export — 'Download my data' (PRODUCT.md): the signed-in person's
  * copy of their own data as a JSON file made on the server (domain/accounts/data-export.ts),
  * never cached. 3 per hour per person (the shared rate-limit store): the 4th is a 429 whose
  * plain-text body is the sentence to show. Each download is logged with who and how many bytes,

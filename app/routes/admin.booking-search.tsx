@@ -7,7 +7,7 @@ import type { ReferenceSearchReply } from '~/components/admin/reference-search-t
 /**
  * GET /admin/booking-search?q=… — the booking-reference search of the admin sidebar and of
  * AdminBookings (JSON). Administrators only (404 for anyone else); a request without a session
- * gets 401 and SIGNED_OUT, as the /api/ resources do (decision 022), and the form opens the login
+ * gets 401 and SIGNED_OUT, as the /api/ resources do, and the form opens the login
  * dialog. The domain normalises the text (case-insensitive, a prefix or the whole code); the read
  * model finds the bookings.
  */

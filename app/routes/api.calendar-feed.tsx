@@ -6,7 +6,7 @@ import { actorOf, apiUser } from '~/auth/guards.server';
 import { requestDeps } from '~/request-deps.server';
 
 /**
- * The profile page's 'Add to your calendar' card (issue 19 §3): GET the signed-in person's feed
+ * The profile page's 'Add to your calendar' card (decision 014): GET the signed-in person's feed
  * state (on or off, when made, when last fetched — never the link, which is not stored); POST
  * `intent` = 'enable' | 'reset' | 'disable'. 'enable' and 'reset' answer the new link, once.
  * Clients and coaches only (administrators 403). JSON, never cached.

@@ -5,7 +5,7 @@ import { actorOf, apiUser } from '~/auth/guards.server';
 import { requestDeps } from '~/request-deps.server';
 
 /**
- * The profile page's email section (issue 10): GET the signed-in person's email kinds, POST
+ * The profile page's email section: GET the signed-in person's email kinds, POST
  * `kind` + `enabled` ('on' | 'off') to turn one on or off. Money and account-security emails
  * cannot be turned off (422). Answers JSON, never a page, and is never cached.
  */

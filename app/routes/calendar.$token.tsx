@@ -3,7 +3,7 @@ import { readCalendarFeed } from '../../domain/notifications/use-cases/calendar-
 import { requestDeps } from '~/request-deps.server';
 
 /**
- * GET /calendar/<token>.ics — a person's private calendar feed (issue 19 §3, decision 014). No
+ * GET /calendar/<token>.ics — a person's private calendar feed (decision 014). No
  * session: the token in the path is the credential. The answer is iCalendar with a strong ETag
  * (the body's SHA-256) and `Cache-Control: private, max-age=300`; a matching If-None-Match gets a
  * 304. Every bad token — malformed, unknown, revoked, or a deactivated or erased person's — gets

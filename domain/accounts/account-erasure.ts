@@ -6,7 +6,7 @@ import type { Booking } from '../booking/booking';
 import type { User } from './user';
 
 /**
- * Issue 19 §1 / decision 016: erasing an account leaves no name behind. The user's own row and
+ * Decision 016: erasing an account leaves no name behind. The user's own row and
  * coach profile are erased by the domain (eraseUser, eraseCoachProfile); everything else that may
  * carry their name, email or phone is scrubbed by this port, in the same transaction.
  */

@@ -1,7 +1,7 @@
 import { AGE_GROUP_LABELS, type AgeGroup } from '../shared/catalogue';
 
 /**
- * Issue 19 §1 (decision 017): a player's age and age group on a day. Dates are London calendar
+ * Decision 017: a player's age and age group on a day. Dates are London calendar
  * dates 'YYYY-MM-DD' (a date of birth has no time zone; a session's date is its London date).
  *
  * Age: whole years since the date of birth. A birthday on 29 February is reached on 1 March in a

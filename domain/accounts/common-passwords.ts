@@ -2,7 +2,7 @@ import { invalid } from '../shared/errors';
 import { err, ok, type Result } from '../shared/result';
 
 /**
- * Port: the passwords attackers try first (issue 20 §7; OWASP ASVS 5.0 6.2.4 asks for at least the
+ * Port: the passwords attackers try first (OWASP ASVS 5.0 6.2.4 asks for at least the
  * 3 000 most common, we refuse the 10 000 most common). SPEC's 6-character minimum and its message
  * stay; a password on the list is refused on the server with its own message.
  */

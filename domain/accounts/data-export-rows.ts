@@ -3,7 +3,7 @@ import { invalid } from '../shared/errors';
 import { err, ok, type Result } from '../shared/result';
 
 /**
- * 'Download my data' (issue 19 §5): the rows the DataExportSource port reads for one person,
+ * 'Download my data': the rows the DataExportSource port reads for one person,
  * re-validated here (a stored row is never trusted). They hold no secret by construction: the
  * adapter selects `password_hash is not null` and `google_id is not null`, never the values, and
  * never the session version; of the other party of a booking, message or review only their name

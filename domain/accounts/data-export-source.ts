@@ -2,7 +2,7 @@ import type { Id } from '../shared/ids';
 import type { DataExportLimits, DataExportRows } from './data-export-rows';
 
 /**
- * Port: reads every section of one person's data for 'Download my data' (issue 19 §5), each
+ * Port: reads every section of one person's data for 'Download my data', each
  * section bounded by `limits` (newest first; one row more than the limit marks it truncated),
  * in one consistent read-only snapshot. Null when there is no such user.
  *

@@ -12,8 +12,8 @@ import type {
 import { DATA_EXPORT_FORMAT, DATA_EXPORT_VERSION, type When, type Party, type ExportSection, type ExportAccount, type ExportCoachProfile, type ExportAvailability, type ExportBooking, type ExportPayout, type ExportMessage, type ExportReview, type ExportDeletionRequest, type ExportAuditEntry, type ExportAdminAction, type DataExportDocument, type ExportPlayer } from './data-export-document';
 
 /**
- * 'Download my data' (PRODUCT.md: every user can download a copy of their own data, JSON; issue
- * 19 §5). A versioned, plain document built from the rows of DataExportRows by one pure
+ * 'Download my data' (PRODUCT.md: every user can download a copy of their own data,
+ * JSON). A versioned, plain document built from the rows of DataExportRows by one pure
  * function, so the web download and the operator's `fact users export` give the same file.
  *
  * What is left out on purpose: the password hash, the session version and sign-in tokens (only

@@ -46,7 +46,7 @@ export interface AdminBookingRead {
 }
 
 /**
- * One AdminBookings row as the page sends it (issue 20 §1): only what the row shows, each value
+ * One AdminBookings row as the page sends it: only what the row shows, each value
  * once. Labels (service, status, payment) are worked out in the browser from the raw values; an
  * absent field is an empty one (no player, no transfer yet, no chargeback).
  */

@@ -6,7 +6,7 @@ import { bookingErrors } from './booking-errors';
 import { changed, type BookingChange, type BookingParty } from './booking-party';
 
 /**
- * Issue 19 §1 (decision 016): an account that ends (an administrator removes the user, or approves
+ * Decision 016: an account that ends (an administrator removes the user, or approves
  * their deletion request) settles its bookings in the same transaction.
  * - a pending request of an ended **coach** is declined by the system (the client is told
  *   'declined'); a pending request of an ended **client** is cancelled by the system; either way

@@ -27,8 +27,8 @@ export type BookingAction =
  * without the input the dialog collects (a reason, a date): an action whose only failure is that
  * input is offered. Each of those rules checks the booking before the input, so leaving the input
  * out changes no answer, and a rule that would pass stops at the input instead of building the new
- * booking (cancel and reschedule: two copies of a 52-field booking per card on a list page, issue
- * 20 §2; accept and arrival, which take no input, still build theirs). The server checks again on
+ * booking (cancel and reschedule: two copies of a 52-field booking per card on a list page;
+ * accept and arrival, which take no input, still build theirs). The server checks again on
  * submit.
  */
 export function availableActions(booking: Booking, actor: Actor, now: Date): BookingAction[] {

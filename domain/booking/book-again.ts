@@ -2,7 +2,7 @@ import { addDaysToIsoDate, utcToLondon } from '../shared/london-time';
 import { slotState, type CoachCalendar } from './booking-calendar';
 
 /**
- * 'Book again' (issue 19 §4): the booking dialog opens on the same weekday and time one week
+ * 'Book again': the booking dialog opens on the same weekday and time one week
  * after the last session (or the first such week still ahead, for a session long past), with the
  * time picked when that slot is free; otherwise on that date with no time and a note that the
  * usual time is taken.

@@ -6,7 +6,7 @@ import type { RescheduleView } from './reschedule';
 
 /**
  * What a booking card (MyBookings, CoachDashboard) says, derived from the card's own fields
- * (issue 20 §1: the page's data carries each fact once, and both the server's render and the
+ * (the page's data carries each fact once, and both the server's render and the
  * browser's derive the words from it). Pure and free of zod and Intl, so the browser bundle can
  * import it and both sides write the same text.
  */

@@ -28,7 +28,7 @@ export interface BookingListItem {
 }
 
 /**
- * The card's data as the page sends it (issue 20 §1): each fact once, optional fields left out
+ * The card's data as the page sends it: each fact once, optional fields left out
  * when they do not apply, and nothing the card does not show. The words (title, labels, the
  * other party's role, the date in words, the service price, the 'Book again' seed) are derived
  * from these by booking-card-labels.ts, on the server and in the browser alike.
@@ -71,7 +71,7 @@ export interface BookingCardView {
   readonly cancelRule?: CancellationRule;
   /** Who the session is for (decision 017): name and age at the session date; the notes for the coach only. Absent: the client. */
   readonly player?: { readonly name: string; readonly age: number; readonly group: string; readonly notes?: string };
-  /** 'Book again' (issue 19 §4): the client's confirmed or completed session; the rest of the seed is the card's own (bookAgainSeed). */
+  /** 'Book again': the client's confirmed or completed session; the rest of the seed is the card's own (bookAgainSeed). */
   readonly bookAgain?: { readonly coachId: Id; readonly playerId?: Id };
 }
 

@@ -40,7 +40,7 @@ export function isWithinBookingWindow(startsAt: Date, now: Date): boolean {
   return utcToLondon(startsAt).date <= lastBookableDate(now);
 }
 
-// The booking dialog asks this for ~1 100 slots with one `now` when it opens (issue 20 §4).
+// The booking dialog asks this for ~1 100 slots with one `now` when it opens.
 let lastFor: { now: number; date: string } | null = null;
 /** The last London date of the booking window that opens today. */
 export function lastBookableDate(now: Date): string {

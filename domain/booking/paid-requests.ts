@@ -3,7 +3,7 @@ import { isAwaitingPayment } from '../payments/payment-status';
 import type { Booking } from './booking';
 
 /**
- * PRODUCT.md Payments (issue 18, decision 011): a request reaches the coach only once its payment
+ * PRODUCT.md Payments (decision 011): a request reaches the coach only once its payment
  * is authorised. Until then it is the client's alone ('Pay Now' in MyBookings); it cannot be
  * accepted, and it expires 30 minutes after it was made.
  */

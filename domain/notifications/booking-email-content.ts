@@ -14,7 +14,7 @@ import {
   type ComposeContext,
 } from './email-context';
 
-/** The words of each booking email (issue 10), for the recipient's side of the booking. */
+/** The words of each booking email, for the recipient's side of the booking. */
 
 type Body = Pick<EmailContent, 'paragraphs'> & Partial<Pick<EmailContent, 'facts' | 'action' | 'list'>> & { title: string };
 

@@ -9,7 +9,7 @@ import { sessionReminderJobs } from './session-reminders';
 import { emailJob, type BookingFacts, type EmailDetails, type EmailRecipient, type NotificationEvent } from './email-job';
 
 /**
- * Which emails a booking change sends, to whom, with what facts (issue 10):
+ * Which emails a booking change sends, to whom, with what facts (decision 007):
  * request → coach (once its payment is authorised: decision 011); accepted → client (and the coach's calendar copy); declined with the reason →
  * client; cancelled with the reason and the refund → both; reschedule proposed, accepted,
  * declined → the other party (an accepted reschedule of a confirmed session also updates the

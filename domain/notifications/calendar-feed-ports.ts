@@ -1,7 +1,7 @@
 import type { Id } from '../shared/ids';
 import type { CalendarFeed, FeedBooking, FeedWindow } from './calendar-feed';
 
-/** Ports of the calendar feed (issue 19 §3; adapters in adapters/persistence/notifications and adapters/mail). */
+/** Ports of the calendar feed (decision 014; adapters in adapters/persistence/notifications and adapters/mail). */
 
 /** A person's feed as stored: never the token, only when it was made and last fetched. */
 export interface StoredCalendarFeed {

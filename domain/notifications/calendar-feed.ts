@@ -10,7 +10,7 @@ import { sessionEventFields, type SessionCalendarEvent } from './calendar-invite
 import { feedAlarmsFor } from './session-alarms';
 
 /**
- * A person's private calendar feed (issue 19 §3, decision 014), as pure data: which sessions it
+ * A person's private calendar feed (decision 014), as pure data: which sessions it
  * holds (confirmed, in session, completed or disputed ones, and cancelled ones marked cancelled)
  * in a window of 90 days back to a year ahead, each as the same event the emailed invite describes
  * (UID `booking-<id>@fact`, SEQUENCE = the booking's version, the same summary, description and

@@ -19,7 +19,7 @@ export interface SessionCalendarEvent extends SessionEventFields {
 }
 
 /**
- * An iCalendar invite as plain data (issue 10): a confirmed session is sent with METHOD:REQUEST
+ * An iCalendar invite as plain data: a confirmed session is sent with METHOD:REQUEST
  * and a UID derived from the booking, a reschedule with the same UID and a higher SEQUENCE (the
  * booking's version, which grows with every change), a cancellation with METHOD:CANCEL and the
  * same UID. A REQUEST carries the session's alarms, a CANCEL none.

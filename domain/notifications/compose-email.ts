@@ -7,7 +7,7 @@ import { emailKindOf, type EmailJobPayload } from './email-job';
 import type { EmailKind } from './email-preferences';
 
 /**
- * Pure composition of one email from its job and what the sender looked up (issue 10): a subject
+ * Pure composition of one email from its job and what the sender looked up: a subject
  * with the booking reference, plain text and HTML saying the same, en-GB, times in Europe/London
  * with the zone named, a link to the page, and for calendar events an invite as data.
  */

@@ -8,7 +8,7 @@ import { err, ok, type Result } from '../shared/result';
 import type { EmailKind } from './email-preferences';
 
 /**
- * The emails FACT sends (issue 10), each an outbox job `email.<event>` written in the same
+ * The emails FACT sends (decision 007), each an outbox job `email.<event>` written in the same
  * transaction as the change that causes it, one job per recipient. The payload is a snapshot of
  * what happened (the booking as it was then), so a later change cannot alter an email already
  * queued; the recipient's address, name and preferences are read when the email is sent.

@@ -3,7 +3,7 @@ import { invalid } from '../shared/errors';
 import { err, ok, type Result } from '../shared/result';
 
 /**
- * PRODUCT.md / issue 10: each user can turn off each kind of email except those about money and
+ * PRODUCT.md: each user can turn off each kind of email except those about money and
  * account security. Stored in `users.email_preferences` (jsonb) as `{ kind: false }` for the kinds
  * turned off; a missing key means on, so new kinds start on for everyone.
  */

@@ -2,7 +2,7 @@ import { HOUR_MS, MINUTE_MS } from '../shared/clock';
 import type { BookingStatusValue } from '../shared/catalogue';
 
 /**
- * The alarms a session's calendar event carries (issue 19 §2, decisions 013 and 036), so the
+ * The alarms a session's calendar event carries (decisions 013 and 036), so the
  * calendar app reminds too: a display alarm 24 hours and one 1 hour before the start. The emailed
  * invite and the subscribed feed carry the same ones; a cancelled session carries none.
  */

@@ -5,7 +5,7 @@ import { emailJob, type BookingFacts, type EmailJobPayload, type EmailRecipient 
 import type { SkipReason } from './notification-ports';
 
 /**
- * Issue 19 §2, decision 013: both parties are reminded of each confirmed session 24 hours and
+ * Decision 013: both parties are reminded of each confirmed session 24 hours and
  * 2 hours before it starts. Hours are elapsed time, not wall-clock time: across a clock change
  * in London the 24-hour reminder shows one hour earlier or later on the day before.
  *

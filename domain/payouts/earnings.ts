@@ -7,7 +7,7 @@ import type { CoachTransfer, TransferStatus } from './coach-transfer';
 import { expectedPayoutOf } from './payout-schedule';
 
 /**
- * The coach's Earnings page (issue 18 B, decision 012): what state each booking's money is in,
+ * The coach's Earnings page (decision 012): what state each booking's money is in,
  * which of the three figures it counts in, and when it is expected in the coach's bank.
  *
  * - held: captured, the platform holds it until the end of the session + 48 h (the share shown

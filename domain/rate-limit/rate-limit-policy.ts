@@ -21,7 +21,7 @@ export const RATE_LIMITS: Readonly<Record<RateLimitAction, RateLimitPolicy>> = {
   profile: { action: 'profile', limit: 20, windowMs: 15 * MINUTE_MS, message: 'Too many requests. Please wait until {time}' },
   /** 'Forgot your password?': per client address and per email, so nobody is flooded with reset mail. */
   passwordReset: { action: 'passwordReset', limit: 5, windowMs: HOUR_MS, message: 'Too many requests. Please wait until {time}' },
-  /** 'Download my data' (issue 19 §5): a whole copy of an account is heavy, so 3 an hour per user. */
+  /** 'Download my data': a whole copy of an account is heavy, so 3 an hour per user. */
   dataExport: { action: 'dataExport', limit: 3, windowMs: HOUR_MS, message: 'You can download your data 3 times an hour. Please wait until {time}' },
   default: { action: 'default', limit: 100, windowMs: 15 * MINUTE_MS, message: 'Too many requests. Please wait until {time}' },
 };

@@ -39,7 +39,7 @@ export function londonToUtc(date: string, time: string): Date | null {
   const check = new Date(naive);
   if (check.getUTCDate() !== da) return null;
   // Two passes settle the offset across a daylight-saving change. The offset is remembered per
-  // UTC hour (it only changes on one): the booking dialog asks for ~2 000 slots at once (issue 20 §4).
+  // UTC hour (it only changes on one): the booking dialog asks for ~2 000 slots at once.
   let guess = naive - cachedOffsetMinutes(new Date(naive)) * 60_000;
   guess = naive - cachedOffsetMinutes(new Date(guess)) * 60_000;
   return new Date(guess);
@@ -49,7 +49,7 @@ const offsetsByHour = new Map<number, number>();
 
 /**
  * London's offset from UTC in minutes, remembered per UTC hour: it changes only on the hour
- * (01:00 UTC), and formatToParts is slow enough to show in the server's profile (issue 11).
+ * (01:00 UTC), and formatToParts is slow enough to show in the server's profile.
  */
 function cachedOffsetMinutes(instant: Date): number {
   const uniform = uniformDayOffset(instant);
@@ -69,7 +69,7 @@ const offsetsByDay = new Map<number, number | null>();
 /**
  * The offset of a whole UTC day when the clocks do not change on it (all but two days a year),
  * from two formatToParts calls instead of one per hour: the booking dialog's 90-day calendar
- * asks about some 1 100 different hours when it opens (issue 20 §4). Null on a changing day.
+ * asks about some 1 100 different hours when it opens. Null on a changing day.
  */
 function uniformDayOffset(instant: Date): number | null {
   const day = Math.floor(instant.getTime() / DAY_MS);
@@ -98,8 +98,8 @@ const londonWall = (instant: Date) => new Date(londonWallMs(instant));
 /**
  * The London calendar day of an instant as a number (days since 1970-01-01 on London's wall
  * clock): two instants fall on one London date exactly when their numbers are equal. A
- * conversation compares each message's day with the one before; two date strings per message
- * cost ~1 % of that page's CPU (issue 20 §2).
+ * conversation compares each message's day with the one before; a number per message
+ * is cheaper than two date strings.
  */
 export function londonDayNumber(instant: Date): number {
   return Math.floor(londonWallMs(instant) / DAY_MS);

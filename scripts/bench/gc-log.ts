@@ -2,7 +2,7 @@
  * npm run bench: loaded into FACT with `--import` (bench runs only) to write each garbage
  * collection's main-thread pause to BENCH_GC_LOG, one line per pause: start on the wall clock in
  * ms, duration in ms, kind. pauses.ts lines them up with the load generator's requests to say
- * which pauses the slow requests of the half-load run met (issue 20 §3). One entry per
+ * which pauses the slow requests of the half-load run met. One entry per
  * collection, a few per second: its own cost does not show in the CPU per request.
  */
 import { appendFileSync, writeFileSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * `npm run bench` (issue 11): FACT against the bare limit of its own stack, on this machine.
+ * `npm run bench`: FACT against the bare limit of its own stack, on this machine.
  *
  *   npm run bench                       default scale: 20 000 coaches, 20 000 clients, 200 000 bookings, 1 000 000 messages
  *   npm run bench -- --scale            100 000 coaches, 1 000 000 bookings
@@ -25,7 +25,7 @@
  * deleted before each of its runs (one pending request per client, coach and start: decision
  * 011). Finally the per-route JS/CSS sizes, the landing page's LCP (lcp.ts) and the FindCoaches
  * interactions — 'Book' → usable dialog, a filter → new results, 4× CPU (interaction.ts); the
- * report (issue 11's and issue 20's goals) goes to stdout and, for a full run, docs/benchmarks.md.
+ * report (the budgets, docs/performance.md) goes to stdout and, for a full run, into that page.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -43,7 +43,7 @@ import { measureLcp } from './lcp';
 import { clusterCpuMs, cpuMs, machine, postmasterPid, sampleRss, systemCpuMs } from './proc';
 import { attributePauses, explainLatency, parseGcLog, parseRequestLog, type LatencyParts, type PauseReport, type SchedSample, type TimelineEntry } from './pauses';
 import { clusterProcesses, sampleScheduling, threadsOf } from './sched-sampler';
-import { describeLatency, describePauses, GOALS_20, writeReport, type BenchResults, type RunStats, type ScenarioResult } from './report';
+import { describeLatency, describePauses, SLOW_MS, writeReport, type BenchResults, type RunStats, type ScenarioResult } from './report';
 import { CONTAINER_HEAP_MB } from '../container-heap';
 import { buildScenarios, cookieMinter, requestsFile, type Scenario } from './scenarios';
 
@@ -423,7 +423,7 @@ async function runScenario(
 
   const timeline = path.join(WORK, `${scenario.id}.timeline.json`);
   rmSync(timeline, { force: true });
-  // `halfLoad`: a fixed-rate run with the scheduler sampled (and, for FACT, its timeline written), for §3.
+  // `halfLoad`: a fixed-rate run with the scheduler sampled (and, for FACT, its timeline written), to explain the tail.
   const run = async (side: (typeof sides)[number], seconds: number, rate?: number, halfLoad?: { timeline?: string; sampling: Sampling }): Promise<RunStats> => {
     await prepare();
     const cpu0 = cpuMs(side.pid);
@@ -472,7 +472,7 @@ async function runScenario(
   if (pauses) log(`           ${describePauses(pauses)}`);
   if (latency) log(`           ${describeLatency(latency, machine().cpus)}`);
   // The bare baseline at half of its own maximum, on the same machine and sampled the same way:
-  // how much of the tail is the machine's (§3).
+  // how much of the tail is the machine's.
   const baselineRps = runs.baseline.reduce((s, r) => s + r.rps, 0) / runs.baseline.length;
   const baselineHalfRate = Math.max(1, Math.round(baselineRps / 2));
   const baselineHalf = await run(sides[1]!, durationS, baselineHalfRate, { sampling: schedulerSampling(sides[1]!.pid, env.pgPid) });
@@ -524,7 +524,7 @@ async function explainHalfLoad(timelineFile: string, samples: SchedSample[], req
   if (!existsSync(timelineFile) || !existsSync(GC_LOG)) return {};
   const timeline = JSON.parse(readFileSync(timelineFile, 'utf8')) as TimelineEntry[];
   const gc = parseGcLog(readFileSync(GC_LOG, 'utf8'));
-  const pauses = attributePauses(timeline, gc, GOALS_20.p99AtHalfMs);
+  const pauses = attributePauses(timeline, gc, SLOW_MS);
   if (!existsSync(REQUEST_LOG) || samples.length < 2) return { pauses };
   const lastSeq = Math.max(...timeline.map(([, , , seq]) => seq ?? -1));
   const readLog = () => parseRequestLog(readFileSync(REQUEST_LOG).subarray(requestLogFrom).toString('utf8'));
@@ -533,7 +533,7 @@ async function explainHalfLoad(timelineFile: string, samples: SchedSample[], req
     await new Promise((r) => setTimeout(r, 100));
     server = readLog();
   }
-  return { pauses, latency: explainLatency(timeline, server, samples, gc, GOALS_20.p99AtHalfMs) };
+  return { pauses, latency: explainLatency(timeline, server, samples, gc, SLOW_MS) };
 }
 
 main().catch((error: unknown) => {

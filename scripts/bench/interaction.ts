@@ -1,12 +1,12 @@
 /**
- * Interaction figures on FindCoaches (issue 20 §4), in headless Chromium (Debian's
+ * Interaction figures on FindCoaches (the 200 ms budgets, docs/performance.md), in headless Chromium (Debian's
  * /usr/bin/chromium through playwright-core, as lcp.ts) with 4× CPU throttling, signed in as a
  * client (a session cookie), on loopback (no network throttling):
  *
  * - book: a click on the first coach card's 'Book' button → the booking dialog usable: a
  *   dialog (a <dialog> or a role=dialog element) on the page holding an enabled form field (input, select or textarea).
  *   The dialog's code is loaded on first open (app/components/lazy-dialogs.tsx), so each run is
- *   the first open on a fresh page load. Since decision 030 the form is there before the coach's
+ *   the first open on a fresh page load. The form is there before the coach's
  *   calendar (/api/booking-options) arrives; the time until the calendar's days are painted too
  *   (day buttons in the dialog, none of it aria-busy) is kept beside the figure.
  * - filter: choosing a Specialization in the filters' select → the results replaced: the
@@ -38,11 +38,11 @@ export interface InteractionResult {
   /**
    * The same two figures read as before 2026-11-29, with a normal-priority task after the frame:
    * it also waited for whatever the page had queued meanwhile (a network answer, a render the
-   * answer started), which is not the frame (docs/benchmarks.md, seventeenth pass).
+   * answer started), which is not the frame.
    */
   bookQueued: number[];
   filterQueued: number[];
-  /** Each run's milliseconds from the click on 'Book' to the dialog's calendar painted with its days (decision 030). */
+  /** Each run's milliseconds from the click on 'Book' to the dialog's calendar painted with its days. */
   bookCalendar: number[];
   /** Each run's milliseconds from the input event to the page's first DOM change (the first visible response: the dialog's shell, 'Searching…'). */
   bookFirstChange: number[];

@@ -1,5 +1,5 @@
 /**
- * npm run bench, issue 20 §3: which pauses the slow requests of the half-load run met. The load
+ * npm run bench: which pauses the slow requests of the half-load run met. The load
  * generator writes each request's scheduled start and latency (loadgen.ts, BENCH_TIMELINE), FACT
  * writes each garbage collection's main-thread pause (gc-log.ts, BENCH_GC_LOG), both on the wall
  * clock in ms. A request counts as having met a pause when the pause overlaps the request's time
@@ -17,7 +17,7 @@ export interface Pause {
 }
 
 export interface PauseReport {
-  /** Requests over the threshold (the p99 goal's 50 ms). */
+  /** Requests over the threshold (the report's SLOW_MS). */
   slow: number;
   /** Of those: met a pause of a mark-compact cycle (its incremental steps, weak callbacks or final pause). */
   markCompact: number;

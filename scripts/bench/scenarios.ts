@@ -1,5 +1,5 @@
 /**
- * The benchmark's scenarios (issue 11 §2): the same requests go to FACT and to the baseline,
+ * The benchmark's scenarios: the same requests go to FACT and to the baseline,
  * each signed in as the right person with a real session cookie (minted with the app's own
  * cookie session storage and the run's SESSION_SECRET).
  */

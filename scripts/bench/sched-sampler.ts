@@ -1,5 +1,5 @@
 /**
- * npm run bench, issue 20 §3: the scheduler's own counters for the processes of a half-load run,
+ * npm run bench: the scheduler's own counters for the processes of a half-load run,
  * sampled from the bench's process (idle meanwhile) every 20 ms. Linux keeps, per thread, the time
  * it ran on a core and the time it was ready to run but waited for one
  * (/proc/<pid>/task/<tid>/schedstat, in ns); /proc/stat keeps the machine's busy and steal time.

@@ -1,6 +1,6 @@
 /**
- * Issue 20 §8 / decision 018: EXPLAIN (ANALYZE, BUFFERS) of FindCoaches' text searches at 100 000
- * or 1 000 000 coaches (docs/benchmarks.md 'Text search at scale' came from this).
+ * Decision 018: EXPLAIN (ANALYZE, BUFFERS) of FindCoaches' text searches at 100 000
+ * or 1 000 000 coaches (decision 018's tables came from this).
  *
  *   node --import tsx scripts/bench/text-search-explain.ts --rows 100000 [--runs 7]
  *   node --import tsx scripts/bench/text-search-explain.ts --rows 1000000 [--plans]

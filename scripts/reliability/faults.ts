@@ -1,6 +1,6 @@
 /**
  * `npm run reliability:faults` (node --import tsx scripts/reliability/faults.ts [--only a,b] [--write]):
- * issue 12 §6, the faults FACT must survive, each against a real PostgreSQL and FACT run as
+ * the faults FACT must survive (docs/reliability.md), each against a real PostgreSQL and FACT run as
  * `npm start` runs it (production mode, current build):
  *
  *   restart   PostgreSQL stopped and started while FACT serves 50 requests per second: FACT never

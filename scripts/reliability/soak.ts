@@ -1,6 +1,6 @@
 /**
  * `npm run reliability:soak -- [--minutes 10] [--write]` (node --import tsx scripts/reliability/soak.ts):
- * issue 12 §7, load held. Two FACT instances (as `npm start` runs them) on one PostgreSQL behind a
+ * load held (docs/reliability.md). Two FACT instances (as `npm start` runs them) on one PostgreSQL behind a
  * tiny round-robin proxy (node:http):
  *
  *   1. the instances serve the same people: a session from one works on the other, a logout on

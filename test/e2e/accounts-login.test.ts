@@ -113,7 +113,7 @@ describe('logging in and out', () => {
     const held = new Promise<void>((resolve) => (release = resolve));
     const asked = new Promise<void>((resolve) => void second.route(/\/api\/email-preferences/, async (route) => (resolve(), await held, route.continue())));
     await second.goto(`${server.baseUrl}/UserProfile`);
-    // The section's code and state load when it comes near the screen (app/components/island.tsx).
+    // The section loads its state once the page has hydrated (useLoadOnce).
     await second.getByRole('region', { name: 'Email notifications' }).scrollIntoViewIfNeeded();
     await asked;
     await first.goto(`${server.baseUrl}/UserProfile`);

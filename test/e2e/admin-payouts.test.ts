@@ -6,7 +6,7 @@ import { screenshot, useBrowser } from '../support/browser';
 import { useTestServer } from '../support/server';
 
 /**
- * AdminBookings in Chromium with payouts (issue 18 B): a booking's coach transfer under its row,
+ * AdminBookings in Chromium with payouts (decision 012): a booking's coach transfer under its row,
  * the 'Chargeback' badge, and the Chargebacks list whose reference highlights the booking.
  */
 describe('AdminBookings: transfers and chargebacks', () => {

@@ -202,7 +202,7 @@ describe('administration', () => {
     await waitForReactOn(other, '#lookup form[role="search"] input');
     await lookup.getByRole('textbox').fill('FACT-');
     await other.context().clearCookies();
-    // 401 SIGNED_OUT from the search (decision 022): the form opens the login dialog for this page.
+    // 401 SIGNED_OUT from the search: the form opens the login dialog for this page.
     await lookup.getByRole('button', { name: 'Search' }).click();
     await other.waitForURL(/\/\?login=1&redirectTo=%2FAdminBookings%3Fstatus%3Dall$/);
     const dialog = other.getByRole('dialog', { name: 'Welcome back' });

@@ -5,7 +5,7 @@ import { useBrowser, waitForHydration } from '../support/browser';
 import { bookVia, cardOf, expectToast, postAction, screenshotBoth, setServerClock } from '../support/booking-e2e';
 import { useTestServer } from '../support/server';
 
-/** Issue 6: cancellations in both policy windows, a decline with a reason, a reschedule, a dispute. */
+/** Cancellations in both policy windows, a decline with a reason, a reschedule, a dispute. */
 const MONDAY = new Date('2027-01-11T09:00:00Z');
 
 describe('changing a booking', () => {

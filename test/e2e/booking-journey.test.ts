@@ -6,7 +6,7 @@ import { generateCoaches, insertCoaches } from '../support/coach-fixtures';
 import { useTestServer } from '../support/server';
 
 /**
- * The whole journey (issue 6): a client finds a coach with filters, books and pays with the test
+ * The whole journey: a client finds a coach with filters, books and pays with the test
  * card, the coach accepts, both mark arrival, both complete, both review.
  */
 const MONDAY = new Date('2027-01-11T09:00:00Z'); // 09:00 in London (GMT)
@@ -232,7 +232,7 @@ describe('booking journey', () => {
     let cards = await page.locator('main article').count();
     expect(cards).toBeGreaterThan(0);
     // A search held until released, under the 300 ms before placeholders: the old cards stay, then
-    // (after 150 ms, decision 032) dimmed and busy, and are then updated in place. The test releases
+    // (after 150 ms) dimmed and busy, and are then updated in place. The test releases
     // the search from outside the page; on a stalled host that round trip can itself pass 300 ms, and
     // the placeholders then show, rightly. Such an attempt proves nothing about a quick search, so it
     // is tried again with the other band (at most three times): every assertion below holds on the
@@ -307,7 +307,7 @@ describe('booking journey', () => {
     await page.goto(`${server.baseUrl}/FindCoaches?price=0-30`);
     await page.getByText(/^Found \d+ coach/).waitFor();
     await waitForHydration(page);
-    // Decision 032. Whether a search answers within 150 ms is up to the host: an attempt whose answer
+    // 'Searching…' waits 150 ms. Whether a search answers within 150 ms is up to the host: an attempt whose answer
     // took longer proves nothing and is tried again with the other band; one quick attempt must come.
     // The timer starts after the 'loading' commit, so an answer within 140 ms of the change beats it.
     let quickAttempts = 0;
@@ -367,7 +367,7 @@ describe('booking journey', () => {
     await expect(findCoaches.getAttribute('aria-current')).resolves.toBeNull();
     await expect(page.locator('nav[aria-label="Main"] [aria-current="page"]').count()).resolves.toBe(0);
 
-    // The menu's links are plain links as well (decision 031), followed in the app by the same handler.
+    // The menu's links navigate inside the app as well, without a new document.
     const myBookings = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My Bookings' });
     await myBookings.click();
     await page.waitForURL(/\/MyBookings$/);
@@ -408,7 +408,7 @@ describe('booking journey', () => {
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
 
-    // A calendar held back: the form is there at once, its days wait for the calendar (decision 030).
+    // A calendar held back: the form is there at once, its days wait for the calendar.
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route(/\/api\/booking-options/, async (route) => (await held, route.continue()));

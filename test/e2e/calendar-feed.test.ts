@@ -28,7 +28,7 @@ describe('the personal calendar feed in the running server', () => {
     await page.goto(`${server.baseUrl}/UserProfile`);
     const card = page.getByRole('region', { name: 'Add to your calendar' });
     const turnOn = card.getByRole('button', { name: 'Turn on calendar feed' });
-    // The card's code and state load when it comes near the screen (app/components/island.tsx).
+    // The card loads its state once the page has hydrated (useLoadOnce).
     await card.scrollIntoViewIfNeeded();
     await turnOn.waitFor();
     await turnOn.click();

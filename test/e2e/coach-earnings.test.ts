@@ -8,7 +8,7 @@ import { enablePayouts } from '../support/payout-fixtures';
 import { useTestServer } from '../support/server';
 
 /**
- * The whole money path in a real browser, seen from the coach's Earnings page (issue 18 B):
+ * The whole money path in a real browser, seen from the coach's Earnings page (decision 012):
  * the client books and pays with 4242 4242 4242 4242, the coach accepts (capture), both mark
  * arrival and completion, the server's own worker releases the money 48 hours after the end
  * ('payments.release-due' under the moved test clock), transfers the coach's share

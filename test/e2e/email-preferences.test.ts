@@ -39,7 +39,7 @@ describe('email notifications in the running server', () => {
     await page.goto(`${server.baseUrl}/UserProfile`);
     const section = page.getByRole('region', { name: 'Email notifications' });
     const digest = section.getByRole('switch', { name: 'Unread messages' });
-    // The section's code and state load when it comes near the screen (app/components/island.tsx).
+    // The section loads its state once the page has hydrated (useLoadOnce).
     await section.scrollIntoViewIfNeeded();
     await digest.waitFor();
     expect(await digest.isChecked()).toBe(true);

@@ -168,7 +168,7 @@ describe('messaging', () => {
     await page.getByRole('heading', { level: 1, name: 'Casey Coach' }).waitFor();
     await page.waitForFunction(() => Object.keys(document.querySelector('textarea') ?? {}).some((k) => k.startsWith('__reactProps')));
     await page.context().clearCookies();
-    // /api/messages answers 401 SIGNED_OUT (decision 022); the page sends the person to log in.
+    // /api/messages answers 401 SIGNED_OUT; the page sends the person to log in.
     await type(page, 'Sent after the session ended');
     await page.waitForURL(`${server.baseUrl}/?login=1&redirectTo=${encodeURIComponent(`/Conversation?booking_id=${bookingId}`)}`);
     const stored = await server.db.query(`select count(*)::int as n from messages where content = 'Sent after the session ended'`);

@@ -6,7 +6,7 @@ import { screenshot, useBrowser } from '../support/browser';
 import { useTestServer } from '../support/server';
 
 /**
- * Issue 18 A (decision 011) in a real browser: Anna requests Tom's slot and closes the Secure
+ * Decision 011 in a real browser: Anna requests Tom's slot and closes the Secure
  * Payment dialog without paying; she sees the request in My Bookings awaiting payment, with
  * 'Pay Now' and the time left. Ben requests the same slot and pays with 4242. Tom's dashboard shows
  * only Ben's request (and its count and banner say one).

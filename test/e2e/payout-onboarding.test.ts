@@ -4,7 +4,7 @@ import { screenshot, useBrowser } from '../support/browser';
 import { useTestServer } from '../support/server';
 
 /**
- * Issue 18 B: a coach sets up payouts from the dashboard banner through the offline gateway's
+ * Decision 012: a coach sets up payouts from the dashboard banner through the offline gateway's
  * stand-in for Stripe's hosted onboarding, gets 'details needed' for bank details that do not
  * verify, then 'Payouts enabled' with Stripe's test details; the banner goes away.
  */

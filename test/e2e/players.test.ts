@@ -7,7 +7,7 @@ import { cardOf, expectToast, setServerClock, watchForCalendarLoading } from '..
 import { useTestServer } from '../support/server';
 
 /**
- * Decision 017 (issue 19 §1, §4): a guardian adds their child as a player (refused without
+ * Decision 017: a guardian adds their child as a player (refused without
  * consent, then accepted), books and pays for a session for them, the coach sees the player's
  * name, age and notes on the request; 'Book again' on the confirmed session opens the dialog on
  * next week's slot.

@@ -7,7 +7,7 @@ import { createTestBooking } from '../support/fixtures/bookings';
 import { useTestServer } from '../support/server';
 
 /**
- * Issue 12 §2 in Chromium. Stored XSS: script, event-handler and javascript: payloads in every
+ * In Chromium. Stored XSS: script, event-handler and javascript: payloads in every
  * free-text field — written both through the forms (the server's sanitiser) and straight into the
  * tables (as if the sanitiser had been bypassed) — render as inert text on every page that shows
  * them: no dialog opens, no payload runs, no element is injected. The same visits check that the

@@ -73,7 +73,7 @@ export async function screenshot(page: Page, name: string): Promise<string> {
 }
 
 /**
- * Until React has taken over the element `selector` finds (its props are on it). An island's
+ * Until React has taken over the element `selector` finds (its props are on it). A form's
  * server markup looks the same as the hydrated form, enabled buttons included, and a click that
  * comes before the page's own code is in submits a form as plain HTML.
  */

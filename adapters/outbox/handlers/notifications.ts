@@ -30,7 +30,7 @@ export function notificationDeps(app: Application, options: { mailer?: Mailer } 
 }
 
 /**
- * Issue 10 on the outbox worker: one handler per `email.<event>` job type (render, send through
+ * Email on the outbox worker: one handler per `email.<event>` job type (render, send through
  * the Mailer, record; session reminders are `reminder.session`, decision 013), and the
  * unread-message digest and the session-reminder sweep as scheduled tasks. The worker claims each
  * job once (SKIP LOCKED), retries failures with back-off and marks the last failure; a malformed

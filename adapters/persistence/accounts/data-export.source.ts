@@ -23,7 +23,7 @@ import { COACH_SEES_SQL } from '../read-models/booking-lists';
 import { rebuild } from '../shared/stored-data';
 
 /**
- * The rows of 'Download my data' (issue 19 §5), read with SQL in ONE read-only REPEATABLE READ
+ * The rows of 'Download my data', read with SQL in ONE read-only REPEATABLE READ
  * transaction, so every section is the same instant's data. Each list is newest first with a
  * hard bound (`limit + 1` rows fetched: the extra one only says the section is truncated) and
  * runs on an index: bookings_by_client/_by_coach, coach_transfers_by_coach, messages_by_sender/

@@ -30,7 +30,7 @@ export interface AdminBookingRow {
   readonly coachName: string;
   readonly disputeStatus: string | null;
   readonly createdAt: string;
-  /** The transfer of the coach's share, once the money was released (issue 18 B). */
+  /** The transfer of the coach's share, once the money was released. */
   readonly transfer: AdminTransferSummary | null;
   /** Card chargebacks on the booking, newest first (usually none). */
   readonly chargebacks: AdminChargebackSummary[];

@@ -3,7 +3,7 @@ import { pageSize, type Page, type PageRequest } from './keyset';
 import { toCount, toIso, toIsoRequired, toText, type Sql } from './sql';
 
 /**
- * The operators' side of coach payouts (issue 18 B): each admin booking row carries its transfer
+ * The operators' side of coach payouts (decision 012): each admin booking row carries its transfer
  * (coach_transfers, one per booking) and its card chargebacks; the Chargebacks list; the payouts
  * list of `fact payouts list`. Plain serialisable data, bounded or keyset-paginated.
  */

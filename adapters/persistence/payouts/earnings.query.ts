@@ -12,7 +12,7 @@ import { rebuild } from '../shared/stored-data';
 import { transferOfRow, type CoachTransferRow } from './coach-transfer.repository';
 
 /**
- * The coach's Earnings page and CSV in SQL (issue 18 B). The domain (domain/payouts/earnings.ts)
+ * The coach's Earnings page and CSV in SQL. The domain (domain/payouts/earnings.ts)
  * decides states, shares and dates; this reads rows for it:
  *
  * - `overview`: ONE statement for the figures and the chart — the coach's bookings whose money

@@ -16,8 +16,8 @@ import type { SearchTotals } from './search-totals';
  * FindCoaches read model: SQL over users + coach_profiles. Only active, listed coaches with a
  * profile. The unfiltered list walks coach_profiles_listing in its order; specialisation and price
  * can use the services GIN and rate indexes. Words of the search text are matched against
- * coach_profiles.search_text, a copy of the user's search document kept by triggers (decision 018,
- * issue 20 §8), so the planner can either walk coach_profiles_listing in list order, checking
+ * coach_profiles.search_text, a copy of the user's search document kept by triggers (decision 018),
+ * so the planner can either walk coach_profiles_listing in list order, checking
  * text, specialisation, age group and price on the index tuple (index-only; users touched only for
  * coaches that match: common words), or collect the matches through coach_profiles_search_trgm and
  * sort them (rare words). The page takes the keys first and joins the card's columns for those 21
@@ -108,7 +108,7 @@ export function whereFor(filters: CoachSearchFilters): { sql: string; params: un
  * Rows after the cursor in the list's order. The leading `cp.rating <= ?` and
  * `(cp.rating, cp.total_sessions) <= (?, ?)` are implied by the rest but sargable: the listing
  * index scan starts at the cursor's rating and sessions instead of filtering every row before it,
- * so a deep page costs what page 1 does (issue 11; explain.test.ts checks it). Without the row
+ * so a deep page costs what page 1 does (explain.test.ts checks it). Without the row
  * comparison a page started at the top of the cursor's rating, which 20 000 coaches share at
  * 1 000 000 (decision 018).
  */

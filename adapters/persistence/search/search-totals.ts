@@ -1,5 +1,5 @@
 /**
- * Issue 11: 'Found N coaches' for the same filters, remembered for a short while. Counting is
+ * 'Found N coaches' for the same filters, remembered for a short while. Counting is
  * linear in the coaches matched (every listed one for an unfiltered page: ~100 ms of database time
  * at 100 000 coaches), while the number only informs; the pages themselves come by keyset, never
  * by this count. The production server shares one per process (app/booking/read-models.server.ts).

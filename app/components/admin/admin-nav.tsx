@@ -19,7 +19,7 @@ export function AdminPageHeader({ title, subtitle, actions }: { title: string; s
       <nav aria-label="Administration" className="-mx-1 flex gap-1 overflow-x-auto text-sm font-medium">
         {LINKS.map((l) => {
           // No page lies under a section, so NavLink's rule (current-path.ts) is the path itself; the
-          // shared rule would cost the admin pages a chunk of their own (issue 20 §4's 100 KB).
+          // shared rule would cost the admin pages a chunk of their own.
           const current = pathname.toLowerCase() === l.to.toLowerCase();
           return (
             <Link

@@ -41,7 +41,7 @@ function Party({ role, name }: { role: string; name: string }) {
   );
 }
 
-/** Memoised: the table reads the router's state, and its rows need not render again on each of its changes (issue 20 §4). */
+/** Memoised: the table reads the router's state, and its rows need not render again on each of its changes. */
 const Row = memo(function Row({ booking, highlighted, onPay }: { booking: AdminBookingRowView; highlighted: boolean; onPay: (b: AdminBookingRowView) => void }) {
   const ref = useRef<HTMLLIElement>(null);
   useEffect(() => {

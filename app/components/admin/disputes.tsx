@@ -4,7 +4,7 @@ import type { OpenDisputeRow } from '../../../adapters/persistence/admin/admin-d
 import { primaryButton, secondaryButton } from '~/components/booking/button-classes';
 import { ageOf, dateOf, dateTimeOf, money, nameOrUnnamed, paymentLabel, serviceLabel, timeOf } from './format';
 
-/** An open dispute's resolution dialog, loaded when first opened (issue 20 §4). */
+/** An open dispute's resolution dialog, loaded when first opened, not with the page. */
 const ResolveDialog = lazy(() => import('./resolve-dispute-dialog'));
 
 /** AdminDashboard: open disputes, oldest first, each with its resolution. */

@@ -1,6 +1,6 @@
 import { Link, useLocation } from '@remix-run/react';
 
-/** button-classes.ts' secondaryButton, written out: AdminBookings needs no other class from it, so its first visit loads one file fewer (issue 20 §4). */
+/** button-classes.ts' secondaryButton, written out: AdminBookings needs no other class from it, so its first visit loads one file fewer. */
 const secondaryButton = 'btn btn-s';
 
 /** Previous / Next over keyset cursors, keeping the other query parameters. */

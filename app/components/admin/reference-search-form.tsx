@@ -15,7 +15,7 @@ const MAX_TEXT = 40;
 const loadResults = () => import('./reference-search-results');
 const Results = lazy(loadResults);
 
-/** The reply, 'signed-out' when the session has ended (401, decision 022), null when it failed. */
+/** The reply, 'signed-out' when the session has ended (401), null when it failed. */
 async function search(text: string): Promise<ReferenceSearchReply | 'signed-out' | null> {
   try {
     const res = await fetch(`/admin/booking-search?q=${encodeURIComponent(text)}`, { headers: { Accept: 'application/json' } });
@@ -42,7 +42,7 @@ export function ReferenceSearchForm({ variant = 'sidebar', initial }: { variant?
   const latest = useRef(0);
   const trimmed = text.trim();
   // Enabled in the server's markup: a disabled default button would stop the Enter pressed in the
-  // box before the code arrived, which the island holds and replays once the typed text is in.
+  // box before the code arrived, which then submits the form as a plain GET to AdminBookings.
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   // An admin whose session ended elsewhere is taken to the login dialog, back to this page.

@@ -7,7 +7,7 @@ export type ResultsView = { kind: 'list'; items: AdminBookingRow[]; more: boolea
 
 /**
  * What a booking-reference search found: the list of matches (it scrolls above 15rem) or one
- * booking's detail card. Loaded with the first search, not with the page (issue 20 §4): the
+ * booking's detail card. Loaded with the first search, not with the page: the
  * search box sits in every administrator's sidebar.
  */
 export default function ReferenceSearchResults({

@@ -7,6 +7,6 @@ export type ReferenceSearchReply =
 
 /**
  * SPEC §8 'Search' messages: kept with the copy button (copy-reference.tsx), so that AdminBookings'
- * rows and the search share one chunk rather than two (issue 20 §4).
+ * rows and the search share one chunk rather than two.
  */
 export { SEARCH_MESSAGES } from './copy-reference';

@@ -4,7 +4,7 @@ import { cardStatusColour, cardStatusLabel, cardWhen, dateLabel, locationLabel, 
 import { StatusBadge } from './status-badge';
 
 // The parts the client's card (MyBookings) and the coach's card (CoachDashboard) draw alike.
-// Their class names are app/tailwind.css's bk-* components (issue 20 §1: 20 cards to a page), and
+// Their class names are app/tailwind.css's bk-* components (20 cards to a page), and
 // each line's text is one string, so React writes no <!-- --> between its pieces.
 
 /** One line of a card's details (inside a bk-dl grid): its icon (the sprite's symbol of that name, drawn by CSS) and its text. */

@@ -24,7 +24,7 @@ const POLICY: Record<string, string> = {
 /**
  * A MyBookings card (SPEC §2) with the actions the domain offers this viewer. Memoised, and with
  * no react-router hook of its own (`revalidate` comes from the list): a card's action, a tab's
- * load or 'Load more' renders the other cards again only when the list answers (issue 20 §4).
+ * load or 'Load more' renders the other cards again only when the list answers.
  */
 export const BookingCard = memo(function BookingCard({
   card,
@@ -47,7 +47,7 @@ export const BookingCard = memo(function BookingCard({
   const title = cardTitle(card);
   const other = otherPartyLabel(card);
   // As 'Book' on FindCoaches, the dialog's code and the coach's calendar start on the way to the
-  // button. Unlike it (decision 030), the dialog opens once the calendar is in, or says it is
+  // button. Unlike it, the dialog opens once the calendar is in, or says it is
   // loading: its first frame offers next week's slot, and whether that is free is in the calendar.
   // The calendar's helper comes with the dialog's code, not in this page's first JavaScript.
   const againCoach = card.bookAgain?.coachId;

@@ -47,7 +47,7 @@ const calendarOf = (o: Pick<BookingOptions, 'availability' | 'busy'>): CoachCale
  * summary and the payment note. The server validates everything again (submitBookingRequest).
  *
  * With a `preview` (FindCoaches' card), the form is in the dialog's first frame and the coach's
- * calendar enables its days when it arrives (decision 030). Without one ('Book again'), the form
+ * calendar enables its days when it arrives. Without one ('Book again'), the form
  * waits for the calendar and says it is loading meanwhile.
  */
 export function BookingDialog({
@@ -64,7 +64,7 @@ export function BookingDialog({
   onBooked: (b: BookedSummary) => void;
 } & (
   | {
-      /** 'Book again' (issue 19 §4): the last session to repeat a week later. */
+      /** 'Book again': the last session to repeat a week later. */
       seed?: BookAgainSeed;
       preview?: never;
     }
@@ -145,7 +145,7 @@ function BookingForm({
   const [again] = useState(() => (seed && calendar ? bookAgainSlot({ date: seed.lastDate, time: seed.lastTime }, seed.durationMinutes, calendar, now) : null));
   const offered = (v: string | undefined) => (v && options.services.some((s) => s.value === v) ? v : undefined);
   const [serviceChoice, setServiceChoice] = useState<string>(offered(seed?.serviceType) ?? options.services[0]?.value ?? '');
-  // The coach's answer replaces the card's preview (decision 030): a choice it no longer offers goes.
+  // The coach's answer replaces the card's preview (the card may be minutes old): a choice it no longer offers goes.
   const serviceType = offered(serviceChoice) ?? options.services[0]?.value ?? '';
   const [duration, setDuration] = useState<number>(seed && (BOOKING_DIALOG_DURATIONS as readonly number[]).includes(seed.durationMinutes) ? seed.durationMinutes : 60);
   const [date, setDate] = useState<string | null>(again?.date ?? null);
@@ -154,7 +154,7 @@ function BookingForm({
   const [playerChoice, setPlayerChoice] = useState<string>(seed?.playerId ?? '');
   const playerId = players.some((p) => p.id === playerChoice) ? playerChoice : '';
   // A day is worked out when it is shown (the picker's month) or chosen, not all 91 at once: a
-  // render with the calendar checks one month's days (issue 20 §4). Before the coach's calendar is
+  // render with the calendar checks one month's days. Before the coach's calendar is
   // in, no day can be picked yet.
   const dayOff = useMemo(() => {
     if (!calendar) return () => true;
@@ -180,7 +180,7 @@ function BookingForm({
   // A field's error goes once the person changes that field.
   const [changed, setChanged] = useState<ReadonlySet<string>>(new Set());
   // Kept as it is when nothing was changed: a new empty set would render the whole form a second
-  // time just after the dialog opens (issue 20 §4).
+  // time just after the dialog opens.
   useEffect(() => setChanged((c) => (c.size === 0 ? c : new Set())), [result]);
   const touch = (...names: string[]) => setChanged((c) => new Set([...c, ...names]));
   const all = result && !result.ok ? result.fieldErrors : {};

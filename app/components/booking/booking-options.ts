@@ -26,7 +26,7 @@ export interface BookingOptions {
 /**
  * What a page already knows when 'Book' is pressed (the coach's card, the page's loader): the
  * dialog's first frame is the whole form from it, and the coach's calendar, when it arrives,
- * enables the days that can be booked (issue 20 §4, decision 030).
+ * enables the days that can be booked.
  */
 export interface BookingPreview {
   readonly services: readonly CoachingType[];
@@ -43,7 +43,7 @@ const fetched = new Map<string, { at: number; answer: Promise<BookingOptions | n
 /**
  * A coach's booking options from the resource route, started as soon as the person reaches for
  * 'Book' (pointer or focus on the button) and joined by the dialog when it opens, so the data
- * travels while the dialog's code loads (issue 20 §4: click → usable dialog). Null when the coach
+ * travels while the dialog's code loads. Null when the coach
  * cannot be booked (404/403) or the answer is not the options (a sign-in page after a session ended).
  */
 export function loadBookingOptions(coachId: string): Promise<BookingOptions | null> {
@@ -74,7 +74,7 @@ export const BOOK_OPEN_GRACE_MS = 120;
  * Resolves once a coach's options have arrived, or after `graceMs` if they have not: 'Book again'
  * opens the dialog then, with its form in the first frame when the answer was quick, instead of a
  * 'Loading' frame followed at once by a second render, layout and paint of the whole dialog
- * (issue 20 §4: a phone spent ~100 ms on the frame nobody could use).
+ * (on a phone, the frame nobody could use).
  */
 export function bookingOptionsWithin(coachId: string, graceMs: number): Promise<void> {
   return new Promise<void>((resolve) => {

@@ -1,7 +1,7 @@
 /**
- * The class names of fields and buttons, apart from the modal (issue 20 §4): a page that only
+ * The class names of fields and buttons, apart from the modal: a page that only
  * styles a button does not load the dialog code. Named in app/tailwind.css's components layer
- * (issue 20 §1: repeated on every card of a list page).
+ * (repeated on every card of a list page).
  */
 export const inputClass = 'field';
 export const labelClass = 'mb-1 block text-sm font-medium text-slate-700';

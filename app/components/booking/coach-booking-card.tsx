@@ -12,7 +12,7 @@ import { SessionProgress } from './session-progress';
  * A CoachDashboard card (SPEC §2): 'Session with {client}', the session's details and the coach's
  * actions, with Leave Review on a completed session (SPEC §6: the coach reviews the client).
  * Memoised, with no react-router hook of its own: another card's action renders it again only
- * when the list answers (issue 20 §4).
+ * when the list answers.
  */
 export const CoachBookingCard = memo(function CoachBookingCard({ card, today, lastDay }: { card: BookingCardView; today: string; lastDay: string }) {
   const [dialog, setDialog] = useState<'decline' | 'cancel' | 'reschedule' | 'review' | null>(null);

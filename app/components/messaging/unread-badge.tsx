@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 /**
  * The signed-in user's unread message total, kept live (server-sent events, or polling when they
  * are unavailable); null until anything is known. The live-events client is fetched after
- * hydration, not with every signed-in page (issue 20 §4: the shell only uses it in an effect);
+ * hydration, not with every signed-in page (the shell only uses it in an effect);
  * Messages and Conversation import it with the page (messaging/use-live.ts).
  */
 function useUnreadCount(): number | null {

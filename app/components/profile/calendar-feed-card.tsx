@@ -26,7 +26,7 @@ async function copy(text: string): Promise<void> {
 }
 
 /**
- * The profile page's 'Add to your calendar' card (issue 19 §3, decision 014): turns on a private
+ * The profile page's 'Add to your calendar' card (decision 014): turns on a private
  * iCalendar feed of the person's sessions, shows its webcal:// link, a Google Calendar link and a
  * copy button, and offers 'Reset link' and 'Turn off'. Loads its state after hydration from
  * /api/calendar-feed (the page's own loader is not touched). FACT keeps only a hash of the link,

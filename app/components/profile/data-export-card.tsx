@@ -10,7 +10,7 @@ function fileNameOf(response: Response): string {
 }
 
 /**
- * The profile page's 'Download my data' card (issue 19 §5, PRODUCT.md): a link to GET
+ * The profile page's 'Download my data' card (PRODUCT.md): a link to GET
  * /account/export, which makes the JSON file on the server. With JavaScript the file is fetched
  * and saved from here, so a refusal (3 downloads an hour) shows in the card instead of leaving
  * the page; without it the link downloads the file (or shows the refusal's sentence). Nothing

@@ -10,7 +10,7 @@ const ENDPOINT = '/api/email-preferences';
 type Kind = EmailPreferencesView['kinds'][number];
 
 /**
- * The profile page's 'Email notifications' section (issue 10): one switch per kind of email.
+ * The profile page's 'Email notifications' section: one switch per kind of email.
  * Payments, cancellations, disputes and account emails are always sent and shown locked. Loads
  * and saves through /api/email-preferences; each switch saves as soon as it is changed.
  */

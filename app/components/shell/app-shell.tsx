@@ -9,10 +9,9 @@ import { SidebarContent } from './sidebar';
 import { useSidebarState } from './sidebar-state';
 
 // The shell's parts keep their props across a navigation (the user, the menu, the page's path,
-// stable callbacks) and read no router context (plain links, decision 031): memoised, they render
+// stable callbacks) and call no router hook themselves: memoised, they render
 // again when the page changes or after an action (the shell's data loaded again), not on each of a
-// navigation's states nor for a new query on the same page (a filter change on FindCoaches
-// re-rendered the whole sidebar, header and footer; issue 20 §4).
+// navigation's states; only their <Link>s follow the router.
 const Sidebar = memo(SidebarContent);
 const Header = memo(ShellHeader);
 const Footer = memo(SiteFooter);

@@ -2,7 +2,7 @@
  * Whether a menu link to `to` is the current page, as React Router's NavLink decides it: the same
  * path, or a path under it, case-insensitively. The shell's menus use this with `useLocation`
  * instead of NavLink, which also reads the router's navigation state and so was rendered again on
- * each state of every navigation (issue 20 §2, §4); the location changes once per navigation.
+ * each state of every navigation; the location changes once per navigation.
  */
 export function isCurrentPath(pathname: string, to: string): boolean {
   const current = pathname.toLowerCase();

@@ -4,8 +4,8 @@ import { Icon } from '../icon';
 import { UnreadBadge } from '../messaging/unread-badge';
 
 /**
- * SPEC §2 header: logo, the sidebar toggle (small screens) and Logout. No router hook, so the
- * memoised header renders again when the sidebar is toggled, not on a navigation (decision 031).
+ * SPEC §2 header: logo, the sidebar toggle (small screens) and Logout. No router hook of its own, so the
+ * memoised header renders again when the sidebar is toggled; its <Link>s follow the router.
  */
 export function ShellHeader({ home, onToggle, sheetOpen }: { home: `/${string}`; onToggle: () => void; sheetOpen: boolean }) {
   return (

@@ -11,7 +11,7 @@ import type { ShellUser } from './shell-user';
 /**
  * Administrators only: on the server the search itself; in the browser its code is fetched when an
  * administrator's sidebar renders (React keeps the server's markup until it arrives), so nobody
- * else's pages carry it (issue 20 §4).
+ * else's pages carry it.
  */
 const AdminSidebarSlot = server.AdminSidebarSlot ?? lazy(() => import('./admin-sidebar-slot').then((m) => ({ default: m.AdminSidebarSlot })));
 
@@ -28,9 +28,9 @@ function Chip({ children, tone }: { children: string; tone: 'green' | 'slate' | 
  * SPEC §2 sidebar: logo, product name and tagline; the role's menu; (admins) the booking
  * reference search; a footer with the initial, full name (or 'User'), user-type and role chips.
  * `collapsed` is the desktop icon mode (3rem): labels stay for screen readers and tooltips.
- * `pathname` is the current page's path: with plain links and no router hook, the memoised
- * sidebar renders again when the page changes or the shell's data is loaded again (after an
- * action), not for a new query on the same page nor on each of a navigation's states (decision 031).
+ * `pathname` is the current page's path, passed in so that the memoised sidebar calls no router
+ * hook itself and renders again when the page changes or the shell's data is loaded again (after
+ * an action); its <Link>s follow the router themselves.
  */
 export function SidebarContent({
   user,

@@ -11,7 +11,7 @@ import { DATA_EXPORT_LIMITS } from '../data-export-rows';
 import type { DataExportSource } from '../data-export-source';
 
 /**
- * 'Download my data' (issue 19 §5, PRODUCT.md): a person's copy of their own data as one JSON
+ * 'Download my data' (PRODUCT.md): a person's copy of their own data as one JSON
  * file, built by `buildDataExport` from the rows of the DataExportSource port. Two doors to the
  * same builder: the person themselves on the web (`exportMyData`, 3 an hour through the shared
  * rate-limit store), and an administrator for anyone (`exportUserData`, the operator's

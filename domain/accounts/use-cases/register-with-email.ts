@@ -53,7 +53,7 @@ export type Registered = AccountCreated | AlreadyRegistered;
  * and, for coaches, the coach profile, then sends the verification link. The person signs in
  * once the email is verified.
  *
- * No account enumeration (issue 12, decision 008): a sign-up for an address that already has an
+ * No account enumeration (decision 008): a sign-up for an address that already has an
  * account succeeds the same way to the caller, stores nothing and mails the owner instead. Both
  * paths hash the password (same cost) and send one e-mail before answering, so they take about
  * as long. A concurrent sign-up that loses the race on the unique email index is answered the

@@ -9,7 +9,7 @@ import { calendarFeedFor, FEED_MAX_EVENTS, feedLinks, feedWindow, isFeedTokenFor
 import type { CalendarFeedPorts } from '../calendar-feed-ports';
 
 /**
- * The calendar feed's use cases (issue 19 §3, decision 014): the profile card's state, turning the
+ * The calendar feed's use cases (decision 014): the profile card's state, turning the
  * feed on, resetting its link, turning it off (the signed-in person, for themselves only), and
  * reading a feed by its token (no session: the token is the credential).
  */

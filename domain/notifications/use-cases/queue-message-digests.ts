@@ -5,7 +5,7 @@ import { ok, type Result } from '../../shared/result';
 import { emailJob, type DigestConversation } from '../email-job';
 import type { MessageDigestStore, WaitingConversation } from '../notification-ports';
 
-/** Issue 10: messages unread for over 15 minutes are mailed as one digest per person. */
+/** Messages unread for over 15 minutes are mailed as one digest per person. */
 export const DIGEST_AFTER_MS = 15 * MINUTE_MS;
 /** Older unread messages are not mailed (a first run on an old database sends no backlog). */
 export const DIGEST_LOOKBACK_MS = 7 * DAY_MS;

@@ -7,7 +7,7 @@ import { useTestApp } from '../../support/app';
 import { runJobs } from '../payments/money-helpers';
 
 /**
- * The report behind issue 19 §1, on the demo world: approving Leo Harris's deletion request left
+ * The report behind decision 016, on the demo world: approving Leo Harris's deletion request left
  * two sessions 'confirmed' and a request 'pending' for his coach under 'Deleted user', and his name
  * in email subjects. Now nothing of his stays open and nothing names him.
  */

@@ -20,7 +20,7 @@ import { expectMoney, failedJobs, payWithCard, runJobs } from '../payments/money
 import { HOUR, insertParty, loadBooking, storeBooking, type Party } from '../payments/payment-fixtures';
 
 /**
- * Issue 19 §1 / decision 016: an account that ends (deletion approved, user removed) settles its
+ * Decision 016: an account that ends (deletion approved, user removed) settles its
  * bookings in the same transaction, and erasure leaves no name, email or phone anywhere.
  */
 vi.setConfig({ testTimeout: 120_000 });

@@ -3,7 +3,7 @@ import { PASSWORD_TOO_COMMON } from '../../../domain/accounts/common-passwords';
 import { registerWithEmail } from '../../../domain/accounts/use-cases/register-with-email';
 import { useTestApp } from '../../support/app';
 
-/** Issue 20 §7 through the application's own wiring: the real list refuses a common password at sign-up, and stores nothing. */
+/** Common passwords refused, through the application's own wiring: the real list refuses a common password at sign-up, and stores nothing. */
 describe('common passwords at sign-up', () => {
   const ctx = useTestApp();
   const form = (password: string) => ({ email: `p-${password.length}@example.com`, password, fullName: 'Pat Player', phone: '+44 7700 900123', location: 'Leeds', confirmAge: 'on', userType: 'client' });

@@ -15,7 +15,7 @@ import { createTestBooking } from '../../support/fixtures/bookings';
 import { useHttpApp } from '../../support/http-app';
 
 /**
- * Issue 19 §5 'Download my data' against PostgreSQL and the production HTTP stack: a coach with
+ * 'Download my data' against PostgreSQL and the production HTTP stack: a coach with
  * everything (a paid, completed and released session as coach with its transfer, a paid request
  * as a client of another coach, availability, messages both ways, reviews both ways, a deletion
  * request, audit lines), the file's every section, what it must never hold, the download's

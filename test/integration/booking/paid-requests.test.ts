@@ -5,7 +5,7 @@ import { insertPerson, type Person } from '../../support/booking-flow';
 import { sameOrigin, useHttpApp } from '../../support/http-app';
 
 /**
- * Issue 18 A / decision 011 over HTTP, the race that used to hurt: client A requests coach Tom's
+ * Decision 011 over HTTP, the race that used to hurt: client A requests coach Tom's
  * slot and closes the Secure Payment dialog without paying; client B requests the same slot and
  * pays with 4242. Tom is shown only B; accepting A is refused (409) and changes nothing; A is
  * cancelled 'Payment not completed' by the scheduled expiry 30 minutes after it was made (the

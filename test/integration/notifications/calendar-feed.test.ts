@@ -14,7 +14,7 @@ import { countQueries } from '../../support/query-counter';
 import { emailJobs, expectOk, saveBooking } from './notification-fixtures';
 
 /**
- * Issue 19 §3: the personal calendar feed through the real HTTP stack — turned on, reset and off
+ * Decision 014: the personal calendar feed through the real HTTP stack — turned on, reset and off
  * from the profile's endpoint, read by its token with no session, parsed strictly, compared with
  * the emailed invites of the same bookings.
  */

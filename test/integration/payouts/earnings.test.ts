@@ -19,7 +19,7 @@ import { payWithCard, runJobs } from '../payments/money-helpers';
 import { DAY, HOUR, insertParty, storeBooking, type Party } from '../payments/payment-fixtures';
 
 /**
- * The coach's Earnings page against PostgreSQL (issue 18 B): bookings that went through the real
+ * The coach's Earnings page against PostgreSQL (decision 012): bookings that went through the real
  * pay → accept → complete → release use cases, the coach share transferred with
  * transferCoachShare and paid out by the offline gateway's daily payout.
  */

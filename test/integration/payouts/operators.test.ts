@@ -16,7 +16,7 @@ import { enablePayouts } from '../../support/payout-fixtures';
 import { releasedBooking, type World } from '../payments/money-helpers';
 
 /**
- * Issue 18 B, the operators' side of payouts: AdminBookings shows each booking's coach transfer
+ * The operators' side of payouts (decision 012): AdminBookings shows each booking's coach transfer
  * and a 'Chargeback' badge, with the Chargebacks list; `fact bookings show`, `fact payouts
  * list|retry` and `fact payments reconcile` cover transfers; the diagnose checks fire on a crafted
  * bad row and stay quiet on data made by the real use cases.
@@ -101,7 +101,7 @@ describe('AdminBookings', () => {
     expect(full(worlds.failed).transfer).toMatchObject({ status: 'failed', transferId: null, lastError: expect.stringContaining('capabilities') });
     expect(full(worlds.missing).transfer).toBeNull();
 
-    // The page's data: what each row shows (issue 20 §1), empty parts left out.
+    // The page's data: what each row shows, empty parts left out.
     const res = await data('status=all', adminCookie);
     expect(res.status).toBe(200);
     const body = (await res.json()) as { page: { items: AdminBookingRowView[] }; chargebacks: { items: AdminChargebackRow[]; more: boolean } };

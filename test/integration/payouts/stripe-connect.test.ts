@@ -23,7 +23,7 @@ import { runJobs } from '../payments/money-helpers';
 import { createAppWith, HOUR, insertParty, loadBooking, storeBooking, WEBHOOK_SECRET, type Party } from '../payments/payment-fixtures';
 
 /**
- * Issue 18 B against Stripe: every Connect call of the Stripe adapter checked at a local fake
+ * Coach payouts (decision 012) against Stripe: every Connect call of the Stripe adapter checked at a local fake
  * Stripe, then the whole path through the application configured with Stripe keys — release,
  * waiting transfer, account.updated, transfer, chargeback, reversal, payout — with webhooks
  * signed like Stripe's, delivered twice and out of order.

@@ -12,7 +12,7 @@ import { newWorld, releasedBooking, runJobs, type World } from '../payments/mone
 import { createAppWith, HOUR, type Party } from '../payments/payment-fixtures';
 
 /**
- * Issue 18 B against PostgreSQL and the offline Connect gateway: a released booking's coach share
+ * Coach payouts (decision 012) against PostgreSQL and the offline Connect gateway: a released booking's coach share
  * is transferred once, waits for a coach without payouts, is paid out daily, and is reversed by a
  * lost chargeback; a refused transfer is retried by an administrator under a new key.
  */

@@ -6,7 +6,7 @@ import { useTestApp } from '../../support/app';
 import { countQueries } from '../../support/query-counter';
 
 /**
- * Issue 11: the FindCoaches search queries use their indexes. The statements are the ones the
+ * The FindCoaches search queries use their indexes. The statements are the ones the
  * read model really sends (captured with the query counter), EXPLAINed on 20 000 coaches and
  * 20 000 clients, analysed and vacuumed as a live database would be.
  */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { useHttpApp } from '../../support/http-app';
 
 /**
- * Issue 11, landing LCP: a first visit to the landing page gets the stylesheet inside the
+ * The landing LCP budget: a first visit to the landing page gets the stylesheet inside the
  * document (one round trip fewer on a slow network); every other page links the cached file.
  */
 const http = useHttpApp();

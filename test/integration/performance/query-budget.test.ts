@@ -20,7 +20,7 @@ import { createTestBooking } from '../../support/fixtures/bookings';
 import { countQueries } from '../../support/query-counter';
 
 /**
- * Issue 11: at most 4 SQL statements for a whole page request of each main page — every loader
+ * The query budget (docs/performance.md): at most 4 SQL statements for a whole page request of each main page — every loader
  * Remix runs for that URL (root, the signed-in shell, the page), with one Request as the server
  * passes it, so the session lookup is counted once. Set SHOW_QUERIES=1 to print them.
  */
@@ -156,7 +156,7 @@ describe('SQL statements per page request', () => {
     await expectWithinBudget([rootLoader as Loader, conversationLoader as Loader], client.id, `/Conversation?booking_id=${bookingId}`);
   });
 
-  // Issue 20 §2: the session lookup and every loader of a page read through the request's one
+  // One unit of work per request (decision 041): the session lookup and every loader of a page read through the request's one
   // unit of work (app/request-deps.server.ts); a list page made three forks and two sets of ports.
   it('each benched page makes one EntityManager fork for the session lookup and all its loaders', async () => {
     const pages = [...benchedPages(), [[...SHELL, messagesLoader as Loader], client.id, '/Messages'] as [Loader[], string, string]];

@@ -3,9 +3,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startHttpApp } from '../../support/http-app';
 
 /**
- * Issue 11: handed a function, Remix rebuilds its route table and static handler from the build
- * on every request (right in development, where the build changes; a quarter to two fifths of
- * the CPU of a page in production). Deriving reads the build's route manifest; counting those reads
+ * Handed a function, Remix rebuilds its route table and static handler from the build
+ * on every request (right in development, where the build changes; in production, work
+ * repeated for nothing on every page). Deriving reads the build's route manifest; counting those reads
  * shows whether later requests still pay for it.
  */
 const closers: (() => Promise<void>)[] = [];

@@ -4,7 +4,7 @@ import { insertPerson, type Person } from '../../support/booking-flow';
 import { useHttpApp } from '../../support/http-app';
 
 /**
- * Issue 11 over the real HTTP stack: query-budget.test.ts calls the loaders with one shared
+ * The query budget over the real HTTP stack: query-budget.test.ts calls the loaders with one shared
  * Request, but the server hands each loader its own Request object. This counts every statement
  * PostgreSQL receives while the production server answers one page (the session lookup included),
  * so a lookup repeated per loader shows up here.
@@ -46,7 +46,7 @@ describe('statements per page over HTTP', () => {
   it('reads the signed-in person once for a page, though root and shell loaders both ask', async () => {
     const statements = await statementsFor('/FindCoaches');
     expect(readsOfUsersById(statements), statements.join('\n')).toHaveLength(1);
-    // The person, the page of coaches (the total is remembered) and the client's players (issue 19).
+    // The person, the page of coaches (the total is remembered) and the client's players (decision 017).
     expect(statements.length, statements.join('\n')).toBeLessThanOrEqual(3);
   });
 

@@ -6,7 +6,7 @@ import { useTestApp } from '../../support/app';
 import { countQueries } from '../../support/query-counter';
 
 /**
- * Issue 20 §8 / decision 018: the plans of FindCoaches' text searches, on the statements the read
+ * Decision 018: the plans of FindCoaches' text searches, on the statements the read
  * model really sends (captured), over 40 000 coaches and 10 000 clients generated in SQL and
  * ANALYZEd as a live database would be. A word few coaches match is collected through the trigram
  * index on the copy (work ∝ its matches); a word many match walks the listing order, index-only,

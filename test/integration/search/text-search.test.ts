@@ -13,7 +13,7 @@ import { useTestApp } from '../../support/app';
 import { bySearchOrder, generateCoaches, insertCoaches, isSearchable, seededRandom, type CoachSpec } from '../../support/coach-fixtures';
 
 /**
- * Issue 20 §8 / decision 018: the text filter reads coach_profiles.search_text, a copy of the
+ * Decision 018: the text filter reads coach_profiles.search_text, a copy of the
  * user's search document kept by triggers. Whatever writes the user — the profile form, an
  * administrator, erasure, raw SQL — SPEC's rule holds: each word matches any part of the name, bio
  * or location, case-insensitively, with %, _ and \ taken literally; and the pages (order, keyset,

@@ -5,7 +5,7 @@ import { sameOrigin, startHttpApp, useHttpApp, type HttpApp } from '../../suppor
 import { PRODUCTION_HASH_COST } from '../../support/test-env';
 
 /**
- * Issue 12 §3 over HTTP: logout, deactivation and approved deletion end every session of the
+ * Sessions over HTTP: logout, deactivation and approved deletion end every session of the
  * person at once; sessions end 30 days after sign-in whatever the cookie says; sign-in answers
  * never tell whether an account exists (words, status or time); rate limits and sessions hold
  * across two app instances on one database.

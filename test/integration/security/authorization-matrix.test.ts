@@ -11,7 +11,7 @@ import { issueCalendarFeed } from '../../../domain/notifications/use-cases/calen
 import { createTestBooking } from '../../support/fixtures/bookings';
 
 /**
- * Issue 12 §1: every loader and every action of every file in app/routes, called as each kind
+ * Authorisation: every loader and every action of every file in app/routes, called as each kind
  * of person against records they do and do not own, with the answer checked and — whenever the
  * call is not one that may write — every table compared before and after. A route file the
  * table does not cover fails the first test.

@@ -7,7 +7,7 @@ import { insertPerson, type Person } from '../../support/booking-flow';
 import { useHttpApp } from '../../support/http-app';
 
 /**
- * Issue 20 §5: every response that depends on the session says `private, no-store`; the public
+ * Decision 015: every response that depends on the session says `private, no-store`; the public
  * pages asked for without a session may be cached briefly; built assets stay immutable. Walks
  * every route file's URL (and each page's `_data` answer) as anonymous and as each role, so a new
  * route is covered the day it is added.

@@ -6,7 +6,7 @@ import { createTestBooking } from '../../support/fixtures/bookings';
 import { sameOrigin, useHttpApp } from '../../support/http-app';
 
 /**
- * Issue 12 §5 over HTTP, the races the persistence tests do not already cover (those hold 50
+ * Concurrency over HTTP, the races the persistence tests do not already cover (those hold 50
  * concurrent accepts of overlapping requests to one confirmation): 50 clients booking the same
  * slot while the coach accepts whatever arrives, 50 parallel sends of each payment step (one
  * intent, one hold, one capture), and both parties changing one booking at the same moment (one

@@ -8,7 +8,7 @@ import { createTestBooking } from '../../support/fixtures/bookings';
 import { useHttpApp } from '../../support/http-app';
 
 /**
- * Issue 12 §4 over HTTP: at least 300 generated request bodies to every form action of the app
+ * Bad input over HTTP: at least 300 generated request bodies to every form action of the app
  * (found in app/routes), sent through the real middleware and Remix build as anonymous, client,
  * coach and administrator: wrong types, huge and odd strings, invalid UTF-8, JSON and broken
  * multipart where a form is expected, deeply nested keys, dates around the clock changes, ends

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 
 /**
- * Issue 12 §4, in process: every validator of the domain — each exported zod schema, each
+ * Bad input, in process: every validator of the domain — each exported zod schema, each
  * exported `…Schema(now)` factory and each stored-data `parse…` function, found by walking
  * domain/ — gets at least 10 000 generated inputs (wrong types, huge strings, unicode, lone
  * surrogates, control characters, markup, deeply nested values, prototype keys, dates around the

@@ -4,7 +4,7 @@ import { createTestBooking } from '../../support/fixtures/bookings';
 import { sameOrigin, useHttpApp } from '../../support/http-app';
 
 /**
- * Issue 12 §8: what the operator reads. Sign-ins, failed sign-ins, refused actions, admin actions
+ * What the operator reads. Sign-ins, failed sign-ins, refused actions, admin actions
  * and payment events are structured lines with the request id and the actor; no line ever holds
  * a password, a session cookie, a token, card data or a whole email address.
  */

@@ -6,7 +6,7 @@ import { sameOrigin, useHttpApp, type HttpApp } from '../../support/http-app';
 import { PRODUCTION_HASH_COST } from '../../support/test-env';
 
 /**
- * Issue 12 / decision 008 over HTTP: the Register page's email sign-up answers a registered
+ * Decision 008 over HTTP: the Register page's email sign-up answers a registered
  * address exactly as a new one (status, redirect, toast, time), stores nothing for it, and mails
  * the address's owner instead.
  */

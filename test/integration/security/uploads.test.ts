@@ -8,7 +8,7 @@ import { createUser } from '../../support/accounts';
 import { sameOrigin, useHttpApp } from '../../support/http-app';
 
 /**
- * Issue 12 §2, uploads: a profile photo is judged by its bytes, never by its name or declared
+ * Uploads: a profile photo is judged by its bytes, never by its name or declared
  * type. A script-carrying SVG, a .jpg that is not an image, a 20 MB body and a decompression
  * bomb are refused and nothing is stored; a real photo is re-encoded as a plain JPEG and served
  * sandboxed.

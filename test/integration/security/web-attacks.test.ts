@@ -5,7 +5,7 @@ import { createUser } from '../../support/accounts';
 import { sameOrigin, startHttpApp, useHttpApp, type HttpApp } from '../../support/http-app';
 
 /**
- * Issue 12 §2, over HTTP against the production middleware stack and build: cross-origin writes
+ * Web attacks, over HTTP against the production middleware stack and build: cross-origin writes
  * refused, security headers and a nonce-based CSP on every page, request bodies bounded,
  * redirects kept on this site.
  */
