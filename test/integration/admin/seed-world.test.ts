@@ -56,7 +56,7 @@ describe('the demo world', () => {
   });
 });
 
-describe('the demo world’s payouts (issue 18 B)', () => {
+describe('the demo world’s payouts', () => {
   it('has every coach but one with payouts enabled, and the released money transferred or waiting accordingly', async () => {
     const accounts = await ctx.db.query<{ email: string; payouts_enabled: boolean }>(
       `select u.email, p.payouts_enabled from payout_accounts p join users u on u.id = p.coach_id order by u.email`,

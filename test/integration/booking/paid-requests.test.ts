@@ -59,7 +59,7 @@ const emailsAbout = (bookingId: string) =>
     [bookingId],
   );
 
-describe('only paid requests reach the coach (issue 18 A)', () => {
+describe('only paid requests reach the coach', () => {
   let date: string;
   let a: { id: string; referenceCode: string };
   let b: { id: string; referenceCode: string };

@@ -44,7 +44,7 @@ describe('sending', () => {
     expect(await bodyOf(response)).toEqual({ ok: false, error: 'Failed to send message. Please try again.', content: 'hello?' });
   });
 
-  it('answers a signed-out sender 401 with the reason, not a redirect the composer would follow (decision 022)', async () => {
+  it('answers a signed-out sender 401 with the reason, not a redirect the composer would follow', async () => {
     const response = await call(apiSend, ctx.app, await requestAs(ctx.app, null, '/api/messages', { bookingId, content: 'x' }));
     expect(response.status).toBe(401);
     expect(await response.json()).toMatchObject({ ok: false, code: 'SIGNED_OUT' });

@@ -118,7 +118,7 @@ describe('email preferences', () => {
     }
   });
 
-  it('answers the profile page: GET the kinds, POST one change, 422 for an essential kind, signed-out answered 401 (decision 022)', async () => {
+  it('answers the profile page: GET the kinds, POST one change, 422 for an essential kind, signed-out answered 401', async () => {
     const args = async (form?: Record<string, string>, userId: string | null = client.id) => ({
       request: await requestAs(ctx.app, userId, '/api/email-preferences', form),
       context: remixContext(ctx.app),

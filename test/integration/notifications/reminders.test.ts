@@ -73,7 +73,7 @@ afterEach(() => {
   clock().reset();
 });
 
-describe('session reminders (issue 19 §2)', () => {
+describe('session reminders', () => {
   it('queues both reminders for both parties when the session is confirmed, due at their moments', async () => {
     const s = await confirmedSession();
     const jobs = await reminderJobs(s.id);
