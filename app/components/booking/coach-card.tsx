@@ -71,7 +71,7 @@ export function CoachCard({
           <span className="coach-rate">{formatPenceShort(coach.hourlyRatePence)}</span> <span className="coach-per">per session</span>
         </p>
         <div className="coach-actions">
-          <Link to={`/CoachProfile?userId=${coach.userId}`} className={secondaryButton} aria-label={`View profile of ${name}`}>
+          <Link to={`/CoachProfile?userId=${coach.userId}`} prefetch="intent" className={secondaryButton} aria-label={`View profile of ${name}`}>
             View Profile
           </Link>
           {canBook ? (

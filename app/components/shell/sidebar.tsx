@@ -63,6 +63,7 @@ export function SidebarContent({
               <li key={item.page}>
                 <Link
                   to={item.href}
+                  prefetch="intent"
                   onClick={onNavigate}
                   title={collapsed ? item.label : undefined}
                   aria-current={current ? 'page' : undefined}
