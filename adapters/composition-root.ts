@@ -1,6 +1,5 @@
 import type { DataExportSource } from '../domain/accounts/data-export-source';
 import type { CoachDirectory } from '../domain/booking/coach-directory';
-import type { ReferenceNumbers } from '../domain/booking/reference-code';
 import type { CalendarFeedPorts } from '../domain/notifications/calendar-feed-ports';
 import type { EmailPreferencesStore } from '../domain/notifications/notification-ports';
 import type { PaymentGateway } from '../domain/payments/payment-gateway';
@@ -15,7 +14,6 @@ import type { Logger } from './logging/logger';
 import { createPayments, type Payments } from './payments/payments';
 import { createDataExportSource } from './persistence/accounts/data-export.source';
 import { MikroCoachDirectory } from './persistence/booking/coach-directory';
-import { createReferenceNumbers } from './persistence/booking/reference-numbers';
 import { createCalendarFeedRenderer } from './mail/calendar-feed-renderer';
 import { createCalendarFeedStore } from './persistence/notifications/calendar-feed-store';
 import { createEmailPreferencesStore } from './persistence/notifications/notification-store';
@@ -62,8 +60,6 @@ export interface UseCaseDeps extends AccountPorts, MessagingPorts {
   payoutPolicy: PayoutPolicy;
   /** What booking needs to know of a coach (reads outside the unit of work). */
   coaches: CoachDirectory;
-  /** Each London day's booking numbers, which the references are made from (decision 039). */
-  referenceNumbers: ReferenceNumbers;
   /** Which optional emails each user turned off (users.email_preferences). */
   emailPreferences: EmailPreferencesStore;
   /** Personal calendar feeds (calendar_feeds, token digests, the iCalendar renderer). */
@@ -89,7 +85,6 @@ export async function createApplication(options: {
   const calendarFeeds: CalendarFeedPorts = { store: createCalendarFeedStore(orm), secrets: cryptoFeedSecrets, renderer: createCalendarFeedRenderer() };
   const payoutPolicy: PayoutPolicy = { commissionBps: env.PLATFORM_COMMISSION_BPS };
   const dataExport = createDataExportSource(orm);
-  const referenceNumbers = createReferenceNumbers(orm);
 
   return {
     env,
@@ -106,7 +101,7 @@ export async function createApplication(options: {
       // One fork for every read of these ports (the unit of work's, made on first use).
       const uow = new MikroUnitOfWork(orm);
       const reads = () => uow.readEm;
-      return { uow, clock, ids: uuidSource, random: cryptoRandom, gateway: payments.gateway, payoutGateway: payments.payouts, payoutPolicy, coaches: new MikroCoachDirectory(reads), referenceNumbers, emailPreferences, calendarFeeds, dataExport, ...accounts, ...messaging.ports(reads) };
+      return { uow, clock, ids: uuidSource, random: cryptoRandom, gateway: payments.gateway, payoutGateway: payments.payouts, payoutPolicy, coaches: new MikroCoachDirectory(reads), emailPreferences, calendarFeeds, dataExport, ...accounts, ...messaging.ports(reads) };
     },
     close: async () => {
       await messaging.close();

@@ -5,7 +5,7 @@ import { unwrap } from '../shared/result';
 import { bookingPlayerView, checkCoachCoachesPlayer, checkDateOfBirthKeepsBookings } from './booking-player';
 import type { CoachForBooking } from './coach-directory';
 import { client, COACH_ID, NOW, RATE_PENCE, stranger, STARTS_AT } from './testing/fixtures';
-import { coachDirectory, createInMemoryReferenceNumbers, createInMemoryUnitOfWork, fixedClock, sequentialIds, type InMemoryUnitOfWork } from './testing/in-memory';
+import { coachDirectory, createInMemoryUnitOfWork, fixedClock, sequentialIds, type InMemoryUnitOfWork } from './testing/in-memory';
 import { requestBooking } from './use-cases/request-booking';
 
 // STARTS_AT is Thu 5 Mar 2026 in London.
@@ -37,7 +37,7 @@ const player = (over: Partial<Player> = {}): Player => ({
 let uow: InMemoryUnitOfWork;
 const book = (playerId: string | null, actor = client, coaches = [coach]) =>
   requestBooking(
-    { uow, clock: fixedClock(NOW), ids: sequentialIds(), referenceNumbers: createInMemoryReferenceNumbers(), coaches: coachDirectory(coaches) },
+    { uow, clock: fixedClock(NOW), ids: sequentialIds(), coaches: coachDirectory(coaches) },
     { actor, coachId: COACH_ID, serviceType: 'striker', startsAt: STARTS_AT, durationMinutes: 60, playerId },
   );
 

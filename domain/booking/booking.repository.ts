@@ -50,6 +50,12 @@ export interface BookingRepository {
   checkNewRequest(request: NewRequestKeys): Promise<NewRequestClashes>;
   /** Whether a booking holds this reference. */
   isReferenceTaken(code: string): Promise<boolean>;
+  /**
+   * The London day's next reference number (0, 1, 2 …), drawn in the caller's transaction: the
+   * day's counter row stays locked until it commits, so concurrent requests get numbers in
+   * turn, and a request that rolls back gives its number back.
+   */
+  nextReferenceNumber(day: string): Promise<number>;
 }
 
 export interface NewRequestKeys {

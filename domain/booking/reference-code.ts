@@ -5,7 +5,7 @@ import { err, ok, type Result } from '../shared/result';
 /**
  * Booking references (SPEC §2, PRODUCT.md): `FACT-YYYYMMDD-XXXX`, the creation date in London and
  * four characters A-Z0-9, e.g. FACT-20250924-A7B2. Unique by construction: the nth booking of a
- * London day (a database counter, ReferenceNumbers) gets the nth suffix of that day's fixed
+ * London day (a database counter, BookingRepository.nextReferenceNumber) gets the nth suffix of that day's fixed
  * shuffle of the suffixes, so no two bookings of a day can share one. The first 36^4 (1 679 616)
  * bookings of a day get four characters; the next 36^5 five, and so on.
  */
@@ -29,16 +29,6 @@ export const REFERENCE_MESSAGES = {
   notFound: 'No bookings found with that reference',
   invalid: 'Invalid booking reference',
 } as const;
-
-/**
- * Port: each London day's booking numbers, counted from 0 by the database. A number is given
- * once, to one caller, however many ask at the same time; a number whose booking then fails is
- * not given again (a gap is harmless: it only leaves a suffix unused).
- */
-export interface ReferenceNumbers {
-  /** The next number of the London day `day` (YYYY-MM-DD). */
-  next(day: string): Promise<number>;
-}
 
 /** The London day, YYYY-MM-DD, whose numbers a booking created at `createdAt` takes. */
 export function referenceDay(createdAt: Date): string {

@@ -39,6 +39,12 @@ const ORDER: Record<BookingOrder, QueryOrderMap<BookingRecord>> = {
   starts_desc: { startsAt: 'desc', id: 'desc' },
 };
 
+/** The first request of a London day makes its row; each later one adds one to it. */
+const NEXT_REFERENCE_NUMBER_SQL = `
+  insert into booking_reference_days as d (day, taken) values (?::date, 1)
+  on conflict (day) do update set taken = d.taken + 1
+  returning d.taken - 1 as number`;
+
 /**
  * Bookings over MikroORM. Reads bypass the identity map (no change tracking: the domain works on
  * immutable data and saves explicitly); every row is re-validated by parseBooking. `save` inserts
@@ -196,6 +202,13 @@ export class MikroBookingRepository implements BookingRepository {
     );
     const row = rows[0];
     return { coachBusy: row?.coach_busy === true, pendingRequest: row?.pending_request === true, referenceTaken: row?.reference_taken === true };
+  }
+
+  async nextReferenceNumber(day: string): Promise<number> {
+    const rows = await this.em.execute<{ number: string | number }[]>(NEXT_REFERENCE_NUMBER_SQL, [day]);
+    const number = Number(rows[0]?.number);
+    if (!Number.isSafeInteger(number)) throw new Error(`booking_reference_days gave no number for ${day}`);
+    return number;
   }
 
   async isReferenceTaken(code: string): Promise<boolean> {

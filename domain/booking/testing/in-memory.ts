@@ -1,6 +1,5 @@
 import { conflict, DomainFailure } from '../../shared/errors';
 import { bookingErrors } from '../booking-errors';
-import type { ReferenceNumbers } from '../reference-code';
 import type { Clock } from '../../shared/clock';
 import type { Id, IdSource } from '../../shared/ids';
 import type { OutboxJob, OutboxPort } from '../../shared/outbox';
@@ -22,6 +21,8 @@ import type { Player } from '../../accounts/player';
 
 export interface InMemoryBookings extends BookingRepository {
   readonly rows: Map<Id, Booking>;
+  /** How many numbers each London day (YYYY-MM-DD) has given; set one to start a day further on. */
+  readonly referenceDays: Map<string, number>;
 }
 
 const overlaps = (b: Booking, s: Date, e: Date) => b.startsAt.getTime() < e.getTime() && s.getTime() < endsAt(b).getTime();
@@ -30,11 +31,18 @@ const oldestFirst = (a: Booking, b: Booking) => a.startsAt.getTime() - b.startsA
 
 export function createInMemoryBookings(): InMemoryBookings {
   const rows = new Map<Id, Booking>();
+  const referenceDays = new Map<string, number>();
   const all = () => [...rows.values()];
   const pendingAt = (clientId: Id, coachId: Id, startsAt: Date) =>
     all().some((b) => b.status === 'pending' && b.clientId === clientId && b.coachId === coachId && b.startsAt.getTime() === startsAt.getTime());
   return {
     rows,
+    referenceDays,
+    nextReferenceNumber: async (day) => {
+      const number = referenceDays.get(day) ?? 0;
+      referenceDays.set(day, number + 1);
+      return number;
+    },
     findById: async (id) => rows.get(id) ?? null,
     findByIdForUpdate: async (id) => rows.get(id) ?? null,
     findByReferenceCode: async (code) => all().find((b) => b.referenceCode === code) ?? null,
@@ -163,10 +171,13 @@ export function createInMemoryUnitOfWork(): InMemoryUnitOfWork {
     read: repos,
     async transaction<T>(work: (tx: Repositories) => Promise<Result<T>>): Promise<Result<T>> {
       const savedRows = new Map(bookings.rows);
+      const savedDays = new Map(bookings.referenceDays);
       const savedJobs = outbox.jobs.length;
       const rollback = () => {
         bookings.rows.clear();
         for (const [k, v] of savedRows) bookings.rows.set(k, v);
+        bookings.referenceDays.clear();
+        for (const [k, v] of savedDays) bookings.referenceDays.set(k, v);
         outbox.jobs.splice(savedJobs);
       };
       try {
@@ -198,22 +209,4 @@ export function sequentialIds(): IdSource {
 
 export function coachDirectory(coaches: readonly CoachForBooking[]): CoachDirectory {
   return { findCoachForBooking: async (id) => coaches.find((c) => c.coachId === id) ?? null };
-}
-
-export interface InMemoryReferenceNumbers extends ReferenceNumbers {
-  /** How many numbers each day (YYYY-MM-DD) has given; set one to start a day further on. */
-  readonly taken: Map<string, number>;
-}
-
-/** The day's counter of booking_reference_days: 0, 1, 2 … per day. */
-export function createInMemoryReferenceNumbers(): InMemoryReferenceNumbers {
-  const taken = new Map<string, number>();
-  return {
-    taken,
-    next: async (day) => {
-      const number = taken.get(day) ?? 0;
-      taken.set(day, number + 1);
-      return number;
-    },
-  };
 }

@@ -9,11 +9,9 @@ import type { CoachForBooking } from '../coach-directory';
 import { admin, at, client, coach, COACH_ID, NOW, otherCoach, pendingBooking, RATE_PENCE, stranger, STARTS_AT } from '../testing/fixtures';
 import {
   coachDirectory,
-  createInMemoryReferenceNumbers,
   createInMemoryUnitOfWork,
   fixedClock,
   sequentialIds,
-  type InMemoryReferenceNumbers,
   type InMemoryUnitOfWork,
   type SettableClock,
 } from '../testing/in-memory';
@@ -52,8 +50,7 @@ const theCoach: CoachForBooking = {
 let uow: InMemoryUnitOfWork;
 let clock: SettableClock;
 let coaches: CoachForBooking[];
-let referenceNumbers: InMemoryReferenceNumbers;
-const deps = () => ({ uow, clock, ids: sequentialIds(), referenceNumbers, coaches: coachDirectory(coaches) });
+const deps = () => ({ uow, clock, ids: sequentialIds(), coaches: coachDirectory(coaches) });
 let ids = sequentialIds();
 
 const request = (overrides: Partial<RequestBookingInput> = {}) =>
@@ -81,7 +78,6 @@ beforeEach(() => {
   clock = fixedClock(NOW);
   coaches = [theCoach];
   ids = sequentialIds();
-  referenceNumbers = createInMemoryReferenceNumbers();
 });
 
 describe('requesting a booking', () => {
@@ -145,7 +141,7 @@ describe('requesting a booking', () => {
     expect(b.referenceCode).toBe(referenceCodeFor(NOW, 1));
   });
 
-  it('takes the next number, and does not refuse, when the unique index turns the reference down at the insert', async () => {
+  it('does not refuse when the unique index turns the reference down at the insert: the request runs again', async () => {
     // What a concurrent request storing the same reference between the check and the insert looks like.
     const save = uow.bookings.save;
     let refusals = 1;
@@ -154,8 +150,9 @@ describe('requesting a booking', () => {
       return save(booking);
     };
     const b = unwrap(await request());
-    expect(b.referenceCode).toBe(referenceCodeFor(NOW, 1));
-    expect([...uow.bookings.rows.values()].map((r) => r.referenceCode)).toEqual([referenceCodeFor(NOW, 1)]);
+    // The refused insert rolled its number back with it; the request ran again and was stored.
+    expect(b.referenceCode).toBe(referenceCodeFor(NOW, 0));
+    expect([...uow.bookings.rows.values()].map((r) => r.referenceCode)).toEqual([referenceCodeFor(NOW, 0)]);
     expect(jobsOf(BOOKING_NOTIFICATION_JOB)).toEqual([{ bookingId: b.id, event: 'requested', actorId: client.userId }]);
   });
 
@@ -167,7 +164,17 @@ describe('requesting a booking', () => {
       ok: false,
       error: { kind: 'conflict', code: 'REFERENCE_UNAVAILABLE', message: 'Could not create a booking reference. Please try again.' },
     });
-    expect(referenceNumbers.taken.get('2026-03-02')).toBe(8);
+    expect(uow.bookings.rows.size).toBe(0);
+    // Each try rolled its number back: the refusal changed nothing.
+    expect(uow.bookings.referenceDays.get('2026-03-02') ?? 0).toBe(0);
+  });
+
+  it("takes no number for a refused request: the day's next request still gets the first", async () => {
+    const first = await requestPaid();
+    unwrap(await acceptBooking({ uow, clock }, { actor: coach, bookingId: first.id }));
+    expect(first.referenceCode).toBe(referenceCodeFor(NOW, 0));
+    expect(await request({ startsAt: at(STARTS_AT, 30 * MINUTE_MS) })).toMatchObject({ ok: false, error: { code: 'COACH_UNAVAILABLE' } });
+    expect(unwrap(await request({ startsAt: at(STARTS_AT, DAY_MS) })).referenceCode).toBe(referenceCodeFor(NOW, 1));
   });
 
   it('passes on the rule failures of the aggregate', async () => {

@@ -8,7 +8,7 @@ import { notifyBooking } from '../booking-notifications';
 import { isWithinAvailability, type CoachDirectory } from '../coach-directory';
 import { createBooking } from '../create-booking';
 import { checkPlayerForBooking } from '../booking-player';
-import { referenceCodeFor, referenceDay, type ReferenceNumbers } from '../reference-code';
+import { referenceCodeFor, referenceDay } from '../reference-code';
 import type { BookingUseCaseDeps } from './change-booking';
 
 export interface RequestBookingInput {
@@ -40,14 +40,14 @@ const REFERENCE_ATTEMPTS = 8;
  * coach hears of it only once the payment is authorised (decision 011: the 'new request' email is
  * sent by recordGatewayIntent). One client holds at most one pending request per coach and start.
  *
- * The reference is made from the day's next number (referenceCodeFor). The number is taken
- * before the transaction, so concurrent requests do not queue on the day's counter for each
- * other's whole transaction. Should a booking already hold the reference, seen by the check or
- * only by the unique index at the insert, the transaction rolls back and the request takes
- * another number and runs again: the client never sees a clash of references.
+ * The reference is made from the day's next number (referenceCodeFor), drawn in the booking's
+ * transaction: a refused request rolls its number back with everything else, so it changes
+ * nothing. Should a booking already hold the reference (one stored before references were
+ * numbered), the request draws the next number; should only the unique index see a clash at the
+ * insert, the transaction rolls back and runs again: the client never sees a clash of references.
  */
 export async function requestBooking(
-  deps: BookingUseCaseDeps & { readonly ids: IdSource; readonly coaches: CoachDirectory; readonly referenceNumbers: ReferenceNumbers },
+  deps: BookingUseCaseDeps & { readonly ids: IdSource; readonly coaches: CoachDirectory },
   input: RequestBookingInput,
 ): Promise<Result<Booking>> {
   const now = deps.clock.now();
@@ -55,12 +55,12 @@ export async function requestBooking(
   const coach = await deps.coaches.findCoachForBooking(input.coachId);
   if (!coach || !coach.isBookable) return err(bookingErrors.coachNotFound());
   const day = referenceDay(now);
-  const nextReference = async () => referenceCodeFor(now, await deps.referenceNumbers.next(day));
   const created = createBooking(
     input.actor,
     {
       id: deps.ids.newId(),
-      referenceCode: await nextReference(),
+      // The day's first code stands in until the transaction draws the booking's own.
+      referenceCode: referenceCodeFor(now, 0),
       coach: { coachId: coach.coachId, hourlyRatePence: coach.hourlyRatePence, servicesOffered: coach.servicesOffered },
       serviceType: input.serviceType,
       startsAt: input.startsAt,
@@ -84,15 +84,19 @@ export async function requestBooking(
         if (!player.ok) return player;
         booking = { ...booking, playerId: player.value.id };
       }
+      booking = { ...booking, referenceCode: referenceCodeFor(now, await tx.bookings.nextReferenceNumber(day)) };
       const clashes = await tx.bookings.checkNewRequest({ ...booking, endsAt: endsAt(booking) });
       if (clashes.coachBusy) return err(bookingErrors.coachUnavailable());
       if (clashes.pendingRequest) return err(bookingErrors.duplicateRequest());
-      if (clashes.referenceTaken) return err(bookingErrors.referenceUnavailable());
+      for (let tries = 1, taken = clashes.referenceTaken; taken; tries++) {
+        if (tries >= REFERENCE_ATTEMPTS) return err(bookingErrors.referenceUnavailable());
+        booking = { ...booking, referenceCode: referenceCodeFor(now, await tx.bookings.nextReferenceNumber(day)) };
+        taken = await tx.bookings.isReferenceTaken(booking.referenceCode);
+      }
       const saved = await tx.bookings.save(booking);
       await notifyBooking(tx.outbox, { bookingId: saved.id, event: 'requested', actorId: input.actor.userId }, now);
       return ok(saved);
     });
     if (result.ok || result.error.code !== REFERENCE_UNAVAILABLE || attempt >= REFERENCE_ATTEMPTS) return result;
-    booking = { ...booking, referenceCode: await nextReference() };
   }
 }

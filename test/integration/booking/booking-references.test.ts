@@ -103,15 +103,17 @@ describe('booking references', () => {
     expect(answer.body.booking!.referenceCode).toBe(referenceCodeFor(NOW, 101));
   });
 
-  it('takes another reference when the unique index turns one down at the insert, as a concurrent request storing it first would', async () => {
+  it('runs the request again, and does not refuse, when the unique index turns its reference down at the insert', async () => {
     await setDayTaken(200);
     const contested = referenceCodeFor(NOW, 200);
-    // Stores a booking with the same reference in the request's transaction after its check and
-    // just before its insert: the insert then meets bookings_reference_unique.
+    // Once, just before the request's insert, stores a booking with the same reference in the
+    // request's transaction: the insert then meets bookings_reference_unique. A sequence counts the
+    // firings, as a sequence is not rolled back with the transaction.
+    await ctx.db.query(`create sequence if not exists steal_once`);
     await ctx.db.query(`
       create or replace function steal_reference() returns trigger language plpgsql as $$
       begin
-        if pg_trigger_depth() = 1 and new.reference_code = '${contested}' then
+        if pg_trigger_depth() = 1 and new.reference_code = '${contested}' and nextval('steal_once') = 1 then
           insert into bookings (id, reference_code, client_id, coach_id, service_type, starts_at, duration_minutes, ends_at, service_price_pence, admin_fee_pence, total_price_pence)
           values (gen_random_uuid(), new.reference_code, new.client_id, new.coach_id, new.service_type, new.starts_at + interval '30 days',
                   new.duration_minutes, new.ends_at + interval '30 days', new.service_price_pence, new.admin_fee_pence, new.total_price_pence);
@@ -121,8 +123,10 @@ describe('booking references', () => {
     await ctx.db.query(`create trigger steal_reference before insert on bookings for each row execute function steal_reference()`);
     try {
       const answer = await book(clients[2]!, '2026-12-04', '10:00');
-      expect(answer).toMatchObject({ status: 200, body: { ok: true, booking: { referenceCode: referenceCodeFor(NOW, 201) } } });
-      expect(await ctx.db.query(`select id from bookings where reference_code = $1`, [contested])).toHaveLength(0);
+      // The refused insert rolled back with its number; the second run drew it again and stored it.
+      expect(answer).toMatchObject({ status: 200, body: { ok: true, booking: { referenceCode: contested } } });
+      expect(await ctx.db.query(`select id from bookings where reference_code = $1`, [contested])).toHaveLength(1);
+      await expect(ctx.db.query(`select nextval('steal_once') as n`)).resolves.toEqual([{ n: '3' }]);
     } finally {
       await ctx.db.query(`drop trigger if exists steal_reference on bookings`);
     }
