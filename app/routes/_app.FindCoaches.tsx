@@ -3,7 +3,7 @@ import { Form, Link, useFetcher, useLoaderData, useNavigation, useSearchParams, 
 import { memo, startTransition, useEffect, useMemo, useRef, useState } from 'react';
 import type { CoachDirectory, CoachForBooking } from '../../domain/booking/coach-directory';
 import { submitBookingRequest } from '../../domain/booking/use-cases/submit-booking-request';
-import { redirectFor } from '../../domain/navigation/routing';
+import { redirectFor } from '../navigation/routing';
 import {
   COACH_SEARCH_PAGE_SIZE,
   PRICE_BAND_OPTIONS,

@@ -1,6 +1,17 @@
 import type { Id } from '../shared/ids';
-import type { BookingListItem } from './booking-card-view';
+import type { Booking } from './booking';
 import type { CoachDashboardGroup, MyBookingsTab } from './booking-lists';
+
+/** A booking as a list page reads it: the booking and the names and facts its card shows. */
+export interface BookingListItem {
+  readonly booking: Booking;
+  readonly clientName: string | null;
+  readonly coachName: string | null;
+  /** The viewer has already reviewed this booking. */
+  readonly reviewedByViewer: boolean;
+  /** The player the session is for (decision 017), as stored; absent or null: the client. */
+  readonly player?: { firstName: string; lastName: string; dateOfBirth: string; notes: string | null } | null;
+}
 
 /**
  * Port: the MyBookings and CoachDashboard read models. The tabs and groups are the SPEC §4 rules

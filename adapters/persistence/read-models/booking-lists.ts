@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { bookingInvariantViolations, parseBooking, type Booking } from '../../../domain/booking/booking';
-import type { BookingListItem } from '../../../domain/booking/booking-card-view';
+import type { BookingListItem } from '../../../domain/booking/booking-list-reader';
 import {
   bookingCursorAfter,
   type BookingListCursor,

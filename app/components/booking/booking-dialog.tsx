@@ -2,7 +2,7 @@ import { useFetcher } from '@remix-run/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { bookingWindowBounds, daySlots, isDayBookable, type CoachCalendar } from '../../../domain/booking/booking-calendar';
 import { bookAgainSlot } from '../../../domain/booking/book-again';
-import type { BookAgainSeed } from '../../../domain/booking/booking-card-view';
+import type { BookAgainSeed } from '../../booking/booking-card-view';
 import { WhoIsThisFor } from './who-is-this-for';
 import { LOCATION_TYPE_OPTIONS, coachingTypeOptionsOf } from '../../../domain/shared/catalogue';
 import { ADMIN_FEE_PENCE, formatPence } from '../../../domain/shared/money';

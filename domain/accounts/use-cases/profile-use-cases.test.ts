@@ -85,16 +85,16 @@ describe('changeProfilePhoto', () => {
 });
 
 describe('viewProfile', () => {
-  it("shows a coach's profile to any signed-in user without contact details", async () => {
+  it("opens a coach's profile, with the coach block, to any signed-in user", async () => {
     const { uow, deps } = setup();
     uow.data.coachProfiles.set(IDS.coach, createCoachProfile(IDS.coach, {}, NOW));
     const view = unwrap(await viewProfile(deps, { viewer: clientActor, userId: IDS.coach }));
-    expect(view).toMatchObject({ id: IDS.coach, email: null, readOnly: true, coachProfile: { hourlyRatePence: 5000 } });
+    expect(view).toMatchObject({ user: { id: IDS.coach }, coachProfile: { hourlyRatePence: 5000 } });
   });
 
   it("shows the viewer's own profile when no userId is given", async () => {
     const { deps } = setup();
-    expect(unwrap(await viewProfile(deps, { viewer: clientActor })).readOnly).toBe(false);
+    expect(unwrap(await viewProfile(deps, { viewer: clientActor })).user.id).toBe(clientActor.userId);
   });
 
   it("shows a client's profile to a coach only when they share a booking, as 'User not found' otherwise", async () => {
@@ -103,6 +103,6 @@ describe('viewProfile', () => {
     uow.data.bookings.set(IDS.booking, aBooking());
     expect((await viewProfile(deps, { viewer: coachActor, userId: IDS.client })).ok).toBe(true);
     expect((await viewProfile(deps, { viewer: coach2Actor, userId: IDS.client })).ok).toBe(false);
-    expect(unwrap(await viewProfile(deps, { viewer: adminActor, userId: IDS.client })).email).toBe(clientUser().email);
+    expect(unwrap(await viewProfile(deps, { viewer: adminActor, userId: IDS.client })).user.email).toBe(clientUser().email);
   });
 });

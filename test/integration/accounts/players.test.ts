@@ -5,7 +5,7 @@ import { createBookingListReader } from '../../../adapters/persistence/read-mode
 import { createCoachSearch } from '../../../adapters/persistence/search/coach-search';
 import { NO_FILTERS } from '../../../domain/search/coach-search';
 import { addPlayer, editPlayer, listPlayers, removePlayer } from '../../../domain/accounts/use-cases/manage-players';
-import { bookingCardView } from '../../../domain/booking/booking-card-view';
+import { bookingCardView } from '../../../app/booking/booking-card-view';
 import { submitBookingRequest } from '../../../domain/booking/use-cases/submit-booking-request';
 import { utcToLondon } from '../../../domain/shared/london-time';
 import { unwrap } from '../../../domain/shared/result';

@@ -3,6 +3,7 @@ import { requestDeletion } from '../../../domain/accounts/use-cases/request-dele
 import { updateCoachProfile } from '../../../domain/accounts/use-cases/update-coach-profile';
 import { updateProfile } from '../../../domain/accounts/use-cases/update-profile';
 import { viewProfile } from '../../../domain/accounts/use-cases/view-profile';
+import { profileViewFor } from '../../../app/profile/profile-view';
 import { toActor } from '../../../domain/accounts/user';
 import { createAvailability } from '../../../domain/availability/use-cases/create-availability';
 import { deleteAvailability } from '../../../domain/availability/use-cases/delete-availability';
@@ -33,7 +34,7 @@ describe('profiles, availability and deletion requests over PostgreSQL', () => {
 
     const { user: viewer } = await createUser(ctx.app, {});
     const view = await viewProfile(ctx.app.deps(), { viewer: toActor(viewer), userId: user.id });
-    expect(view.ok && view.value).toMatchObject({
+    expect(view.ok && profileViewFor(toActor(viewer), view.value.user, view.value.coachProfile)).toMatchObject({
       fullName: 'Dee Fender-Jones',
       email: null,
       phone: null,

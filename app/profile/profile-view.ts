@@ -1,9 +1,9 @@
-import type { Actor } from './actor';
-import type { CoachProfile } from './coach-profile';
-import { canEditProfile, canSeeContactDetails, canSeeDeactivationReason } from '../policy/permissions';
-import { displayName, type User } from './user';
-import { videoEmbedUrl } from './video-clips';
-import type { Id } from '../shared/ids';
+import type { Actor } from '../../domain/accounts/actor';
+import type { CoachProfile } from '../../domain/accounts/coach-profile';
+import { canEditProfile, canSeeContactDetails, canSeeDeactivationReason } from '../../domain/policy/permissions';
+import { displayName, type User } from '../../domain/accounts/user';
+import { videoEmbedUrl } from '../../domain/accounts/video-clips';
+import type { Id } from '../../domain/shared/ids';
 
 export interface VideoClipView {
   readonly url: string;

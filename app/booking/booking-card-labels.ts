@@ -1,8 +1,8 @@
-import { BOOKING_STATUS_LABELS, LOCATION_TYPE_LABELS, bookingStatusColour, coachingTypeLabel, type StatusColour } from '../shared/catalogue';
-import type { Pence } from '../shared/money';
-import { formatLondonDate } from '../shared/london-time';
+import { BOOKING_STATUS_LABELS, LOCATION_TYPE_LABELS, bookingStatusColour, coachingTypeLabel, type StatusColour } from '../../domain/shared/catalogue';
+import type { Pence } from '../../domain/shared/money';
+import { formatLondonDate } from '../../domain/shared/london-time';
 import type { BookAgainSeed, BookingCardView } from './booking-card-view';
-import type { RescheduleView } from './reschedule';
+import type { RescheduleView } from '../../domain/booking/reschedule';
 
 /**
  * What a booking card (MyBookings, CoachDashboard) says, derived from the card's own fields

@@ -1,4 +1,4 @@
-import type { Actor } from '../accounts/actor';
+import type { Actor } from '../../domain/accounts/actor';
 import { pagePath, type PageName } from './pages';
 
 export interface MenuItem {

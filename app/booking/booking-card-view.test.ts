@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { HOUR_MS } from '../shared/clock';
+import { HOUR_MS } from '../../domain/shared/clock';
 import { bookingCardView } from './booking-card-view';
 import { bookAgainSeed, cardStatusColour, cardStatusLabel, cardTitle, cardWhen, locationLabel, otherPartyLabel, servicePricePence } from './booking-card-labels';
-import { MINUTE_MS } from '../shared/clock';
-import { NOW, STARTS_AT, admin, at, authorised, client, coach, completed, confirmedAndCaptured, pendingBooking, stranger, withPatch } from './testing/fixtures';
+import { MINUTE_MS } from '../../domain/shared/clock';
+import { NOW, STARTS_AT, admin, at, authorised, client, coach, completed, confirmedAndCaptured, pendingBooking, stranger, withPatch } from '../../domain/booking/testing/fixtures';
 
 const item = (booking = pendingBooking(), reviewedByViewer = false) => ({ booking, clientName: 'Chloe Client', coachName: 'Carlos Coach', reviewedByViewer });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DAY_MS } from '../shared/clock';
-import { formatLondonDate, utcToLondon } from '../shared/london-time';
+import { DAY_MS } from '../../domain/shared/clock';
+import { formatLondonDate, utcToLondon } from '../../domain/shared/london-time';
 import { cardTitle, dateLabel, locationLabel, rescheduleView, splitStart } from './booking-card-labels';
 import { playerAgeGroupLabel } from './booking-card-view';
 

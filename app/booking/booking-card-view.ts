@@ -1,33 +1,23 @@
-import { ageGroupLabel, primaryAgeGroup } from '../accounts/age-group';
-import type { Actor } from '../accounts/actor';
-import { utcToLondon } from '../shared/london-time';
-import type { Id } from '../shared/ids';
-import type { Pence } from '../shared/money';
-import { cancellationSettlement, type CancellationRule } from '../payments/cancellation-policy';
-import { availableActions, type BookingAction } from './available-actions';
-import { endsAt, type Booking, type BookingStatus } from './booking';
-import { relationOf } from './booking-party';
-import { bookingPlayerView } from './booking-player';
-import { isUnpaidRequest, minutesLeftToPay } from './paid-requests';
-import { rescheduleViewFor } from './reschedule';
-import { advanceSession, sessionProgressState, showsSessionProgress, type SessionProgressState } from './session-progress';
+import { ageGroupLabel, primaryAgeGroup } from '../../domain/accounts/age-group';
+import type { Actor } from '../../domain/accounts/actor';
+import { utcToLondon } from '../../domain/shared/london-time';
+import type { Id } from '../../domain/shared/ids';
+import type { Pence } from '../../domain/shared/money';
+import { cancellationSettlement, type CancellationRule } from '../../domain/payments/cancellation-policy';
+import { availableActions, type BookingAction } from '../../domain/booking/available-actions';
+import { endsAt, type Booking, type BookingStatus } from '../../domain/booking/booking';
+import type { BookingListItem } from '../../domain/booking/booking-list-reader';
+import { relationOf } from '../../domain/booking/booking-party';
+import { bookingPlayerView } from '../../domain/booking/booking-player';
+import { isUnpaidRequest, minutesLeftToPay } from '../../domain/booking/paid-requests';
+import { rescheduleViewFor } from '../../domain/booking/reschedule';
+import { advanceSession, sessionProgressState, showsSessionProgress, type SessionProgressState } from '../../domain/booking/session-progress';
 
 /**
  * A booking as a card on MyBookings and the CoachDashboard (SPEC §2): plain, serialisable data
  * the page renders (with the words of booking-card-labels.ts). Every "may I?" comes from the
  * domain's own rules (availableActions).
- */
-export interface BookingListItem {
-  readonly booking: Booking;
-  readonly clientName: string | null;
-  readonly coachName: string | null;
-  /** The viewer has already reviewed this booking. */
-  readonly reviewedByViewer: boolean;
-  /** The player the session is for (decision 017), as stored; absent or null: the client. */
-  readonly player?: { firstName: string; lastName: string; dateOfBirth: string; notes: string | null } | null;
-}
-
-/**
+ *
  * The card's data as the page sends it (issue 20 §1): each fact once, optional fields left out
  * when they do not apply, and nothing the card does not show. The words (title, labels, the
  * other party's role, the date in words, the service price, the 'Book again' seed) are derived
