@@ -3,7 +3,7 @@ import { HOUR_MS } from '../../domain/shared/clock';
 import { bookingCardView } from './booking-card-view';
 import { bookAgainSeed, cardStatusColour, cardStatusLabel, cardTitle, cardWhen, locationLabel, otherPartyLabel, servicePricePence } from './booking-card-labels';
 import { MINUTE_MS } from '../../domain/shared/clock';
-import { NOW, STARTS_AT, admin, at, authorised, client, coach, completed, confirmedAndCaptured, pendingBooking, stranger, withPatch } from '../../domain/booking/testing/fixtures';
+import { NOW, STARTS_AT, admin, at, authorised, client, coach, completed, confirmedAndCaptured, pendingBooking, stranger, withPatch } from '../../domain/testing/booking-fixtures';
 
 const item = (booking = pendingBooking(), reviewedByViewer = false) => ({ booking, clientName: 'Chloe Client', coachName: 'Carlos Coach', reviewedByViewer });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createInMemoryRateLimitStore } from '../rate-limit/in-memory-rate-limit-store';
 import type { Result } from '../shared/result';
-import type { UnitOfWork } from '../shared/unit-of-work';
+import type { UnitOfWork } from '../unit-of-work';
 import { buildDataExport, dataExportFileName, displayNameOf, serialiseDataExport } from './data-export';
 import { DATA_EXPORT_LIMITS, type DataExportRows, type ExportBookingRow } from './data-export-rows';
 import type { DataExportSource } from './data-export-source';

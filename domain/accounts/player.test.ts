@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fixedClock, memoryUnitOfWork, sequentialIds } from '../testing/memory-repositories';
+import { fixedClock, memoryUnitOfWork, sequentialIds } from '../testing';
 import type { Actor } from './actor';
 import { addPlayer, editPlayer, listPlayers, removePlayer } from './use-cases/manage-players';
 

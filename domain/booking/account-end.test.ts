@@ -4,7 +4,7 @@ import { HOUR_MS } from '../shared/clock';
 import { unwrap } from '../shared/result';
 import { accountEndOutcome, ACCOUNT_ENDED_REASON, cancelForEndedAccount } from './account-end';
 import type { Booking } from './booking';
-import { at, authorised, completed, confirmedAndCaptured, inSession, NOW, pendingBooking, withPatch } from './testing/fixtures';
+import { at, authorised, completed, confirmedAndCaptured, inSession, NOW, pendingBooking, withPatch } from '../testing/booking-fixtures';
 
 const future = (hoursAhead: number): Booking => confirmedAndCaptured(pendingBooking({ startsAt: at(NOW, hoursAhead * HOUR_MS) }));
 const disputed = (): Booking => withPatch(completed(), { status: 'disputed', disputeStatus: 'open', disputeReason: 'No show', disputeOpenedAt: NOW });

@@ -25,7 +25,7 @@ import {
   pendingBooking,
   stranger,
   STARTS_AT,
-} from './testing/fixtures';
+} from '../testing/booking-fixtures';
 
 describe('the actions offered', () => {
   it('on an unpaid request: the client pays, cancels or reschedules; the coach cannot accept it', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { HOUR_MS } from '../shared/clock';
 import { acceptBooking, cancelBooking, declineBooking, declineBySystem, expireRequest, isRequestExpired, NO_LONGER_AVAILABLE_REASON } from './booking-decisions';
-import { admin, at, authorised, client, coach, completed, confirmedAndCaptured, inSession, NOW, pendingBooking, RATE_PENCE, stranger, STARTS_AT, withPatch } from './testing/fixtures';
+import { admin, at, authorised, client, coach, completed, confirmedAndCaptured, inSession, NOW, pendingBooking, RATE_PENCE, stranger, STARTS_AT, withPatch } from '../testing/booking-fixtures';
 import { MINUTE_MS } from '../shared/clock';
 import { expireUnpaidRequest } from './booking-decisions';
 import { hasReachedCoach, isUnpaidRequestExpired, paymentDeadline } from './paid-requests';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DAY_MS } from '../shared/clock';
 import type { BookingStatus } from './booking';
 import { coachDashboardGroupOf, coachDashboardGroups, myBookingsTabOf, myBookingsTabs } from './booking-lists';
-import { at, NOW } from './testing/fixtures';
+import { at, NOW } from '../testing/booking-fixtures';
 
 const item = (name: string, status: BookingStatus, days: number | null, createdDays = 0) => ({
   name,

@@ -4,8 +4,8 @@ import type { Player } from '../accounts/player';
 import { unwrap } from '../shared/result';
 import { bookingPlayerView, checkCoachCoachesPlayer, checkDateOfBirthKeepsBookings } from './booking-player';
 import type { CoachForBooking } from './coach-directory';
-import { client, COACH_ID, NOW, RATE_PENCE, stranger, STARTS_AT } from './testing/fixtures';
-import { coachDirectory, createInMemoryReferenceNumbers, createInMemoryUnitOfWork, fixedClock, sequentialIds, type InMemoryUnitOfWork } from './testing/in-memory';
+import { client, COACH_ID, NOW, RATE_PENCE, stranger, STARTS_AT } from '../testing/booking-fixtures';
+import { coachDirectory, createInMemoryReferenceNumbers, memoryUnitOfWork, fixedClock, sequentialIds, type MemoryUnitOfWork } from '../testing';
 import { requestBooking } from './use-cases/request-booking';
 
 // STARTS_AT is Thu 5 Mar 2026 in London.
@@ -34,7 +34,7 @@ const player = (over: Partial<Player> = {}): Player => ({
   ...over,
 });
 
-let uow: InMemoryUnitOfWork;
+let uow: MemoryUnitOfWork;
 const book = (playerId: string | null, actor = client, coaches = [coach]) =>
   requestBooking(
     { uow, clock: fixedClock(NOW), ids: sequentialIds(), referenceNumbers: createInMemoryReferenceNumbers(), coaches: coachDirectory(coaches) },
@@ -42,7 +42,7 @@ const book = (playerId: string | null, actor = client, coaches = [coach]) =>
   );
 
 beforeEach(() => {
-  uow = createInMemoryUnitOfWork();
+  uow = memoryUnitOfWork();
 });
 
 describe('booking a session for a player', () => {

@@ -11,14 +11,14 @@ import { isReleaseDue } from '../payments/payment-hold';
 import { idempotencyKeyFor, type PaymentInstruction } from '../payments/payment-instruction';
 import { recordIntentCreated, recordRelease } from '../payments/payment-records';
 import { canMovePayment } from '../payments/payment-status';
-import { createFakeGateway, TEST_CARD_DECLINED, TEST_CARD_OK, type FakeGateway } from '../payments/testing/fake-gateway';
+import { createFakeGateway, TEST_CARD_DECLINED, TEST_CARD_OK, type FakeGateway } from '../testing/fake-payment-gateway';
 import { bookingInvariantViolations, parseBooking, type Booking, type BookingStatus } from './booking';
 import { acceptBooking, cancelBooking, declineBooking, expireRequest } from './booking-decisions';
 import { relationOf, type BookingChange } from './booking-party';
 import { openDispute, refundablePence, resolveDispute } from './disputes';
 import { acceptReschedule, declineReschedule, proposeReschedule } from './reschedule';
 import { advanceSession, autoComplete, markArrival, markCompletion } from './session-progress';
-import { admin, client, coach, NOW, pendingBooking, stranger } from './testing/fixtures';
+import { admin, client, coach, NOW, pendingBooking, stranger } from '../testing/booking-fixtures';
 
 /**
  * Model-based test of the booking aggregate: random sequences of actions by random actors

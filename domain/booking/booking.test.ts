@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bookingInvariantViolations, endsAt, parseBooking } from './booking';
-import { completed, confirmedAndCaptured, pendingBooking, STARTS_AT } from './testing/fixtures';
+import { completed, confirmedAndCaptured, pendingBooking, STARTS_AT } from '../testing/booking-fixtures';
 
 /** What a row looks like after JSON (dates as ISO strings). */
 const asStored = (value: unknown): Record<string, unknown> => JSON.parse(JSON.stringify(value)) as Record<string, unknown>;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { HOUR_MS } from '../shared/clock';
 import { isWithinAvailability } from './coach-directory';
-import { at, NOW } from './testing/fixtures';
+import { at, NOW } from '../testing/booking-fixtures';
 
 const span = (fromH: number, toH: number, isAvailable = true) => ({ startsAt: at(NOW, fromH * HOUR_MS), endsAt: at(NOW, toH * HOUR_MS), isAvailable });
 const session = (fromH: number, toH: number) => [at(NOW, fromH * HOUR_MS), at(NOW, toH * HOUR_MS)] as const;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DAY_MS, HOUR_MS } from '../shared/clock';
 import { londonToUtc } from '../shared/london-time';
 import { createBooking } from './create-booking';
-import { admin, at, bookingInput, client, coach, COACH_ID, NOW, otherCoach, RATE_PENCE } from './testing/fixtures';
+import { admin, at, bookingInput, client, coach, COACH_ID, NOW, otherCoach, RATE_PENCE } from '../testing/booking-fixtures';
 
 const failure = (r: ReturnType<typeof createBooking>) => (r.ok ? null : r.error);
 

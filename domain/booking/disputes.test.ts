@@ -4,7 +4,7 @@ import { unwrap } from '../shared/result';
 import { availableActions } from './available-actions';
 import { openDispute, refundablePence, resolveDispute } from './disputes';
 import { markArrival } from './session-progress';
-import { admin, at, authorised, client, coach, completed, confirmedAndCaptured, inSession, NOW, pendingBooking, RATE_PENCE, stranger, STARTS_AT } from './testing/fixtures';
+import { admin, at, authorised, client, coach, completed, confirmedAndCaptured, inSession, NOW, pendingBooking, RATE_PENCE, stranger, STARTS_AT } from '../testing/booking-fixtures';
 
 const code = (r: { ok: boolean; error?: { code: string } }) => (r.ok ? 'OK' : r.error?.code);
 const TOTAL = RATE_PENCE + 300;

@@ -4,7 +4,7 @@ import { unwrap } from '../shared/result';
 import { paymentHeldUntilFor } from '../payments/payment-hold';
 import { acceptReschedule, declineReschedule, proposeReschedule, rescheduleViewFor } from './reschedule';
 import { markArrival } from './session-progress';
-import { admin, at, client, coach, completed, confirmedAndCaptured, NOW, pendingBooking, stranger, STARTS_AT } from './testing/fixtures';
+import { admin, at, client, coach, completed, confirmedAndCaptured, NOW, pendingBooking, stranger, STARTS_AT } from '../testing/booking-fixtures';
 
 const code = (r: { ok: boolean; error?: { code: string } }) => (r.ok ? 'OK' : r.error?.code);
 const NEW_START = at(STARTS_AT, 2 * DAY_MS);

@@ -3,7 +3,7 @@ import { HOUR_MS, MINUTE_MS } from '../shared/clock';
 import { unwrap } from '../shared/result';
 import type { Booking } from './booking';
 import { advanceSession, autoComplete, autoCompleteDueAt, isAutoCompleteDue, markArrival, markCompletion, sessionProgressState, showsSessionProgress } from './session-progress';
-import { admin, at, client, coach, completed, confirmedAndCaptured, inSession, NOW, pendingBooking, stranger, STARTS_AT } from './testing/fixtures';
+import { admin, at, client, coach, completed, confirmedAndCaptured, inSession, NOW, pendingBooking, stranger, STARTS_AT } from '../testing/booking-fixtures';
 
 const code = (r: { ok: boolean; error?: { code: string } }) => (r.ok ? 'OK' : r.error?.code);
 const beforeStart = at(STARTS_AT, -10 * MINUTE_MS);

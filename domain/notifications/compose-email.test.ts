@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cancelBooking, declineBooking } from '../booking/booking-decisions';
 import { acceptReschedule, proposeReschedule } from '../booking/reschedule';
-import { authorised, client, CLIENT_ID, coach, COACH_ID, confirmedAndCaptured, NOW, pendingBooking } from '../booking/testing/fixtures';
+import { authorised, client, CLIENT_ID, coach, COACH_ID, confirmedAndCaptured, NOW, pendingBooking } from '../testing/booking-fixtures';
 import type { Booking } from '../booking/booking';
 import { DAY_MS, HOUR_MS } from '../shared/clock';
 import { unwrap } from '../shared/result';

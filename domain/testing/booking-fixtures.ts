@@ -1,10 +1,10 @@
-import type { Actor } from '../../accounts/actor';
-import { HOUR_MS, DAY_MS } from '../../shared/clock';
-import { unwrap } from '../../shared/result';
-import type { RandomSource } from '../../shared/random';
-import { recordAuthorization, recordCapture, recordIntentCreated } from '../../payments/payment-records';
-import type { Booking } from '../booking';
-import { createBooking, type NewBookingInput } from '../create-booking';
+import type { Actor } from '../accounts/actor';
+import { HOUR_MS, DAY_MS } from '../shared/clock';
+import { unwrap } from '../shared/result';
+import type { RandomSource } from '../shared/random';
+import { recordAuthorization, recordCapture, recordIntentCreated } from '../payments/payment-records';
+import type { Booking } from '../booking/booking';
+import { createBooking, type NewBookingInput } from '../booking/create-booking';
 
 /** Test data for the booking and payment tests (not used by production code). */
 

@@ -1,24 +1,18 @@
-import { conflict, DomainFailure } from '../../shared/errors';
-import { bookingErrors } from '../booking-errors';
-import type { ReferenceNumbers } from '../reference-code';
-import type { Clock } from '../../shared/clock';
-import type { Id, IdSource } from '../../shared/ids';
-import type { OutboxJob, OutboxPort } from '../../shared/outbox';
-import { err, type Result } from '../../shared/result';
-import type { UnitOfWork } from '../../shared/unit-of-work';
-import type { Repositories } from '../../repositories';
-import { endsAt, type Booking, type BookingStatus } from '../booking';
-import type { BookingListFilter } from '../booking-lists';
-import type { BookingRepository } from '../booking.repository';
-import type { CoachDirectory, CoachForBooking } from '../coach-directory';
-import { isAutoCompleteDue } from '../session-progress';
-import { isRequestExpired } from '../booking-decisions';
-import { isUnpaidRequest } from '../paid-requests';
-import { BOOKING_STATUSES } from '../../shared/catalogue';
-import type { CoachProfile } from '../../accounts/coach-profile';
-import type { Player } from '../../accounts/player';
+import { conflict, DomainFailure } from '../shared/errors';
+import { bookingErrors } from '../booking/booking-errors';
+import type { ReferenceNumbers } from '../booking/reference-code';
+import type { Id } from '../shared/ids';
+import type { OutboxJob, OutboxPort } from '../shared/outbox';
+import { endsAt, type Booking, type BookingStatus } from '../booking/booking';
+import type { BookingListFilter } from '../booking/booking-lists';
+import type { BookingRepository } from '../booking/booking.repository';
+import type { CoachDirectory, CoachForBooking } from '../booking/coach-directory';
+import { isAutoCompleteDue } from '../booking/session-progress';
+import { isRequestExpired } from '../booking/booking-decisions';
+import { isUnpaidRequest } from '../booking/paid-requests';
+import { BOOKING_STATUSES } from '../shared/catalogue';
 
-/** In-memory stand-ins for the booking use-case tests (the real ones are in adapters/). */
+/** In-memory bookings, outbox, coach directory and reference numbers (the real ones are in adapters/). */
 
 export interface InMemoryBookings extends BookingRepository {
   readonly rows: Map<Id, Booking>;
@@ -112,88 +106,6 @@ export function createRecordingOutbox(): RecordingOutbox {
       jobs.push(job);
     },
   };
-}
-
-export interface InMemoryUnitOfWork extends UnitOfWork {
-  /** Coach profiles by user id (for the figures a completion refreshes). */
-  coachProfiles: Map<Id, CoachProfile>;
-  readonly bookings: InMemoryBookings;
-  readonly outbox: RecordingOutbox;
-  /** Players of guardians' accounts by id (decision 017). */
-  readonly players: Map<Id, Player>;
-}
-
-/** Transactions roll back (bookings and jobs) on a failed result or a DomainFailure. */
-/**
- * Just enough of the other contexts for the coach's figures a completion refreshes: coach
- * profiles by user id, no reviews, and completed sessions counted from the bookings above.
- */
-function coachStatsRepositories(bookings: InMemoryBookings) {
-  const coachProfiles = new Map<Id, CoachProfile>();
-  return {
-    coachProfiles: {
-      rows: coachProfiles,
-      findByUserId: async (userId: Id) => coachProfiles.get(userId) ?? null,
-      save: async (profile: CoachProfile) => (coachProfiles.set(profile.userId, profile), { ok: true as const, value: undefined }),
-    },
-    reviews: { listClientReviewsOfCoach: async () => [] },
-    bookingParties: { countCompletedSessions: async (coachId: Id) => [...bookings.rows.values()].filter((b) => b.coachId === coachId && b.status === 'completed').length },
-  };
-}
-
-export function createInMemoryUnitOfWork(): InMemoryUnitOfWork {
-  const bookings = createInMemoryBookings();
-  const outbox = createRecordingOutbox();
-  const stats = coachStatsRepositories(bookings);
-  const players = new Map<Id, Player>();
-  const playersRepo = {
-    findById: async (id: Id) => players.get(id) ?? null,
-    // Coaches here have a profile (their groups) but no user row: the refusal says 'This coach'.
-    findForSession: async (playerId: Id, coachId: Id) => {
-      const player = players.get(playerId);
-      return player ? { player, coach: { fullName: null, ageGroups: stats.coachProfiles.rows.get(coachId)?.ageGroups ?? [] } } : null;
-    },
-  };
-  const repos = { bookings, outbox, players: playersRepo, ...stats } as unknown as Repositories;
-  return {
-    players,
-    bookings,
-    outbox,
-    coachProfiles: stats.coachProfiles.rows,
-    read: repos,
-    async transaction<T>(work: (tx: Repositories) => Promise<Result<T>>): Promise<Result<T>> {
-      const savedRows = new Map(bookings.rows);
-      const savedJobs = outbox.jobs.length;
-      const rollback = () => {
-        bookings.rows.clear();
-        for (const [k, v] of savedRows) bookings.rows.set(k, v);
-        outbox.jobs.splice(savedJobs);
-      };
-      try {
-        const result = await work(repos);
-        if (!result.ok) rollback();
-        return result;
-      } catch (e) {
-        rollback();
-        if (e instanceof DomainFailure) return err(e.error);
-        throw e;
-      }
-    },
-  };
-}
-
-export interface SettableClock extends Clock {
-  set(now: Date): void;
-}
-
-export function fixedClock(start: Date): SettableClock {
-  let now = start;
-  return { now: () => now, set: (next) => void (now = next) };
-}
-
-export function sequentialIds(): IdSource {
-  let n = 0;
-  return { newId: () => `aaaaaaaa-0000-4000-8000-${String(++n).padStart(12, '0')}` };
 }
 
 export function coachDirectory(coaches: readonly CoachForBooking[]): CoachDirectory {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { unwrap } from '../../shared/result';
 import { adminActor, adminUser, clientActor, clientUser, coachActor, coachUser, IDS, NOW } from '../../testing/fixtures';
-import { fixedClock, memoryStorage, memoryUnitOfWork, sequentialIds } from '../../testing/memory-repositories';
+import { fixedClock, memoryStorage, memoryUnitOfWork, sequentialIds } from '../../testing';
 import { createCoachProfile } from '../coach-profile';
 import { PHOTO_FILE_REMOVAL_JOB } from '../photo-file';
 import { decideDeletionRequest } from './decide-deletion-request';
@@ -44,7 +44,7 @@ describe('decideDeletionRequest use case', () => {
     expect(uow.data.users.get(IDS.client)).toMatchObject({ fullName: 'Deleted user', isActive: false, avatarUrl: null });
     // The file is the storage owner's to remove (decision 038): queued in the same transaction, not removed here.
     expect(decided.photoFileRemoval).toBe('pending');
-    expect([...uow.data.outbox.values()].filter((j) => j.type === PHOTO_FILE_REMOVAL_JOB).map((j) => j.payload)).toEqual([{ key: 'avatars/cleo.jpg' }]);
+    expect(uow.outbox.jobs.filter((j) => j.type === PHOTO_FILE_REMOVAL_JOB).map((j) => j.payload)).toEqual([{ key: 'avatars/cleo.jpg' }]);
     expect(deps.storage.files.size).toBe(1);
 
     const coachRequest = unwrap(await requestDeletion(deps, { actor: coachActor, form: {} }));

@@ -6,7 +6,7 @@ import { MINUTE_MS } from '../../shared/clock';
 import { unwrap } from '../../shared/result';
 import { clientActor, clientUser, IDS, NOW } from '../../testing/fixtures';
 import { PASSWORD_TOO_COMMON } from '../common-passwords';
-import { fakeCommonPasswords, fakeHasher, fixedClock, memoryUnitOfWork } from '../../testing/memory-repositories';
+import { fakeCommonPasswords, fakeHasher, fixedClock, memoryUnitOfWork } from '../../testing';
 import { changePassword } from './change-password';
 import { signInWithEmail } from './sign-in-with-email';
 

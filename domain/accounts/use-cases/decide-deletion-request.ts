@@ -1,7 +1,7 @@
 import type { Clock } from '../../shared/clock';
 import type { FileStorage } from '../../shared/file-storage';
 import { err, ok, type Result } from '../../shared/result';
-import type { UnitOfWork } from '../../shared/unit-of-work';
+import type { UnitOfWork } from '../../unit-of-work';
 import { canDecideDeletion } from '../../policy/permissions';
 import { parseForm } from '../../validation/parse-form';
 import { accountErrors } from '../account-errors';

@@ -1,7 +1,7 @@
 import type { Clock } from '../../shared/clock';
 import type { Id } from '../../shared/ids';
 import { ok, type Result } from '../../shared/result';
-import type { UnitOfWork } from '../../shared/unit-of-work';
+import type { UnitOfWork } from '../../unit-of-work';
 
 /**
  * Ends every session of a user at once (logout, password change): the session version goes up,

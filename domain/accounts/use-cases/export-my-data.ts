@@ -3,7 +3,7 @@ import type { RateLimitStore } from '../../rate-limit/rate-limit-store';
 import type { Clock } from '../../shared/clock';
 import { isId } from '../../shared/ids';
 import { err, ok, type Result } from '../../shared/result';
-import type { UnitOfWork } from '../../shared/unit-of-work';
+import type { UnitOfWork } from '../../unit-of-work';
 import { accountErrors } from '../account-errors';
 import type { Actor } from '../actor';
 import { buildDataExport, dataExportFileName, serialiseDataExport, type DataExportDocument } from '../data-export';

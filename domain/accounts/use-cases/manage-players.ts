@@ -2,7 +2,7 @@ import type { Clock } from '../../shared/clock';
 import type { Id, IdSource } from '../../shared/ids';
 import { utcToLondon } from '../../shared/london-time';
 import { err, ok, type Result } from '../../shared/result';
-import type { UnitOfWork } from '../../shared/unit-of-work';
+import type { UnitOfWork } from '../../unit-of-work';
 import { parseForm } from '../../validation/parse-form';
 import type { Actor } from '../actor';
 import { checkDateOfBirthKeepsBookings } from '../../booking/booking-player';

@@ -5,7 +5,7 @@ import { HOUR_MS, MINUTE_MS } from '../../shared/clock';
 import { unwrap } from '../../shared/result';
 import { clientUser, coachUser, IDS, NOW } from '../../testing/fixtures';
 import { PASSWORD_TOO_COMMON } from '../common-passwords';
-import { fakeCommonPasswords, fakeHasher, fakeLinks, fixedClock, memoryUnitOfWork, recordingMailer } from '../../testing/memory-repositories';
+import { fakeCommonPasswords, fakeHasher, fakeLinks, fixedClock, memoryUnitOfWork, recordingMailer } from '../../testing';
 import { eraseUser } from '../user';
 import { parsePasswordResetJob, PASSWORD_RESET_JOB } from '../password-reset-job';
 import { PASSWORD_RESET_LINK_LIFETIME_MS, type PasswordResetClaim, type PasswordResetTokens } from '../password-reset-tokens';
@@ -33,7 +33,7 @@ function setup(...users: ReturnType<typeof clientUser>[]) {
   return { uow, clock, mailer, deps };
 }
 
-const jobs = (uow: ReturnType<typeof memoryUnitOfWork>) => [...uow.data.outbox.values()];
+const jobs = (uow: ReturnType<typeof memoryUnitOfWork>) => uow.outbox.jobs;
 /** The token in the one reset mail sent. */
 function mailedToken(mailer: ReturnType<typeof recordingMailer>): string {
   expect(mailer.sent).toHaveLength(1);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { unwrap, ok, err } from '../../shared/result';
 import { invalid } from '../../shared/errors';
 import { aBooking, adminActor, clientActor, clientUser, coach2Actor, coachActor, coachUser, IDS, NOW } from '../../testing/fixtures';
-import { fixedClock, memoryStorage, memoryUnitOfWork } from '../../testing/memory-repositories';
+import { fixedClock, memoryStorage, memoryUnitOfWork } from '../../testing';
 import { createCoachProfile } from '../coach-profile';
 import type { PhotoProcessor } from '../photo-processor';
 import { changeProfilePhoto } from './change-profile-photo';
@@ -100,7 +100,7 @@ describe('viewProfile', () => {
   it("shows a client's profile to a coach only when they share a booking, as 'User not found' otherwise", async () => {
     const { uow, deps } = setup();
     expect(await viewProfile(deps, { viewer: coachActor, userId: IDS.client })).toMatchObject({ ok: false, error: { kind: 'not_found', message: 'User not found' } });
-    uow.data.bookings.set(IDS.booking, aBooking());
+    uow.data.bookingParties.set(IDS.booking, aBooking());
     expect((await viewProfile(deps, { viewer: coachActor, userId: IDS.client })).ok).toBe(true);
     expect((await viewProfile(deps, { viewer: coach2Actor, userId: IDS.client })).ok).toBe(false);
     expect(unwrap(await viewProfile(deps, { viewer: adminActor, userId: IDS.client })).user.email).toBe(clientUser().email);

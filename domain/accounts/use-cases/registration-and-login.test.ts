@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { unwrap, type Result } from '../../shared/result';
-import type { UnitOfWork } from '../../shared/unit-of-work';
+import type { UnitOfWork } from '../../unit-of-work';
 import { PASSWORD_TOO_COMMON } from '../common-passwords';
-import { fakeCommonPasswords, fakeHasher, fakeLinks, fakeTokens, fixedClock, memoryUnitOfWork, recordingMailer, sequentialIds } from '../../testing/memory-repositories';
+import { fakeCommonPasswords, fakeHasher, fakeLinks, fakeTokens, fixedClock, memoryUnitOfWork, recordingMailer, sequentialIds } from '../../testing';
 import { clientUser, coachUser, NOW } from '../../testing/fixtures';
 import { deactivateUser, type User } from '../user';
 import { adminActor } from '../../testing/fixtures';

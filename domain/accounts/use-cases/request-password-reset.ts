@@ -1,6 +1,6 @@
 import type { Clock } from '../../shared/clock';
 import { ok, type Result } from '../../shared/result';
-import type { UnitOfWork } from '../../shared/unit-of-work';
+import type { UnitOfWork } from '../../unit-of-work';
 import { parseForm } from '../../validation/parse-form';
 import { checkRateLimit } from '../../rate-limit/check-rate-limit';
 import { RATE_LIMITS } from '../../rate-limit/rate-limit-policy';

@@ -1,6 +1,6 @@
 import type { Clock } from '../../shared/clock';
 import { err, ok, type Result } from '../../shared/result';
-import type { UnitOfWork } from '../../shared/unit-of-work';
+import type { UnitOfWork } from '../../unit-of-work';
 import type { RateLimitClearer } from '../../rate-limit/rate-limit-clearer';
 import { parseForm } from '../../validation/parse-form';
 import { resetLinkMatches, resetPasswordWithLink } from '../password';

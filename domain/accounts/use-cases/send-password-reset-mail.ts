@@ -1,7 +1,7 @@
 import type { Clock } from '../../shared/clock';
 import type { Mailer } from '../../shared/mailer';
 import { ok, type Result } from '../../shared/result';
-import type { UnitOfWork } from '../../shared/unit-of-work';
+import type { UnitOfWork } from '../../unit-of-work';
 import type { AccountLinks } from '../email-verification-tokens';
 import { passwordResetEmail } from '../password-emails';
 import type { PasswordResetJob } from '../password-reset-job';

@@ -1,5 +1,5 @@
 import type { FileStorage } from '../../shared/file-storage';
-import type { UnitOfWork } from '../../shared/unit-of-work';
+import type { UnitOfWork } from '../../unit-of-work';
 import { isPhotoServed, photoOwnerOf } from '../photo-file';
 
 /**

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { HOUR_MS } from '../../shared/clock';
 import { unwrap } from '../../shared/result';
 import type { Booking } from '../../booking/booking';
-import { at, authorised, CLIENT_ID, COACH_ID, completed, confirmedAndCaptured, inSession, NOW, pendingBooking, withPatch } from '../../booking/testing/fixtures';
-import { createInMemoryUnitOfWork } from '../../booking/testing/in-memory';
+import { at, authorised, CLIENT_ID, COACH_ID, completed, confirmedAndCaptured, inSession, NOW, pendingBooking, withPatch } from '../../testing/booking-fixtures';
+import { memoryUnitOfWork } from '../../testing';
 import { describeSettlement, planAccountEnd } from '../account-settlement';
 import { settleEndedAccount } from './settle-ended-account';
 
@@ -25,7 +25,7 @@ function accountBookings(): Booking[] {
 }
 
 function world() {
-  const uow = createInMemoryUnitOfWork();
+  const uow = memoryUnitOfWork();
   for (const b of accountBookings()) uow.bookings.rows.set(b.id, b);
   return uow;
 }

@@ -1,7 +1,7 @@
 import type { Clock } from '../../shared/clock';
 import { rateLimited } from '../../shared/errors';
 import { err, type Result } from '../../shared/result';
-import type { UnitOfWork } from '../../shared/unit-of-work';
+import type { UnitOfWork } from '../../unit-of-work';
 import { rateLimitMessage } from '../../rate-limit/check-rate-limit';
 import { RATE_LIMITS } from '../../rate-limit/rate-limit-policy';
 import type { RateLimitReader } from '../../rate-limit/rate-limit-reader';

@@ -1,6 +1,6 @@
 import type { Clock } from '../../shared/clock';
 import { err, ok, type Result } from '../../shared/result';
-import type { UnitOfWork } from '../../shared/unit-of-work';
+import type { UnitOfWork } from '../../unit-of-work';
 import { parseForm } from '../../validation/parse-form';
 import { accountErrors } from '../account-errors';
 import { profileSchema } from '../account.schemas';

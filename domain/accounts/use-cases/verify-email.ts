@@ -1,6 +1,6 @@
 import type { Clock } from '../../shared/clock';
 import { err, ok, type Result } from '../../shared/result';
-import type { UnitOfWork } from '../../shared/unit-of-work';
+import type { UnitOfWork } from '../../unit-of-work';
 import { accountErrors } from '../account-errors';
 import type { EmailVerificationTokens } from '../email-verification-tokens';
 import { isErased, verifyEmail as markVerified, type User } from '../user';

@@ -1,6 +1,6 @@
 import type { Id } from '../../shared/ids';
 import { err, ok, type Result } from '../../shared/result';
-import type { UnitOfWork } from '../../shared/unit-of-work';
+import type { UnitOfWork } from '../../unit-of-work';
 import { canViewProfile } from '../../policy/permissions';
 import { accountErrors } from '../account-errors';
 import type { Actor } from '../actor';

@@ -8,7 +8,7 @@ import { policyErrors } from '../../policy/policy-errors';
 import type { Clock } from '../../shared/clock';
 import type { IdSource } from '../../shared/ids';
 import { err, ok, type Result } from '../../shared/result';
-import type { UnitOfWork } from '../../shared/unit-of-work';
+import type { UnitOfWork } from '../../unit-of-work';
 import { parseForm } from '../../validation/parse-form';
 import { adminErrors, MIN_ADMIN_PASSWORD_LENGTH } from '../admin-errors';
 import type { AdministratorDirectory } from '../administrator-directory';

@@ -4,7 +4,7 @@ import { canSetCoachVerification } from '../../policy/permissions';
 import type { Clock } from '../../shared/clock';
 import { isId, type Id } from '../../shared/ids';
 import { err, ok, type Result } from '../../shared/result';
-import type { UnitOfWork } from '../../shared/unit-of-work';
+import type { UnitOfWork } from '../../unit-of-work';
 import { adminErrors } from '../admin-errors';
 
 export interface CoachVerification {

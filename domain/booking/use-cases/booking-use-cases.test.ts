@@ -6,17 +6,17 @@ import { recordAuthorization, recordIntentCreated } from '../../payments/payment
 import type { Booking } from '../booking';
 import { BOOKING_NOTIFICATION_JOB } from '../booking-notifications';
 import type { CoachForBooking } from '../coach-directory';
-import { admin, at, client, coach, COACH_ID, NOW, otherCoach, pendingBooking, RATE_PENCE, stranger, STARTS_AT } from '../testing/fixtures';
+import { admin, at, client, coach, COACH_ID, NOW, otherCoach, pendingBooking, RATE_PENCE, stranger, STARTS_AT } from '../../testing/booking-fixtures';
 import {
   coachDirectory,
   createInMemoryReferenceNumbers,
-  createInMemoryUnitOfWork,
+  memoryUnitOfWork,
   fixedClock,
   sequentialIds,
   type InMemoryReferenceNumbers,
-  type InMemoryUnitOfWork,
+  type MemoryUnitOfWork,
   type SettableClock,
-} from '../testing/in-memory';
+} from '../../testing';
 import { bookingErrors } from '../booking-errors';
 import { referenceCodeFor } from '../reference-code';
 import { DomainFailure } from '../../shared/errors';
@@ -49,7 +49,7 @@ const theCoach: CoachForBooking = {
   availability: [],
 };
 
-let uow: InMemoryUnitOfWork;
+let uow: MemoryUnitOfWork;
 let clock: SettableClock;
 let coaches: CoachForBooking[];
 let referenceNumbers: InMemoryReferenceNumbers;
@@ -77,7 +77,7 @@ const requestPaid = async (overrides: Partial<RequestBookingInput> = {}): Promis
 const jobsOf = (type: string) => uow.outbox.jobs.filter((j) => j.type === type).map((j) => j.payload);
 
 beforeEach(() => {
-  uow = createInMemoryUnitOfWork();
+  uow = memoryUnitOfWork();
   clock = fixedClock(NOW);
   coaches = [theCoach];
   ids = sequentialIds();

@@ -2,7 +2,7 @@ import type { Clock } from '../../shared/clock';
 import type { Id } from '../../shared/ids';
 import type { Result } from '../../shared/result';
 import { err, ok } from '../../shared/result';
-import type { UnitOfWork } from '../../shared/unit-of-work';
+import type { UnitOfWork } from '../../unit-of-work';
 import type { Repositories } from '../../repositories';
 import { enqueuePaymentInstructions } from '../../payments/use-cases/enqueue-payment-instructions';
 import type { Booking } from '../booking';

@@ -1,7 +1,7 @@
 import type { Actor } from '../../accounts/actor';
 import type { Clock } from '../../shared/clock';
 import { ok, type Result } from '../../shared/result';
-import type { UnitOfWork } from '../../shared/unit-of-work';
+import type { UnitOfWork } from '../../unit-of-work';
 import type { Booking } from '../booking';
 import { hasReachedCoach } from '../paid-requests';
 import { ADMIN_BOOKING_LIST_LIMIT, coachDashboardGroups, myBookingsTabs, type CoachDashboardGroup, type MyBookingsTab } from '../booking-lists';

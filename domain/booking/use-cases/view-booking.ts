@@ -2,7 +2,7 @@ import type { Actor } from '../../accounts/actor';
 import type { Clock } from '../../shared/clock';
 import type { Id } from '../../shared/ids';
 import { err, ok, type Result } from '../../shared/result';
-import type { UnitOfWork } from '../../shared/unit-of-work';
+import type { UnitOfWork } from '../../unit-of-work';
 import type { Booking } from '../booking';
 import { availableActions, type BookingAction } from '../available-actions';
 import { bookingErrors } from '../booking-errors';

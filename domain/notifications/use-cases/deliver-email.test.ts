@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CLIENT_ID, COACH_ID, confirmedAndCaptured, NOW, pendingBooking } from '../../booking/testing/fixtures';
+import { CLIENT_ID, COACH_ID, confirmedAndCaptured, NOW, pendingBooking } from '../../testing/booking-fixtures';
 import type { Id } from '../../shared/ids';
 import type { Mail } from '../../shared/mailer';
 import type { OutboxJob } from '../../shared/outbox';

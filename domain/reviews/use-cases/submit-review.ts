@@ -4,7 +4,7 @@ import { policyErrors } from '../../policy/policy-errors';
 import type { Clock } from '../../shared/clock';
 import { idSchema, type Id } from '../../shared/ids';
 import { err, ok, type Result } from '../../shared/result';
-import type { UnitOfWork } from '../../shared/unit-of-work';
+import type { UnitOfWork } from '../../unit-of-work';
 import { parseForm } from '../../validation/parse-form';
 import type { IdSource } from '../../shared/ids';
 import { submitReview as writeReview, type Review } from '../review';

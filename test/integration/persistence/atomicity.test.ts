@@ -4,7 +4,7 @@ import type { BookingRepository } from '../../../domain/booking/booking.reposito
 import { acceptBooking } from '../../../domain/booking/use-cases/accept-booking';
 import type { Repositories } from '../../../domain/repositories';
 import { ok, unwrap } from '../../../domain/shared/result';
-import type { UnitOfWork } from '../../../domain/shared/unit-of-work';
+import type { UnitOfWork } from '../../../domain/unit-of-work';
 import { useTestApp } from '../../support/app';
 import { hoursAhead, insertUser, pendingBooking, type TestUser } from './fixtures';
 

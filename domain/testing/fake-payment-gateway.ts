@@ -1,5 +1,5 @@
-import { err, ok } from '../../shared/result';
-import type { CreateIntentInput, GatewayError, GatewayIntent, GatewayResult, PaymentGateway } from '../payment-gateway';
+import { err, ok } from '../shared/result';
+import type { CreateIntentInput, GatewayError, GatewayIntent, GatewayResult, PaymentGateway } from '../payments/payment-gateway';
 
 /**
  * An in-memory gateway for tests, with Stripe's manual-capture rules and test cards

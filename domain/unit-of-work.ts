@@ -1,5 +1,5 @@
-import type { Result } from './result';
-import type { Repositories } from '../repositories';
+import type { Result } from './shared/result';
+import type { Repositories } from './repositories';
 
 /**
  * Port: runs work in one database transaction. Returning a failed Result (or throwing
