@@ -1,4 +1,4 @@
-import { isAwaitingPayment, type PaymentStatus } from '../../domain/payments/payment-status';
+import { isAwaitingPayment, type PaymentStatus } from '../../domain/booking/money/payment-status';
 
 /**
  * Whether the AdminBookings row offers 'Take Payment' (SPEC §2), and why not. The payments

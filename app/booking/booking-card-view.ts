@@ -3,7 +3,7 @@ import type { Actor } from '../../domain/accounts/actor';
 import { utcToLondon } from '../../domain/shared/london-time';
 import type { Id } from '../../domain/shared/ids';
 import type { Pence } from '../../domain/shared/money';
-import { cancellationSettlement, type CancellationRule } from '../../domain/payments/cancellation-policy';
+import { cancellationSettlement, type CancellationRule } from '../../domain/booking/money/cancellation-policy';
 import { availableActions, type BookingAction } from '../../domain/booking/available-actions';
 import { endsAt, type Booking, type BookingStatus } from '../../domain/booking/booking';
 import type { BookingListItem } from '../../domain/booking/booking-list-reader';

@@ -1,5 +1,5 @@
 import { err, ok, type Result } from '../shared/result';
-import { cancellationInstructions, cancellationSettlement, type CancellationSettlement } from '../payments/cancellation-policy';
+import { cancellationInstructions, cancellationSettlement, type CancellationSettlement } from './money/cancellation-policy';
 import type { Booking, BookingStatus, CancelledBy } from './booking';
 import { declineBySystem } from './booking-decisions';
 import { bookingErrors } from './booking-errors';

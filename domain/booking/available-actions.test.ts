@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Actor } from '../accounts/actor';
 import { DAY_MS, HOUR_MS, MINUTE_MS } from '../shared/clock';
 import { unwrap, type Result } from '../shared/result';
-import { checkCanPay } from '../payments/payment-eligibility';
+import { checkCanPay } from './money/payment-eligibility';
 import { recordRelease } from '../payments/payment-records';
 import { availableActions, type BookingAction } from './available-actions';
 import type { Booking } from './booking';

@@ -1,6 +1,6 @@
 import type { Actor } from '../accounts/actor';
 import type { Result } from '../shared/result';
-import { checkCanPay } from '../payments/payment-eligibility';
+import { checkCanPay } from './money/payment-eligibility';
 import type { Booking } from './booking';
 import { acceptBooking, cancelBooking, declineBooking } from './booking-decisions';
 import { relationOf } from './booking-party';

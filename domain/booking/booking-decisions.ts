@@ -1,7 +1,7 @@
 import type { Actor } from '../accounts/actor';
 import { err, ok, type Result } from '../shared/result';
-import { cancellationInstructions, cancellationSettlement } from '../payments/cancellation-policy';
-import { captureInstruction } from '../payments/payment-instruction';
+import { cancellationInstructions, cancellationSettlement } from './money/cancellation-policy';
+import { captureInstruction } from './money/payment-instruction';
 import type { Booking, CancelledBy } from './booking';
 import { bookingErrors } from './booking-errors';
 import { changed, relationOf, requireCoach, type BookingChange } from './booking-party';

@@ -2,7 +2,7 @@ import type { Actor } from '../accounts/actor';
 import type { DomainError } from '../shared/errors';
 import type { Id } from '../shared/ids';
 import { err, ok, type Result } from '../shared/result';
-import type { PaymentInstruction } from '../payments/payment-instruction';
+import type { PaymentInstruction } from './money/payment-instruction';
 import type { Booking } from './booking';
 import { bookingErrors } from './booking-errors';
 

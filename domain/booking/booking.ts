@@ -6,7 +6,7 @@ import { idSchema } from '../shared/ids';
 import { MINUTE_MS } from '../shared/clock';
 import type { Pence } from '../shared/money';
 import { err, ok, type Result } from '../shared/result';
-import { PAYMENT_STATUSES, type PaymentStatus } from '../payments/payment-status';
+import { PAYMENT_STATUSES, type PaymentStatus } from './money/payment-status';
 import { REFERENCE_CODE_PATTERN } from './reference-code';
 
 /** SPEC §3 / PRODUCT.md: the one-to-one coaching session a client books with a coach. */

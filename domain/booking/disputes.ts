@@ -1,8 +1,8 @@
 import type { Actor } from '../accounts/actor';
 import { formatPence, type Pence } from '../shared/money';
 import { err, ok, type Result } from '../shared/result';
-import { refundInstruction, releaseInstruction, type PaymentInstruction } from '../payments/payment-instruction';
-import { heldPence } from '../payments/payment-hold';
+import { refundInstruction, releaseInstruction, type PaymentInstruction } from './money/payment-instruction';
+import { heldPence } from './money/payment-hold';
 import type { Booking, DisputeOutcome } from './booking';
 import { bookingErrors } from './booking-errors';
 import { changed, requireAdmin, requireParty, type BookingChange } from './booking-party';

@@ -1,5 +1,5 @@
 import { MINUTE_MS } from '../shared/clock';
-import { isAwaitingPayment } from '../payments/payment-status';
+import { isAwaitingPayment } from './money/payment-status';
 import type { Booking } from './booking';
 
 /**

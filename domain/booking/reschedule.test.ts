@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DAY_MS, HOUR_MS, MINUTE_MS } from '../shared/clock';
 import { unwrap } from '../shared/result';
-import { paymentHeldUntilFor } from '../payments/payment-hold';
+import { paymentHeldUntilFor } from './money/payment-hold';
 import { acceptReschedule, declineReschedule, proposeReschedule, rescheduleViewFor } from './reschedule';
 import { markArrival } from './session-progress';
 import { admin, at, client, coach, completed, confirmedAndCaptured, NOW, pendingBooking, stranger, STARTS_AT } from '../testing/booking-fixtures';

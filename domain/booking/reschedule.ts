@@ -1,6 +1,6 @@
 import type { Actor } from '../accounts/actor';
 import { err, ok, type Result } from '../shared/result';
-import { paymentHeldUntilFor } from '../payments/payment-hold';
+import { paymentHeldUntilFor } from './money/payment-hold';
 import type { Booking } from './booking';
 import { bookingErrors } from './booking-errors';
 import { changed, requireParty } from './booking-party';

@@ -1,7 +1,7 @@
 import type { Booking, CancelledBy } from '../booking/booking';
 import type { BookingEvent } from '../booking/booking-notifications';
-import { cancellationSettlement, settlementOfCancelled } from '../payments/cancellation-policy';
-import { isHeldByPlatform } from '../payments/payment-status';
+import { cancellationSettlement, settlementOfCancelled } from '../booking/money/cancellation-policy';
+import { isHeldByPlatform } from '../booking/money/payment-status';
 import { hasReachedCoach } from '../booking/paid-requests';
 import type { Id } from '../shared/ids';
 import type { OutboxJob, OutboxPort } from '../shared/outbox';

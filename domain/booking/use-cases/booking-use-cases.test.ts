@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DAY_MS, HOUR_MS, MINUTE_MS } from '../../shared/clock';
 import { unwrap } from '../../shared/result';
-import { PAYMENT_INSTRUCTION_JOB } from '../../payments/payment-instruction';
+import { PAYMENT_INSTRUCTION_JOB } from '../money/payment-instruction';
 import { recordAuthorization, recordIntentCreated } from '../../payments/payment-records';
 import type { Booking } from '../booking';
 import { BOOKING_NOTIFICATION_JOB } from '../booking-notifications';

@@ -4,7 +4,7 @@ import { err, ok, type Result } from '../../shared/result';
 import type { Booking } from '../../booking/booking';
 import { bookingErrors } from '../../booking/booking-errors';
 import { relationOf } from '../../booking/booking-party';
-import { paymentErrors } from '../payment-errors';
+import { paymentErrors } from '../../booking/money/payment-errors';
 import type { GatewayIntentStatus } from '../payment-gateway';
 import { fromGatewayError, type PaymentUseCaseDeps } from './payment-deps';
 import { recordGatewayIntent } from './sync-payment-intent';

@@ -10,7 +10,7 @@ import { openDispute } from '../../booking/use-cases/open-dispute';
 import { resolveDispute } from '../../booking/use-cases/resolve-dispute';
 import { admin, at, client, coach, NOW, pendingBooking, RATE_PENCE, stranger, STARTS_AT } from '../../testing/booking-fixtures';
 import { memoryUnitOfWork, fixedClock, type MemoryUnitOfWork, type SettableClock } from '../../testing';
-import { parsePaymentInstructionJob, PAYMENT_INSTRUCTION_JOB } from '../payment-instruction';
+import { parsePaymentInstructionJob, PAYMENT_INSTRUCTION_JOB } from '../../booking/money/payment-instruction';
 import { createFakeGateway, TEST_CARD_DECLINED, TEST_CARD_OK, type FakeGateway } from '../../testing/fake-payment-gateway';
 import { confirmPayment } from './confirm-payment';
 import { executePaymentInstruction } from './execute-payment-instruction';

@@ -4,7 +4,7 @@ import { autoCompleteDue } from '../../../domain/booking/use-cases/auto-complete
 import { openDispute } from '../../../domain/booking/use-cases/open-dispute';
 import { resolveDispute } from '../../../domain/booking/use-cases/resolve-dispute';
 import type { DisputeDecision } from '../../../domain/booking/disputes';
-import { parsePaymentInstructionJob } from '../../../domain/payments/payment-instruction';
+import { parsePaymentInstructionJob } from '../../../domain/booking/money/payment-instruction';
 import type { PaymentGateway } from '../../../domain/payments/payment-gateway';
 import { executePaymentInstruction } from '../../../domain/payments/use-cases/execute-payment-instruction';
 import { releaseDuePayments } from '../../../domain/payments/use-cases/release-due-payments';

@@ -1,5 +1,5 @@
-import type { Id } from '../shared/ids';
-import type { Pence } from '../shared/money';
+import type { Id } from '../../shared/ids';
+import type { Pence } from '../../shared/money';
 
 /**
  * What a booking transition asks of the payment, to be carried out after the commit (through the

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { HOUR_MS } from '../shared/clock';
-import { unwrap } from '../shared/result';
-import type { Booking } from '../booking/booking';
-import { at, authorised, completed, confirmedAndCaptured, pendingBooking, RATE_PENCE, STARTS_AT } from '../testing/booking-fixtures';
+import { HOUR_MS } from '../../shared/clock';
+import { unwrap } from '../../shared/result';
+import type { Booking } from '../booking';
+import { at, authorised, completed, confirmedAndCaptured, pendingBooking, RATE_PENCE, STARTS_AT } from '../../testing/booking-fixtures';
 import { givenBackPence, hasOutstandingRefund, heldPence, isReleaseDue, paymentHeldUntilFor } from './payment-hold';
-import { recordCapture, recordRefund, recordVoid } from './payment-records';
+import { recordCapture, recordRefund, recordVoid } from '../../payments/payment-records';
 
 const END = at(STARTS_AT, HOUR_MS);
 const HOLD_ENDS = at(END, 48 * HOUR_MS);

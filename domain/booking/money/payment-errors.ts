@@ -1,4 +1,4 @@
-import { conflict, forbidden, invalid, unavailable, type DomainError } from '../shared/errors';
+import { conflict, forbidden, invalid, unavailable, type DomainError } from '../../shared/errors';
 import type { PaymentStatus } from './payment-status';
 
 /** Failures of the payment state machine and the payment dialog, with stable codes. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BOOKING_ID } from '../testing/booking-fixtures';
+import { BOOKING_ID } from '../../testing/booking-fixtures';
 import { captureInstruction, idempotencyKeyFor, parsePaymentInstructionJob, paymentInstructionJob, refundInstruction, releaseInstruction, voidInstruction } from './payment-instruction';
 
 describe('payment instructions', () => {

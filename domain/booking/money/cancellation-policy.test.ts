@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { HOUR_MS } from '../shared/clock';
-import { at, authorised, confirmedAndCaptured, pendingBooking, RATE_PENCE, STARTS_AT } from '../testing/booking-fixtures';
+import { HOUR_MS } from '../../shared/clock';
+import { at, authorised, confirmedAndCaptured, pendingBooking, RATE_PENCE, STARTS_AT } from '../../testing/booking-fixtures';
 import { cancellationInstructions, cancellationSettlement, settlementOfCancelled } from './cancellation-policy';
 
 const TOTAL = RATE_PENCE + 300;

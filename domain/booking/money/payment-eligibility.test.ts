@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { admin, authorised, client, coach, completed, pendingBooking, stranger } from '../testing/booking-fixtures';
+import { admin, authorised, client, coach, completed, pendingBooking, stranger } from '../../testing/booking-fixtures';
 import { checkCanPay } from './payment-eligibility';
 
 const code = (r: { ok: boolean; error?: { code: string } }) => (r.ok ? 'OK' : r.error?.code);

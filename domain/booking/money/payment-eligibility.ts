@@ -1,8 +1,8 @@
-import type { Actor } from '../accounts/actor';
-import { err, ok, type Result } from '../shared/result';
-import type { Booking } from '../booking/booking';
-import { bookingErrors } from '../booking/booking-errors';
-import { relationOf } from '../booking/booking-party';
+import type { Actor } from '../../accounts/actor';
+import { err, ok, type Result } from '../../shared/result';
+import type { Booking } from '../booking';
+import { bookingErrors } from '../booking-errors';
+import { relationOf } from '../booking-party';
 import { paymentErrors } from './payment-errors';
 import { isAwaitingPayment } from './payment-status';
 
