@@ -4,7 +4,7 @@ import type { Result } from '../../shared/result';
 import { err, ok } from '../../shared/result';
 import type { UnitOfWork } from '../../unit-of-work';
 import type { Repositories } from '../../repositories';
-import { enqueuePaymentInstructions } from '../../payments/use-cases/enqueue-payment-instructions';
+import { enqueuePaymentInstructions } from '../money/enqueue-payment-instructions';
 import type { Booking } from '../booking';
 import { bookingErrors } from '../booking-errors';
 import type { BookingChange } from '../booking-party';

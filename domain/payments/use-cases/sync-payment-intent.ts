@@ -7,7 +7,7 @@ import { notifyBooking } from '../../booking/booking-notifications';
 import { notifyByEmail } from '../../notifications/booking-emails';
 import { applyGatewayIntent } from '../intent-sync';
 import type { GatewayIntent } from '../payment-gateway';
-import { enqueuePaymentInstructions } from './enqueue-payment-instructions';
+import { enqueuePaymentInstructions } from '../../booking/money/enqueue-payment-instructions';
 import { fromGatewayError, type PaymentUseCaseDeps } from './payment-deps';
 
 /**

@@ -1,6 +1,6 @@
 import type { Id } from '../../shared/ids';
 import type { OutboxPort } from '../../shared/outbox';
-import { PAYMENT_INSTRUCTION_JOB, paymentInstructionJob, type PaymentInstruction } from '../../booking/money/payment-instruction';
+import { PAYMENT_INSTRUCTION_JOB, paymentInstructionJob, type PaymentInstruction } from './payment-instruction';
 
 /**
  * Writes a booking's payment instructions to the outbox, in the caller's transaction. The job's
