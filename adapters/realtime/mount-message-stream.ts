@@ -1,5 +1,5 @@
 import type { Express, Request } from 'express';
-import type { Actor } from '../../domain/accounts/actor';
+import type { Actor } from '../../domain/policy/actor';
 import { toActor } from '../../domain/accounts/user';
 import { signedInUserOf } from '../auth/session-storage';
 import { countUnreadMessages } from '../../domain/messaging/use-cases/count-unread-messages';

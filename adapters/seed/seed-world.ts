@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Actor } from '../../domain/accounts/actor';
+import type { Actor } from '../../domain/policy/actor';
 import { registerWithEmail } from '../../domain/accounts/use-cases/register-with-email';
 import { requestDeletion } from '../../domain/accounts/use-cases/request-deletion';
 import { verifyEmail } from '../../domain/accounts/use-cases/verify-email';

@@ -1,5 +1,5 @@
 import { json, redirect, type AppLoadContext } from '@remix-run/node';
-import type { Actor } from '../../domain/accounts/actor';
+import type { Actor } from '../../domain/policy/actor';
 import { toActor, type User } from '../../domain/accounts/user';
 import { signedInUserOf } from '../../adapters/auth/session-storage';
 import { loginPathFor, SIGNED_OUT_REPLY } from './signed-out';

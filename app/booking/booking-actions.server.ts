@@ -1,5 +1,5 @@
 import { json, type AppLoadContext } from '@remix-run/node';
-import type { Actor } from '../../domain/accounts/actor';
+import type { Actor } from '../../domain/policy/actor';
 import { bookingErrors } from '../../domain/booking/booking-errors';
 import { acceptBooking } from '../../domain/booking/use-cases/accept-booking';
 import { acceptReschedule } from '../../domain/booking/use-cases/accept-reschedule';

@@ -1,5 +1,5 @@
 import { ageGroupLabel, primaryAgeGroup } from '../../domain/accounts/age-group';
-import type { Actor } from '../../domain/accounts/actor';
+import type { Actor } from '../../domain/policy/actor';
 import { utcToLondon } from '../../domain/shared/london-time';
 import type { Id } from '../../domain/shared/ids';
 import type { Pence } from '../../domain/shared/money';

@@ -1,5 +1,5 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
-import type { Actor } from '../../domain/accounts/actor';
+import type { Actor } from '../../domain/policy/actor';
 import { bookingWindowBounds } from '../../domain/booking/booking-calendar';
 import { bookingCardView, type BookingCardView } from './booking-card-view';
 import { BOOKING_LIST_PAGE_SIZE, parseBookingCursor, type BookingListPage } from '../../domain/booking/booking-list-reader';

@@ -1,4 +1,4 @@
-import type { Actor } from '../../domain/accounts/actor';
+import type { Actor } from '../../domain/policy/actor';
 import { pagePath, type PageName } from './pages';
 
 export interface MenuItem {

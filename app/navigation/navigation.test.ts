@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Actor } from '../../domain/accounts/actor';
+import type { Actor } from '../../domain/policy/actor';
 import { menuFor } from './menus';
 import { pageFromPath, pagePath, pageUrl, PAGES } from './pages';
 import { homePageFor, postLoginDestination, redirectFor } from './routing';

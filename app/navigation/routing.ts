@@ -1,4 +1,4 @@
-import type { Actor } from '../../domain/accounts/actor';
+import type { Actor } from '../../domain/policy/actor';
 import { ADMIN_PAGES, PUBLIC_PAGES, type PageName } from './pages';
 
 /** The home page of a signed-in person: admin → AdminDashboard, coach → CoachDashboard, others → FindCoaches. */

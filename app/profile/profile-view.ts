@@ -1,4 +1,4 @@
-import type { Actor } from '../../domain/accounts/actor';
+import type { Actor } from '../../domain/policy/actor';
 import type { CoachProfile } from '../../domain/accounts/coach-profile';
 import { canEditProfile, canSeeContactDetails, canSeeDeactivationReason } from '../../domain/policy/permissions';
 import { displayName, type User } from '../../domain/accounts/user';

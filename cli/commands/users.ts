@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import { z } from 'zod';
 import type { Application } from '../../adapters/composition-root';
 import { adminReadModels, ADMIN_USER_TYPES, type AdminUserDetail } from '../../adapters/persistence/admin/index';
-import type { Actor } from '../../domain/accounts/actor';
+import type { Actor } from '../../domain/policy/actor';
 import { exportUserData } from '../../domain/accounts/use-cases/export-my-data';
 import { removeUser } from '../../domain/accounts/use-cases/remove-user';
 import { restoreUser } from '../../domain/accounts/use-cases/restore-user';

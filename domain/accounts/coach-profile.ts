@@ -6,7 +6,7 @@ import { err, ok, type Result } from '../shared/result';
 import { sanitiseText } from '../shared/sanitise';
 import { accountErrors } from './account-errors';
 import type { CoachProfileForm, RegistrationForm } from './account.schemas';
-import type { Actor } from './actor';
+import type { Actor } from '../policy/actor';
 
 /**
  * A coach's public offer (SPEC §3 coach_profile). `rating`, `reviewCount` and `totalSessions`

@@ -4,7 +4,7 @@ import { err, ok, type Result } from '../shared/result';
 import { sanitiseText } from '../shared/sanitise';
 import { canDecideDeletion, canRequestDeletion } from '../policy/permissions';
 import { accountErrors } from './account-errors';
-import type { Actor } from './actor';
+import type { Actor } from '../policy/actor';
 import { eraseUser, type User } from './user';
 
 /** SPEC §3/§4: a user's request to have their account deleted, decided by an admin. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fixedClock, memoryUnitOfWork, sequentialIds } from '../testing';
-import type { Actor } from './actor';
+import type { Actor } from '../policy/actor';
 import { addPlayer, editPlayer, listPlayers, removePlayer } from './use-cases/manage-players';
 
 const now = new Date('2026-11-25T10:00:00Z');

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import type { Actor } from './actor';
+import type { Actor } from '../policy/actor';
 import { ADULT_AGE, ageOn } from './age-group';
 import { playerErrors } from './player-errors';
 import type { PlayerForm } from './player.schemas';

@@ -6,7 +6,7 @@ import { sanitiseText } from '../shared/sanitise';
 import { canEditProfile, canRemoveUser, canRestoreUser } from '../policy/permissions';
 import { accountErrors } from './account-errors';
 import { emailSchema, type ProfileForm } from './account.schemas';
-import { normaliseUserType, type Actor, type Role, type UserType } from './actor';
+import { normaliseUserType, type Actor, type Role, type UserType } from '../policy/actor';
 
 /**
  * The User aggregate (SPEC §3): plain readonly data plus the business actions below.

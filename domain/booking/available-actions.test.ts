@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Actor } from '../accounts/actor';
+import type { Actor } from '../policy/actor';
 import { DAY_MS, HOUR_MS, MINUTE_MS } from '../shared/clock';
 import { unwrap, type Result } from '../shared/result';
 import { checkCanPay } from './money/payment-eligibility';

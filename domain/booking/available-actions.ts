@@ -1,4 +1,4 @@
-import type { Actor } from '../accounts/actor';
+import type { Actor } from '../policy/actor';
 import type { Result } from '../shared/result';
 import { checkCanPay } from './money/payment-eligibility';
 import type { Booking } from './booking';

@@ -1,4 +1,4 @@
-import type { Actor } from '../accounts/actor';
+import type { Actor } from '../policy/actor';
 import { err, ok, type Result } from '../shared/result';
 import { cancellationInstructions, cancellationSettlement } from './money/cancellation-policy';
 import { captureInstruction } from './money/payment-instruction';

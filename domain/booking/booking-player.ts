@@ -1,5 +1,5 @@
 import { ageGroupLabel, ageOn, coachesAge, primaryAgeGroup } from '../accounts/age-group';
-import type { Actor } from '../accounts/actor';
+import type { Actor } from '../policy/actor';
 import { ownActivePlayer, playerName, type Player } from '../accounts/player';
 import { playerErrors } from '../accounts/player-errors';
 import type { PlayerOpenSession, SessionCoach } from '../accounts/player.repository';

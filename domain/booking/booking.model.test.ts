@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Actor } from '../accounts/actor';
+import type { Actor } from '../policy/actor';
 import { MINUTE_MS } from '../shared/clock';
 import type { Result } from '../shared/result';
 import { cancellationSettlement } from './money/cancellation-policy';

@@ -1,4 +1,4 @@
-import type { Actor } from '../accounts/actor';
+import type { Actor } from '../policy/actor';
 import { isCoachingType, isLocationType, DEFAULT_LOCATION_TYPE } from '../shared/catalogue';
 import type { Id } from '../shared/ids';
 import { ADMIN_FEE_PENCE, type Pence } from '../shared/money';

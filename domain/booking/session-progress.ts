@@ -1,4 +1,4 @@
-import type { Actor } from '../accounts/actor';
+import type { Actor } from '../policy/actor';
 import { HOUR_MS, MINUTE_MS } from '../shared/clock';
 import { err, ok, type Result } from '../shared/result';
 import { endsAt, type Booking, type BookingStatus } from './booking';

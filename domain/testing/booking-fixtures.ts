@@ -1,4 +1,4 @@
-import type { Actor } from '../accounts/actor';
+import type { Actor } from '../policy/actor';
 import { HOUR_MS, DAY_MS } from '../shared/clock';
 import { unwrap } from '../shared/result';
 import type { RandomSource } from '../shared/random';

@@ -1,5 +1,5 @@
 /** Small builders for unit tests of accounts, messaging, reviews and availability. */
-import type { Actor } from '../accounts/actor';
+import type { Actor } from '../policy/actor';
 import { registerUser, type User } from '../accounts/user';
 import type { BookingParties } from '../policy/booking-parties';
 import { unwrap } from '../shared/result';

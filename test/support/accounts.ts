@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { createApplication, type Application } from '../../adapters/composition-root';
 import { loadEnv } from '../../adapters/config/env';
 import { createLogger } from '../../adapters/logging/logger';
-import type { Role } from '../../domain/accounts/actor';
+import type { Role } from '../../domain/policy/actor';
 import { registerWithEmail } from '../../domain/accounts/use-cases/register-with-email';
 import { verifyEmail } from '../../domain/accounts/use-cases/verify-email';
 import type { User } from '../../domain/accounts/user';

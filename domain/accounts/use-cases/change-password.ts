@@ -8,7 +8,7 @@ import { RATE_LIMITS } from '../../rate-limit/rate-limit-policy';
 import type { RateLimitReader } from '../../rate-limit/rate-limit-reader';
 import type { RateLimitStore } from '../../rate-limit/rate-limit-store';
 import { accountErrors } from '../account-errors';
-import type { Actor } from '../actor';
+import type { Actor } from '../../policy/actor';
 import { setNewPassword } from '../password';
 import { passwordErrors } from '../password-errors';
 import type { PasswordHasher } from '../password-hasher';

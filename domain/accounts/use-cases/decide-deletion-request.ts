@@ -6,7 +6,7 @@ import { canDecideDeletion } from '../../policy/permissions';
 import { parseForm } from '../../validation/parse-form';
 import { accountErrors } from '../account-errors';
 import { deletionDecisionSchema } from '../account.schemas';
-import type { Actor } from '../actor';
+import type { Actor } from '../../policy/actor';
 import { mentionsOf, redactMentions } from '../account-erasure';
 import { NOTHING_SETTLED, type AccountSettlement } from '../account-settlement';
 import { decideDeletionRequest as decide, type AccountDeletionRequest } from '../deletion-request';

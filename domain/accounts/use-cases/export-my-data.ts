@@ -5,7 +5,7 @@ import { isId } from '../../shared/ids';
 import { err, ok, type Result } from '../../shared/result';
 import type { UnitOfWork } from '../../unit-of-work';
 import { accountErrors } from '../account-errors';
-import type { Actor } from '../actor';
+import type { Actor } from '../../policy/actor';
 import { buildDataExport, dataExportFileName, serialiseDataExport, type DataExportDocument } from '../data-export';
 import { DATA_EXPORT_LIMITS } from '../data-export-rows';
 import type { DataExportSource } from '../data-export-source';

@@ -4,7 +4,7 @@ import { utcToLondon } from '../../shared/london-time';
 import { err, ok, type Result } from '../../shared/result';
 import type { UnitOfWork } from '../../unit-of-work';
 import { parseForm } from '../../validation/parse-form';
-import type { Actor } from '../actor';
+import type { Actor } from '../../policy/actor';
 import { checkDateOfBirthKeepsBookings } from '../../booking/booking-player';
 import { addPlayer as newPlayer, editPlayer as changePlayer, removePlayer as dropPlayer, ownActivePlayer, type Player } from '../player';
 import { playerErrors } from '../player-errors';

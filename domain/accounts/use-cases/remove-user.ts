@@ -5,7 +5,7 @@ import { parseForm } from '../../validation/parse-form';
 import { accountErrors } from '../account-errors';
 import { removeUserSchema } from '../account.schemas';
 import type { AccountSettlement } from '../account-settlement';
-import type { Actor } from '../actor';
+import type { Actor } from '../../policy/actor';
 import { deactivateUser, type User } from '../user';
 import { settleEndedAccount } from './settle-ended-account';
 

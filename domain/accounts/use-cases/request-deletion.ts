@@ -4,7 +4,7 @@ import { ok, type Result } from '../../shared/result';
 import type { UnitOfWork } from '../../unit-of-work';
 import { parseForm } from '../../validation/parse-form';
 import { deletionRequestSchema } from '../account.schemas';
-import type { Actor } from '../actor';
+import type { Actor } from '../../policy/actor';
 import { requestDeletion as makeRequest, type AccountDeletionRequest } from '../deletion-request';
 
 /**

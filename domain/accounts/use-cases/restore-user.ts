@@ -4,7 +4,7 @@ import { err, ok, type Result } from '../../shared/result';
 import type { UnitOfWork } from '../../unit-of-work';
 import { parseForm } from '../../validation/parse-form';
 import { accountErrors } from '../account-errors';
-import type { Actor } from '../actor';
+import type { Actor } from '../../policy/actor';
 import { restoreUser as restore, type User } from '../user';
 
 /** SPEC §4: an admin restores a removed user (active again; reason and time cleared). */

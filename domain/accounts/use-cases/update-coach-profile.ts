@@ -4,7 +4,7 @@ import type { UnitOfWork } from '../../unit-of-work';
 import { parseForm } from '../../validation/parse-form';
 import { accountErrors } from '../account-errors';
 import { coachProfileSchema } from '../account.schemas';
-import type { Actor } from '../actor';
+import type { Actor } from '../../policy/actor';
 import {
   coachProfilePatchFromForm,
   createCoachProfile,

@@ -3,7 +3,7 @@ import { err, ok, type Result } from '../../shared/result';
 import type { UnitOfWork } from '../../unit-of-work';
 import { canViewProfile } from '../../policy/permissions';
 import { accountErrors } from '../account-errors';
-import type { Actor } from '../actor';
+import type { Actor } from '../../policy/actor';
 import type { CoachProfile } from '../coach-profile';
 import type { User } from '../user';
 

@@ -1,4 +1,4 @@
-import type { Actor } from '../../accounts/actor';
+import type { Actor } from '../../policy/actor';
 import { toActor } from '../../accounts/user';
 import { emailSchema } from '../../accounts/account.schemas';
 import { err, ok, type Result } from '../../shared/result';

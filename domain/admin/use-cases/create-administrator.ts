@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { accountErrors } from '../../accounts/account-errors';
 import { emailSchema, fullNameSchema, passwordSchema } from '../../accounts/account.schemas';
-import { isAdmin, type Actor } from '../../accounts/actor';
+import { isAdmin, type Actor } from '../../policy/actor';
 import type { PasswordHasher } from '../../accounts/password-hasher';
 import { registerUser, type User } from '../../accounts/user';
 import { policyErrors } from '../../policy/policy-errors';

@@ -1,4 +1,4 @@
-import type { Actor } from '../../accounts/actor';
+import type { Actor } from '../../policy/actor';
 import { setCoachVerified } from '../../accounts/coach-profile';
 import { canSetCoachVerification } from '../../policy/permissions';
 import type { Clock } from '../../shared/clock';

@@ -1,4 +1,4 @@
-import type { Actor } from '../../accounts/actor';
+import type { Actor } from '../../policy/actor';
 import type { Clock } from '../../shared/clock';
 import type { IdSource } from '../../shared/ids';
 import { ok, type Result } from '../../shared/result';

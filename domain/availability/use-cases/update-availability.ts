@@ -1,4 +1,4 @@
-import type { Actor } from '../../accounts/actor';
+import type { Actor } from '../../policy/actor';
 import type { Clock } from '../../shared/clock';
 import { idSchema, type Id } from '../../shared/ids';
 import { err, ok, type Result } from '../../shared/result';

@@ -1,4 +1,4 @@
-import type { Actor } from '../../accounts/actor';
+import type { Actor } from '../../policy/actor';
 import { canMessageOnBooking } from '../../policy/permissions';
 import type { Clock } from '../../shared/clock';
 import { isId, type Id } from '../../shared/ids';

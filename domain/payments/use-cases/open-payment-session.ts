@@ -1,4 +1,4 @@
-import type { Actor } from '../../accounts/actor';
+import type { Actor } from '../../policy/actor';
 import type { Id } from '../../shared/ids';
 import type { Pence } from '../../shared/money';
 import { err, ok, type Result } from '../../shared/result';

@@ -1,4 +1,4 @@
-import type { Actor } from '../../accounts/actor';
+import type { Actor } from '../../policy/actor';
 import { canViewBooking } from '../../policy/permissions';
 import { policyErrors } from '../../policy/policy-errors';
 import type { Clock } from '../../shared/clock';

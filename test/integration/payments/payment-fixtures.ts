@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createApplication, type Application } from '../../../adapters/composition-root';
 import { loadEnv } from '../../../adapters/config/env';
 import { createLogger } from '../../../adapters/logging/logger';
-import type { Actor } from '../../../domain/accounts/actor';
+import type { Actor } from '../../../domain/policy/actor';
 import type { Booking } from '../../../domain/booking/booking';
 import { createBooking } from '../../../domain/booking/create-booking';
 import { ok, unwrap } from '../../../domain/shared/result';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Actor } from '../../../domain/accounts/actor';
+import type { Actor } from '../../../domain/policy/actor';
 import type { Booking } from '../../../domain/booking/booking';
 import { createBooking } from '../../../domain/booking/create-booking';
 import { recordAuthorization, recordIntentCreated } from '../../../domain/payments/payment-records';
