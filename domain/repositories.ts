@@ -9,6 +9,8 @@ import type { BookingPartiesReader } from './policy/booking-parties';
 import type { BookingRepository } from './booking/booking.repository';
 import type { OutboxPort } from './shared/outbox';
 import type { AccountErasureStore } from './accounts/account-erasure';
+import type { DeletionEmails } from './accounts/deletion-emails';
+import type { BookingEmails } from './booking/booking-notifications';
 import type { ChargebackRepository, CoachTransferRepository, PayoutAccountRepository } from './payouts/payouts.repository';
 /**
  * Every repository port, as one bag bound to a transaction by the UnitOfWork.
@@ -29,4 +31,7 @@ export interface Repositories {
   chargebacks: ChargebackRepository;
   outbox: OutboxPort;
   accountErasure: AccountErasureStore;
+  /** Ports a context calls to queue emails that notifications/ composes (so it needs no context above it). */
+  deletionEmails: DeletionEmails;
+  bookingEmails: BookingEmails;
 }

@@ -14,6 +14,8 @@ import { createChargebackRepository } from './payouts/chargeback.repository';
 import { createCoachTransferRepository } from './payouts/coach-transfer.repository';
 import { createPayoutAccountRepository } from './payouts/payout-account.repository';
 import { MikroReviewRepository } from './reviews/review.repository';
+import { deletionEmails } from '../../domain/notifications/account-emails';
+import { bookingEmails } from '../../domain/notifications/booking-emails';
 
 /** The EntityManager of one set of repositories and the ones it made so far (below). */
 const STATE = Symbol('repositories');
@@ -49,6 +51,8 @@ const GETTERS: Record<keyof Repositories, PropertyDescriptor> = {
   chargebacks: lazy('chargebacks', createChargebackRepository),
   outbox: lazy('outbox', (em) => new MikroOutbox(em)),
   accountErasure: lazy('accountErasure', createAccountErasureStore),
+  deletionEmails: lazy('deletionEmails', () => deletionEmails),
+  bookingEmails: lazy('bookingEmails', () => bookingEmails),
 };
 
 /**

@@ -1,4 +1,4 @@
-import type { EmailPreferences } from '../notifications/email-preferences';
+import type { EmailPreferences } from './email-preferences';
 
 /** The shape of the 'Download my data' document (version 1); built by buildDataExport in data-export.ts. */
 export const DATA_EXPORT_FORMAT = 'fact-export';

@@ -1,4 +1,4 @@
-import { parseEmailPreferences, type EmailPreferences } from '../notifications/email-preferences';
+import { parseEmailPreferences, type EmailPreferences } from './email-preferences';
 import type {
   Bounded,
   DataExportLimits,

@@ -1,5 +1,6 @@
 import type { Id } from '../shared/ids';
 import type { OutboxPort } from '../shared/outbox';
+import type { Booking } from './booking';
 
 /**
  * Jobs telling the other side what happened to a booking (e-mails in production). Enqueued in
@@ -35,4 +36,25 @@ export function notifyBooking(outbox: OutboxPort, notification: BookingNotificat
     payload: { ...notification },
     dedupeKey: `${notification.bookingId}:${notification.event}:${at.getTime()}`,
   });
+}
+
+/**
+ * Which emails a booking change sends, to whom, with what facts is decided by notifications/
+ * (booking-emails.ts: issue 10); this is what a booking use case tells it.
+ */
+export interface BookingEmailInput {
+  readonly event: BookingEvent;
+  /** The booking as saved by the change. */
+  readonly booking: Booking;
+  /** The booking before the change, where the use case has it (tells a confirmed cancellation). */
+  readonly previous?: Booking | null;
+  readonly actorId: Id | null;
+}
+
+/**
+ * Port (tx.bookingEmails): queues the emails of a booking change in the caller's transaction.
+ * notifications/ implements it, so the booking depends on no context above it.
+ */
+export interface BookingEmails {
+  queue(outbox: OutboxPort, input: BookingEmailInput, at: Date): Promise<void>;
 }

@@ -5,7 +5,8 @@ import { authorised, client, CLIENT_ID, coach, COACH_ID, confirmedAndCaptured, N
 import type { Booking } from '../booking/booking';
 import { DAY_MS, HOUR_MS } from '../shared/clock';
 import { unwrap } from '../shared/result';
-import { bookingEmailJobs, type BookingEmailInput } from './booking-emails';
+import { bookingEmailJobs } from './booking-emails';
+import type { BookingEmailInput } from '../booking/booking-notifications';
 import { bookingEventUid } from './calendar-invite';
 import { composeEmail, messageIdFor } from './compose-email';
 import type { ComposeContext } from './email-context';

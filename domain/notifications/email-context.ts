@@ -4,7 +4,7 @@ import type { Id } from '../shared/ids';
 import { formatPence, type Pence } from '../shared/money';
 import { emailKindOf, type BookingFacts, type EmailJobPayload, type RecipientRole } from './email-job';
 import { formatLondonDateTime, formatMinutes, type EmailAction } from './email-format';
-import { isOptionalEmailKind } from './email-preferences';
+import { isOptionalEmailKind } from '../accounts/email-preferences';
 
 /** What composing an email needs besides the job: who reads it, the names it mentions, the site. */
 export interface ComposeContext {

@@ -5,7 +5,7 @@ import { invalid } from '../shared/errors';
 import { idSchema } from '../shared/ids';
 import type { OutboxJob } from '../shared/outbox';
 import { err, ok, type Result } from '../shared/result';
-import type { EmailKind } from './email-preferences';
+import type { EmailKind } from '../accounts/email-preferences';
 
 /**
  * The emails FACT sends (issue 10), each an outbox job `email.<event>` written in the same

@@ -20,6 +20,8 @@ import type { FileStorage } from '../shared/file-storage';
 import type { Id } from '../shared/ids';
 import type { Mail, Mailer } from '../shared/mailer';
 import { err, ok, type Result } from '../shared/result';
+import { deletionEmails } from '../notifications/account-emails';
+import { bookingEmails } from '../notifications/booking-emails';
 import { createInMemoryBookings, createRecordingOutbox, type InMemoryBookings, type RecordingOutbox } from './memory-bookings';
 
 export interface MemoryData {
@@ -179,6 +181,8 @@ export function memoryRepositories(data: MemoryData, bookings: InMemoryBookings 
     /** No traces to scrub here (test/integration covers them). */
     accountErasure: { eraseTraces: async () => ({}) },
     outbox,
+    deletionEmails,
+    bookingEmails,
   };
   // The other contexts' repositories are not faked here.
   return repos as unknown as Repositories;

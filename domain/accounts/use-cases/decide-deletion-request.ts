@@ -11,7 +11,6 @@ import { mentionsOf, redactMentions } from '../account-erasure';
 import { NOTHING_SETTLED, type AccountSettlement } from '../account-settlement';
 import { decideDeletionRequest as decide, type AccountDeletionRequest } from '../deletion-request';
 import type { User } from '../user';
-import { notifyDeletionDecided } from '../../notifications/account-emails';
 import { photoFileRemovalJob } from '../photo-file';
 import { eraseAccountData } from './erase-account-data';
 import { settleEndedAccount } from './settle-ended-account';
@@ -54,7 +53,7 @@ export async function decideDeletionRequest(
     const savedRequest = await tx.deletionRequests.save(decided.value.request);
     if (!savedRequest.ok) return savedRequest;
     if (decision !== 'approved') {
-      await notifyDeletionDecided(tx.outbox, { request: decided.value.request, user }, now);
+      await tx.deletionEmails.queueDecided(tx.outbox, { request: decided.value.request, user }, now);
       return ok({ ...decided.value, settlement: NOTHING_SETTLED, photoFileRemoval: null });
     }
     const settlement = await settleEndedAccount(tx, { userId: user.id, actorId: input.actor.userId, now });
@@ -64,7 +63,7 @@ export async function decideDeletionRequest(
     // After the erasure (which drops the emails still waiting for them): this one must go out, and
     // its reason is redacted as the stored one is (the job outlives the sending).
     const stored = { ...decided.value.request, decisionReason: redactMentions(decided.value.request.decisionReason, mentionsOf(user)) };
-    await notifyDeletionDecided(tx.outbox, { request: stored, user }, now);
+    await tx.deletionEmails.queueDecided(tx.outbox, { request: stored, user }, now);
     const photoKey = user.avatarUrl ? deps.storage.keyFromUrl(user.avatarUrl) : null;
     if (photoKey) await tx.outbox.enqueue(photoFileRemovalJob(photoKey));
     return ok({ request: stored, user: erased.value.user, settlement: settlement.value, photoFileRemoval: photoKey ? ('pending' as const) : null });

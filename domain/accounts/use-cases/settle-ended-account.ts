@@ -4,7 +4,7 @@ import { err, ok, type Result } from '../../shared/result';
 import type { Repositories } from '../../repositories';
 import { ACCOUNT_END_STATUSES, accountEndOutcome, cancelForEndedAccount } from '../../booking/account-end';
 import { commitChange } from '../../booking/use-cases/change-booking';
-import { cancellationMoney } from '../../notifications/booking-emails';
+import { cancellationMoney } from '../../booking/money/cancellation-money';
 import { ACCOUNT_END_BOOKING_LIMIT, leftBooking, partyOf, planAccountEnd, type AccountSettlement, type LeftBooking, type SettledBooking } from '../account-settlement';
 
 /**

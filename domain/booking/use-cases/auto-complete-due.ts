@@ -1,6 +1,5 @@
 import { ok, type Result } from '../../shared/result';
 import { notifyBooking } from '../booking-notifications';
-import { notifyByEmail } from '../../notifications/booking-emails';
 import { autoComplete, isAutoCompleteDue } from '../session-progress';
 import { refreshStatsIfSessionCountChanged, type BookingUseCaseDeps } from './change-booking';
 import { DEFAULT_BATCH_SIZE, runDueBatch, type BatchOutcome } from './run-due-batch';
@@ -18,7 +17,7 @@ export async function autoCompleteDue(deps: BookingUseCaseDeps, input: { limit?:
         if (!completed.ok) return completed;
         const saved = await tx.bookings.save(completed.value);
         await notifyBooking(tx.outbox, { bookingId: booking.id, event: 'completed', actorId: null }, now);
-        await notifyByEmail(tx.outbox, { event: 'completed', booking: saved, actorId: null }, now);
+        await tx.bookingEmails.queue(tx.outbox, { event: 'completed', booking: saved, actorId: null }, now);
         const refreshed = await refreshStatsIfSessionCountChanged(tx, booking, saved, now);
         return refreshed.ok ? ok(true) : refreshed;
       }),

@@ -9,7 +9,6 @@ import type { Booking } from '../booking';
 import { bookingErrors } from '../booking-errors';
 import type { BookingChange } from '../booking-party';
 import { notifyBooking, type BookingEvent } from '../booking-notifications';
-import { notifyByEmail } from '../../notifications/booking-emails';
 import { refreshCoachStats } from '../../reviews/use-cases/refresh-coach-stats';
 
 export interface BookingUseCaseDeps {
@@ -29,7 +28,7 @@ export async function commitChange(
   const saved = await tx.bookings.save(change.booking);
   await enqueuePaymentInstructions(tx.outbox, saved.id, change.effects);
   if (event !== null) await notifyBooking(tx.outbox, { bookingId: saved.id, event, actorId }, now);
-  if (event !== null) await notifyByEmail(tx.outbox, { event, booking: saved, previous, actorId }, now);
+  if (event !== null) await tx.bookingEmails.queue(tx.outbox, { event, booking: saved, previous, actorId }, now);
   return saved;
 }
 

@@ -7,7 +7,7 @@ import type { CalendarRenderer } from '../calendar-invite';
 import { composeEmail, mentionedUserIds, messageIdFor } from '../compose-email';
 import type { ComposeContext } from '../email-context';
 import { emailJob, emailKindOf, parseEmailJobPayload, type EmailJobPayload } from '../email-job';
-import { wantsEmail } from '../email-preferences';
+import { wantsEmail } from '../../accounts/email-preferences';
 import type { DeliveryRecord, EmailRecipientInfo, NotificationStore, SkipReason } from '../notification-ports';
 import { reminderSkipReason } from '../session-reminders';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emailKindOf, NOTIFICATION_EVENTS } from './email-job';
+import { emailKindOf, NOTIFICATION_EVENTS } from '../notifications/email-job';
 import {
   ALL_EMAILS_ON,
   applyEmailPreferenceChange,
