@@ -1,6 +1,6 @@
-import type { DataExportSource } from '../domain/accounts/data-export-source';
-import type { CoachDirectory } from '../domain/booking/coach-directory';
-import type { ReferenceNumbers } from '../domain/booking/reference-code';
+import type { DataExportSource } from '../domain/accounts/data-export/data-export-source';
+import type { CoachDirectory } from '../domain/booking/requests/coach-directory';
+import type { ReferenceNumbers } from '../domain/booking/references/reference-code';
 import type { CalendarFeedPorts } from '../domain/notifications/calendar-feed-ports';
 import type { EmailPreferencesStore } from '../domain/notifications/notification-ports';
 import type { PaymentGateway } from '../domain/payments/payment-gateway';

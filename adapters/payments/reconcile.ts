@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Booking } from '../../domain/booking/booking';
+import type { Booking } from '../../domain/booking/lifecycle/booking';
 import { applyGatewayIntent } from '../../domain/payments/intent-sync';
 import { PAYMENT_INSTRUCTION_JOB } from '../../domain/booking/money/payment-instruction';
 import type { PaymentStatus } from '../../domain/booking/money/payment-status';

@@ -2,7 +2,7 @@ import { BOOKING_STATUS_LABELS, LOCATION_TYPE_LABELS, bookingStatusColour, coach
 import type { Pence } from '../../domain/shared/money';
 import { formatLondonDate } from '../../domain/shared/london-time';
 import type { BookAgainSeed, BookingCardView } from './booking-card-view';
-import type { RescheduleView } from '../../domain/booking/reschedule';
+import type { RescheduleView } from '../../domain/booking/reschedule/reschedule';
 
 /**
  * What a booking card (MyBookings, CoachDashboard) says, derived from the card's own fields

@@ -1,17 +1,17 @@
-import { ageGroupLabel, primaryAgeGroup } from '../../domain/accounts/age-group';
+import { ageGroupLabel, primaryAgeGroup } from '../../domain/accounts/users/age-group';
 import type { Actor } from '../../domain/policy/actor';
 import { utcToLondon } from '../../domain/shared/london-time';
 import type { Id } from '../../domain/shared/ids';
 import type { Pence } from '../../domain/shared/money';
 import { cancellationSettlement, type CancellationRule } from '../../domain/booking/money/cancellation-policy';
-import { availableActions, type BookingAction } from '../../domain/booking/available-actions';
-import { endsAt, type Booking, type BookingStatus } from '../../domain/booking/booking';
-import type { BookingListItem } from '../../domain/booking/booking-list-reader';
-import { relationOf } from '../../domain/booking/booking-party';
-import { bookingPlayerView } from '../../domain/booking/booking-player';
-import { isUnpaidRequest, minutesLeftToPay } from '../../domain/booking/paid-requests';
-import { rescheduleViewFor } from '../../domain/booking/reschedule';
-import { advanceSession, sessionProgressState, showsSessionProgress, type SessionProgressState } from '../../domain/booking/session-progress';
+import { availableActions, type BookingAction } from '../../domain/booking/lifecycle/available-actions';
+import { endsAt, type Booking, type BookingStatus } from '../../domain/booking/lifecycle/booking';
+import type { BookingListItem } from '../../domain/booking/lists/booking-list-reader';
+import { relationOf } from '../../domain/booking/lifecycle/booking-party';
+import { bookingPlayerView } from '../../domain/accounts/players/booking-player';
+import { isUnpaidRequest, minutesLeftToPay } from '../../domain/booking/requests/paid-requests';
+import { rescheduleViewFor } from '../../domain/booking/reschedule/reschedule';
+import { advanceSession, sessionProgressState, showsSessionProgress, type SessionProgressState } from '../../domain/booking/session-progress/session-progress';
 
 /**
  * A booking as a card on MyBookings and the CoachDashboard (SPEC §2): plain, serialisable data

@@ -1,4 +1,4 @@
-import { bookingPlayerView } from '../../domain/booking/booking-player';
+import { bookingPlayerView } from '../../domain/accounts/players/booking-player';
 import type { Actor } from '../../domain/policy/actor';
 import {
   otherParty,

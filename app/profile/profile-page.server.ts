@@ -1,7 +1,7 @@
 import { redirect, type AppLoadContext } from '@remix-run/node';
 import { profileViewFor, type ProfileView } from './profile-view';
-import { viewProfile } from '../../domain/accounts/use-cases/view-profile';
-import { toActor } from '../../domain/accounts/user';
+import { viewProfile } from '../../domain/accounts/users/use-cases/view-profile';
+import { toActor } from '../../domain/accounts/users/user';
 import { listAvailability } from '../../domain/availability/use-cases/list-availability';
 import { pagePath, pageUrl, type PageName } from '../navigation/pages';
 import { redirectFor } from '../navigation/routing';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { adminActor, clientActor, clientUser, coachActor, coachUser, NOW } from '../../domain/testing/fixtures';
-import { createCoachProfile } from '../../domain/accounts/coach-profile';
+import { createCoachProfile } from '../../domain/accounts/users/coach-profile';
 import { profileViewFor } from './profile-view';
 
 describe('profileViewFor (PRODUCT.md: who sees what)', () => {

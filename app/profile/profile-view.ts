@@ -1,8 +1,8 @@
 import type { Actor } from '../../domain/policy/actor';
-import type { CoachProfile } from '../../domain/accounts/coach-profile';
+import type { CoachProfile } from '../../domain/accounts/users/coach-profile';
 import { canEditProfile, canSeeContactDetails, canSeeDeactivationReason } from '../../domain/policy/permissions';
-import { displayName, type User } from '../../domain/accounts/user';
-import { videoEmbedUrl } from '../../domain/accounts/video-clips';
+import { displayName, type User } from '../../domain/accounts/users/user';
+import { videoEmbedUrl } from '../../domain/accounts/media/video-clips';
 import type { Id } from '../../domain/shared/ids';
 
 export interface VideoClipView {

@@ -1,7 +1,7 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { handleAdminAction } from '~/admin/admin-actions.server';
-import { toActor } from '../../domain/accounts/user';
+import { toActor } from '../../domain/accounts/users/user';
 import { pagePath } from '../navigation/pages';
 import { homePageFor } from '../navigation/routing';
 import { NO_STORE, requireAdminContext } from '~/admin/admin.server';

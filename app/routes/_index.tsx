@@ -1,6 +1,6 @@
 import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
-import { toActor } from '../../domain/accounts/user';
+import { toActor } from '../../domain/accounts/users/user';
 import { pagePath } from '../navigation/pages';
 import { homePageFor } from '../navigation/routing';
 import { getCurrentUser } from '~/auth/guards.server';

@@ -1,5 +1,5 @@
 import { redirect, type LoaderFunctionArgs } from '@remix-run/node';
-import { toActor } from '../../domain/accounts/user';
+import { toActor } from '../../domain/accounts/users/user';
 import { pagePath } from '../navigation/pages';
 import { postLoginDestination } from '../navigation/routing';
 import { authenticate, type AuthOutcome } from '~/auth/authenticator.server';

@@ -1,5 +1,5 @@
 import { json, redirect, type ActionFunctionArgs } from '@remix-run/node';
-import { toActor } from '../../domain/accounts/user';
+import { toActor } from '../../domain/accounts/users/user';
 import { pagePath } from '../navigation/pages';
 import { postLoginDestination } from '../navigation/routing';
 import { authenticate } from '~/auth/authenticator.server';

@@ -1,6 +1,6 @@
-import type { AccountDeletionRequest } from '../accounts/deletion-request';
-import type { DeletionEmails } from '../accounts/deletion-emails';
-import type { User } from '../accounts/user';
+import type { AccountDeletionRequest } from '../accounts/erasure/deletion-request';
+import type { DeletionEmails } from '../accounts/erasure/deletion-emails';
+import type { User } from '../accounts/users/user';
 import type { OutboxJob, OutboxPort } from '../shared/outbox';
 import { emailJob } from './email-job';
 

@@ -1,7 +1,7 @@
-import type { Booking, CancelledBy } from '../booking/booking';
-import type { BookingEmailInput, BookingEmails } from '../booking/booking-notifications';
+import type { Booking, CancelledBy } from '../booking/lifecycle/booking';
+import type { BookingEmailInput, BookingEmails } from '../booking/lifecycle/booking-notifications';
 import { cancellationMoney } from '../booking/money/cancellation-money';
-import { hasReachedCoach } from '../booking/paid-requests';
+import { hasReachedCoach } from '../booking/requests/paid-requests';
 import type { Id } from '../shared/ids';
 import type { OutboxJob, OutboxPort } from '../shared/outbox';
 import { sessionReminderJobs } from './session-reminders';

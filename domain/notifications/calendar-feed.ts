@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { coachDashboardGroupOf, myBookingsTabOf } from '../booking/booking-lists';
+import { coachDashboardGroupOf, myBookingsTabOf } from '../booking/lists/booking-lists';
 import { PAYMENT_STATUSES } from '../booking/money/payment-status';
 import { BOOKING_STATUSES, COACHING_TYPES, LOCATION_TYPES } from '../shared/catalogue';
 import { DAY_MS } from '../shared/clock';

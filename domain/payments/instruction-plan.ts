@@ -1,5 +1,5 @@
 import type { Pence } from '../shared/money';
-import type { Booking } from '../booking/booking';
+import type { Booking } from '../booking/lifecycle/booking';
 import { givenBackPence, heldPence, isReleasable } from '../booking/money/payment-hold';
 import type { PaymentInstruction } from '../booking/money/payment-instruction';
 import { isAwaitingPayment } from '../booking/money/payment-status';

@@ -1,6 +1,6 @@
 import type { DomainError } from '../shared/errors';
 import { err, ok, type Result } from '../shared/result';
-import type { Booking } from '../booking/booking';
+import type { Booking } from '../booking/lifecycle/booking';
 import type { GatewayIntent } from './payment-gateway';
 import { paymentErrors } from '../booking/money/payment-errors';
 import { captureInstruction, voidInstruction, type PaymentInstruction } from '../booking/money/payment-instruction';

@@ -1,6 +1,6 @@
 import type { Pence } from '../shared/money';
 import { err, ok, type Result } from '../shared/result';
-import type { Booking } from '../booking/booking';
+import type { Booking } from '../booking/lifecycle/booking';
 import { paymentErrors } from '../booking/money/payment-errors';
 import { heldPence, isReleasable, paymentHeldUntilFor } from '../booking/money/payment-hold';
 import { canMovePayment, isAwaitingPayment, isHeldByPlatform, type PaymentStatus } from '../booking/money/payment-status';

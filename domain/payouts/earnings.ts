@@ -1,4 +1,4 @@
-import type { Booking } from '../booking/booking';
+import type { Booking } from '../booking/lifecycle/booking';
 import { isHeldByPlatform } from '../booking/money/payment-status';
 import { londonToUtc, utcToLondon } from '../shared/london-time';
 import type { Pence } from '../shared/money';

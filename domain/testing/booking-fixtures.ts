@@ -3,8 +3,8 @@ import { HOUR_MS, DAY_MS } from '../shared/clock';
 import { unwrap } from '../shared/result';
 import type { RandomSource } from '../shared/random';
 import { recordAuthorization, recordCapture, recordIntentCreated } from '../payments/payment-records';
-import type { Booking } from '../booking/booking';
-import { createBooking, type NewBookingInput } from '../booking/create-booking';
+import type { Booking } from '../booking/lifecycle/booking';
+import { createBooking, type NewBookingInput } from '../booking/requests/create-booking';
 
 /** Test data for the booking and payment tests (not used by production code). */
 

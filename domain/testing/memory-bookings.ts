@@ -1,15 +1,15 @@
 import { conflict, DomainFailure } from '../shared/errors';
-import { bookingErrors } from '../booking/booking-errors';
-import type { ReferenceNumbers } from '../booking/reference-code';
+import { bookingErrors } from '../booking/lifecycle/booking-errors';
+import type { ReferenceNumbers } from '../booking/references/reference-code';
 import type { Id } from '../shared/ids';
 import type { OutboxJob, OutboxPort } from '../shared/outbox';
-import { endsAt, type Booking, type BookingStatus } from '../booking/booking';
-import type { BookingListFilter } from '../booking/booking-lists';
-import type { BookingRepository } from '../booking/booking.repository';
-import type { CoachDirectory, CoachForBooking } from '../booking/coach-directory';
-import { isAutoCompleteDue } from '../booking/session-progress';
-import { isRequestExpired } from '../booking/booking-decisions';
-import { isUnpaidRequest } from '../booking/paid-requests';
+import { endsAt, type Booking, type BookingStatus } from '../booking/lifecycle/booking';
+import type { BookingListFilter } from '../booking/lists/booking-lists';
+import type { BookingRepository } from '../booking/lifecycle/booking.repository';
+import type { CoachDirectory, CoachForBooking } from '../booking/requests/coach-directory';
+import { isAutoCompleteDue } from '../booking/session-progress/session-progress';
+import { isRequestExpired } from '../booking/lifecycle/booking-decisions';
+import { isUnpaidRequest } from '../booking/requests/paid-requests';
 import { BOOKING_STATUSES } from '../shared/catalogue';
 
 /** In-memory bookings, outbox, coach directory and reference numbers (the real ones are in adapters/). */

@@ -3,13 +3,13 @@
  * bookings of memory-bookings.ts), for unit tests of use cases; the unit of work over them is in
  * unit-of-work.ts. Not used by production code.
  */
-import type { AccountDeletionRequest } from '../accounts/deletion-request';
-import type { CoachProfile } from '../accounts/coach-profile';
-import type { CommonPasswords } from '../accounts/common-passwords';
-import type { EmailVerificationTokens, AccountLinks } from '../accounts/email-verification-tokens';
-import type { PasswordHasher } from '../accounts/password-hasher';
-import type { User } from '../accounts/user';
-import type { Player } from '../accounts/player';
+import type { AccountDeletionRequest } from '../accounts/erasure/deletion-request';
+import type { CoachProfile } from '../accounts/users/coach-profile';
+import type { CommonPasswords } from '../accounts/sign-in/common-passwords';
+import type { EmailVerificationTokens, AccountLinks } from '../accounts/sign-in/email-verification-tokens';
+import type { PasswordHasher } from '../accounts/sign-in/password-hasher';
+import type { User } from '../accounts/users/user';
+import type { Player } from '../accounts/players/player';
 import type { AvailabilityPeriod } from '../availability/availability-period';
 import type { Message } from '../messaging/message';
 import type { BookingParties } from '../policy/booking-parties';

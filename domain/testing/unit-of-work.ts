@@ -1,6 +1,6 @@
 import type { Id } from '../shared/ids';
-import type { CoachProfile } from '../accounts/coach-profile';
-import type { Player } from '../accounts/player';
+import type { CoachProfile } from '../accounts/users/coach-profile';
+import type { Player } from '../accounts/players/player';
 import { DomainFailure } from '../shared/errors';
 import { err, type Result } from '../shared/result';
 import type { Repositories } from '../repositories';

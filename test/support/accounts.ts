@@ -6,9 +6,9 @@ import { createApplication, type Application } from '../../adapters/composition-
 import { loadEnv } from '../../adapters/config/env';
 import { createLogger } from '../../adapters/logging/logger';
 import type { Role } from '../../domain/policy/actor';
-import { registerWithEmail } from '../../domain/accounts/use-cases/register-with-email';
-import { verifyEmail } from '../../domain/accounts/use-cases/verify-email';
-import type { User } from '../../domain/accounts/user';
+import { registerWithEmail } from '../../domain/accounts/sign-in/use-cases/register-with-email';
+import { verifyEmail } from '../../domain/accounts/sign-in/use-cases/verify-email';
+import type { User } from '../../domain/accounts/users/user';
 import type { AgeGroup, CoachingType, SessionTime } from '../../domain/shared/catalogue';
 import type { TestDatabase } from './database';
 import { TEST_HASH_COST } from './test-env';

@@ -8,7 +8,7 @@ import {
   type ErasureInput,
   type ErasureReport,
   type ErasureStep,
-} from '../../../domain/accounts/account-erasure';
+} from '../../../domain/accounts/erasure/account-erasure';
 import { EMAIL_JOB_PREFIX, SESSION_REMINDER_JOB } from '../../../domain/notifications/email-job';
 import { pgArrayLiteral } from './sql-rows';
 

@@ -1,4 +1,4 @@
-import type { ReferenceNumbers } from '../../../domain/booking/reference-code';
+import type { ReferenceNumbers } from '../../../domain/booking/references/reference-code';
 import type { Orm } from '../orm';
 
 /**

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { parseBooking, type Booking } from '../../../domain/booking/booking';
+import { parseBooking, type Booking } from '../../../domain/booking/lifecycle/booking';
 import type { CoachTransfer, TransferStatus } from '../../../domain/payouts/coach-transfer';
 import type { TransferGroup, UntransferredGroup } from '../../../domain/payouts/earnings';
 import { PAYMENT_STATUSES } from '../../../domain/booking/money/payment-status';

@@ -1,5 +1,5 @@
-import { isUnpaidRequest } from '../../../domain/booking/paid-requests';
-import type { BookingStatus } from '../../../domain/booking/booking';
+import { isUnpaidRequest } from '../../../domain/booking/requests/paid-requests';
+import type { BookingStatus } from '../../../domain/booking/lifecycle/booking';
 import type { PaymentStatus } from '../../../domain/booking/money/payment-status';
 
 /**

@@ -1,7 +1,7 @@
 import { useFetcher } from '@remix-run/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { bookingWindowBounds, daySlots, isDayBookable, type CoachCalendar } from '../../../domain/booking/booking-calendar';
-import { bookAgainSlot } from '../../../domain/booking/book-again';
+import { bookingWindowBounds, daySlots, isDayBookable, type CoachCalendar } from '../../../domain/booking/requests/booking-calendar';
+import { bookAgainSlot } from '../../../domain/booking/requests/book-again';
 import type { BookAgainSeed } from '../../booking/booking-card-view';
 import { WhoIsThisFor } from './who-is-this-for';
 import { LOCATION_TYPE_OPTIONS, coachingTypeOptionsOf } from '../../../domain/shared/catalogue';

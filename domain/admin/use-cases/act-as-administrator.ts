@@ -1,6 +1,6 @@
 import type { Actor } from '../../policy/actor';
-import { toActor } from '../../accounts/user';
-import { emailSchema } from '../../accounts/account.schemas';
+import { toActor } from '../../accounts/users/user';
+import { emailSchema } from '../../accounts/users/account.schemas';
 import { err, ok, type Result } from '../../shared/result';
 import type { UnitOfWork } from '../../unit-of-work';
 import { adminErrors } from '../admin-errors';

@@ -1,9 +1,9 @@
 import * as z from 'zod';
-import { accountErrors } from '../../accounts/account-errors';
-import { emailSchema, fullNameSchema, passwordSchema } from '../../accounts/account.schemas';
+import { accountErrors } from '../../accounts/users/account-errors';
+import { emailSchema, fullNameSchema, passwordSchema } from '../../accounts/users/account.schemas';
 import { isAdmin, type Actor } from '../../policy/actor';
-import type { PasswordHasher } from '../../accounts/password-hasher';
-import { registerUser, type User } from '../../accounts/user';
+import type { PasswordHasher } from '../../accounts/sign-in/password-hasher';
+import { registerUser, type User } from '../../accounts/users/user';
 import { policyErrors } from '../../policy/policy-errors';
 import type { Clock } from '../../shared/clock';
 import type { IdSource } from '../../shared/ids';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createCoachProfile } from '../../accounts/coach-profile';
+import { createCoachProfile } from '../../accounts/users/coach-profile';
 import { conflict } from '../../shared/errors';
 import { err, unwrap } from '../../shared/result';
 import { adminActor, adminUser, clientActor, clientUser, coach2Actor, coachActor, coachUser, IDS, NOW } from '../../testing/fixtures';

@@ -1,5 +1,5 @@
 import type { Actor } from '../../policy/actor';
-import { setCoachVerified } from '../../accounts/coach-profile';
+import { setCoachVerified } from '../../accounts/users/coach-profile';
 import { canSetCoachVerification } from '../../policy/permissions';
 import type { Clock } from '../../shared/clock';
 import { isId, type Id } from '../../shared/ids';

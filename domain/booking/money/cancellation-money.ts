@@ -1,4 +1,4 @@
-import type { Booking } from '../booking';
+import type { Booking } from '../lifecycle/booking';
 import type { Pence } from '../../shared/money';
 import { cancellationSettlement, settlementOfCancelled } from './cancellation-policy';
 import { isHeldByPlatform } from './payment-status';

@@ -1,6 +1,6 @@
 import { HOUR_MS } from '../../shared/clock';
 import type { Pence } from '../../shared/money';
-import type { Booking, CancelledBy } from '../booking';
+import type { Booking, CancelledBy } from '../lifecycle/booking';
 import { refundInstruction, voidInstruction, type PaymentInstruction } from './payment-instruction';
 import { isAwaitingPayment, isHeldByPlatform } from './payment-status';
 

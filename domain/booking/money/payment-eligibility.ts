@@ -1,8 +1,8 @@
 import type { Actor } from '../../policy/actor';
 import { err, ok, type Result } from '../../shared/result';
-import type { Booking } from '../booking';
-import { bookingErrors } from '../booking-errors';
-import { relationOf } from '../booking-party';
+import type { Booking } from '../lifecycle/booking';
+import { bookingErrors } from '../lifecycle/booking-errors';
+import { relationOf } from '../lifecycle/booking-party';
 import { paymentErrors } from './payment-errors';
 import { isAwaitingPayment } from './payment-status';
 

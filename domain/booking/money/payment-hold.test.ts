@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { HOUR_MS } from '../../shared/clock';
 import { unwrap } from '../../shared/result';
-import type { Booking } from '../booking';
+import type { Booking } from '../lifecycle/booking';
 import { at, authorised, completed, confirmedAndCaptured, pendingBooking, RATE_PENCE, STARTS_AT } from '../../testing/booking-fixtures';
 import { givenBackPence, hasOutstandingRefund, heldPence, isReleaseDue, paymentHeldUntilFor } from './payment-hold';
 import { recordCapture, recordRefund, recordVoid } from '../../payments/payment-records';

@@ -1,6 +1,6 @@
 import { HOUR_MS } from '../../shared/clock';
 import type { Pence } from '../../shared/money';
-import { endsAt, type Booking } from '../booking';
+import { endsAt, type Booking } from '../lifecycle/booking';
 import { settlementOfCancelled } from './cancellation-policy';
 import { isHeldByPlatform } from './payment-status';
 

@@ -8,7 +8,7 @@ import { unavailable } from '../../shared/errors';
 import { bookingEmailJobs, bookingFacts } from '../booking-emails';
 import { HOUR_MS } from '../../shared/clock';
 import { reminderAt, sessionReminderJobs } from '../session-reminders';
-import { ALL_EMAILS_ON } from '../../accounts/email-preferences';
+import { ALL_EMAILS_ON } from '../../accounts/users/email-preferences';
 import type { DeliveryRecord, EmailRecipientInfo, NotificationStore } from '../notification-ports';
 import type { SessionNow } from '../session-reminders';
 import { deliverEmail, type DeliverEmailDeps } from './deliver-email';

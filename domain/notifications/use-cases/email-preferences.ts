@@ -7,7 +7,7 @@ import {
   wantsEmail,
   type EmailKindDescription,
   type EmailPreferences,
-} from '../../accounts/email-preferences';
+} from '../../accounts/users/email-preferences';
 import type { EmailPreferencesStore } from '../notification-ports';
 
 /** The profile page's email section: each kind, whether it is on, and whether it can be turned off. */

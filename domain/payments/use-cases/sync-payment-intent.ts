@@ -1,9 +1,9 @@
 import type { Id } from '../../shared/ids';
 import { err, ok, type Result } from '../../shared/result';
 import type { Repositories } from '../../repositories';
-import type { Booking } from '../../booking/booking';
-import { bookingErrors } from '../../booking/booking-errors';
-import { notifyBooking } from '../../booking/booking-notifications';
+import type { Booking } from '../../booking/lifecycle/booking';
+import { bookingErrors } from '../../booking/lifecycle/booking-errors';
+import { notifyBooking } from '../../booking/lifecycle/booking-notifications';
 import { applyGatewayIntent } from '../intent-sync';
 import type { GatewayIntent } from '../payment-gateway';
 import { enqueuePaymentInstructions } from '../../booking/money/enqueue-payment-instructions';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { unwrap } from '../../shared/result';
-import { createCoachProfile } from '../../accounts/coach-profile';
+import { createCoachProfile } from '../../accounts/users/coach-profile';
 import { aBooking, adminActor, client2Actor, clientActor, coachActor, IDS, NOW } from '../../testing/fixtures';
 import { fixedClock, memoryUnitOfWork, sequentialIds } from '../../testing';
 import { refreshCoachStats } from './refresh-coach-stats';

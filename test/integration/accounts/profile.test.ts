@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { requestDeletion } from '../../../domain/accounts/use-cases/request-deletion';
-import { updateCoachProfile } from '../../../domain/accounts/use-cases/update-coach-profile';
-import { updateProfile } from '../../../domain/accounts/use-cases/update-profile';
-import { viewProfile } from '../../../domain/accounts/use-cases/view-profile';
+import { requestDeletion } from '../../../domain/accounts/erasure/use-cases/request-deletion';
+import { updateCoachProfile } from '../../../domain/accounts/users/use-cases/update-coach-profile';
+import { updateProfile } from '../../../domain/accounts/users/use-cases/update-profile';
+import { viewProfile } from '../../../domain/accounts/users/use-cases/view-profile';
 import { profileViewFor } from '../../../app/profile/profile-view';
-import { toActor } from '../../../domain/accounts/user';
+import { toActor } from '../../../domain/accounts/users/user';
 import { createAvailability } from '../../../domain/availability/use-cases/create-availability';
 import { deleteAvailability } from '../../../domain/availability/use-cases/delete-availability';
 import { listAvailability } from '../../../domain/availability/use-cases/list-availability';

@@ -3,8 +3,8 @@ import { createApplication, type Application } from '../../../adapters/compositi
 import { loadEnv } from '../../../adapters/config/env';
 import { createLogger } from '../../../adapters/logging/logger';
 import type { Actor } from '../../../domain/policy/actor';
-import type { Booking } from '../../../domain/booking/booking';
-import { createBooking } from '../../../domain/booking/create-booking';
+import type { Booking } from '../../../domain/booking/lifecycle/booking';
+import { createBooking } from '../../../domain/booking/requests/create-booking';
 import { ok, unwrap } from '../../../domain/shared/result';
 import type { TestDatabase } from '../../support/database';
 import { TEST_HASH_COST } from '../../support/test-env';
