@@ -10,6 +10,7 @@ import type { BookingRepository } from './booking/lifecycle/booking.repository';
 import type { OutboxPort } from './shared/outbox';
 import type { AccountErasureStore } from './accounts/erasure/account-erasure';
 import type { DeletionEmails } from './accounts/erasure/deletion-emails';
+import type { AccountEnd } from './accounts/erasure/account-settlement';
 import type { BookingEmails } from './booking/lifecycle/booking-notifications';
 import type { ChargebackRepository, CoachTransferRepository, PayoutAccountRepository } from './payouts/payouts.repository';
 /**
@@ -33,5 +34,7 @@ export interface Repositories {
   accountErasure: AccountErasureStore;
   /** Ports a context calls to queue emails that notifications/ composes (so it needs no context above it). */
   deletionEmails: DeletionEmails;
+  /** Settles an ending account's bookings (booking/account-end implements it for accounts). */
+  accountEnd: AccountEnd;
   bookingEmails: BookingEmails;
 }

@@ -16,6 +16,7 @@ import { createPayoutAccountRepository } from './payouts/payout-account.reposito
 import { MikroReviewRepository } from './reviews/review.repository';
 import { deletionEmails } from '../../domain/notifications/account-emails';
 import { bookingEmails } from '../../domain/notifications/booking-emails';
+import { accountEnd } from '../../domain/booking/account-end/use-cases/settle-ended-account';
 
 /** The EntityManager of one set of repositories and the ones it made so far (below). */
 const STATE = Symbol('repositories');
@@ -53,6 +54,7 @@ const GETTERS: Record<keyof Repositories, PropertyDescriptor> = {
   accountErasure: lazy('accountErasure', createAccountErasureStore),
   deletionEmails: lazy('deletionEmails', () => deletionEmails),
   bookingEmails: lazy('bookingEmails', () => bookingEmails),
+  accountEnd: lazy('accountEnd', () => accountEnd),
 };
 
 /**

@@ -22,6 +22,7 @@ import type { Mail, Mailer } from '../shared/mailer';
 import { err, ok, type Result } from '../shared/result';
 import { deletionEmails } from '../notifications/account-emails';
 import { bookingEmails } from '../notifications/booking-emails';
+import { accountEnd } from '../booking/account-end/use-cases/settle-ended-account';
 import { createInMemoryBookings, createRecordingOutbox, type InMemoryBookings, type RecordingOutbox } from './memory-bookings';
 
 export interface MemoryData {
@@ -183,6 +184,7 @@ export function memoryRepositories(data: MemoryData, bookings: InMemoryBookings 
     outbox,
     deletionEmails,
     bookingEmails,
+    accountEnd,
   };
   // The other contexts' repositories are not faked here.
   return repos as unknown as Repositories;

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { CLIENT_TYPED_BOOKING_TEXT } from '../../../domain/booking/account-end/erased-booking-text';
+import { COACH_TYPED_AVAILABILITY_TEXT } from '../../../domain/availability/erased-availability-text';
 import {
-  CLIENT_TYPED_BOOKING_TEXT,
-  COACH_TYPED_AVAILABILITY_TEXT,
   mentionPattern,
   REDACTED,
   type AccountErasureStore,

@@ -1,8 +1,5 @@
 import type { Id } from '../../shared/ids';
-import { loginAccountKey } from '../sign-in/use-cases/sign-in-with-email';
-import { passwordResetLimitKeys } from '../sign-in/use-cases/request-password-reset';
-import type { AvailabilityPeriod } from '../../availability/availability-period';
-import type { Booking } from '../../booking/lifecycle/booking';
+import { loginAccountKey, passwordResetLimitKeys } from '../sign-in/rate-limit-keys';
 import type { User } from '../users/user';
 
 /**
@@ -13,21 +10,6 @@ import type { User } from '../users/user';
 
 /** What replaces a mention of an erased person in text kept for the other party's records. */
 export const REDACTED = '[removed]';
-
-/**
- * What a client typed when asking for a session: where it takes place (for a session at home,
- * their home address), how to get in, what to work on. Erasing the client replaces each of these
- * texts whole on every booking they made, and the address in every outbox job's snapshot of those
- * bookings, pending or sent. The bookings themselves, their place type, amounts and states stay
- * for the coach's records (decision 038).
- */
-export const CLIENT_TYPED_BOOKING_TEXT = ['locationAddress', 'locationNotes', 'clientNotes'] as const satisfies readonly (keyof Booking)[];
-
-/**
- * What a coach typed on their availability (a place of their own, notes): nobody else keeps it, so
- * erasing the coach drops it.
- */
-export const COACH_TYPED_AVAILABILITY_TEXT = ['locationOverride', 'notes'] as const satisfies readonly (keyof AvailabilityPeriod)[];
 
 /** A mention shorter than this is not searched for (it would blank ordinary words). */
 export const MIN_MENTION_LENGTH = 3;
@@ -76,11 +58,11 @@ export const ERASURE_STEPS = [
   'audit_log',
   /** Their deletion requests' reasons. */
   'account_deletion_requests',
-  /** Messages, notes and reasons of their bookings; what they typed as a client (CLIENT_TYPED_BOOKING_TEXT). */
+  /** Messages, notes and reasons of their bookings; what they typed as a client (CLIENT_TYPED_BOOKING_TEXT, booking/account-end/erased-booking-text.ts). */
   'messages',
   'bookings',
   'reviews',
-  /** A coach's availability notes and places (COACH_TYPED_AVAILABILITY_TEXT). */
+  /** A coach's availability notes and places (COACH_TYPED_AVAILABILITY_TEXT, availability/erased-availability-text.ts). */
   'availability_periods',
   /** Counters keyed by their email. */
   'rate_limit_counters',

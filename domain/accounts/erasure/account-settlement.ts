@@ -1,8 +1,15 @@
-import type { Booking, BookingStatus } from '../../booking/lifecycle/booking';
-import { accountEndOutcome, type LeftReason } from '../../booking/account-end/account-end';
-import type { BookingParty } from '../../booking/lifecycle/booking-party';
+import type { BookingPartyRole } from '../../policy/booking-parties';
+import type { BookingStatusValue } from '../../shared/catalogue';
 import type { Id } from '../../shared/ids';
 import type { Pence } from '../../shared/money';
+import type { Result } from '../../shared/result';
+import type { Repositories } from '../../repositories';
+
+/** The ended user's side of a booking. */
+type BookingParty = BookingPartyRole;
+
+/** Why a session is left for an administrator: under way, in dispute, or past its start. */
+export type LeftReason = 'in_session' | 'disputed' | 'started';
 
 /**
  * What ending an account did to its bookings (decision 016): the answer of removeUser and of an
@@ -24,7 +31,7 @@ export interface LeftBooking {
   readonly bookingId: Id;
   readonly referenceCode: string;
   readonly startsAt: Date;
-  readonly status: BookingStatus;
+  readonly status: BookingStatusValue;
   readonly party: BookingParty;
   /** Why an administrator must settle it: under way, in dispute, or past its start. */
   readonly why: LeftReason;
@@ -41,34 +48,13 @@ export interface AccountSettlement {
 
 export const NOTHING_SETTLED: AccountSettlement = { declined: [], cancelled: [], leftForAdministrator: [] };
 
-/** At most this many open bookings are settled in the one transaction (far beyond any real account). */
-export const ACCOUNT_END_BOOKING_LIMIT = 5000;
-
-export const partyOf = (booking: Pick<Booking, 'clientId'>, userId: Id): BookingParty => (booking.clientId === userId ? 'client' : 'coach');
-
-export interface AccountEndPlan {
-  /** Bookings to decline or cancel, in lock order (coach, then id), so two settlements never deadlock. */
-  readonly toSettle: readonly Booking[];
-  readonly left: readonly LeftBooking[];
-}
-
-/** Sorts the user's open bookings into those to settle now and those left for an administrator. */
-export function planAccountEnd(bookings: readonly Booking[], userId: Id, now: Date): AccountEndPlan {
-  const toSettle: Booking[] = [];
-  const left: LeftBooking[] = [];
-  for (const b of bookings) {
-    const party = partyOf(b, userId);
-    const what = accountEndOutcome(b, party, now);
-    if (what.outcome === 'declined' || what.outcome === 'cancelled') toSettle.push(b);
-    else if (what.outcome === 'left') left.push(leftBooking(b, party, what.why));
-  }
-  toSettle.sort((a, b) => (a.coachId === b.coachId ? a.id.localeCompare(b.id) : a.coachId.localeCompare(b.coachId)));
-  left.sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
-  return { toSettle, left };
-}
-
-export function leftBooking(b: Booking, party: BookingParty, why: LeftReason): LeftBooking {
-  return { bookingId: b.id, referenceCode: b.referenceCode, startsAt: b.startsAt, status: b.status, party, why };
+/**
+ * Port (tx.accountEnd): settles the bookings of an account that ends (decision 016), in the
+ * caller's transaction. The booking context implements it (booking/account-end), so the
+ * account's use cases depend on no context above them.
+ */
+export interface AccountEnd {
+  settle(tx: Repositories, input: { userId: Id; actorId: Id; now: Date }): Promise<Result<AccountSettlement>>;
 }
 
 const WHY: Record<LeftReason, string> = { in_session: 'under way', disputed: 'in dispute', started: 'past its start, not marked' };

@@ -1,3 +1,4 @@
+import type { LeftReason } from '../../accounts/erasure/account-settlement';
 import { err, ok, type Result } from '../../shared/result';
 import { cancellationInstructions, cancellationSettlement, type CancellationSettlement } from '../money/cancellation-policy';
 import type { Booking, BookingStatus, CancelledBy } from '../lifecycle/booking';
@@ -27,8 +28,6 @@ export const ACCOUNT_ENDED_REASON: Record<BookingParty, string> = {
   client: "The client's account has been closed",
   coach: "The coach's account has been closed",
 };
-
-export type LeftReason = 'in_session' | 'disputed' | 'started';
 
 export type AccountEndOutcome =
   | { readonly outcome: 'declined' }

@@ -13,7 +13,6 @@ import { decideDeletionRequest as decide, type AccountDeletionRequest } from '..
 import type { User } from '../../users/user';
 import { photoFileRemovalJob } from '../../media/photo-file';
 import { eraseAccountData } from './erase-account-data';
-import { settleEndedAccount } from '../../../booking/account-end/use-cases/settle-ended-account';
 
 export interface DeletionDecided {
   readonly request: AccountDeletionRequest;
@@ -56,7 +55,7 @@ export async function decideDeletionRequest(
       await tx.deletionEmails.queueDecided(tx.outbox, { request: decided.value.request, user }, now);
       return ok({ ...decided.value, settlement: NOTHING_SETTLED, photoFileRemoval: null });
     }
-    const settlement = await settleEndedAccount(tx, { userId: user.id, actorId: input.actor.userId, now });
+    const settlement = await tx.accountEnd.settle(tx, { userId: user.id, actorId: input.actor.userId, now });
     if (!settlement.ok) return settlement;
     const erased = await eraseAccountData(tx, { user, adminId: input.actor.userId, now });
     if (!erased.ok) return erased;

@@ -7,7 +7,6 @@ import { removeUserSchema } from '../../users/account.schemas';
 import type { AccountSettlement } from '../account-settlement';
 import type { Actor } from '../../../policy/actor';
 import { deactivateUser, type User } from '../../users/user';
-import { settleEndedAccount } from '../../../booking/account-end/use-cases/settle-ended-account';
 
 /**
  * SPEC §2 AdminUsers 'Remove user': soft deactivation of a non-admin by an admin, with an
@@ -31,7 +30,7 @@ export async function removeUser(
     if (!removed.ok) return removed;
     const saved = await tx.users.save(removed.value);
     if (!saved.ok) return saved;
-    const settlement = await settleEndedAccount(tx, { userId: target.id, actorId: input.actor.userId, now });
+    const settlement = await tx.accountEnd.settle(tx, { userId: target.id, actorId: input.actor.userId, now });
     return settlement.ok ? ok({ user: removed.value, settlement: settlement.value }) : settlement;
   });
 }

@@ -7,9 +7,7 @@ import { RATE_LIMITS } from '../../../rate-limit/rate-limit-policy';
 import type { RateLimitStore } from '../../../rate-limit/rate-limit-store';
 import { PASSWORD_RESET_JOB } from '../password-reset-job';
 import { forgotPasswordSchema } from '../password.schemas';
-
-/** The counters of 'Forgot your password?': one per client address, one per email. */
-export const passwordResetLimitKeys = (ip: string, email: string) => ({ ip: `password-reset:ip:${ip}`, email: `password-reset:email:${email}` });
+import { passwordResetLimitKeys } from '../rate-limit-keys';
 
 /**
  * 'Forgot your password?': queues the reset mail for the worker and answers the same whatever

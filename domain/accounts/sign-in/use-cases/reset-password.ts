@@ -9,7 +9,7 @@ import { refuseCommonPassword, type CommonPasswords } from '../common-passwords'
 import type { PasswordHasher } from '../password-hasher';
 import type { PasswordResetClaim, PasswordResetTokens } from '../password-reset-tokens';
 import { resetPasswordSchema } from '../password.schemas';
-import { loginAccountKey } from './sign-in-with-email';
+import { loginAccountKey } from '../rate-limit-keys';
 import type { User } from '../../users/user';
 
 interface LinkDeps {

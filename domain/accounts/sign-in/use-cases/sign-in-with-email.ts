@@ -9,6 +9,7 @@ import type { RateLimitStore } from '../../../rate-limit/rate-limit-store';
 import type { PasswordHasher } from '../password-hasher';
 import type { User } from '../../users/user';
 import { loginWithEmail } from './login-with-email';
+import { loginAccountKey } from '../rate-limit-keys';
 
 /**
  * SPEC §9 login limit (5 per 15 minutes), per account and per address, counted in the shared
@@ -19,13 +20,6 @@ import { loginWithEmail } from './login-with-email';
 export function loginLimitKeys(email: unknown, ip: string): string[] {
   const account = loginAccountKey(email);
   return [...(account ? [account] : []), `login:ip:${ip}`];
-}
-
-/** The account's counter key, or null without an email. */
-export function loginAccountKey(email: unknown): string | null {
-  // Control characters dropped: the key is stored, and PostgreSQL refuses NUL in text.
-  const account = typeof email === 'string' ? email.replace(/[\u0000-\u001f\u007f]/g, '').trim().toLowerCase() : '';
-  return account ? `login:account:${account}` : null;
 }
 
 export async function signInWithEmail(

@@ -4,7 +4,8 @@ import { unwrap } from '../../../shared/result';
 import type { Booking } from '../../lifecycle/booking';
 import { at, authorised, CLIENT_ID, COACH_ID, completed, confirmedAndCaptured, inSession, NOW, pendingBooking, withPatch } from '../../../testing/booking-fixtures';
 import { memoryUnitOfWork } from '../../../testing';
-import { describeSettlement, planAccountEnd } from '../../../accounts/erasure/account-settlement';
+import { describeSettlement } from '../../../accounts/erasure/account-settlement';
+import { planAccountEnd } from '../account-end-plan';
 import { settleEndedAccount } from './settle-ended-account';
 
 const ADMIN = '33333333-3333-4333-8333-333333333333';

@@ -5,7 +5,8 @@ import type { Repositories } from '../../../repositories';
 import { ACCOUNT_END_STATUSES, accountEndOutcome, cancelForEndedAccount } from '../account-end';
 import { commitChange } from '../../lifecycle/use-cases/change-booking';
 import { cancellationMoney } from '../../money/cancellation-money';
-import { ACCOUNT_END_BOOKING_LIMIT, leftBooking, partyOf, planAccountEnd, type AccountSettlement, type LeftBooking, type SettledBooking } from '../../../accounts/erasure/account-settlement';
+import type { AccountEnd, AccountSettlement, LeftBooking, SettledBooking } from '../../../accounts/erasure/account-settlement';
+import { ACCOUNT_END_BOOKING_LIMIT, leftBooking, partyOf, planAccountEnd } from '../account-end-plan';
 
 /**
  * A step of removeUser and of an approved deletion (decision 016), run inside their transaction:
@@ -47,3 +48,6 @@ export async function settleEndedAccount(tx: Repositories, input: { userId: Id; 
   left.sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
   return ok({ declined, cancelled, leftForAdministrator: left });
 }
+
+/** The accounts context's AccountEnd port (tx.accountEnd), as the adapters and the test doubles wire it. */
+export const accountEnd: AccountEnd = { settle: settleEndedAccount };
