@@ -1,7 +1,8 @@
 import type { Actor } from '../../policy/actor';
 import { isCoachingType, isLocationType, DEFAULT_LOCATION_TYPE } from '../../shared/catalogue';
 import type { Id } from '../../shared/ids';
-import { ADMIN_FEE_PENCE, type Pence } from '../../shared/money';
+import type { Pence } from '../../shared/money';
+import { bookingPrice } from './booking-price';
 import { err, ok, type Result } from '../../shared/result';
 import type { Booking, ServiceType } from '../lifecycle/booking';
 import { bookingErrors } from '../lifecycle/booking-errors';
@@ -73,9 +74,7 @@ export function createBooking(actor: Actor, input: NewBookingInput, now: Date): 
     locationAddress,
     locationNotes,
     clientNotes,
-    servicePricePence: price,
-    adminFeePence: ADMIN_FEE_PENCE,
-    totalPricePence: price + ADMIN_FEE_PENCE,
+    ...bookingPrice(price),
     status: 'pending',
     cancellationReason: null,
     cancelledBy: null,
