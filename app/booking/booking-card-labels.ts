@@ -1,4 +1,5 @@
-import { BOOKING_STATUS_LABELS, LOCATION_TYPE_LABELS, bookingStatusColour, coachingTypeLabel, type StatusColour } from '../../domain/shared/catalogue';
+import { BOOKING_STATUS_LABELS, LOCATION_TYPE_LABELS, coachingTypeLabel } from '../../domain/shared/catalogue';
+import { bookingStatusColour, type StatusColour } from './status-colour';
 import type { Pence } from '../../domain/shared/money';
 import { formatLondonDate } from '../../domain/shared/london-time';
 import type { BookAgainSeed, BookingCardView } from './booking-card-view';
