@@ -1,5 +1,5 @@
-import type { DataExportSource } from '../domain/accounts/data-export-source';
-import type { CoachDirectory } from '../domain/booking/coach-directory';
+import type { DataExportSource } from '../domain/accounts/data-export/data-export-source';
+import type { CoachDirectory } from '../domain/booking/requests/coach-directory';
 import type { CalendarFeedPorts } from '../domain/notifications/calendar-feed-ports';
 import type { EmailPreferencesStore } from '../domain/notifications/notification-ports';
 import type { PaymentGateway } from '../domain/payments/payment-gateway';

@@ -1,4 +1,4 @@
-import type { AccountSettlement, SettledBooking } from '../domain/accounts/account-settlement';
+import type { AccountSettlement, SettledBooking } from '../domain/accounts/erasure/account-settlement';
 import { money, table, when } from './format';
 
 const WHY = { in_session: 'under way', disputed: 'in dispute', started: 'past its start, not marked' } as const;

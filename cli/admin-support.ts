@@ -1,9 +1,9 @@
 import type { Application, UseCaseDeps } from '../adapters/composition-root';
 import { adminReadModels, auditedDeps, type AdminBookingRow, type AdminUserDetail, type AuditEntry } from '../adapters/persistence/admin/index';
-import type { Actor } from '../domain/accounts/actor';
+import type { Actor } from '../domain/policy/actor';
 import { actAsAdministrator } from '../domain/admin/use-cases/act-as-administrator';
-import { bookingErrors } from '../domain/booking/booking-errors';
-import { accountErrors } from '../domain/accounts/account-errors';
+import { bookingErrors } from '../domain/booking/lifecycle/booking-errors';
+import { accountErrors } from '../domain/accounts/users/account-errors';
 import { UUID_PATTERN } from '../domain/shared/ids';
 import type { DomainError } from '../domain/shared/errors';
 import type { Result } from '../domain/shared/result';

@@ -1,14 +1,17 @@
-import type { UserRepository } from './accounts/user.repository';
-import type { CoachProfileRepository } from './accounts/coach-profile.repository';
-import type { PlayerRepository } from './accounts/player.repository';
-import type { DeletionRequestRepository } from './accounts/deletion-request.repository';
+import type { UserRepository } from './accounts/users/user.repository';
+import type { CoachProfileRepository } from './accounts/users/coach-profile.repository';
+import type { PlayerRepository } from './accounts/players/player.repository';
+import type { DeletionRequestRepository } from './accounts/erasure/deletion-request.repository';
 import type { MessageRepository } from './messaging/message.repository';
 import type { ReviewRepository } from './reviews/review.repository';
 import type { AvailabilityRepository } from './availability/availability.repository';
 import type { BookingPartiesReader } from './policy/booking-parties';
-import type { BookingRepository } from './booking/booking.repository';
+import type { BookingRepository } from './booking/lifecycle/booking.repository';
 import type { OutboxPort } from './shared/outbox';
-import type { AccountErasureStore } from './accounts/account-erasure';
+import type { AccountErasureStore } from './accounts/erasure/account-erasure';
+import type { DeletionEmails } from './accounts/erasure/deletion-emails';
+import type { AccountEnd } from './accounts/erasure/account-settlement';
+import type { BookingEmails } from './booking/lifecycle/booking-notifications';
 import type { ChargebackRepository, CoachTransferRepository, PayoutAccountRepository } from './payouts/payouts.repository';
 /**
  * Every repository port, as one bag bound to a transaction by the UnitOfWork.
@@ -29,4 +32,9 @@ export interface Repositories {
   chargebacks: ChargebackRepository;
   outbox: OutboxPort;
   accountErasure: AccountErasureStore;
+  /** Ports a context calls to queue emails that notifications/ composes (so it needs no context above it). */
+  deletionEmails: DeletionEmails;
+  /** Settles an ending account's bookings (booking/account-end implements it for accounts). */
+  accountEnd: AccountEnd;
+  bookingEmails: BookingEmails;
 }

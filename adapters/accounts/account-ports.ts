@@ -1,8 +1,8 @@
-import type { EmailVerificationTokens, AccountLinks } from '../../domain/accounts/email-verification-tokens';
-import type { CommonPasswords } from '../../domain/accounts/common-passwords';
-import type { PasswordHasher } from '../../domain/accounts/password-hasher';
-import type { PasswordResetTokens } from '../../domain/accounts/password-reset-tokens';
-import type { PhotoProcessor } from '../../domain/accounts/photo-processor';
+import type { EmailVerificationTokens, AccountLinks } from '../../domain/accounts/sign-in/email-verification-tokens';
+import type { CommonPasswords } from '../../domain/accounts/sign-in/common-passwords';
+import type { PasswordHasher } from '../../domain/accounts/sign-in/password-hasher';
+import type { PasswordResetTokens } from '../../domain/accounts/sign-in/password-reset-tokens';
+import type { PhotoProcessor } from '../../domain/accounts/media/photo-processor';
 import type { RateLimitClearer } from '../../domain/rate-limit/rate-limit-clearer';
 import type { RateLimitReader } from '../../domain/rate-limit/rate-limit-reader';
 import type { RateLimitStore } from '../../domain/rate-limit/rate-limit-store';

@@ -1,5 +1,5 @@
 import { dictionary } from '@zxcvbn-ts/language-common';
-import type { CommonPasswords } from '../../domain/accounts/common-passwords';
+import type { CommonPasswords } from '../../domain/accounts/sign-in/common-passwords';
 
 /**
  * The 10 000 most common passwords, ranked, from @zxcvbn-ts/language-common (MIT, maintained; its

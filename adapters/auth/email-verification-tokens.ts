@@ -1,4 +1,4 @@
-import type { AccountLinks, EmailVerificationTokens } from '../../domain/accounts/email-verification-tokens';
+import type { AccountLinks, EmailVerificationTokens } from '../../domain/accounts/sign-in/email-verification-tokens';
 import { DAY_MS } from '../../domain/shared/clock';
 import { isId } from '../../domain/shared/ids';
 import { createSignedTokens } from './signed-tokens';

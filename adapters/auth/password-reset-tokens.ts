@@ -1,4 +1,4 @@
-import { PASSWORD_RESET_LINK_LIFETIME_MS, type PasswordResetTokens } from '../../domain/accounts/password-reset-tokens';
+import { PASSWORD_RESET_LINK_LIFETIME_MS, type PasswordResetTokens } from '../../domain/accounts/sign-in/password-reset-tokens';
 import { isId } from '../../domain/shared/ids';
 import { createSignedTokens } from './signed-tokens';
 

@@ -1,5 +1,5 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
-import type { PasswordHasher } from '../../domain/accounts/password-hasher';
+import type { PasswordHasher } from '../../domain/accounts/sign-in/password-hasher';
 
 /**
  * PRODUCT.md: passwords are hashed with a memory-hard function. scrypt (N=2^15, r=8, p=1,

@@ -1,8 +1,8 @@
 import { createCookie, createCookieSessionStorage, type Session, type SessionStorage } from '@remix-run/node';
 import { rememberingVerifiedCookie } from './remembered-cookie';
-import { canSignIn, type User } from '../../domain/accounts/user';
+import { canSignIn, type User } from '../../domain/accounts/users/user';
 import type { Application } from '../composition-root';
-import type { UserRepository } from '../../domain/accounts/user.repository';
+import type { UserRepository } from '../../domain/accounts/users/user.repository';
 
 /**
  * The sign-in session (PRODUCT.md): a signed, httpOnly, SameSite=Lax cookie holding only the

@@ -1,5 +1,5 @@
 import type { Express } from 'express';
-import { serveProfilePhoto } from '../../domain/accounts/use-cases/serve-profile-photo';
+import { serveProfilePhoto } from '../../domain/accounts/media/use-cases/serve-profile-photo';
 import type { Application } from '../composition-root';
 import { UPLOADS_URL_PREFIX } from '../storage/local-file-storage';
 

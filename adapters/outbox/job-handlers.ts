@@ -1,4 +1,4 @@
-import { PAYMENT_INSTRUCTION_JOB, parsePaymentInstructionJob } from '../../domain/payments/payment-instruction';
+import { PAYMENT_INSTRUCTION_JOB, parsePaymentInstructionJob } from '../../domain/booking/money/payment-instruction';
 import { executePaymentInstruction } from '../../domain/payments/use-cases/execute-payment-instruction';
 import type { Application } from '../composition-root';
 import { registerPasswordReset } from './handlers/password-reset';

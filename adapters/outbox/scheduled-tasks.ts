@@ -1,7 +1,7 @@
-import { autoCompleteDue } from '../../domain/booking/use-cases/auto-complete-due';
-import { expireStaleRequests } from '../../domain/booking/use-cases/expire-stale-requests';
-import { expireUnpaidRequests } from '../../domain/booking/use-cases/expire-unpaid-requests';
-import type { BatchOutcome } from '../../domain/booking/use-cases/run-due-batch';
+import { autoCompleteDue } from '../../domain/booking/session-progress/use-cases/auto-complete-due';
+import { expireStaleRequests } from '../../domain/booking/lifecycle/use-cases/expire-stale-requests';
+import { expireUnpaidRequests } from '../../domain/booking/requests/use-cases/expire-unpaid-requests';
+import type { BatchOutcome } from '../../domain/booking/lifecycle/use-cases/run-due-batch';
 import { releaseDuePayments } from '../../domain/payments/use-cases/release-due-payments';
 import { ok, type Result } from '../../domain/shared/result';
 import { runTestPayouts } from '../payments/test-gateway/test-payouts';

@@ -1,8 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Booking } from '../../domain/booking/booking';
+import type { Booking } from '../../domain/booking/lifecycle/booking';
 import { applyGatewayIntent } from '../../domain/payments/intent-sync';
-import { PAYMENT_INSTRUCTION_JOB } from '../../domain/payments/payment-instruction';
-import type { PaymentStatus } from '../../domain/payments/payment-status';
+import { PAYMENT_INSTRUCTION_JOB } from '../../domain/booking/money/payment-instruction';
+import type { PaymentStatus } from '../../domain/booking/money/payment-status';
 import { recordGatewayIntent } from '../../domain/payments/use-cases/sync-payment-intent';
 import type { Application } from '../composition-root';
 

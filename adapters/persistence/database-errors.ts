@@ -1,4 +1,4 @@
-import { REFERENCE_UNAVAILABLE, REFERENCE_UNAVAILABLE_MESSAGE } from '../../domain/booking/booking-errors';
+import { REFERENCE_UNAVAILABLE, REFERENCE_UNAVAILABLE_MESSAGE } from '../../domain/booking/lifecycle/booking-errors';
 import { conflict, type DomainError } from '../../domain/shared/errors';
 
 interface PgLikeError {

@@ -16,16 +16,16 @@ describe('the repositories of one unit of work', () => {
   it('are all copied by a spread, as a test replacing one repository does', () => {
     const repos = makeRepositories(em);
     const copy = { ...repos, bookings: null };
-    const names = ['users', 'coachProfiles', 'deletionRequests', 'players', 'availability', 'messages', 'reviews', 'bookingParties', 'payoutAccounts', 'coachTransfers', 'chargebacks', 'outbox', 'accountErasure'] as const;
+    const names = ['users', 'coachProfiles', 'deletionRequests', 'players', 'availability', 'messages', 'reviews', 'bookingParties', 'payoutAccounts', 'coachTransfers', 'chargebacks', 'outbox', 'accountErasure', 'deletionEmails', 'bookingEmails', 'accountEnd'] as const;
     for (const name of names) expect(copy[name], name).toBe(repos[name]);
-    expect(Object.keys(copy)).toHaveLength(14);
+    expect(Object.keys(copy)).toHaveLength(17);
   });
 
   it('share one getter per repository, so that no set has functions of its own to hold its EntityManager', () => {
     const a = makeRepositories(em);
     const b = makeRepositories({} as EntityManager);
     const names = Object.keys(a);
-    expect(names).toHaveLength(14);
+    expect(names).toHaveLength(17);
     for (const name of names) {
       const mine = Object.getOwnPropertyDescriptor(a, name);
       expect(mine?.get, name).toBeTypeOf('function');

@@ -14,6 +14,9 @@ import { createChargebackRepository } from './payouts/chargeback.repository';
 import { createCoachTransferRepository } from './payouts/coach-transfer.repository';
 import { createPayoutAccountRepository } from './payouts/payout-account.repository';
 import { MikroReviewRepository } from './reviews/review.repository';
+import { deletionEmails } from '../../domain/notifications/account-emails';
+import { bookingEmails } from '../../domain/notifications/booking-emails';
+import { accountEnd } from '../../domain/booking/account-end/use-cases/settle-ended-account';
 
 /** The EntityManager of one set of repositories and the ones it made so far (below). */
 const STATE = Symbol('repositories');
@@ -49,6 +52,9 @@ const GETTERS: Record<keyof Repositories, PropertyDescriptor> = {
   chargebacks: lazy('chargebacks', createChargebackRepository),
   outbox: lazy('outbox', (em) => new MikroOutbox(em)),
   accountErasure: lazy('accountErasure', createAccountErasureStore),
+  deletionEmails: lazy('deletionEmails', () => deletionEmails),
+  bookingEmails: lazy('bookingEmails', () => bookingEmails),
+  accountEnd: lazy('accountEnd', () => accountEnd),
 };
 
 /**

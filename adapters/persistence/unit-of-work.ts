@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { DomainFailure, type DomainError } from '../../domain/shared/errors';
 import { err, type Result } from '../../domain/shared/result';
-import type { UnitOfWork } from '../../domain/shared/unit-of-work';
+import type { UnitOfWork } from '../../domain/unit-of-work';
 import type { Repositories } from '../../domain/repositories';
 import { mapDatabaseError } from './database-errors';
 import type { Orm } from './orm';

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
-import type { PhotoProcessor } from '../../domain/accounts/photo-processor';
-import { PHOTO_JPEG_QUALITY, PHOTO_MAX_DIMENSION, PHOTO_MESSAGES } from '../../domain/accounts/photo';
+import type { PhotoProcessor } from '../../domain/accounts/media/photo-processor';
+import { PHOTO_JPEG_QUALITY, PHOTO_MAX_DIMENSION, PHOTO_MESSAGES } from '../../domain/accounts/media/photo';
 import { invalid } from '../../domain/shared/errors';
 import { err, ok } from '../../domain/shared/result';
 

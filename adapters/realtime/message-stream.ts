@@ -1,5 +1,5 @@
 import type { Request, RequestHandler, Response } from 'express';
-import type { Actor } from '../../domain/accounts/actor';
+import type { Actor } from '../../domain/policy/actor';
 import { audienceOf, parseMessageEvent, type MessageEvent } from './message-events';
 import type { PgNotifier } from './pg-notifier';
 

@@ -1,6 +1,6 @@
 import type { Express, Request } from 'express';
-import type { Actor } from '../../domain/accounts/actor';
-import { toActor } from '../../domain/accounts/user';
+import type { Actor } from '../../domain/policy/actor';
+import { toActor } from '../../domain/accounts/users/user';
 import { signedInUserOf } from '../auth/session-storage';
 import { countUnreadMessages } from '../../domain/messaging/use-cases/count-unread-messages';
 import type { Application } from '../composition-root';

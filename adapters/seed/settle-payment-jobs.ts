@@ -1,4 +1,4 @@
-import { PAYMENT_INSTRUCTION_JOB } from '../../domain/payments/payment-instruction';
+import { PAYMENT_INSTRUCTION_JOB } from '../../domain/booking/money/payment-instruction';
 import { releaseDuePayments } from '../../domain/payments/use-cases/release-due-payments';
 import type { Application } from '../composition-root';
 import { registerJobHandlers } from '../outbox/job-handlers';

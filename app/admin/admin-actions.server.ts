@@ -1,18 +1,18 @@
 import { json, type AppLoadContext } from '@remix-run/node';
 import * as z from 'zod';
-import { decideDeletionRequest } from '../../domain/accounts/use-cases/decide-deletion-request';
-import { removeUser } from '../../domain/accounts/use-cases/remove-user';
-import { restoreUser } from '../../domain/accounts/use-cases/restore-user';
+import { decideDeletionRequest } from '../../domain/accounts/erasure/use-cases/decide-deletion-request';
+import { removeUser } from '../../domain/accounts/erasure/use-cases/remove-user';
+import { restoreUser } from '../../domain/accounts/erasure/use-cases/restore-user';
 import { setCoachVerification } from '../../domain/admin/use-cases/set-coach-verification';
-import { resolveDispute } from '../../domain/booking/use-cases/resolve-dispute';
-import { DISPUTE_OUTCOMES } from '../../domain/booking/booking';
+import { resolveDispute } from '../../domain/booking/disputes/use-cases/resolve-dispute';
+import { DISPUTE_OUTCOMES } from '../../domain/booking/lifecycle/booking';
 import type { DomainError } from '../../domain/shared/errors';
 import { poundsToPence } from '../../domain/shared/money';
 import type { Result } from '../../domain/shared/result';
 import { STATUS_OF } from '~/booking/domain-response.server';
 import { auditedWeb, requireAdminContext } from './admin.server';
 import { ADMIN_MESSAGES, type AdminActionResult, type AdminIntent } from './admin-messages';
-import { describeSettlement, type AccountSettlement } from '../../domain/accounts/account-settlement';
+import { describeSettlement, type AccountSettlement } from '../../domain/accounts/erasure/account-settlement';
 
 const text = (max: number) => z.preprocess((v) => (typeof v === 'string' ? v : undefined), z.string().max(max).optional());
 const id = z.string().uuid();

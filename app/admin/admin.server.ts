@@ -1,8 +1,8 @@
 import type { AppLoadContext } from '@remix-run/node';
 import type { UseCaseDeps } from '../../adapters/composition-root';
 import { adminReadModels, auditedDeps, type AuditEntry } from '../../adapters/persistence/admin/index';
-import type { Actor } from '../../domain/accounts/actor';
-import type { User } from '../../domain/accounts/user';
+import type { Actor } from '../../domain/policy/actor';
+import type { User } from '../../domain/accounts/users/user';
 import { actorOf, apiAdmin, requireAdmin } from '~/auth/guards.server';
 import { requestDeps } from '~/request-deps.server';
 

@@ -1,8 +1,8 @@
 import { createCookie, type AppLoadContext } from '@remix-run/node';
 import { GoogleStrategy } from 'remix-auth-google';
 import { publicOrigin } from '../../adapters/accounts/account-ports';
-import type { ExternalIdentity } from '../../domain/accounts/identity-provider';
-import { loginWithGoogle } from '../../domain/accounts/use-cases/login-with-google';
+import type { ExternalIdentity } from '../../domain/accounts/sign-in/identity-provider';
+import { loginWithGoogle } from '../../domain/accounts/sign-in/use-cases/login-with-google';
 import { ok } from '../../domain/shared/result';
 import type { AuthOutcome } from './authenticator.server';
 import { isHttps } from './session.server';

@@ -1,6 +1,6 @@
 import { json, redirect, type AppLoadContext } from '@remix-run/node';
-import type { Actor } from '../../domain/accounts/actor';
-import { toActor, type User } from '../../domain/accounts/user';
+import type { Actor } from '../../domain/policy/actor';
+import { toActor, type User } from '../../domain/accounts/users/user';
 import { signedInUserOf } from '../../adapters/auth/session-storage';
 import { loginPathFor, SIGNED_OUT_REPLY } from './signed-out';
 import { destroySession, getSession } from './session.server';

@@ -1,10 +1,10 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
-import type { Actor } from '../../domain/accounts/actor';
-import { bookingWindowBounds } from '../../domain/booking/booking-calendar';
-import { bookingCardView, type BookingCardView } from '../../domain/booking/booking-card-view';
-import { BOOKING_LIST_PAGE_SIZE, parseBookingCursor, type BookingListPage } from '../../domain/booking/booking-list-reader';
-import { redirectFor } from '../../domain/navigation/routing';
-import type { PageName } from '../../domain/navigation/pages';
+import type { Actor } from '../../domain/policy/actor';
+import { bookingWindowBounds } from '../../domain/booking/requests/booking-calendar';
+import { bookingCardView, type BookingCardView } from './booking-card-view';
+import { BOOKING_LIST_PAGE_SIZE, parseBookingCursor, type BookingListPage } from '../../domain/booking/lists/booking-list-reader';
+import { redirectFor } from '../navigation/routing';
+import type { PageName } from '../navigation/pages';
 import { actorOf, requireUser } from '../auth/guards.server';
 import { handleBookingAction } from './booking-actions.server';
 import { readModels } from './read-models.server';

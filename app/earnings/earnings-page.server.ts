@@ -1,8 +1,8 @@
 import { redirect, type AppLoadContext } from '@remix-run/node';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { createEarningsReader, type EarningsItem } from '../../adapters/persistence/payouts/earnings.query';
-import type { User } from '../../domain/accounts/user';
-import { redirectFor } from '../../domain/navigation/routing';
+import type { User } from '../../domain/accounts/users/user';
+import { redirectFor } from '../navigation/routing';
 import {
   EARNING_DATE_LABELS,
   EARNING_STATE_LABELS,

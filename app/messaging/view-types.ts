@@ -1,4 +1,4 @@
-import type { BookingPlayerView } from '../../domain/booking/booking-player';
+import type { BookingPlayerView } from '../../domain/accounts/players/booking-player';
 /** What the Messages and Conversation pages receive: plain JSON, already worded for people. */
 export interface ConversationRowView {
   bookingId: string;

@@ -1,5 +1,5 @@
-import { bookingPlayerView } from '../../domain/booking/booking-player';
-import type { Actor } from '../../domain/accounts/actor';
+import { bookingPlayerView } from '../../domain/accounts/players/booking-player';
+import type { Actor } from '../../domain/policy/actor';
 import {
   otherParty,
   personName,

@@ -1,6 +1,6 @@
 import type { AppLoadContext } from '@remix-run/node';
-import type { Actor } from '../../domain/accounts/actor';
-import { paymentErrors } from '../../domain/payments/payment-errors';
+import type { Actor } from '../../domain/policy/actor';
+import { paymentErrors } from '../../domain/booking/money/payment-errors';
 import { confirmPayment } from '../../domain/payments/use-cases/confirm-payment';
 import type { PaymentSession } from '../../domain/payments/use-cases/open-payment-session';
 import { startPayment } from '../../domain/payments/use-cases/start-payment';

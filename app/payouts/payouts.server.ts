@@ -1,5 +1,5 @@
 import type { AppLoadContext } from '@remix-run/node';
-import type { User } from '../../domain/accounts/user';
+import type { User } from '../../domain/accounts/users/user';
 import { startPayoutOnboarding } from '../../domain/payouts/use-cases/start-payout-onboarding';
 import { actorOf } from '~/auth/guards.server';
 import { redirectWithToast } from '~/toast.server';

@@ -1,5 +1,5 @@
 import { json, type AppLoadContext } from '@remix-run/node';
-import { toActor, type User } from '../../domain/accounts/user';
+import { toActor, type User } from '../../domain/accounts/users/user';
 import { AVAILABILITY_MESSAGES } from '../../domain/availability/availability.schemas';
 import { createAvailability } from '../../domain/availability/use-cases/create-availability';
 import { deleteAvailability } from '../../domain/availability/use-cases/delete-availability';

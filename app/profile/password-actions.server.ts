@@ -1,7 +1,7 @@
 import { json, type AppLoadContext } from '@remix-run/node';
-import { PASSWORD_NOTICES } from '../../domain/accounts/password-emails';
-import { changePassword } from '../../domain/accounts/use-cases/change-password';
-import { toActor, type User } from '../../domain/accounts/user';
+import { PASSWORD_NOTICES } from '../../domain/accounts/sign-in/password-emails';
+import { changePassword } from '../../domain/accounts/sign-in/use-cases/change-password';
+import { toActor, type User } from '../../domain/accounts/users/user';
 import { formFailure, withRateLimitSign } from '~/auth/form-failure.server';
 import { startUserSession } from '~/auth/session.server';
 import { requestDeps } from '~/request-deps.server';

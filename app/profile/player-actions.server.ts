@@ -1,8 +1,8 @@
 import { json, type AppLoadContext } from '@remix-run/node';
-import { ageGroupLabel, ageOn, primaryAgeGroup } from '../../domain/accounts/age-group';
-import { playerName, type Player } from '../../domain/accounts/player';
-import { addPlayer, editPlayer, listPlayers, removePlayer } from '../../domain/accounts/use-cases/manage-players';
-import { toActor, type User } from '../../domain/accounts/user';
+import { ageGroupLabel, ageOn, primaryAgeGroup } from '../../domain/accounts/users/age-group';
+import { playerName, type Player } from '../../domain/accounts/players/player';
+import { addPlayer, editPlayer, listPlayers, removePlayer } from '../../domain/accounts/players/use-cases/manage-players';
+import { toActor, type User } from '../../domain/accounts/users/user';
 import { utcToLondon } from '../../domain/shared/london-time';
 import type { AgeGroup } from '../../domain/shared/catalogue';
 import { formFailure } from '~/auth/form-failure.server';

@@ -5,14 +5,14 @@ import {
   MaxPartSizeExceededError,
   type AppLoadContext,
 } from '@remix-run/node';
-import { ACCOUNT_NOTICES } from '../../domain/accounts/account-emails';
-import { coachProfileSchema, profileSchema } from '../../domain/accounts/account.schemas';
-import { MAX_PHOTO_BYTES, PHOTO_MESSAGES } from '../../domain/accounts/photo';
-import { changeProfilePhoto } from '../../domain/accounts/use-cases/change-profile-photo';
-import { requestDeletion } from '../../domain/accounts/use-cases/request-deletion';
-import { updateCoachProfile } from '../../domain/accounts/use-cases/update-coach-profile';
-import { updateProfile } from '../../domain/accounts/use-cases/update-profile';
-import { toActor, type User } from '../../domain/accounts/user';
+import { ACCOUNT_NOTICES } from '../../domain/accounts/sign-in/account-emails';
+import { coachProfileSchema, profileSchema } from '../../domain/accounts/users/account.schemas';
+import { MAX_PHOTO_BYTES, PHOTO_MESSAGES } from '../../domain/accounts/media/photo';
+import { changeProfilePhoto } from '../../domain/accounts/media/use-cases/change-profile-photo';
+import { requestDeletion } from '../../domain/accounts/erasure/use-cases/request-deletion';
+import { updateCoachProfile } from '../../domain/accounts/users/use-cases/update-coach-profile';
+import { updateProfile } from '../../domain/accounts/users/use-cases/update-profile';
+import { toActor, type User } from '../../domain/accounts/users/user';
 import { enforceRateLimit } from '../../domain/rate-limit/check-rate-limit';
 import { invalid, type DomainError } from '../../domain/shared/errors';
 import { GENERIC_FORM_ERROR, collectFormEntries, parseForm } from '../../domain/validation/parse-form';

@@ -1,10 +1,10 @@
 import { redirect, type AppLoadContext } from '@remix-run/node';
-import type { ProfileView } from '../../domain/accounts/profile-view';
-import { viewProfile } from '../../domain/accounts/use-cases/view-profile';
-import { toActor } from '../../domain/accounts/user';
+import { profileViewFor, type ProfileView } from './profile-view';
+import { viewProfile } from '../../domain/accounts/users/use-cases/view-profile';
+import { toActor } from '../../domain/accounts/users/user';
 import { listAvailability } from '../../domain/availability/use-cases/list-availability';
-import { pagePath, pageUrl, type PageName } from '../../domain/navigation/pages';
-import { redirectFor } from '../../domain/navigation/routing';
+import { pagePath, pageUrl, type PageName } from '../navigation/pages';
+import { redirectFor } from '../navigation/routing';
 import { utcToLondon } from '../../domain/shared/london-time';
 import { requireUser } from '~/auth/guards.server';
 import { availabilityRow, type AvailabilityRow } from './availability-view';
@@ -25,7 +25,7 @@ export async function loadProfilePage(request: Request, context: AppLoadContext,
   const deps = requestDeps(context);
   const view = await viewProfile(deps, { viewer: actor, userId: viewingUserId });
   if (!view.ok) throw new Response('User not found', { status: 404 });
-  const profile = asSent(view.value);
+  const profile = asSent(profileViewFor(actor, view.value.user, view.value.coachProfile));
   if (page === 'CoachProfile' && profile.userType !== 'coach') throw redirect(pageUrl('UserProfile', { userId: viewingUserId }));
 
   const own = !profile.readOnly;

@@ -1,7 +1,7 @@
 import { json, type ActionFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useNavigation } from '@remix-run/react';
-import { PASSWORD_NOTICES } from '../../domain/accounts/password-emails';
-import { requestPasswordReset } from '../../domain/accounts/use-cases/request-password-reset';
+import { PASSWORD_NOTICES } from '../../domain/accounts/sign-in/password-emails';
+import { requestPasswordReset } from '../../domain/accounts/sign-in/use-cases/request-password-reset';
 import { collectFormEntries } from '../../domain/validation/parse-form';
 import type { FormFailure } from '~/auth/form-failure';
 import { formFailure, withRateLimitSign } from '~/auth/form-failure.server';

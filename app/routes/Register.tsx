@@ -1,10 +1,10 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
-import { ACCOUNT_NOTICES } from '../../domain/accounts/account-emails';
-import { registerWithEmail } from '../../domain/accounts/use-cases/register-with-email';
-import { toActor } from '../../domain/accounts/user';
-import { pagePath } from '../../domain/navigation/pages';
-import { homePageFor } from '../../domain/navigation/routing';
+import { ACCOUNT_NOTICES } from '../../domain/accounts/sign-in/account-emails';
+import { registerWithEmail } from '../../domain/accounts/sign-in/use-cases/register-with-email';
+import { toActor } from '../../domain/accounts/users/user';
+import { pagePath } from '../navigation/pages';
+import { homePageFor } from '../navigation/routing';
 import { enforceRateLimit } from '../../domain/rate-limit/check-rate-limit';
 import { collectFormEntries } from '../../domain/validation/parse-form';
 import type { FormFailure } from '~/auth/form-failure';

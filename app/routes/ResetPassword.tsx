@@ -1,8 +1,8 @@
 import { json, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
-import { PASSWORD_NOTICES } from '../../domain/accounts/password-emails';
-import { passwordErrors } from '../../domain/accounts/password-errors';
-import { checkPasswordResetLink, resetPassword } from '../../domain/accounts/use-cases/reset-password';
+import { PASSWORD_NOTICES } from '../../domain/accounts/sign-in/password-emails';
+import { passwordErrors } from '../../domain/accounts/sign-in/password-errors';
+import { checkPasswordResetLink, resetPassword } from '../../domain/accounts/sign-in/use-cases/reset-password';
 import { collectFormEntries } from '../../domain/validation/parse-form';
 import type { FormFailure } from '~/auth/form-failure';
 import { formFailure } from '~/auth/form-failure.server';

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData, useLocation, useNavigation } from '@remix-run/react';
 import { BOOKING_STATUS_LABELS, BOOKING_STATUSES } from '../../domain/shared/catalogue';
-import { adminBookingRowView } from '../../domain/admin/admin-booking-view';
+import { adminBookingRowView } from '../admin/admin-booking-view';
 import { UUID_PATTERN } from '../../domain/shared/ids';
 import { isAdminBookingFilter, requireAdminContext, type AdminBookingFilter } from '~/admin/admin.server';
 import { AdminPageHeader, EmptyState, Section } from '~/components/admin/admin-nav';

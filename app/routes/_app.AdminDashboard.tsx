@@ -1,9 +1,9 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { handleAdminAction } from '~/admin/admin-actions.server';
-import { toActor } from '../../domain/accounts/user';
-import { pagePath } from '../../domain/navigation/pages';
-import { homePageFor } from '../../domain/navigation/routing';
+import { toActor } from '../../domain/accounts/users/user';
+import { pagePath } from '../navigation/pages';
+import { homePageFor } from '../navigation/routing';
 import { NO_STORE, requireAdminContext } from '~/admin/admin.server';
 import { requireUser } from '~/auth/guards.server';
 import { AdminPageHeader, EmptyState, Section } from '~/components/admin/admin-nav';

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { COACH_DASHBOARD_GROUPS, type CoachDashboardGroup } from '../../domain/booking/booking-lists';
+import { COACH_DASHBOARD_GROUPS, type CoachDashboardGroup } from '../../domain/booking/lists/booking-lists';
 import { bookingListAction, bookingListAnswer, openBookingList } from '~/booking/booking-list-page.server';
 import { BookingListTabs } from '~/components/booking/booking-list-tabs';
 import { CoachBookingCard } from '~/components/booking/coach-booking-card';

@@ -1,9 +1,9 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useFetcher, useLoaderData, useNavigation, useSearchParams, useSubmit } from '@remix-run/react';
 import { memo, startTransition, useEffect, useMemo, useRef, useState } from 'react';
-import type { CoachDirectory, CoachForBooking } from '../../domain/booking/coach-directory';
-import { submitBookingRequest } from '../../domain/booking/use-cases/submit-booking-request';
-import { redirectFor } from '../../domain/navigation/routing';
+import type { CoachDirectory, CoachForBooking } from '../../domain/booking/requests/coach-directory';
+import { submitBookingRequest } from '../../domain/booking/requests/use-cases/submit-booking-request';
+import { redirectFor } from '../navigation/routing';
 import {
   COACH_SEARCH_PAGE_SIZE,
   PRICE_BAND_OPTIONS,
@@ -15,7 +15,7 @@ import {
   type CoachSearchPage,
 } from '../../domain/search/coach-search';
 import { COACHING_TYPE_OPTIONS, coachingTypeLabel } from '../../domain/shared/catalogue';
-import { bookingRefusalMessage } from '../../domain/booking/booking-errors';
+import { bookingRefusalMessage } from '../../domain/booking/lifecycle/booking-errors';
 import type { DomainError } from '../../domain/shared/errors';
 import { collectFormEntries } from '../../domain/validation/parse-form';
 import { actorOf, requireUser } from '~/auth/guards.server';

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData, useRevalidator } from '@remix-run/react';
-import { MY_BOOKINGS_TABS, type MyBookingsTab } from '../../domain/booking/booking-lists';
+import { MY_BOOKINGS_TABS, type MyBookingsTab } from '../../domain/booking/lists/booking-lists';
 import { bookingListAction, bookingListAnswer, openBookingList } from '~/booking/booking-list-page.server';
 import { BookingCard } from '~/components/booking/booking-card';
 import { BookingListTabs } from '~/components/booking/booking-list-tabs';

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import type { ShouldRevalidateFunction } from '@remix-run/react';
 import { Outlet, useLoaderData } from '@remix-run/react';
-import { displayName, toActor } from '../../domain/accounts/user';
+import { displayName, toActor } from '../../domain/accounts/users/user';
 import { requireUser } from '~/auth/guards.server';
 import { AppShell } from '~/components/shell/app-shell';
 import type { ShellData } from '~/components/shell/shell-user';

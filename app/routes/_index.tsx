@@ -1,8 +1,8 @@
 import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
-import { toActor } from '../../domain/accounts/user';
-import { pagePath } from '../../domain/navigation/pages';
-import { homePageFor } from '../../domain/navigation/routing';
+import { toActor } from '../../domain/accounts/users/user';
+import { pagePath } from '../navigation/pages';
+import { homePageFor } from '../navigation/routing';
 import { getCurrentUser } from '~/auth/guards.server';
 import { isGoogleConfigured } from '~/auth/google.server';
 import { LoginDialog } from '~/components/auth/login-dialog';

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { exportMyData } from '../../domain/accounts/use-cases/export-my-data';
+import { exportMyData } from '../../domain/accounts/data-export/use-cases/export-my-data';
 import { actorOf, requireUser } from '~/auth/guards.server';
 import { requestDeps } from '~/request-deps.server';
 

@@ -1,5 +1,5 @@
 import { json, type LoaderFunctionArgs } from '@remix-run/node';
-import { normaliseReferenceSearch } from '../../domain/booking/reference-code';
+import { normaliseReferenceSearch } from '../../domain/booking/references/reference-code';
 import { canSearchBookingReferences } from '../../domain/policy/permissions';
 import { apiAdminContext, NO_STORE } from '~/admin/admin.server';
 import type { ReferenceSearchReply } from '~/components/admin/reference-search-types';

@@ -1,7 +1,7 @@
 import { json, type LoaderFunctionArgs } from '@remix-run/node';
-import { playerName } from '../../domain/accounts/player';
-import { listPlayers } from '../../domain/accounts/use-cases/manage-players';
-import { BOOKING_WINDOW_DAYS } from '../../domain/booking/booking-rules';
+import { playerName } from '../../domain/accounts/players/player';
+import { listPlayers } from '../../domain/accounts/players/use-cases/manage-players';
+import { BOOKING_WINDOW_DAYS } from '../../domain/booking/lifecycle/booking-rules';
 import { DAY_MS } from '../../domain/shared/clock';
 import { isId } from '../../domain/shared/ids';
 import { ADMIN_FEE_PENCE } from '../../domain/shared/money';

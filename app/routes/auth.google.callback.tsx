@@ -1,7 +1,7 @@
 import { redirect, type LoaderFunctionArgs } from '@remix-run/node';
-import { toActor } from '../../domain/accounts/user';
-import { pagePath } from '../../domain/navigation/pages';
-import { postLoginDestination } from '../../domain/navigation/routing';
+import { toActor } from '../../domain/accounts/users/user';
+import { pagePath } from '../navigation/pages';
+import { postLoginDestination } from '../navigation/routing';
 import { authenticate, type AuthOutcome } from '~/auth/authenticator.server';
 import { pendingGoogleCookie, readPendingGoogle } from '~/auth/google.server';
 import { safeRedirectPath } from '~/auth/guards.server';

@@ -1,5 +1,5 @@
 import { redirect, type ActionFunctionArgs } from '@remix-run/node';
-import { pendingProfileSchema } from '../../domain/accounts/account.schemas';
+import { pendingProfileSchema } from '../../domain/accounts/users/account.schemas';
 import { collectFormEntries, parseForm } from '../../domain/validation/parse-form';
 import { authenticate } from '~/auth/authenticator.server';
 import { formFailure } from '~/auth/form-failure.server';

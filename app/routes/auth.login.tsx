@@ -1,7 +1,7 @@
 import { json, redirect, type ActionFunctionArgs } from '@remix-run/node';
-import { toActor } from '../../domain/accounts/user';
-import { pagePath } from '../../domain/navigation/pages';
-import { postLoginDestination } from '../../domain/navigation/routing';
+import { toActor } from '../../domain/accounts/users/user';
+import { pagePath } from '../navigation/pages';
+import { postLoginDestination } from '../navigation/routing';
 import { authenticate } from '~/auth/authenticator.server';
 import { safeRedirectPath } from '~/auth/guards.server';
 import { formFailure } from '~/auth/form-failure.server';

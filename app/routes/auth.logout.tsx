@@ -1,5 +1,5 @@
 import { redirect, type ActionFunctionArgs } from '@remix-run/node';
-import { endAllSessions } from '../../domain/accounts/use-cases/end-all-sessions';
+import { endAllSessions } from '../../domain/accounts/sign-in/use-cases/end-all-sessions';
 import { destroySession, getSession } from '~/auth/session.server';
 import { requestDeps } from '~/request-deps.server';
 

@@ -1,6 +1,6 @@
 import { json, redirect, type ActionFunctionArgs } from '@remix-run/node';
-import { ACCOUNT_NOTICES } from '../../domain/accounts/account-emails';
-import { resendVerificationEmail } from '../../domain/accounts/use-cases/resend-verification-email';
+import { ACCOUNT_NOTICES } from '../../domain/accounts/sign-in/account-emails';
+import { resendVerificationEmail } from '../../domain/accounts/sign-in/use-cases/resend-verification-email';
 import { enforceRateLimit } from '../../domain/rate-limit/check-rate-limit';
 import { requestDeps } from '~/request-deps.server';
 

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { ACCOUNT_NOTICES } from '../../domain/accounts/account-emails';
-import { verifyEmail } from '../../domain/accounts/use-cases/verify-email';
+import { ACCOUNT_NOTICES } from '../../domain/accounts/sign-in/account-emails';
+import { verifyEmail } from '../../domain/accounts/sign-in/use-cases/verify-email';
 import { redirectWithToast } from '~/toast.server';
 import { requestDeps } from '~/request-deps.server';
 

@@ -1,8 +1,8 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { adminReadModels, type AdminBookingRow } from '../../adapters/persistence/admin/index';
-import { cancelBooking } from '../../domain/booking/use-cases/cancel-booking';
-import { normaliseReferenceSearch, REFERENCE_MESSAGES } from '../../domain/booking/reference-code';
+import { cancelBooking } from '../../domain/booking/lifecycle/use-cases/cancel-booking';
+import { normaliseReferenceSearch, REFERENCE_MESSAGES } from '../../domain/booking/references/reference-code';
 import { coachingTypeLabel } from '../../domain/shared/catalogue';
 import { actingAdmin, audited, findBooking, orRefuse } from '../admin-support';
 import { details, money, nameOf, table, when } from '../format';

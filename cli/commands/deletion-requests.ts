@@ -1,8 +1,8 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { adminReadModels } from '../../adapters/persistence/admin/index';
-import { accountErrors } from '../../domain/accounts/account-errors';
-import { decideDeletionRequest } from '../../domain/accounts/use-cases/decide-deletion-request';
+import { accountErrors } from '../../domain/accounts/users/account-errors';
+import { decideDeletionRequest } from '../../domain/accounts/erasure/use-cases/decide-deletion-request';
 import { UUID_PATTERN } from '../../domain/shared/ids';
 import type { Application } from '../../adapters/composition-root';
 import { actingAdmin, audited, findUser, orRefuse, refusal } from '../admin-support';

@@ -1,8 +1,8 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { adminReadModels } from '../../adapters/persistence/admin/index';
-import { resolveDispute } from '../../domain/booking/use-cases/resolve-dispute';
-import { DISPUTE_OUTCOMES } from '../../domain/booking/booking';
+import { resolveDispute } from '../../domain/booking/disputes/use-cases/resolve-dispute';
+import { DISPUTE_OUTCOMES } from '../../domain/booking/lifecycle/booking';
 import { poundsToPence } from '../../domain/shared/money';
 import { actingAdmin, audited, findBooking, orRefuse } from '../admin-support';
 import { money, nameOf, table, when } from '../format';

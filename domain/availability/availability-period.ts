@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import type { Actor } from '../accounts/actor';
+import type { Actor } from '../policy/actor';
 import { conflict, forbidden, invalid, notFound } from '../shared/errors';
 import { isId, type Id } from '../shared/ids';
 import { err, ok, type Result } from '../shared/result';

@@ -1,4 +1,4 @@
-import type { Actor } from '../accounts/actor';
+import type { Actor } from '../policy/actor';
 import type { BookingParties } from '../policy/booking-parties';
 import { canSeeMessage, canViewBooking } from '../policy/permissions';
 import type { Id } from '../shared/ids';

@@ -1,5 +1,6 @@
-import type { AccountDeletionRequest } from '../accounts/deletion-request';
-import type { User } from '../accounts/user';
+import type { AccountDeletionRequest } from '../accounts/erasure/deletion-request';
+import type { DeletionEmails } from '../accounts/erasure/deletion-emails';
+import type { User } from '../accounts/users/user';
 import type { OutboxJob, OutboxPort } from '../shared/outbox';
 import { emailJob } from './email-job';
 
@@ -28,3 +29,6 @@ export async function notifyDeletionDecided(outbox: OutboxPort, input: { request
   const job = deletionDecidedJob(input, now);
   if (job) await outbox.enqueue(job);
 }
+
+/** The accounts context's DeletionEmails port (tx.deletionEmails), as the adapters and the test doubles wire it. */
+export const deletionEmails: DeletionEmails = { queueDecided: notifyDeletionDecided };

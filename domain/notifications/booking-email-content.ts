@@ -1,5 +1,5 @@
 import type { BookingFacts, EmailDetails, EmailJobPayload } from './email-job';
-import { PAYMENT_NOT_COMPLETED_REASON, UNPAID_REQUEST_TTL_MINUTES } from '../booking/paid-requests';
+import { PAYMENT_NOT_COMPLETED_REASON, UNPAID_REQUEST_TTL_MINUTES } from '../booking/requests/paid-requests';
 import { formatLondonDateTime, formatLondonDay, type EmailContent } from './email-format';
 import {
   bookingAction,

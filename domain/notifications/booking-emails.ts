@@ -1,8 +1,7 @@
-import type { Booking, CancelledBy } from '../booking/booking';
-import type { BookingEvent } from '../booking/booking-notifications';
-import { cancellationSettlement, settlementOfCancelled } from '../payments/cancellation-policy';
-import { isHeldByPlatform } from '../payments/payment-status';
-import { hasReachedCoach } from '../booking/paid-requests';
+import type { Booking, CancelledBy } from '../booking/lifecycle/booking';
+import type { BookingEmailInput, BookingEmails } from '../booking/lifecycle/booking-notifications';
+import { cancellationMoney } from '../booking/money/cancellation-money';
+import { hasReachedCoach } from '../booking/requests/paid-requests';
 import type { Id } from '../shared/ids';
 import type { OutboxJob, OutboxPort } from '../shared/outbox';
 import { sessionReminderJobs } from './session-reminders';
@@ -16,15 +15,6 @@ import { emailJob, type BookingFacts, type EmailDetails, type EmailRecipient, ty
  * acceptor's calendar); completed with a review link → both; dispute opened or resolved → both
  * and the administrators. Other booking events send nothing.
  */
-export interface BookingEmailInput {
-  readonly event: BookingEvent;
-  /** The booking as saved by the change. */
-  readonly booking: Booking;
-  /** The booking before the change, where the use case has it (tells a confirmed cancellation). */
-  readonly previous?: Booking | null;
-  readonly actorId: Id | null;
-}
-
 export function bookingFacts(b: Booking): BookingFacts {
   return {
     id: b.id,
@@ -49,18 +39,6 @@ const party = (b: Booking, userId: Id | null): EmailRecipient | null =>
 const otherThan = (b: Booking, userId: Id | null): EmailRecipient | null =>
   userId === b.clientId ? coach(b) : userId === b.coachId ? client(b) : null;
 const roleOf = (b: Booking, userId: Id | null): CancelledBy => (userId === b.clientId ? 'client' : userId === b.coachId ? 'coach' : userId ? 'admin' : 'system');
-
-/** The money side of a cancellation, from what the booking records and the cancellation policy. */
-export function cancellationMoney(b: Booking, previous?: Booking | null): Pick<EmailDetails, 'paidPence' | 'heldOnly' | 'refundPence' | 'keptPence'> {
-  const settlement =
-    previous && b.cancelledBy && b.cancelledAt
-      ? cancellationSettlement(b, previous.status === 'pending' ? 'pending' : 'confirmed', b.cancelledBy, b.cancelledAt)
-      : settlementOfCancelled(b);
-  const heldOnly = b.paymentStatus === 'authorized';
-  const paid = heldOnly ? b.amountAuthorizedPence : isHeldByPlatform(b.paymentStatus) ? b.amountCapturedPence - b.amountRefundedPence : 0;
-  const refund = Math.min(settlement?.refundPence ?? 0, paid);
-  return { paidPence: paid, heldOnly, refundPence: refund, keptPence: paid - refund };
-}
 
 interface Plan {
   readonly event: NotificationEvent;
@@ -142,11 +120,14 @@ export function bookingEmailJobs(input: BookingEmailInput, now: Date): OutboxJob
     );
 }
 
-/** One line in a booking use case: queues the emails of this change in the same transaction. */
+/** Queues the emails of one booking change in the caller's transaction. */
 export async function notifyByEmail(outbox: OutboxPort, input: BookingEmailInput, now: Date): Promise<void> {
   for (const job of bookingEmailJobs(input, now)) await outbox.enqueue(job);
   for (const job of reminderJobsFor(input, now)) await outbox.enqueue(job);
 }
+
+/** The booking context's BookingEmails port (tx.bookingEmails), as the adapters and the test doubles wire it. */
+export const bookingEmails: BookingEmails = { queue: notifyByEmail };
 
 /** A session confirmed or moved to a new time: its reminders still ahead (decision 013). */
 export function reminderJobsFor(input: BookingEmailInput, now: Date): OutboxJob[] {

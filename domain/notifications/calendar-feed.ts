@@ -1,6 +1,6 @@
 import * as z from 'zod';
-import { coachDashboardGroupOf, myBookingsTabOf } from '../booking/booking-lists';
-import { PAYMENT_STATUSES } from '../payments/payment-status';
+import { coachDashboardGroupOf, myBookingsTabOf } from '../booking/lists/booking-lists';
+import { PAYMENT_STATUSES } from '../booking/money/payment-status';
 import { BOOKING_STATUSES, COACHING_TYPES, LOCATION_TYPES } from '../shared/catalogue';
 import { DAY_MS } from '../shared/clock';
 import { invalid } from '../shared/errors';

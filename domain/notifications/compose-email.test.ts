@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { cancelBooking, declineBooking } from '../booking/booking-decisions';
-import { acceptReschedule, proposeReschedule } from '../booking/reschedule';
-import { authorised, client, CLIENT_ID, coach, COACH_ID, confirmedAndCaptured, NOW, pendingBooking } from '../booking/testing/fixtures';
-import type { Booking } from '../booking/booking';
+import { cancelBooking, declineBooking } from '../booking/lifecycle/booking-decisions';
+import { acceptReschedule, proposeReschedule } from '../booking/reschedule/reschedule';
+import { authorised, client, CLIENT_ID, coach, COACH_ID, confirmedAndCaptured, NOW, pendingBooking } from '../testing/booking-fixtures';
+import type { Booking } from '../booking/lifecycle/booking';
 import { DAY_MS, HOUR_MS } from '../shared/clock';
 import { unwrap } from '../shared/result';
-import { bookingEmailJobs, type BookingEmailInput } from './booking-emails';
+import { bookingEmailJobs } from './booking-emails';
+import type { BookingEmailInput } from '../booking/lifecycle/booking-notifications';
 import { bookingEventUid } from './calendar-invite';
 import { composeEmail, messageIdFor } from './compose-email';
 import type { ComposeContext } from './email-context';

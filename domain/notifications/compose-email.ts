@@ -4,7 +4,7 @@ import { calendarInviteFor, type CalendarInvite } from './calendar-invite';
 import { bookingUrl, clientName, coachName, footerFor, greetingName, nameOf, type ComposeContext } from './email-context';
 import { formatLondonDateTime, renderEmail, type EmailContent, type RenderedEmail } from './email-format';
 import { emailKindOf, type EmailJobPayload } from './email-job';
-import type { EmailKind } from './email-preferences';
+import type { EmailKind } from '../accounts/users/email-preferences';
 
 /**
  * Pure composition of one email from its job and what the sender looked up: a subject

@@ -1,10 +1,10 @@
-import { coachDashboardGroupOf, myBookingsTabOf } from '../booking/booking-lists';
+import { coachDashboardGroupOf, myBookingsTabOf } from '../booking/lists/booking-lists';
 import { COACHING_TYPE_LABELS, LOCATION_TYPE_LABELS } from '../shared/catalogue';
 import type { Id } from '../shared/ids';
 import { formatPence, type Pence } from '../shared/money';
 import { emailKindOf, type BookingFacts, type EmailJobPayload, type RecipientRole } from './email-job';
 import { formatLondonDateTime, formatMinutes, type EmailAction } from './email-format';
-import { isOptionalEmailKind } from './email-preferences';
+import { isOptionalEmailKind } from '../accounts/users/email-preferences';
 
 /** What composing an email needs besides the job: who reads it, the names it mentions, the site. */
 export interface ComposeContext {

@@ -1,11 +1,11 @@
 import * as z from 'zod';
-import { CANCELLED_BY, DISPUTE_OUTCOMES } from '../booking/booking';
+import { CANCELLED_BY, DISPUTE_OUTCOMES } from '../booking/lifecycle/booking';
 import { BOOKING_STATUSES, COACHING_TYPES, LOCATION_TYPES } from '../shared/catalogue';
 import { invalid } from '../shared/errors';
 import { idSchema } from '../shared/ids';
 import type { OutboxJob } from '../shared/outbox';
 import { err, ok, type Result } from '../shared/result';
-import type { EmailKind } from './email-preferences';
+import type { EmailKind } from '../accounts/users/email-preferences';
 
 /**
  * The emails FACT sends (decision 007), each an outbox job `email.<event>` written in the same

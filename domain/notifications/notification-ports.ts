@@ -3,7 +3,7 @@ import type { BookingFacts } from './email-job';
 import type { SessionNow } from './session-reminders';
 import type { OutboxJob, OutboxPort } from '../shared/outbox';
 import type { Result } from '../shared/result';
-import type { EmailPreferenceChange, EmailPreferences } from './email-preferences';
+import type { EmailPreferenceChange, EmailPreferences } from '../accounts/users/email-preferences';
 
 /** Ports of the notifications context (adapters in adapters/persistence/notifications). */
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CLIENT_ID, COACH_ID, pendingBooking } from '../booking/testing/fixtures';
-import { NOW } from '../booking/testing/fixtures';
+import { CLIENT_ID, COACH_ID, pendingBooking } from '../testing/booking-fixtures';
+import { NOW } from '../testing/booking-fixtures';
 import { unwrap } from '../shared/result';
 import { bookingEmailJobs } from './booking-emails';
 import { composeEmail } from './compose-email';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CLIENT_ID, COACH_ID, confirmedAndCaptured, pendingBooking, withPatch } from '../booking/testing/fixtures';
+import { CLIENT_ID, COACH_ID, confirmedAndCaptured, pendingBooking, withPatch } from '../testing/booking-fixtures';
 import { HOUR_MS, MINUTE_MS } from '../shared/clock';
 import { londonToUtc } from '../shared/london-time';
 import { ok, unwrap } from '../shared/result';

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { HOUR_MS } from '../shared/clock';
 import { unwrap } from '../shared/result';
-import type { Booking } from '../booking/booking';
-import { at, authorised, completed, confirmedAndCaptured, pendingBooking, RATE_PENCE, STARTS_AT } from '../booking/testing/fixtures';
+import type { Booking } from '../booking/lifecycle/booking';
+import { at, authorised, completed, confirmedAndCaptured, pendingBooking, RATE_PENCE, STARTS_AT } from '../testing/booking-fixtures';
 import { planInstruction } from './instruction-plan';
-import { captureInstruction, refundInstruction, releaseInstruction, voidInstruction } from './payment-instruction';
+import { captureInstruction, refundInstruction, releaseInstruction, voidInstruction } from '../booking/money/payment-instruction';
 import { recordCapture, recordRefund, recordVoid } from './payment-records';
 
 const TOTAL = RATE_PENCE + 300;

@@ -1,8 +1,8 @@
 import type { Pence } from '../shared/money';
-import type { Booking } from '../booking/booking';
-import { givenBackPence, heldPence, isReleasable } from './payment-hold';
-import type { PaymentInstruction } from './payment-instruction';
-import { isAwaitingPayment } from './payment-status';
+import type { Booking } from '../booking/lifecycle/booking';
+import { givenBackPence, heldPence, isReleasable } from '../booking/money/payment-hold';
+import type { PaymentInstruction } from '../booking/money/payment-instruction';
+import { isAwaitingPayment } from '../booking/money/payment-status';
 
 /**
  * The gateway call that carries out an instruction, chosen from the payment state found when the

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { unwrap } from '../shared/result';
-import { authorised, confirmedAndCaptured, NOW, pendingBooking, RATE_PENCE } from '../booking/testing/fixtures';
+import { authorised, confirmedAndCaptured, NOW, pendingBooking, RATE_PENCE } from '../testing/booking-fixtures';
 import { applyGatewayIntent, followUpsAfterAuthorization } from './intent-sync';
 import type { GatewayIntent } from './payment-gateway';
 import { recordIntentCreated } from './payment-records';

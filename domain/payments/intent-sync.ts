@@ -1,11 +1,11 @@
 import type { DomainError } from '../shared/errors';
 import { err, ok, type Result } from '../shared/result';
-import type { Booking } from '../booking/booking';
+import type { Booking } from '../booking/lifecycle/booking';
 import type { GatewayIntent } from './payment-gateway';
-import { paymentErrors } from './payment-errors';
-import { captureInstruction, voidInstruction, type PaymentInstruction } from './payment-instruction';
+import { paymentErrors } from '../booking/money/payment-errors';
+import { captureInstruction, voidInstruction, type PaymentInstruction } from '../booking/money/payment-instruction';
 import { recordAuthorization, recordCapture, recordFailure, recordRefund, recordVoid } from './payment-records';
-import { isAwaitingPayment, isHeldByPlatform } from './payment-status';
+import { isAwaitingPayment, isHeldByPlatform } from '../booking/money/payment-status';
 
 export interface PaymentSync {
   readonly booking: Booking;

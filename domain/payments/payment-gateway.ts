@@ -1,6 +1,6 @@
 import type { Id } from '../shared/ids';
 import type { Pence } from '../shared/money';
-import type { Result } from '../shared/result';
+import type { GatewayResult } from '../shared/gateway-result';
 
 /**
  * Port: the card payment provider (Stripe in production; a built-in test gateway with Stripe's
@@ -34,15 +34,7 @@ export interface GatewayIntent {
   readonly lastError: { readonly code: string; readonly message: string } | null;
 }
 
-export interface GatewayError {
-  /** Provider's code ('card_declined', 'payment_intent_unexpected_state', 'network_error', ...). */
-  readonly code: string;
-  readonly message: string;
-  /** Trying again later may succeed (network, rate limit, provider outage). */
-  readonly retryable: boolean;
-}
-
-export type GatewayResult<T> = Result<T, GatewayError>;
+export type { GatewayError, GatewayResult } from '../shared/gateway-result';
 
 export interface CreateIntentInput {
   readonly bookingId: Id;

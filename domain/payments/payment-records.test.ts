@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { HOUR_MS } from '../shared/clock';
 import { unwrap } from '../shared/result';
-import { bookingInvariantViolations } from '../booking/booking';
-import { at, authorised, completed, confirmedAndCaptured, NOW, pendingBooking, RATE_PENCE, STARTS_AT } from '../booking/testing/fixtures';
+import { bookingInvariantViolations } from '../booking/lifecycle/booking';
+import { at, authorised, completed, confirmedAndCaptured, NOW, pendingBooking, RATE_PENCE, STARTS_AT } from '../testing/booking-fixtures';
 import { recordAuthorization, recordCapture, recordFailure, recordIntentCreated, recordRefund, recordRelease, recordVoid } from './payment-records';
 
 const code = (r: { ok: boolean; error?: { code: string } }) => (r.ok ? 'OK' : r.error?.code);

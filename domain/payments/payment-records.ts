@@ -1,9 +1,9 @@
 import type { Pence } from '../shared/money';
 import { err, ok, type Result } from '../shared/result';
-import type { Booking } from '../booking/booking';
-import { paymentErrors } from './payment-errors';
-import { heldPence, isReleasable, paymentHeldUntilFor } from './payment-hold';
-import { canMovePayment, isAwaitingPayment, isHeldByPlatform, type PaymentStatus } from './payment-status';
+import type { Booking } from '../booking/lifecycle/booking';
+import { paymentErrors } from '../booking/money/payment-errors';
+import { heldPence, isReleasable, paymentHeldUntilFor } from '../booking/money/payment-hold';
+import { canMovePayment, isAwaitingPayment, isHeldByPlatform, type PaymentStatus } from '../booking/money/payment-status';
 
 /**
  * Pure transitions of a booking's payment fields, recording what the gateway did. Invariants:

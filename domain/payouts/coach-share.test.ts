@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { cancellationSettlement } from '../payments/cancellation-policy';
+import { cancellationSettlement } from '../booking/money/cancellation-policy';
 import { coachShareOf, commissionOf } from './coach-share';
 
 const priced = (servicePricePence: number, adminFeePence = 300) => ({ servicePricePence, adminFeePence, totalPricePence: servicePricePence + adminFeePence });

@@ -1,5 +1,5 @@
 import type { Pence } from '../shared/money';
-import type { Booking } from '../booking/booking';
+import type { Booking } from '../booking/lifecycle/booking';
 
 /**
  * How what the client paid is split (decision 012): the platform keeps the admin fee and a

@@ -1,5 +1,5 @@
-import type { Booking } from '../booking/booking';
-import { isHeldByPlatform } from '../payments/payment-status';
+import type { Booking } from '../booking/lifecycle/booking';
+import { isHeldByPlatform } from '../booking/money/payment-status';
 import { londonToUtc, utcToLondon } from '../shared/london-time';
 import type { Pence } from '../shared/money';
 import { coachShareOf } from './coach-share';

@@ -1,6 +1,6 @@
 import type { Id } from '../shared/ids';
 import type { Pence } from '../shared/money';
-import type { GatewayResult } from '../payments/payment-gateway';
+import type { GatewayResult } from '../shared/gateway-result';
 import type { AccountSnapshot } from './payout-account';
 
 /**

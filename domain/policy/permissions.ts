@@ -1,4 +1,4 @@
-import type { Actor, Role, UserType } from '../accounts/actor';
+import type { Actor, Role, UserType } from './actor';
 import type { DomainError } from '../shared/errors';
 import type { Id } from '../shared/ids';
 import { err, ok, type Result } from '../shared/result';

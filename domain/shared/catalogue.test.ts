@@ -6,7 +6,6 @@ import {
   COACHING_TYPES,
   LOCATION_TYPE_LABELS,
   SESSION_TIME_LABELS,
-  bookingStatusColour,
   coachingTypeLabel,
   isCoachingType,
 } from './catalogue';
@@ -41,15 +40,6 @@ describe('catalogue (SPEC §3)', () => {
 
   it('labels the five location types', () => {
     expect(Object.keys(LOCATION_TYPE_LABELS)).toEqual(['online', 'client_home', 'coach_location', 'gym', 'outdoor']);
-  });
-
-  it('colours statuses: pending yellow, confirmed green, cancelled red, completed blue, others grey', () => {
-    expect(bookingStatusColour('pending')).toBe('yellow');
-    expect(bookingStatusColour('confirmed')).toBe('green');
-    expect(bookingStatusColour('cancelled')).toBe('red');
-    expect(bookingStatusColour('completed')).toBe('blue');
-    expect(bookingStatusColour('in_session')).toBe('grey');
-    expect(bookingStatusColour('disputed')).toBe('grey');
   });
 
   it("makes a coach's services into choices, in the coach's order", () => {

@@ -106,24 +106,6 @@ export const BOOKING_STATUS_LABELS: Readonly<Record<BookingStatusValue, string>>
   disputed: 'Disputed',
 };
 
-export type StatusColour = 'yellow' | 'green' | 'red' | 'blue' | 'grey';
-
-/** SPEC §3: pending yellow, confirmed green, cancelled red, completed blue, others grey. */
-export function bookingStatusColour(status: string): StatusColour {
-  switch (status) {
-    case 'pending':
-      return 'yellow';
-    case 'confirmed':
-      return 'green';
-    case 'cancelled':
-      return 'red';
-    case 'completed':
-      return 'blue';
-    default:
-      return 'grey';
-  }
-}
-
 /** 'fitness_conditioning' -> 'Fitness Conditioning' for values without a catalogue label. */
 export function humaniseValue(value: string): string {
   return value

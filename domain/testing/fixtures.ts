@@ -1,6 +1,6 @@
 /** Small builders for unit tests of accounts, messaging, reviews and availability. */
-import type { Actor } from '../accounts/actor';
-import { registerUser, type User } from '../accounts/user';
+import type { Actor } from '../policy/actor';
+import { registerUser, type User } from '../accounts/users/user';
 import type { BookingParties } from '../policy/booking-parties';
 import { unwrap } from '../shared/result';
 

@@ -1,15 +1,15 @@
 /**
- * In-memory fakes of the ports of accounts, messaging, reviews and availability, for unit tests
- * of use cases. A transaction snapshots the data and restores it when the work fails, like the
- * real unit of work. Not used by production code.
+ * In-memory fakes of the repository ports (accounts, messaging, reviews, availability, and the
+ * bookings of memory-bookings.ts), for unit tests of use cases; the unit of work over them is in
+ * unit-of-work.ts. Not used by production code.
  */
-import type { AccountDeletionRequest } from '../accounts/deletion-request';
-import type { CoachProfile } from '../accounts/coach-profile';
-import type { CommonPasswords } from '../accounts/common-passwords';
-import type { EmailVerificationTokens, AccountLinks } from '../accounts/email-verification-tokens';
-import type { PasswordHasher } from '../accounts/password-hasher';
-import type { User } from '../accounts/user';
-import type { Player } from '../accounts/player';
+import type { AccountDeletionRequest } from '../accounts/erasure/deletion-request';
+import type { CoachProfile } from '../accounts/users/coach-profile';
+import type { CommonPasswords } from '../accounts/sign-in/common-passwords';
+import type { EmailVerificationTokens, AccountLinks } from '../accounts/sign-in/email-verification-tokens';
+import type { PasswordHasher } from '../accounts/sign-in/password-hasher';
+import type { User } from '../accounts/users/user';
+import type { Player } from '../accounts/players/player';
 import type { AvailabilityPeriod } from '../availability/availability-period';
 import type { Message } from '../messaging/message';
 import type { BookingParties } from '../policy/booking-parties';
@@ -17,11 +17,13 @@ import type { Repositories } from '../repositories';
 import type { Review } from '../reviews/review';
 import { conflict } from '../shared/errors';
 import type { FileStorage } from '../shared/file-storage';
-import type { Id, IdSource } from '../shared/ids';
+import type { Id } from '../shared/ids';
 import type { Mail, Mailer } from '../shared/mailer';
-import type { OutboxJob } from '../shared/outbox';
 import { err, ok, type Result } from '../shared/result';
-import type { UnitOfWork } from '../shared/unit-of-work';
+import { deletionEmails } from '../notifications/account-emails';
+import { bookingEmails } from '../notifications/booking-emails';
+import { accountEnd } from '../booking/account-end/use-cases/settle-ended-account';
+import { createInMemoryBookings, createRecordingOutbox, type InMemoryBookings, type RecordingOutbox } from './memory-bookings';
 
 export interface MemoryData {
   users: Map<Id, User>;
@@ -30,10 +32,9 @@ export interface MemoryData {
   messages: Map<Id, Message>;
   reviews: Map<Id, Review>;
   availability: Map<Id, AvailabilityPeriod>;
-  bookings: Map<Id, BookingParties>;
+  /** The parties of bookings a test needs no more of (messaging, reviews, profiles); full bookings live in the bookings repository. */
+  bookingParties: Map<Id, BookingParties>;
   players: Map<Id, Player>;
-  /** Outbox jobs by dedupe key (or order of arrival). */
-  outbox: Map<string, OutboxJob>;
 }
 
 export function emptyData(): MemoryData {
@@ -44,13 +45,12 @@ export function emptyData(): MemoryData {
     messages: new Map(),
     reviews: new Map(),
     availability: new Map(),
-    bookings: new Map(),
+    bookingParties: new Map(),
     players: new Map(),
-    outbox: new Map(),
   };
 }
 
-function snapshot(data: MemoryData): MemoryData {
+export function snapshot(data: MemoryData): MemoryData {
   return {
     users: new Map(data.users),
     coachProfiles: new Map(data.coachProfiles),
@@ -58,13 +58,12 @@ function snapshot(data: MemoryData): MemoryData {
     messages: new Map(data.messages),
     reviews: new Map(data.reviews),
     availability: new Map(data.availability),
-    bookings: new Map(data.bookings),
+    bookingParties: new Map(data.bookingParties),
     players: new Map(data.players),
-    outbox: new Map(data.outbox),
   };
 }
 
-function restore(data: MemoryData, from: MemoryData): void {
+export function restore(data: MemoryData, from: MemoryData): void {
   for (const key of Object.keys(from) as (keyof MemoryData)[]) {
     const target = data[key] as Map<Id, unknown>;
     target.clear();
@@ -74,7 +73,9 @@ function restore(data: MemoryData, from: MemoryData): void {
 
 const byTime = <T extends { createdAt: Date }>(a: T, b: T) => a.createdAt.getTime() - b.createdAt.getTime();
 
-export function memoryRepositories(data: MemoryData): Repositories {
+/** Every repository over `data`, with full bookings in `bookings` and jobs in `outbox`. */
+export function memoryRepositories(data: MemoryData, bookings: InMemoryBookings = createInMemoryBookings(), outbox: RecordingOutbox = createRecordingOutbox()): Repositories {
+  const parties = (): BookingParties[] => [...new Map<Id, BookingParties>([...data.bookingParties, ...bookings.rows]).values()];
   const repos = {
     users: {
       findById: async (id: Id) => data.users.get(id) ?? null,
@@ -153,18 +154,21 @@ export function memoryRepositories(data: MemoryData): Repositories {
       },
     },
     bookingParties: {
-      findParties: async (id: Id) => data.bookings.get(id) ?? null,
-      haveBookingTogether: async (coachId: Id, clientId: Id) =>
-        [...data.bookings.values()].some((b) => b.coachId === coachId && b.clientId === clientId),
-      countCompletedSessions: async (coachId: Id) =>
-        [...data.bookings.values()].filter((b) => b.coachId === coachId && b.status === 'completed').length,
+      findParties: async (id: Id) => bookings.rows.get(id) ?? data.bookingParties.get(id) ?? null,
+      haveBookingTogether: async (coachId: Id, clientId: Id) => parties().some((b) => b.coachId === coachId && b.clientId === clientId),
+      countCompletedSessions: async (coachId: Id) => parties().filter((b) => b.coachId === coachId && b.status === 'completed').length,
     },
     players: {
       findById: async (id: Id) => data.players.get(id) ?? null,
       listActiveByGuardian: async (guardianId: Id) =>
         [...data.players.values()].filter((p) => p.guardianId === guardianId && p.removedAt === null).sort(byTime),
       listAllByGuardian: async (guardianId: Id) => [...data.players.values()].filter((p) => p.guardianId === guardianId).sort(byTime),
-      /** No bookings here (below), so no sessions a date of birth could break. */
+      // Coaches here may have a profile (their groups) but no user row: the refusal says 'This coach'.
+      findForSession: async (playerId: Id, coachId: Id) => {
+        const player = data.players.get(playerId);
+        return player ? { player, coach: { fullName: data.users.get(coachId)?.fullName ?? null, ageGroups: data.coachProfiles.get(coachId)?.ageGroups ?? [] } } : null;
+      },
+      /** The open sessions of players are not modelled here (test/integration covers them). */
       listOpenSessions: async () => [],
       save: async (player: Player): Promise<Result<Player>> => {
         const stored = data.players.get(player.id);
@@ -174,53 +178,16 @@ export function memoryRepositories(data: MemoryData): Repositories {
         return ok(saved);
       },
     },
-    /** Accounts tests have no bookings to settle and no traces to scrub (test/integration covers both). */
-    bookings: { list: async () => [] },
+    bookings,
+    /** No traces to scrub here (test/integration covers them). */
     accountErasure: { eraseTraces: async () => ({}) },
-    outbox: {
-      enqueue: async (job: OutboxJob) => {
-        const key = job.dedupeKey ?? `#${data.outbox.size}`;
-        if (!data.outbox.has(key)) data.outbox.set(key, job);
-      },
-    },
+    outbox,
+    deletionEmails,
+    bookingEmails,
+    accountEnd,
   };
   // The other contexts' repositories are not faked here.
   return repos as unknown as Repositories;
-}
-
-export function memoryUnitOfWork(data: MemoryData = emptyData()): UnitOfWork & { data: MemoryData } {
-  const repos = memoryRepositories(data);
-  return {
-    data,
-    read: repos,
-    async transaction<T>(work: (tx: Repositories) => Promise<Result<T>>): Promise<Result<T>> {
-      const before = snapshot(data);
-      try {
-        const result = await work(repos);
-        if (!result.ok) restore(data, before);
-        return result;
-      } catch (e) {
-        restore(data, before);
-        throw e;
-      }
-    },
-  };
-}
-
-/** Ids 00000000-0000-4000-8000-000000000001, …002, … */
-export function sequentialIds(prefix = 0): IdSource {
-  let n = 0;
-  return {
-    newId: () => {
-      n += 1;
-      return `00000000-0000-4000-8${String(prefix).padStart(3, '0')}-${String(n).padStart(12, '0')}`;
-    },
-  };
-}
-
-export function fixedClock(at: Date): { now: () => Date; set: (d: Date) => void } {
-  let current = at;
-  return { now: () => current, set: (d) => (current = d) };
 }
 
 /** 'hash:<password>' — enough to tell passwords apart in tests. */

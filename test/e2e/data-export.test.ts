@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { DataExportDocument } from '../../domain/accounts/data-export';
+import type { DataExportDocument } from '../../domain/accounts/data-export/data-export';
 import { createUser, signIn } from '../support/accounts';
 import { screenshot, useBrowser } from '../support/browser';
 import { createTestBooking } from '../support/fixtures/bookings';

@@ -2,7 +2,7 @@ import { readFileSync, existsSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { bookingEmailJobs } from '../../domain/notifications/booking-emails';
-import { confirmedAndCaptured } from '../../domain/booking/testing/fixtures';
+import { confirmedAndCaptured } from '../../domain/testing/booking-fixtures';
 import { createUser, signIn, tempDataDir } from '../support/accounts';
 import { screenshot, useBrowser } from '../support/browser';
 import { useTestServer } from '../support/server';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { AppLoadContext } from '@remix-run/node';
 import type { Application } from '../../adapters/composition-root';
 import { sessionStorageFor } from '../../app/auth/session.server';
-import type { Actor } from '../../domain/accounts/actor';
+import type { Actor } from '../../domain/policy/actor';
 import type { TestDatabase } from './database';
 
 /**

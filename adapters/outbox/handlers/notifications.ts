@@ -1,4 +1,4 @@
-import { BOOKING_NOTIFICATION_JOB } from '../../../domain/booking/booking-notifications';
+import { BOOKING_NOTIFICATION_JOB } from '../../../domain/booking/lifecycle/booking-notifications';
 import { EMAIL_JOB_TYPES } from '../../../domain/notifications/email-job';
 import { deliverEmail, type DeliverEmailDeps } from '../../../domain/notifications/use-cases/deliver-email';
 import { queueMessageDigests } from '../../../domain/notifications/use-cases/queue-message-digests';

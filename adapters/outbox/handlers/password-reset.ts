@@ -1,5 +1,5 @@
-import { parsePasswordResetJob, PASSWORD_RESET_JOB } from '../../../domain/accounts/password-reset-job';
-import { sendPasswordResetMail } from '../../../domain/accounts/use-cases/send-password-reset-mail';
+import { parsePasswordResetJob, PASSWORD_RESET_JOB } from '../../../domain/accounts/sign-in/password-reset-job';
+import { sendPasswordResetMail } from '../../../domain/accounts/sign-in/use-cases/send-password-reset-mail';
 import type { Mailer } from '../../../domain/shared/mailer';
 import type { Application } from '../../composition-root';
 import { PermanentJobFailure, type OutboxWorker } from '../worker';

@@ -1,4 +1,4 @@
-import { parsePhotoFileRemovalJob, PHOTO_FILE_REMOVAL_JOB } from '../../../domain/accounts/photo-file';
+import { parsePhotoFileRemovalJob, PHOTO_FILE_REMOVAL_JOB } from '../../../domain/accounts/media/photo-file';
 import type { Application } from '../../composition-root';
 import { PermanentJobFailure, type OutboxWorker } from '../worker';
 

@@ -1,14 +1,14 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { CLIENT_TYPED_BOOKING_TEXT } from '../../../domain/booking/account-end/erased-booking-text';
+import { COACH_TYPED_AVAILABILITY_TEXT } from '../../../domain/availability/erased-availability-text';
 import {
-  CLIENT_TYPED_BOOKING_TEXT,
-  COACH_TYPED_AVAILABILITY_TEXT,
   mentionPattern,
   REDACTED,
   type AccountErasureStore,
   type ErasureInput,
   type ErasureReport,
   type ErasureStep,
-} from '../../../domain/accounts/account-erasure';
+} from '../../../domain/accounts/erasure/account-erasure';
 import { EMAIL_JOB_PREFIX, SESSION_REMINDER_JOB } from '../../../domain/notifications/email-job';
 import { pgArrayLiteral } from './sql-rows';
 

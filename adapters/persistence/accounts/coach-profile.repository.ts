@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { parseCoachProfile, type CoachProfile } from '../../../domain/accounts/coach-profile';
-import type { CoachProfileRepository } from '../../../domain/accounts/coach-profile.repository';
+import { parseCoachProfile, type CoachProfile } from '../../../domain/accounts/users/coach-profile';
+import type { CoachProfileRepository } from '../../../domain/accounts/users/coach-profile.repository';
 import { isId } from '../../../domain/shared/ids';
 import { VersionTracker, columnValues, parseRows, saveVersionedRow, selectList } from './sql-rows';
 

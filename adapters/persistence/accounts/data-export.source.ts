@@ -15,8 +15,8 @@ import {
   rowParser,
   type Bounded,
   type DataExportRows,
-} from '../../../domain/accounts/data-export-rows';
-import type { DataExportSource } from '../../../domain/accounts/data-export-source';
+} from '../../../domain/accounts/data-export/data-export-rows';
+import type { DataExportSource } from '../../../domain/accounts/data-export/data-export-source';
 import { isId } from '../../../domain/shared/ids';
 import type { Orm } from '../orm';
 import { COACH_SEES_SQL } from '../read-models/booking-lists';

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { parseDeletionRequest, type AccountDeletionRequest } from '../../../domain/accounts/deletion-request';
-import type { DeletionRequestRepository } from '../../../domain/accounts/deletion-request.repository';
+import { parseDeletionRequest, type AccountDeletionRequest } from '../../../domain/accounts/erasure/deletion-request';
+import type { DeletionRequestRepository } from '../../../domain/accounts/erasure/deletion-request.repository';
 import { isId } from '../../../domain/shared/ids';
 import { VersionTracker, columnValues, parseRows, saveVersionedRow, selectList } from './sql-rows';
 

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { parsePlayer, type Player } from '../../../domain/accounts/player';
-import type { PlayerLock, PlayerRepository } from '../../../domain/accounts/player.repository';
+import { parsePlayer, type Player } from '../../../domain/accounts/players/player';
+import type { PlayerLock, PlayerRepository } from '../../../domain/accounts/players/player.repository';
 import { conflict } from '../../../domain/shared/errors';
 import { isId, type Id } from '../../../domain/shared/ids';
 import { err, ok } from '../../../domain/shared/result';

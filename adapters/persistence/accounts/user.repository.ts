@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { parseUser, type User } from '../../../domain/accounts/user';
-import type { UserRepository } from '../../../domain/accounts/user.repository';
+import { parseUser, type User } from '../../../domain/accounts/users/user';
+import type { UserRepository } from '../../../domain/accounts/users/user.repository';
 import { isId } from '../../../domain/shared/ids';
 import { VersionTracker, columnValues, parseRows, pgArrayLiteral, saveVersionedRow, selectList } from './sql-rows';
 

@@ -1,4 +1,4 @@
-import { bookingPlayerView, playerLine } from '../../../domain/booking/booking-player';
+import { bookingPlayerView, playerLine } from '../../../domain/accounts/players/booking-player';
 import { BOOKING_STATUSES, type BookingStatusValue } from '../../../domain/shared/catalogue';
 import { finishPage, keysetClause, pageSize, type KeysetRow, type Page, type PageRequest } from './keyset';
 import { prefixPattern, toCount, toIso, toIsoRequired, toText, type Sql } from './sql';

@@ -1,7 +1,7 @@
 import { TransactionContext } from '@mikro-orm/core';
 import type { IdSource } from '../../../domain/shared/ids';
 import type { Result } from '../../../domain/shared/result';
-import type { UnitOfWork } from '../../../domain/shared/unit-of-work';
+import type { UnitOfWork } from '../../../domain/unit-of-work';
 import type { Repositories } from '../../../domain/repositories';
 import type { Orm } from '../orm';
 import { MikroUnitOfWork } from '../unit-of-work';

@@ -1,4 +1,4 @@
-import { endsAt, parseBooking, type Booking } from '../../../domain/booking/booking';
+import { endsAt, parseBooking, type Booking } from '../../../domain/booking/lifecycle/booking';
 import type { BookingRecord } from '../entities/booking.entity';
 import { rebuild } from '../shared/stored-data';
 

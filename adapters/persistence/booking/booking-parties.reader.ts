@@ -1,8 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Id } from '../../../domain/shared/ids';
 import type { BookingParties, BookingPartiesReader } from '../../../domain/policy/booking-parties';
-import type { Booking } from '../../../domain/booking/booking';
-import { hasReachedCoach } from '../../../domain/booking/paid-requests';
+import type { Booking } from '../../../domain/booking/lifecycle/booking';
+import { hasReachedCoach } from '../../../domain/booking/requests/paid-requests';
 
 /** The parties of a booking, read straight from `bookings` (one small query each). */
 export class MikroBookingPartiesReader implements BookingPartiesReader {

@@ -1,8 +1,8 @@
 import { LockMode, type FilterQuery, type QueryOrderMap } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Booking, BookingStatus } from '../../../domain/booking/booking';
-import type { BookingListFilter, BookingOrder } from '../../../domain/booking/booking-lists';
-import type { BookingRepository, NewRequestClashes, NewRequestKeys } from '../../../domain/booking/booking.repository';
+import type { Booking, BookingStatus } from '../../../domain/booking/lifecycle/booking';
+import type { BookingListFilter, BookingOrder } from '../../../domain/booking/lists/booking-lists';
+import type { BookingRepository, NewRequestClashes, NewRequestKeys } from '../../../domain/booking/lifecycle/booking.repository';
 import { BOOKING_STATUSES } from '../../../domain/shared/catalogue';
 import { conflict, DomainFailure, type DomainError } from '../../../domain/shared/errors';
 import type { Id } from '../../../domain/shared/ids';

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { CoachDirectory, CoachForBooking } from '../../../domain/booking/coach-directory';
+import type { CoachDirectory, CoachForBooking } from '../../../domain/booking/requests/coach-directory';
 import { COACHING_TYPES, type CoachingType } from '../../../domain/shared/catalogue';
 import type { Id } from '../../../domain/shared/ids';
 import { entityManagerOf, type EntityManagerSource } from '../lazy-fork';

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { FEED_STATUSES, parseFeedBooking } from '../../../domain/notifications/calendar-feed';
-import { parseEmailPreferences } from '../../../domain/notifications/email-preferences';
+import { parseEmailPreferences } from '../../../domain/accounts/users/email-preferences';
 import type { CalendarFeedOwner, CalendarFeedStore, StoredCalendarFeed } from '../../../domain/notifications/calendar-feed-ports';
 import { isId } from '../../../domain/shared/ids';
 import type { Orm } from '../orm';

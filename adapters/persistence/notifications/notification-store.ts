@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { parseEmailPreferences } from '../../../domain/notifications/email-preferences';
+import { parseEmailPreferences } from '../../../domain/accounts/users/email-preferences';
 import type {
   DeliveryRecord,
   DeliveryStatus,

@@ -1,8 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { parseBooking, type Booking } from '../../../domain/booking/booking';
+import { parseBooking, type Booking } from '../../../domain/booking/lifecycle/booking';
 import type { CoachTransfer, TransferStatus } from '../../../domain/payouts/coach-transfer';
 import type { TransferGroup, UntransferredGroup } from '../../../domain/payouts/earnings';
-import { PAYMENT_STATUSES } from '../../../domain/payments/payment-status';
+import { PAYMENT_STATUSES } from '../../../domain/booking/money/payment-status';
 import { BOOKING_STATUSES } from '../../../domain/shared/catalogue';
 import { invalid } from '../../../domain/shared/errors';
 import type { Id } from '../../../domain/shared/ids';

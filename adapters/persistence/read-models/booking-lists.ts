@@ -1,13 +1,13 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { bookingInvariantViolations, parseBooking, type Booking } from '../../../domain/booking/booking';
-import type { BookingListItem } from '../../../domain/booking/booking-card-view';
+import { bookingInvariantViolations, parseBooking, type Booking } from '../../../domain/booking/lifecycle/booking';
+import type { BookingListItem } from '../../../domain/booking/lists/booking-list-reader';
 import {
   bookingCursorAfter,
   type BookingListCursor,
   type BookingListPage,
   type BookingListReader,
-} from '../../../domain/booking/booking-list-reader';
-import type { CoachDashboardGroup, MyBookingsTab } from '../../../domain/booking/booking-lists';
+} from '../../../domain/booking/lists/booking-list-reader';
+import type { CoachDashboardGroup, MyBookingsTab } from '../../../domain/booking/lists/booking-lists';
 
 /**
  * MyBookings and CoachDashboard in SQL (SPEC §4), showing the coach only requests that reached them

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { BusyInterval, CoachScheduleReader } from '../../../domain/booking/booking-calendar';
+import type { BusyInterval, CoachScheduleReader } from '../../../domain/booking/requests/booking-calendar';
 
 /** A coach's taken times for the booking dialog (bookings_by_coach index). */
 export function createCoachScheduleReader(em: EntityManager): CoachScheduleReader {

@@ -1,6 +1,6 @@
 import { Link, useRevalidator } from '@remix-run/react';
 import { lazy, memo, Suspense, useEffect, useRef, useState } from 'react';
-import { takePaymentOffer, type AdminBookingRowView } from '../../../domain/admin/admin-booking-view';
+import { takePaymentOffer, type AdminBookingRowView } from '../../admin/admin-booking-view';
 import { StatusBadge } from '~/components/booking/status-badge';
 import { CopyButton } from './copy-reference';
 import { bookingStatusColour, dateOf, money, nameOrUnnamed, paymentLabel, serviceLabel, statusLabel, timeOf } from './format';

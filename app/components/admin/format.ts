@@ -1,4 +1,5 @@
-import { BOOKING_STATUS_LABELS, bookingStatusColour, coachingTypeLabel, type BookingStatusValue } from '../../../domain/shared/catalogue';
+import { BOOKING_STATUS_LABELS, coachingTypeLabel, type BookingStatusValue } from '../../../domain/shared/catalogue';
+import { bookingStatusColour } from '../../booking/status-colour';
 import { formatLondonDate, formatLondonTime } from '../../../domain/shared/london-time';
 import { formatPence } from '../../../domain/shared/money';
 

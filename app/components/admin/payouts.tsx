@@ -1,8 +1,8 @@
 import { Link } from '@remix-run/react';
 import type { AdminChargebackRow } from '../../../adapters/persistence/admin/admin-payouts.query';
-import type { AdminBookingRowView } from '../../../domain/admin/admin-booking-view';
+import type { AdminBookingRowView } from '../../admin/admin-booking-view';
 import { CHARGEBACK_LABELS, type ChargebackStatus } from '../../../domain/payouts/chargeback';
-import type { StatusColour } from '../../../domain/shared/catalogue';
+import type { StatusColour } from '../../booking/status-colour';
 import { StatusBadge } from '~/components/booking/status-badge';
 import { dateTimeOf, money, nameOrUnnamed } from './format';
 

@@ -1,6 +1,6 @@
-import { isUnpaidRequest } from '../../../domain/booking/paid-requests';
-import type { BookingStatus } from '../../../domain/booking/booking';
-import type { PaymentStatus } from '../../../domain/payments/payment-status';
+import { isUnpaidRequest } from '../../../domain/booking/requests/paid-requests';
+import type { BookingStatus } from '../../../domain/booking/lifecycle/booking';
+import type { PaymentStatus } from '../../../domain/booking/money/payment-status';
 
 /**
  * Decision 011: a request the client has not paid yet. The coach is not shown it and cannot accept

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import type { BookingCardView } from '../../../domain/booking/booking-card-view';
-import { cardStatusColour, cardStatusLabel, cardWhen, dateLabel, locationLabel, rescheduleView, splitStart } from '../../../domain/booking/booking-card-labels';
+import type { BookingCardView } from '../../booking/booking-card-view';
+import { cardStatusColour, cardStatusLabel, cardWhen, dateLabel, locationLabel, rescheduleView, splitStart } from '../../booking/booking-card-labels';
 import { StatusBadge } from './status-badge';
 
 // The parts the client's card (MyBookings) and the coach's card (CoachDashboard) draw alike.

@@ -1,8 +1,8 @@
 import { Link } from '@remix-run/react';
 import { BookingDialog, DeclineDialog, PaymentDialog, PaymentStep, ReasonDialog, RescheduleDialog, ReviewDialog } from '~/components/lazy-dialogs';
 import { memo, useState } from 'react';
-import type { BookingCardView } from '../../../domain/booking/booking-card-view';
-import { bookAgainSeed, cardServiceLabel, cardTitle, otherPartyLabel, servicePricePence } from '../../../domain/booking/booking-card-labels';
+import type { BookingCardView } from '../../booking/booking-card-view';
+import { bookAgainSeed, cardServiceLabel, cardTitle, otherPartyLabel, servicePricePence } from '../../booking/booking-card-labels';
 import { formatPence } from '../../../domain/shared/money';
 import { BookingCardBadges, BookingCardNotices, Detail, PaymentDueNotice, PlayerPanel, SessionWhenWhere } from './booking-card-parts';
 import type { BookedSummary } from './booking-dialog';

@@ -1,11 +1,12 @@
 import { useFetcher } from '@remix-run/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { bookingWindowBounds, daySlots, isDayBookable, type CoachCalendar } from '../../../domain/booking/booking-calendar';
-import { bookAgainSlot } from '../../../domain/booking/book-again';
-import type { BookAgainSeed } from '../../../domain/booking/booking-card-view';
+import { bookingWindowBounds, daySlots, isDayBookable, type CoachCalendar } from '../../../domain/booking/requests/booking-calendar';
+import { bookAgainSlot } from '../../../domain/booking/requests/book-again';
+import type { BookAgainSeed } from '../../booking/booking-card-view';
 import { WhoIsThisFor } from './who-is-this-for';
 import { LOCATION_TYPE_OPTIONS, coachingTypeOptionsOf } from '../../../domain/shared/catalogue';
 import { ADMIN_FEE_PENCE, formatPence } from '../../../domain/shared/money';
+import { bookingPrice } from '../../../domain/booking/requests/booking-price';
 import { BOOKING_DIALOG_DURATIONS } from '../../../domain/validation/booking-limits';
 import { arrivedBookingOptions, forgetBookingOptions, loadBookingOptions, type BookingOptions, type BookingPreview } from './booking-options';
 import { DatePicker } from './date-picker';
@@ -141,6 +142,8 @@ function BookingForm({
   const calendar = options.calendar;
   const { today, lastDay } = useMemo(() => bookingWindowBounds(now), [now]);
   const players = options.players ?? [];
+  // The price rule of the domain (what createBooking freezes on the booking), not a sum written again here.
+  const price = bookingPrice(options.hourlyRatePence);
   // 'Book again': the same service, length, place and player, a week after the last session.
   const [again] = useState(() => (seed && calendar ? bookAgainSlot({ date: seed.lastDate, time: seed.lastTime }, seed.durationMinutes, calendar, now) : null));
   const offered = (v: string | undefined) => (v && options.services.some((s) => s.value === v) ? v : undefined);
@@ -329,15 +332,15 @@ function BookingForm({
         <dl className="space-y-1">
           <div className="flex justify-between">
             <dt className="text-slate-600">Session price</dt>
-            <dd className="text-slate-900">{formatPence(options.hourlyRatePence)}</dd>
+            <dd className="text-slate-900">{formatPence(price.servicePricePence)}</dd>
           </div>
           <div className="flex justify-between">
             <dt className="text-slate-600">Admin fee</dt>
-            <dd className="text-slate-900">{formatPence(options.adminFeePence)}</dd>
+            <dd className="text-slate-900">{formatPence(price.adminFeePence)}</dd>
           </div>
           <div className="flex justify-between border-t border-slate-200 pt-2 text-base font-semibold">
             <dt>Total</dt>
-            <dd>{formatPence(options.hourlyRatePence + options.adminFeePence)}</dd>
+            <dd>{formatPence(price.totalPricePence)}</dd>
           </div>
         </dl>
         <p className="mt-3 flex items-center gap-1.5 text-xs text-slate-500">

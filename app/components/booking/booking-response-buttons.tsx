@@ -1,5 +1,5 @@
-import type { BookingCardView } from '../../../domain/booking/booking-card-view';
-import { rescheduleView } from '../../../domain/booking/booking-card-labels';
+import type { BookingCardView } from '../../booking/booking-card-view';
+import { rescheduleView } from '../../booking/booking-card-labels';
 import { primaryButton, secondaryButton } from './button-classes';
 import { useBookingAction } from './use-booking-action';
 

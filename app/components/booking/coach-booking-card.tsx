@@ -1,7 +1,7 @@
 import { Link } from '@remix-run/react';
 import { memo, useState } from 'react';
-import type { BookingCardView } from '../../../domain/booking/booking-card-view';
-import { cardServiceLabel } from '../../../domain/booking/booking-card-labels';
+import type { BookingCardView } from '../../booking/booking-card-view';
+import { cardServiceLabel } from '../../booking/booking-card-labels';
 import { BookingCardBadges, BookingCardNotices, Detail, PlayerPanel, SessionWhenWhere } from './booking-card-parts';
 import { BookingResponseButtons } from './booking-response-buttons';
 import { dangerButton, primaryButton, secondaryButton } from './button-classes';

@@ -2,7 +2,7 @@ import { useRevalidator } from '@remix-run/react';
 import { useRef } from 'react';
 import { PaymentDialog } from '~/components/lazy-dialogs';
 import { showToast } from '~/components/toaster';
-import { UNPAID_REQUEST_TTL_MINUTES } from '../../../domain/booking/paid-requests';
+import { UNPAID_REQUEST_TTL_MINUTES } from '../../../domain/booking/requests/paid-requests';
 import type { BookedSummary } from './booking-dialog';
 
 /**

@@ -1,6 +1,6 @@
 import { rescheduleTimeSlots } from '../../../domain/validation/booking-limits';
-import type { BookingCardView } from '../../../domain/booking/booking-card-view';
-import { cardWhen, dateLabel, splitStart } from '../../../domain/booking/booking-card-labels';
+import type { BookingCardView } from '../../booking/booking-card-view';
+import { cardWhen, dateLabel, splitStart } from '../../booking/booking-card-labels';
 import { FieldError, FormAlert, Modal, dangerButton, inputClass, labelClass, primaryButton, secondaryButton } from './modal';
 import { useBookingAction } from './use-booking-action';
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import type { BookingCardView, SessionProgressView } from '../../../domain/booking/booking-card-view';
-import { cardStatusLabel, otherPartyLabel } from '../../../domain/booking/booking-card-labels';
+import type { BookingCardView, SessionProgressView } from '../../booking/booking-card-view';
+import { cardStatusLabel, otherPartyLabel } from '../../booking/booking-card-labels';
 import { primaryButton, secondaryButton } from './button-classes';
 import { ReasonDialog } from '~/components/lazy-dialogs';
 import { useBookingAction } from './use-booking-action';

@@ -1,6 +1,6 @@
 import { useFetcher, useNavigation } from '@remix-run/react';
 import { useEffect, useState } from 'react';
-import type { BookingCardView } from '../../../domain/booking/booking-card-view';
+import type { BookingCardView } from '../../booking/booking-card-view';
 
 interface CardsPage {
   readonly cards: readonly BookingCardView[];

@@ -1,4 +1,4 @@
-import { ageGroupLabel, ageOn, coachesAge, primaryAgeGroup } from '../../../domain/accounts/age-group';
+import { ageGroupLabel, ageOn, coachesAge, primaryAgeGroup } from '../../../domain/accounts/users/age-group';
 import { FieldError } from './modal';
 
 /**

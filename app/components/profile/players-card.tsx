@@ -1,7 +1,7 @@
 import { useFetcher } from '@remix-run/react';
 import { useEffect, useState } from 'react';
-import { ADULT_AGE, ageOn } from '../../../domain/accounts/age-group';
-import { PLAYER_NAME_MAX_LENGTH, PLAYER_NOTES_MAX_LENGTH } from '../../../domain/accounts/player.schemas';
+import { ADULT_AGE, ageOn } from '../../../domain/accounts/users/age-group';
+import { PLAYER_NAME_MAX_LENGTH, PLAYER_NOTES_MAX_LENGTH } from '../../../domain/accounts/players/player.schemas';
 import type { PlayerRow } from '~/profile/player-actions.server';
 import { inputClass, primaryButtonClass, secondaryButtonClass } from '../auth/field-styles';
 import { Field, errorProps } from '../forms/field';

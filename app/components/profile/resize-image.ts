@@ -1,4 +1,4 @@
-import { MAX_PHOTO_BYTES, PHOTO_JPEG_QUALITY, PHOTO_MAX_DIMENSION, PHOTO_MESSAGES } from '../../../domain/accounts/photo-limits';
+import { MAX_PHOTO_BYTES, PHOTO_JPEG_QUALITY, PHOTO_MAX_DIMENSION, PHOTO_MESSAGES } from '../../../domain/accounts/media/photo-limits';
 
 /**
  * SPEC §5 photo: in the browser, an image file under 5 MB is scaled to fit 800x800 and

@@ -1,6 +1,6 @@
 import { useLocation } from '@remix-run/react';
 import { memo, useCallback, useMemo, type ReactNode } from 'react';
-import { menuFor } from '../../../domain/navigation/menus';
+import { menuFor } from '../../navigation/menus';
 import { SiteFooter } from '../site-footer';
 import { ShellHeader } from './header';
 import { MobileSheet } from './mobile-sheet';

@@ -1,4 +1,4 @@
-import type { PageName } from '../../../domain/navigation/pages';
+import type { PageName } from '../../navigation/pages';
 import { Icon, type IconName } from '../icon';
 
 const ICONS: Partial<Record<PageName, IconName>> = {

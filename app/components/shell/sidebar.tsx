@@ -1,6 +1,6 @@
 import { Link } from '@remix-run/react';
 import { lazy, Suspense } from 'react';
-import { userChips, type MenuItem } from '../../../domain/navigation/menus';
+import { userChips, type MenuItem } from '../../navigation/menus';
 import { LogoMark, PRODUCT_NAME, TAGLINE } from '../brand';
 import { UnreadBadge } from '../messaging/unread-badge';
 import * as server from './admin-sidebar-slot.server';

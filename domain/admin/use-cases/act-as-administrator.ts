@@ -1,8 +1,8 @@
-import type { Actor } from '../../accounts/actor';
-import { toActor } from '../../accounts/user';
-import { emailSchema } from '../../accounts/account.schemas';
+import type { Actor } from '../../policy/actor';
+import { toActor } from '../../accounts/users/user';
+import { emailSchema } from '../../accounts/users/account.schemas';
 import { err, ok, type Result } from '../../shared/result';
-import type { UnitOfWork } from '../../shared/unit-of-work';
+import type { UnitOfWork } from '../../unit-of-work';
 import { adminErrors } from '../admin-errors';
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { unwrap } from '../../shared/result';
 import { adminActor, adminUser, clientActor, clientUser, IDS, NOW } from '../../testing/fixtures';
-import { fakeHasher, fixedClock, memoryUnitOfWork, sequentialIds } from '../../testing/memory-repositories';
+import { fakeHasher, fixedClock, memoryUnitOfWork, sequentialIds } from '../../testing';
 import { actAsAdministrator } from './act-as-administrator';
 import { createAdministrator } from './create-administrator';
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createCoachProfile } from '../../accounts/coach-profile';
+import { createCoachProfile } from '../../accounts/users/coach-profile';
 import { conflict } from '../../shared/errors';
 import { err, unwrap } from '../../shared/result';
 import { adminActor, adminUser, clientActor, clientUser, coach2Actor, coachActor, coachUser, IDS, NOW } from '../../testing/fixtures';
-import { fixedClock, memoryUnitOfWork } from '../../testing/memory-repositories';
+import { fixedClock, memoryUnitOfWork } from '../../testing';
 import { setCoachVerification } from './set-coach-verification';
 
 const LATER = new Date(NOW.getTime() + 3_600_000);

@@ -1,10 +1,10 @@
-import type { Actor } from '../../accounts/actor';
-import { setCoachVerified } from '../../accounts/coach-profile';
+import type { Actor } from '../../policy/actor';
+import { setCoachVerified } from '../../accounts/users/coach-profile';
 import { canSetCoachVerification } from '../../policy/permissions';
 import type { Clock } from '../../shared/clock';
 import { isId, type Id } from '../../shared/ids';
 import { err, ok, type Result } from '../../shared/result';
-import type { UnitOfWork } from '../../shared/unit-of-work';
+import type { UnitOfWork } from '../../unit-of-work';
 import { adminErrors } from '../admin-errors';
 
 export interface CoachVerification {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { unwrap } from '../../shared/result';
 import { clientActor, coach2Actor, coachActor, IDS, NOW } from '../../testing/fixtures';
-import { fixedClock, memoryUnitOfWork, sequentialIds } from '../../testing/memory-repositories';
+import { fixedClock, memoryUnitOfWork, sequentialIds } from '../../testing';
 import { createAvailability } from './create-availability';
 import { deleteAvailability } from './delete-availability';
 import { listAvailability } from './list-availability';

@@ -1,8 +1,8 @@
-import type { Actor } from '../../accounts/actor';
+import type { Actor } from '../../policy/actor';
 import type { Clock } from '../../shared/clock';
 import type { IdSource } from '../../shared/ids';
 import { ok, type Result } from '../../shared/result';
-import type { UnitOfWork } from '../../shared/unit-of-work';
+import type { UnitOfWork } from '../../unit-of-work';
 import { parseForm } from '../../validation/parse-form';
 import { createAvailability as create, type AvailabilityPeriod } from '../availability-period';
 import { availabilityPeriodSchema } from '../availability.schemas';

@@ -1,4 +1,4 @@
-import type { Actor } from '../../accounts/actor';
+import type { Actor } from '../../policy/actor';
 import { viewerOf, type ConversationReader } from '../conversation-reader';
 
 /** The number beside Messages in the menu: messages addressed to the actor and not read yet. */

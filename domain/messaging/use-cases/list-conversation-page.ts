@@ -1,4 +1,4 @@
-import type { Actor } from '../../accounts/actor';
+import type { Actor } from '../../policy/actor';
 import { ok, type Result } from '../../shared/result';
 import { viewerOf, visibleListItems, type ConversationListItem, type ConversationReader, type KeysetPage } from '../conversation-reader';
 

@@ -1,6 +1,6 @@
-import type { Actor } from '../../accounts/actor';
+import type { Actor } from '../../policy/actor';
 import { ok, type Result } from '../../shared/result';
-import type { UnitOfWork } from '../../shared/unit-of-work';
+import type { UnitOfWork } from '../../unit-of-work';
 import { summariseConversations, type ConversationSummary } from '../message';
 
 /** SPEC §9: the admin messages page looks at the newest messages only. */

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { unwrap } from '../../shared/result';
 import { aBooking, adminActor, client2Actor, clientActor, coachActor, IDS, NOW } from '../../testing/fixtures';
-import { fixedClock, memoryUnitOfWork, sequentialIds } from '../../testing/memory-repositories';
+import { fixedClock, memoryUnitOfWork, sequentialIds } from '../../testing';
 import { listConversations } from './list-conversations';
 import { openConversation } from './open-conversation';
 import { sendMessage } from './send-message';
 
 function setup() {
   const uow = memoryUnitOfWork();
-  uow.data.bookings.set(IDS.booking, aBooking());
+  uow.data.bookingParties.set(IDS.booking, aBooking());
   const clock = fixedClock(NOW);
   return { uow, clock, deps: { uow, clock, ids: sequentialIds() } };
 }
@@ -87,7 +87,7 @@ describe('openConversation use case (SPEC §4)', () => {
 describe('listConversations use case', () => {
   it("lists one conversation per booking for the viewer's own messages, and all for admins", async () => {
     const { uow, deps } = setup();
-    uow.data.bookings.set(IDS.booking2, aBooking({ id: IDS.booking2, clientId: IDS.client2 }));
+    uow.data.bookingParties.set(IDS.booking2, aBooking({ id: IDS.booking2, clientId: IDS.client2 }));
     await sendMessage(deps, { actor: clientActor, form: { bookingId: IDS.booking, content: 'Hi' } });
     await sendMessage(deps, { actor: client2Actor, form: { bookingId: IDS.booking2, content: 'Hello' } });
     expect(unwrap(await listConversations(deps, { actor: clientActor })).map((c) => c.bookingId)).toEqual([IDS.booking]);

@@ -1,10 +1,10 @@
-import type { Actor } from '../../accounts/actor';
+import type { Actor } from '../../policy/actor';
 import type { BookingParties } from '../../policy/booking-parties';
 import { canMessageOnBooking } from '../../policy/permissions';
 import type { Clock } from '../../shared/clock';
 import type { Id } from '../../shared/ids';
 import { err, ok, type Result } from '../../shared/result';
-import type { UnitOfWork } from '../../shared/unit-of-work';
+import type { UnitOfWork } from '../../unit-of-work';
 import { parseForm } from '../../validation/parse-form';
 import { markConversationRead, messagingErrors, visibleMessages, type Message } from '../message';
 import { conversationQuerySchema } from '../message.schemas';

@@ -1,10 +1,10 @@
-import type { Actor } from '../../accounts/actor';
+import type { Actor } from '../../policy/actor';
 import { enforceRateLimit } from '../../rate-limit/check-rate-limit';
 import type { RateLimitStore } from '../../rate-limit/rate-limit-store';
 import type { Clock } from '../../shared/clock';
 import type { IdSource } from '../../shared/ids';
 import type { Result } from '../../shared/result';
-import type { UnitOfWork } from '../../shared/unit-of-work';
+import type { UnitOfWork } from '../../unit-of-work';
 import { parseForm } from '../../validation/parse-form';
 import type { Message } from '../message';
 import { sendMessageSchema } from '../message.schemas';

@@ -1,8 +1,8 @@
-import type { Actor } from '../../accounts/actor';
+import type { Actor } from '../../policy/actor';
 import type { Clock } from '../../shared/clock';
 import type { IdSource } from '../../shared/ids';
 import { err, ok, type Result } from '../../shared/result';
-import type { UnitOfWork } from '../../shared/unit-of-work';
+import type { UnitOfWork } from '../../unit-of-work';
 import { parseForm } from '../../validation/parse-form';
 import { messagingErrors, sendMessage as compose, type Message } from '../message';
 import { sendMessageSchema } from '../message.schemas';

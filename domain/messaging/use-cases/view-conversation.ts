@@ -1,9 +1,9 @@
-import type { Actor } from '../../accounts/actor';
+import type { Actor } from '../../policy/actor';
 import { canMessageOnBooking } from '../../policy/permissions';
 import type { Clock } from '../../shared/clock';
 import { isId, type Id } from '../../shared/ids';
 import { err, ok, type Result } from '../../shared/result';
-import type { UnitOfWork } from '../../shared/unit-of-work';
+import type { UnitOfWork } from '../../unit-of-work';
 import {
   otherParty,
   viewerOf,

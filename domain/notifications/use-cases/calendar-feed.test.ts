@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Actor } from '../../accounts/actor';
+import type { Actor } from '../../policy/actor';
 import { createInMemoryRateLimitStore } from '../../rate-limit/in-memory-rate-limit-store';
 import type { CalendarFeed, FeedBooking } from '../calendar-feed';
 import type { CalendarFeedOwner, CalendarFeedPorts, StoredCalendarFeed } from '../calendar-feed-ports';

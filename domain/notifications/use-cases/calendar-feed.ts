@@ -1,4 +1,4 @@
-import type { Actor } from '../../accounts/actor';
+import type { Actor } from '../../policy/actor';
 import { enforceRateLimit } from '../../rate-limit/check-rate-limit';
 import type { RateLimitStore } from '../../rate-limit/rate-limit-store';
 import type { Clock } from '../../shared/clock';

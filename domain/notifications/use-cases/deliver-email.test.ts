@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CLIENT_ID, COACH_ID, confirmedAndCaptured, NOW, pendingBooking } from '../../booking/testing/fixtures';
+import { CLIENT_ID, COACH_ID, confirmedAndCaptured, NOW, pendingBooking } from '../../testing/booking-fixtures';
 import type { Id } from '../../shared/ids';
 import type { Mail } from '../../shared/mailer';
 import type { OutboxJob } from '../../shared/outbox';
@@ -8,7 +8,7 @@ import { unavailable } from '../../shared/errors';
 import { bookingEmailJobs, bookingFacts } from '../booking-emails';
 import { HOUR_MS } from '../../shared/clock';
 import { reminderAt, sessionReminderJobs } from '../session-reminders';
-import { ALL_EMAILS_ON } from '../email-preferences';
+import { ALL_EMAILS_ON } from '../../accounts/users/email-preferences';
 import type { DeliveryRecord, EmailRecipientInfo, NotificationStore } from '../notification-ports';
 import type { SessionNow } from '../session-reminders';
 import { deliverEmail, type DeliverEmailDeps } from './deliver-email';

@@ -1,4 +1,4 @@
-import { bookingPlayerView } from '../../booking/booking-player';
+import { bookingPlayerView } from '../../accounts/players/booking-player';
 import type { Clock } from '../../shared/clock';
 import type { Id } from '../../shared/ids';
 import type { Mail, Mailer } from '../../shared/mailer';
@@ -7,7 +7,7 @@ import type { CalendarRenderer } from '../calendar-invite';
 import { composeEmail, mentionedUserIds, messageIdFor } from '../compose-email';
 import type { ComposeContext } from '../email-context';
 import { emailJob, emailKindOf, parseEmailJobPayload, type EmailJobPayload } from '../email-job';
-import { wantsEmail } from '../email-preferences';
+import { wantsEmail } from '../../accounts/users/email-preferences';
 import type { DeliveryRecord, EmailRecipientInfo, NotificationStore, SkipReason } from '../notification-ports';
 import { reminderSkipReason } from '../session-reminders';
 

@@ -1,4 +1,4 @@
-import type { Actor } from '../../accounts/actor';
+import type { Actor } from '../../policy/actor';
 import { notFound } from '../../shared/errors';
 import { err, ok, type Result } from '../../shared/result';
 import {
@@ -7,7 +7,7 @@ import {
   wantsEmail,
   type EmailKindDescription,
   type EmailPreferences,
-} from '../email-preferences';
+} from '../../accounts/users/email-preferences';
 import type { EmailPreferencesStore } from '../notification-ports';
 
 /** The profile page's email section: each kind, whether it is on, and whether it can be turned off. */

@@ -1,10 +1,10 @@
-import type { Actor } from '../../accounts/actor';
+import type { Actor } from '../../policy/actor';
 import type { Id } from '../../shared/ids';
 import { err, ok, type Result } from '../../shared/result';
-import type { Booking } from '../../booking/booking';
-import { bookingErrors } from '../../booking/booking-errors';
-import { relationOf } from '../../booking/booking-party';
-import { paymentErrors } from '../payment-errors';
+import type { Booking } from '../../booking/lifecycle/booking';
+import { bookingErrors } from '../../booking/lifecycle/booking-errors';
+import { relationOf } from '../../booking/lifecycle/booking-party';
+import { paymentErrors } from '../../booking/money/payment-errors';
 import type { GatewayIntentStatus } from '../payment-gateway';
 import { fromGatewayError, type PaymentUseCaseDeps } from './payment-deps';
 import { recordGatewayIntent } from './sync-payment-intent';

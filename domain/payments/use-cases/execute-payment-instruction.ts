@@ -1,7 +1,7 @@
 import { err, ok, type Result } from '../../shared/result';
-import { bookingErrors } from '../../booking/booking-errors';
+import { bookingErrors } from '../../booking/lifecycle/booking-errors';
 import { gatewayCallKey, planInstruction, type GatewayPlan } from '../instruction-plan';
-import type { PaymentInstructionJob } from '../payment-instruction';
+import type { PaymentInstructionJob } from '../../booking/money/payment-instruction';
 import type { GatewayIntent, GatewayResult } from '../payment-gateway';
 import { recordRelease } from '../payment-records';
 import { queueCoachTransfer } from '../../payouts/payout-jobs';

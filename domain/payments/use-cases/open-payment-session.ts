@@ -1,10 +1,10 @@
-import type { Actor } from '../../accounts/actor';
+import type { Actor } from '../../policy/actor';
 import type { Id } from '../../shared/ids';
 import type { Pence } from '../../shared/money';
 import { err, ok, type Result } from '../../shared/result';
-import { bookingErrors } from '../../booking/booking-errors';
-import { checkCanPay, type Payer } from '../payment-eligibility';
-import { paymentErrors } from '../payment-errors';
+import { bookingErrors } from '../../booking/lifecycle/booking-errors';
+import { checkCanPay, type Payer } from '../../booking/money/payment-eligibility';
+import { paymentErrors } from '../../booking/money/payment-errors';
 import type { Currency } from '../payment-gateway';
 import { recordIntentCreated } from '../payment-records';
 import { fromGatewayError, type PaymentUseCaseDeps } from './payment-deps';

@@ -1,7 +1,7 @@
 import type { Clock } from '../../shared/clock';
 import type { DomainError } from '../../shared/errors';
-import type { UnitOfWork } from '../../shared/unit-of-work';
-import { paymentErrors } from '../payment-errors';
+import type { UnitOfWork } from '../../unit-of-work';
+import { paymentErrors } from '../../booking/money/payment-errors';
 import type { GatewayError, PaymentGateway } from '../payment-gateway';
 
 export interface PaymentUseCaseDeps {

@@ -1,17 +1,17 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { HOUR_MS, MINUTE_MS } from '../../shared/clock';
 import { unwrap } from '../../shared/result';
-import type { Booking } from '../../booking/booking';
-import { acceptBooking } from '../../booking/use-cases/accept-booking';
-import { cancelBooking } from '../../booking/use-cases/cancel-booking';
-import { markArrival } from '../../booking/use-cases/mark-arrival';
-import { markCompletion } from '../../booking/use-cases/mark-completion';
-import { openDispute } from '../../booking/use-cases/open-dispute';
-import { resolveDispute } from '../../booking/use-cases/resolve-dispute';
-import { admin, at, client, coach, NOW, pendingBooking, RATE_PENCE, stranger, STARTS_AT } from '../../booking/testing/fixtures';
-import { createInMemoryUnitOfWork, fixedClock, type InMemoryUnitOfWork, type SettableClock } from '../../booking/testing/in-memory';
-import { parsePaymentInstructionJob, PAYMENT_INSTRUCTION_JOB } from '../payment-instruction';
-import { createFakeGateway, TEST_CARD_DECLINED, TEST_CARD_OK, type FakeGateway } from '../testing/fake-gateway';
+import type { Booking } from '../../booking/lifecycle/booking';
+import { acceptBooking } from '../../booking/lifecycle/use-cases/accept-booking';
+import { cancelBooking } from '../../booking/lifecycle/use-cases/cancel-booking';
+import { markArrival } from '../../booking/session-progress/use-cases/mark-arrival';
+import { markCompletion } from '../../booking/session-progress/use-cases/mark-completion';
+import { openDispute } from '../../booking/disputes/use-cases/open-dispute';
+import { resolveDispute } from '../../booking/disputes/use-cases/resolve-dispute';
+import { admin, at, client, coach, NOW, pendingBooking, RATE_PENCE, stranger, STARTS_AT } from '../../testing/booking-fixtures';
+import { memoryUnitOfWork, fixedClock, type MemoryUnitOfWork, type SettableClock } from '../../testing';
+import { parsePaymentInstructionJob, PAYMENT_INSTRUCTION_JOB } from '../../booking/money/payment-instruction';
+import { createFakeGateway, TEST_CARD_DECLINED, TEST_CARD_OK, type FakeGateway } from '../../testing/fake-payment-gateway';
 import { confirmPayment } from './confirm-payment';
 import { executePaymentInstruction } from './execute-payment-instruction';
 import { releaseDuePayments } from './release-due-payments';
@@ -20,7 +20,7 @@ import { syncPaymentIntent } from './sync-payment-intent';
 import { takePayment } from './take-payment';
 
 const TOTAL = RATE_PENCE + 300;
-let uow: InMemoryUnitOfWork;
+let uow: MemoryUnitOfWork;
 let clock: SettableClock;
 let gateway: FakeGateway;
 let booking: Booking;
@@ -46,7 +46,7 @@ async function pay(card = TEST_CARD_OK, actor = client) {
 }
 
 beforeEach(async () => {
-  uow = createInMemoryUnitOfWork();
+  uow = memoryUnitOfWork();
   clock = fixedClock(NOW);
   gateway = createFakeGateway();
   booking = await uow.bookings.save(pendingBooking());

@@ -1,6 +1,6 @@
 import { ok, type Result } from '../../shared/result';
-import { DEFAULT_BATCH_SIZE, runDueBatch, type BatchOutcome } from '../../booking/use-cases/run-due-batch';
-import { isReleaseDue } from '../payment-hold';
+import { DEFAULT_BATCH_SIZE, runDueBatch, type BatchOutcome } from '../../booking/lifecycle/use-cases/run-due-batch';
+import { isReleaseDue } from '../../booking/money/payment-hold';
 import { recordRelease } from '../payment-records';
 import { queueCoachTransfer } from '../../payouts/payout-jobs';
 import type { PaymentUseCaseDeps } from './payment-deps';

@@ -1,4 +1,4 @@
-import type { Actor } from '../../accounts/actor';
+import type { Actor } from '../../policy/actor';
 import type { Id } from '../../shared/ids';
 import type { Result } from '../../shared/result';
 import { openPaymentSession, type PaymentSession } from './open-payment-session';

@@ -1,13 +1,12 @@
 import type { Id } from '../../shared/ids';
 import { err, ok, type Result } from '../../shared/result';
 import type { Repositories } from '../../repositories';
-import type { Booking } from '../../booking/booking';
-import { bookingErrors } from '../../booking/booking-errors';
-import { notifyBooking } from '../../booking/booking-notifications';
-import { notifyByEmail } from '../../notifications/booking-emails';
+import type { Booking } from '../../booking/lifecycle/booking';
+import { bookingErrors } from '../../booking/lifecycle/booking-errors';
+import { notifyBooking } from '../../booking/lifecycle/booking-notifications';
 import { applyGatewayIntent } from '../intent-sync';
 import type { GatewayIntent } from '../payment-gateway';
-import { enqueuePaymentInstructions } from './enqueue-payment-instructions';
+import { enqueuePaymentInstructions } from '../../booking/money/enqueue-payment-instructions';
 import { fromGatewayError, type PaymentUseCaseDeps } from './payment-deps';
 
 /**
@@ -27,7 +26,7 @@ export async function recordGatewayIntent(tx: Repositories, bookingId: Id, inten
   if (booking.paymentStatus !== saved.paymentStatus && (saved.paymentStatus === 'authorized' || saved.paymentStatus === 'failed'))
     await notifyBooking(tx.outbox, { bookingId: saved.id, event: saved.paymentStatus === 'authorized' ? 'payment_received' : 'payment_failed', actorId: null }, now);
   if (booking.paymentStatus !== 'authorized' && saved.paymentStatus === 'authorized' && saved.status === 'pending')
-    await notifyByEmail(tx.outbox, { event: 'requested', booking: saved, actorId: saved.clientId }, now);
+    await tx.bookingEmails.queue(tx.outbox, { event: 'requested', booking: saved, actorId: saved.clientId }, now);
   return ok(saved);
 }
 

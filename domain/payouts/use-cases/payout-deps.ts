@@ -1,7 +1,7 @@
 import type { Clock } from '../../shared/clock';
 import type { DomainError } from '../../shared/errors';
-import type { UnitOfWork } from '../../shared/unit-of-work';
-import type { GatewayError } from '../../payments/payment-gateway';
+import type { UnitOfWork } from '../../unit-of-work';
+import type { GatewayError } from '../../shared/gateway-result';
 import type { PayoutGateway } from '../payout-gateway';
 import { payoutErrors } from '../payout-errors';
 

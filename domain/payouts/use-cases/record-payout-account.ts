@@ -1,4 +1,4 @@
-import type { Actor } from '../../accounts/actor';
+import type { Actor } from '../../policy/actor';
 import type { Repositories } from '../../repositories';
 import { err, ok, type Result } from '../../shared/result';
 import { markPending } from '../coach-transfer';

@@ -1,5 +1,5 @@
-import type { Actor } from '../../accounts/actor';
-import { isAdmin } from '../../accounts/actor';
+import type { Actor } from '../../policy/actor';
+import { isAdmin } from '../../policy/actor';
 import { policyErrors } from '../../policy/policy-errors';
 import type { Id } from '../../shared/ids';
 import { err, ok, type Result } from '../../shared/result';

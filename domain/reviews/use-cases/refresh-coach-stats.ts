@@ -1,4 +1,4 @@
-import { withCoachStats } from '../../accounts/coach-profile';
+import { withCoachStats } from '../../accounts/users/coach-profile';
 import type { Repositories } from '../../repositories';
 import type { Id } from '../../shared/ids';
 import { ok, type Result } from '../../shared/result';

@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { unwrap } from '../../shared/result';
-import { createCoachProfile } from '../../accounts/coach-profile';
+import { createCoachProfile } from '../../accounts/users/coach-profile';
 import { aBooking, adminActor, client2Actor, clientActor, coachActor, IDS, NOW } from '../../testing/fixtures';
-import { fixedClock, memoryUnitOfWork, sequentialIds } from '../../testing/memory-repositories';
+import { fixedClock, memoryUnitOfWork, sequentialIds } from '../../testing';
 import { refreshCoachStats } from './refresh-coach-stats';
 import { submitReview } from './submit-review';
 
 function setup() {
   const uow = memoryUnitOfWork();
-  uow.data.bookings.set(IDS.booking, aBooking({ status: 'completed' }));
-  uow.data.bookings.set(IDS.booking2, aBooking({ id: IDS.booking2, clientId: IDS.client2, status: 'completed' }));
+  uow.data.bookingParties.set(IDS.booking, aBooking({ status: 'completed' }));
+  uow.data.bookingParties.set(IDS.booking2, aBooking({ id: IDS.booking2, clientId: IDS.client2, status: 'completed' }));
   uow.data.coachProfiles.set(IDS.coach, createCoachProfile(IDS.coach, {}, NOW));
   return { uow, deps: { uow, clock: fixedClock(NOW), ids: sequentialIds() } };
 }
@@ -54,7 +54,7 @@ describe('submitReview use case', () => {
 
   it('refuses a review before the session is completed', async () => {
     const { uow, deps } = setup();
-    uow.data.bookings.set(IDS.booking, aBooking({ status: 'in_session' }));
+    uow.data.bookingParties.set(IDS.booking, aBooking({ status: 'in_session' }));
     expect(await submitReview(deps, { actor: clientActor, bookingId: IDS.booking, form: { rating: 5 } })).toMatchObject({
       ok: false,
       error: { code: 'BOOKING_NOT_COMPLETED' },
@@ -65,7 +65,7 @@ describe('submitReview use case', () => {
 describe('refreshCoachStats', () => {
   it('recounts completed sessions when a booking completes', async () => {
     const { uow } = setup();
-    uow.data.bookings.set(IDS.booking, aBooking({ status: 'cancelled' }));
+    uow.data.bookingParties.set(IDS.booking, aBooking({ status: 'cancelled' }));
     await uow.transaction((tx) => refreshCoachStats(tx, IDS.coach, NOW));
     expect(uow.data.coachProfiles.get(IDS.coach)?.totalSessions).toBe(1);
   });

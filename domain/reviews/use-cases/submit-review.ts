@@ -1,10 +1,10 @@
-import type { Actor } from '../../accounts/actor';
+import type { Actor } from '../../policy/actor';
 import { canViewBooking } from '../../policy/permissions';
 import { policyErrors } from '../../policy/policy-errors';
 import type { Clock } from '../../shared/clock';
 import { idSchema, type Id } from '../../shared/ids';
 import { err, ok, type Result } from '../../shared/result';
-import type { UnitOfWork } from '../../shared/unit-of-work';
+import type { UnitOfWork } from '../../unit-of-work';
 import { parseForm } from '../../validation/parse-form';
 import type { IdSource } from '../../shared/ids';
 import { submitReview as writeReview, type Review } from '../review';

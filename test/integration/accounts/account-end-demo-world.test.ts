@@ -1,7 +1,7 @@
 import { beforeAll, expect, it, vi } from 'vitest';
 import { seedDemoIfEmpty } from '../../../adapters/seed/seed-demo';
 import { DEMO_ADMIN, DEMO_CLIENTS } from '../../../adapters/seed/seed-world-data';
-import { decideDeletionRequest } from '../../../domain/accounts/use-cases/decide-deletion-request';
+import { decideDeletionRequest } from '../../../domain/accounts/erasure/use-cases/decide-deletion-request';
 import { unwrap } from '../../../domain/shared/result';
 import { useTestApp } from '../../support/app';
 import { runJobs } from '../payments/money-helpers';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { PASSWORD_TOO_COMMON } from '../../../domain/accounts/common-passwords';
-import { registerWithEmail } from '../../../domain/accounts/use-cases/register-with-email';
+import { PASSWORD_TOO_COMMON } from '../../../domain/accounts/sign-in/common-passwords';
+import { registerWithEmail } from '../../../domain/accounts/sign-in/use-cases/register-with-email';
 import { useTestApp } from '../../support/app';
 
 /** Common passwords refused, through the application's own wiring: the real list refuses a common password at sign-up, and stores nothing. */

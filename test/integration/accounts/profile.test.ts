@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { requestDeletion } from '../../../domain/accounts/use-cases/request-deletion';
-import { updateCoachProfile } from '../../../domain/accounts/use-cases/update-coach-profile';
-import { updateProfile } from '../../../domain/accounts/use-cases/update-profile';
-import { viewProfile } from '../../../domain/accounts/use-cases/view-profile';
-import { toActor } from '../../../domain/accounts/user';
+import { requestDeletion } from '../../../domain/accounts/erasure/use-cases/request-deletion';
+import { updateCoachProfile } from '../../../domain/accounts/users/use-cases/update-coach-profile';
+import { updateProfile } from '../../../domain/accounts/users/use-cases/update-profile';
+import { viewProfile } from '../../../domain/accounts/users/use-cases/view-profile';
+import { profileViewFor } from '../../../app/profile/profile-view';
+import { toActor } from '../../../domain/accounts/users/user';
 import { createAvailability } from '../../../domain/availability/use-cases/create-availability';
 import { deleteAvailability } from '../../../domain/availability/use-cases/delete-availability';
 import { listAvailability } from '../../../domain/availability/use-cases/list-availability';
@@ -33,7 +34,7 @@ describe('profiles, availability and deletion requests over PostgreSQL', () => {
 
     const { user: viewer } = await createUser(ctx.app, {});
     const view = await viewProfile(ctx.app.deps(), { viewer: toActor(viewer), userId: user.id });
-    expect(view.ok && view.value).toMatchObject({
+    expect(view.ok && profileViewFor(toActor(viewer), view.value.user, view.value.coachProfile)).toMatchObject({
       fullName: 'Dee Fender-Jones',
       email: null,
       phone: null,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createCoachProfile } from '../../../domain/accounts/coach-profile';
-import { requestDeletion } from '../../../domain/accounts/deletion-request';
-import { registerUser, type User } from '../../../domain/accounts/user';
+import { createCoachProfile } from '../../../domain/accounts/users/coach-profile';
+import { requestDeletion } from '../../../domain/accounts/erasure/deletion-request';
+import { registerUser, type User } from '../../../domain/accounts/users/user';
 import { unwrap } from '../../../domain/shared/result';
 import { useTestApp } from '../../support/app';
 

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { outboxFileOf } from '../../../adapters/mail/index';
-import { registerWithEmail } from '../../../domain/accounts/use-cases/register-with-email';
-import { endAllSessions } from '../../../domain/accounts/use-cases/end-all-sessions';
-import { signInWithEmail } from '../../../domain/accounts/use-cases/sign-in-with-email';
-import { verifyEmail } from '../../../domain/accounts/use-cases/verify-email';
+import { registerWithEmail } from '../../../domain/accounts/sign-in/use-cases/register-with-email';
+import { endAllSessions } from '../../../domain/accounts/sign-in/use-cases/end-all-sessions';
+import { signInWithEmail } from '../../../domain/accounts/sign-in/use-cases/sign-in-with-email';
+import { verifyEmail } from '../../../domain/accounts/sign-in/use-cases/verify-email';
 import { createUser } from '../../support/accounts';
 import { useTestApp } from '../../support/app';
 

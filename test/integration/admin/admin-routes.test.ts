@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { requestDeletion } from '../../../domain/accounts/use-cases/request-deletion';
-import { toActor } from '../../../domain/accounts/user';
+import { requestDeletion } from '../../../domain/accounts/erasure/use-cases/request-deletion';
+import { toActor } from '../../../domain/accounts/users/user';
 import { createUser } from '../../support/accounts';
 import { insertBooking } from '../../support/admin-fixtures';
 import { sameOrigin, useHttpApp } from '../../support/http-app';

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { adminReadModels } from '../../../adapters/persistence/admin/index';
 import { seedDemoIfEmpty } from '../../../adapters/seed/seed-demo';
 import { DEMO_ADMIN, DEMO_CLIENTS, DEMO_COACHES, DEMO_PASSWORD } from '../../../adapters/seed/seed-world-data';
-import { signInWithEmail } from '../../../domain/accounts/use-cases/sign-in-with-email';
+import { signInWithEmail } from '../../../domain/accounts/sign-in/use-cases/sign-in-with-email';
 import { useTestApp } from '../../support/app';
 
 /** The demo world `npm start` loads into an empty database: built by the real use cases, consistent. */

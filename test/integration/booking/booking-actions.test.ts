@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { MikroCoachDirectory } from '../../../adapters/persistence/booking/coach-directory';
 import { action as coachAction, loader as coachLoader } from '../../../app/routes/_app.CoachDashboard';
 import { action, loader } from '../../../app/routes/_app.MyBookings';
-import { requestBooking } from '../../../domain/booking/use-cases/request-booking';
+import { requestBooking } from '../../../domain/booking/requests/use-cases/request-booking';
 import { unwrap } from '../../../domain/shared/result';
 import { useTestApp } from '../../support/app';
 import { bodyOf, call, insertPerson, requestAs, type Person } from '../../support/booking-flow';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { action } from '../../../app/routes/_app.FindCoaches';
 import { loader as referenceSearch } from '../../../app/routes/admin.booking-search';
-import { referenceCodeFor } from '../../../domain/booking/reference-code';
+import { referenceCodeFor } from '../../../domain/booking/references/reference-code';
 import { useTestApp } from '../../support/app';
 import { bodyOf, call, insertPerson, requestAs, type Person } from '../../support/booking-flow';
 

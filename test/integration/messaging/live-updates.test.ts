@@ -6,7 +6,7 @@ import { createLogger } from '../../../adapters/logging/logger';
 import { MESSAGE_CHANNEL, parseMessageEvent, type MessageEvent } from '../../../adapters/realtime/message-events';
 import { createMessageStream } from '../../../adapters/realtime/message-stream';
 import { PgNotifier } from '../../../adapters/realtime/pg-notifier';
-import type { Actor } from '../../../domain/accounts/actor';
+import type { Actor } from '../../../domain/policy/actor';
 import { countUnreadMessages } from '../../../domain/messaging/use-cases/count-unread-messages';
 import { postMessage } from '../../../domain/messaging/use-cases/post-message';
 import { viewConversation } from '../../../domain/messaging/use-cases/view-conversation';

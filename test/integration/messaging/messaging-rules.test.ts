@@ -3,7 +3,7 @@ import { countUnreadMessages } from '../../../domain/messaging/use-cases/count-u
 import { listConversationPage } from '../../../domain/messaging/use-cases/list-conversation-page';
 import { postMessage } from '../../../domain/messaging/use-cases/post-message';
 import { viewConversation } from '../../../domain/messaging/use-cases/view-conversation';
-import type { Actor } from '../../../domain/accounts/actor';
+import type { Actor } from '../../../domain/policy/actor';
 import { useTestApp } from '../../support/app';
 import { insertPerson, type Person } from '../../support/booking-flow';
 import { createTestBooking } from '../../support/fixtures/bookings';

@@ -1,9 +1,9 @@
 import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createCalendarRenderer } from '../../../adapters/mail/calendar-invite';
-import { acceptBooking } from '../../../domain/booking/use-cases/accept-booking';
-import { cancelBooking } from '../../../domain/booking/use-cases/cancel-booking';
-import { requestBooking } from '../../../domain/booking/use-cases/request-booking';
+import { acceptBooking } from '../../../domain/booking/lifecycle/use-cases/accept-booking';
+import { cancelBooking } from '../../../domain/booking/lifecycle/use-cases/cancel-booking';
+import { requestBooking } from '../../../domain/booking/requests/use-cases/request-booking';
 import { composeEmail } from '../../../domain/notifications/compose-email';
 import { parseEmailJobPayload } from '../../../domain/notifications/email-job';
 import { authoriseWithTestCard } from '../../support/fixtures/bookings';

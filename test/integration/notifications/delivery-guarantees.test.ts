@@ -1,7 +1,7 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { acceptBooking } from '../../../domain/booking/use-cases/accept-booking';
-import { openDispute } from '../../../domain/booking/use-cases/open-dispute';
-import { requestBooking } from '../../../domain/booking/use-cases/request-booking';
+import { acceptBooking } from '../../../domain/booking/lifecycle/use-cases/accept-booking';
+import { openDispute } from '../../../domain/booking/disputes/use-cases/open-dispute';
+import { requestBooking } from '../../../domain/booking/requests/use-cases/request-booking';
 import { createAppWorker } from '../../../adapters/outbox/app-worker';
 import { EMAIL_JOB_TYPES } from '../../../domain/notifications/email-job';
 import { authoriseWithTestCard } from '../../support/fixtures/bookings';

@@ -3,7 +3,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createMessageDigestStore } from '../../../adapters/persistence/notifications/message-digest-store';
 import { queueMessageDigests } from '../../../domain/notifications/use-cases/queue-message-digests';
 import { updateEmailPreference } from '../../../domain/notifications/use-cases/email-preferences';
-import type { Booking } from '../../../domain/booking/booking';
+import type { Booking } from '../../../domain/booking/lifecycle/booking';
 import { useTestApp } from '../../support/app';
 import { insertPerson, type Person } from '../../support/booking-flow';
 import { clearEmailJobs, emailJobs, expectOk, notificationWorker, recordingMailer, saveBooking } from './notification-fixtures';

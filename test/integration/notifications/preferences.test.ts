@@ -1,7 +1,7 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { acceptBooking } from '../../../domain/booking/use-cases/accept-booking';
-import { cancelBooking } from '../../../domain/booking/use-cases/cancel-booking';
-import { requestBooking } from '../../../domain/booking/use-cases/request-booking';
+import { acceptBooking } from '../../../domain/booking/lifecycle/use-cases/accept-booking';
+import { cancelBooking } from '../../../domain/booking/lifecycle/use-cases/cancel-booking';
+import { requestBooking } from '../../../domain/booking/requests/use-cases/request-booking';
 import { updateEmailPreference, viewEmailPreferences } from '../../../domain/notifications/use-cases/email-preferences';
 import { action, loader } from '../../../app/routes/api.email-preferences';
 import { authoriseWithTestCard } from '../../support/fixtures/bookings';

@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createAppWorker } from '../../../adapters/outbox/app-worker';
 import { createSessionReminderStore } from '../../../adapters/persistence/notifications/session-reminder-store';
-import { acceptBooking } from '../../../domain/booking/use-cases/accept-booking';
-import { acceptReschedule } from '../../../domain/booking/use-cases/accept-reschedule';
-import { cancelBooking } from '../../../domain/booking/use-cases/cancel-booking';
-import { proposeReschedule } from '../../../domain/booking/use-cases/propose-reschedule';
+import { acceptBooking } from '../../../domain/booking/lifecycle/use-cases/accept-booking';
+import { acceptReschedule } from '../../../domain/booking/reschedule/use-cases/accept-reschedule';
+import { cancelBooking } from '../../../domain/booking/lifecycle/use-cases/cancel-booking';
+import { proposeReschedule } from '../../../domain/booking/reschedule/use-cases/propose-reschedule';
 import { SESSION_REMINDER_JOB } from '../../../domain/notifications/email-job';
 import { formatLondonDateTime } from '../../../domain/notifications/email-format';
 import { reminderAt } from '../../../domain/notifications/session-reminders';

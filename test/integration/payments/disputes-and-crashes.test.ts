@@ -1,10 +1,10 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { acceptBooking } from '../../../domain/booking/use-cases/accept-booking';
-import { autoCompleteDue } from '../../../domain/booking/use-cases/auto-complete-due';
-import { openDispute } from '../../../domain/booking/use-cases/open-dispute';
-import { resolveDispute } from '../../../domain/booking/use-cases/resolve-dispute';
-import type { DisputeDecision } from '../../../domain/booking/disputes';
-import { parsePaymentInstructionJob } from '../../../domain/payments/payment-instruction';
+import { acceptBooking } from '../../../domain/booking/lifecycle/use-cases/accept-booking';
+import { autoCompleteDue } from '../../../domain/booking/session-progress/use-cases/auto-complete-due';
+import { openDispute } from '../../../domain/booking/disputes/use-cases/open-dispute';
+import { resolveDispute } from '../../../domain/booking/disputes/use-cases/resolve-dispute';
+import type { DisputeDecision } from '../../../domain/booking/disputes/disputes';
+import { parsePaymentInstructionJob } from '../../../domain/booking/money/payment-instruction';
 import type { PaymentGateway } from '../../../domain/payments/payment-gateway';
 import { executePaymentInstruction } from '../../../domain/payments/use-cases/execute-payment-instruction';
 import { releaseDuePayments } from '../../../domain/payments/use-cases/release-due-payments';

@@ -1,15 +1,15 @@
 import { expect } from 'vitest';
 import type { Application } from '../../../adapters/composition-root';
 import { createAppWorker } from '../../../adapters/outbox/app-worker';
-import type { Booking } from '../../../domain/booking/booking';
+import type { Booking } from '../../../domain/booking/lifecycle/booking';
 import type { GatewayIntent } from '../../../domain/payments/payment-gateway';
 import { confirmPayment } from '../../../domain/payments/use-cases/confirm-payment';
 import { startPayment } from '../../../domain/payments/use-cases/start-payment';
 import type { Result } from '../../../domain/shared/result';
 import { unwrap } from '../../../domain/shared/result';
 import type { TestDatabase } from '../../support/database';
-import { acceptBooking } from '../../../domain/booking/use-cases/accept-booking';
-import { autoCompleteDue } from '../../../domain/booking/use-cases/auto-complete-due';
+import { acceptBooking } from '../../../domain/booking/lifecycle/use-cases/accept-booking';
+import { autoCompleteDue } from '../../../domain/booking/session-progress/use-cases/auto-complete-due';
 import { releaseDuePayments } from '../../../domain/payments/use-cases/release-due-payments';
 import { HOUR, insertParty, loadBooking, storeBooking, type Party } from './payment-fixtures';
 

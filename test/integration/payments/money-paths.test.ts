@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { acceptBooking } from '../../../domain/booking/use-cases/accept-booking';
-import { autoCompleteDue } from '../../../domain/booking/use-cases/auto-complete-due';
-import { cancelBooking } from '../../../domain/booking/use-cases/cancel-booking';
-import { declineBooking } from '../../../domain/booking/use-cases/decline-booking';
+import { acceptBooking } from '../../../domain/booking/lifecycle/use-cases/accept-booking';
+import { autoCompleteDue } from '../../../domain/booking/session-progress/use-cases/auto-complete-due';
+import { cancelBooking } from '../../../domain/booking/lifecycle/use-cases/cancel-booking';
+import { declineBooking } from '../../../domain/booking/lifecycle/use-cases/decline-booking';
 import { releaseDuePayments } from '../../../domain/payments/use-cases/release-due-payments';
 import { unwrap } from '../../../domain/shared/result';
 import { useTestApp } from '../../support/app';

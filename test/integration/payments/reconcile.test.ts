@@ -4,7 +4,7 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { reconcilePayments } from '../../../adapters/payments/reconcile';
 import { startPayment } from '../../../domain/payments/use-cases/start-payment';
-import { acceptBooking } from '../../../domain/booking/use-cases/accept-booking';
+import { acceptBooking } from '../../../domain/booking/lifecycle/use-cases/accept-booking';
 import { unwrap } from '../../../domain/shared/result';
 import { useTestApp } from '../../support/app';
 import { expectMoney, newWorld, payWithCard, runJobs } from './money-helpers';

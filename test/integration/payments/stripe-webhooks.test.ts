@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Application } from '../../../adapters/composition-root';
 import { STRIPE_API_VERSION } from '../../../adapters/payments/stripe/stripe-client';
 import { mountStripeWebhook } from '../../../adapters/payments/webhooks/mount-stripe-webhook';
-import type { Booking } from '../../../domain/booking/booking';
+import type { Booking } from '../../../domain/booking/lifecycle/booking';
 import { startPayment } from '../../../domain/payments/use-cases/start-payment';
 import { unwrap } from '../../../domain/shared/result';
 import { createTestDatabase, type TestDatabase } from '../../support/database';

@@ -1,8 +1,8 @@
 import { parse } from 'csv-parse/sync';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runTestPayouts } from '../../../adapters/payments/test-gateway/test-payouts';
-import { acceptBooking } from '../../../domain/booking/use-cases/accept-booking';
-import { autoCompleteDue } from '../../../domain/booking/use-cases/auto-complete-due';
+import { acceptBooking } from '../../../domain/booking/lifecycle/use-cases/accept-booking';
+import { autoCompleteDue } from '../../../domain/booking/session-progress/use-cases/auto-complete-due';
 import { releaseDuePayments } from '../../../domain/payments/use-cases/release-due-payments';
 import { taxYearOf } from '../../../domain/payouts/earnings';
 import { transferCoachShare } from '../../../domain/payouts/use-cases/transfer-coach-share';

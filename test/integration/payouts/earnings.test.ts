@@ -4,8 +4,8 @@ import { runTestPayouts } from '../../../adapters/payments/test-gateway/test-pay
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { loader as csvLoader } from '../../../app/routes/CoachEarnings.csv';
 import { loader as earningsLoader } from '../../../app/routes/_app.CoachEarnings';
-import { acceptBooking } from '../../../domain/booking/use-cases/accept-booking';
-import { autoCompleteDue } from '../../../domain/booking/use-cases/auto-complete-due';
+import { acceptBooking } from '../../../domain/booking/lifecycle/use-cases/accept-booking';
+import { autoCompleteDue } from '../../../domain/booking/session-progress/use-cases/auto-complete-due';
 import { releaseDuePayments } from '../../../domain/payments/use-cases/release-due-payments';
 import { taxYearOf } from '../../../domain/payouts/earnings';
 import { transferCoachShare } from '../../../domain/payouts/use-cases/transfer-coach-share';

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Application } from '../../../adapters/composition-root';
 import { createAppWorker } from '../../../adapters/outbox/app-worker';
 import { adminReadModels, COACH_SHARE_SQL, type AdminChargebackRow, type DiagnosticCheck } from '../../../adapters/persistence/admin/index';
-import type { AdminBookingRowView } from '../../../domain/admin/admin-booking-view';
+import type { AdminBookingRowView } from '../../../app/admin/admin-booking-view';
 import { sqlOf } from '../../../adapters/persistence/admin/sql';
 import { coachShareOf } from '../../../domain/payouts/coach-share';
 import { recordChargeback } from '../../../domain/payouts/use-cases/record-chargeback';

@@ -7,9 +7,9 @@ import { createStripeClient } from '../../../adapters/payments/stripe/stripe-cli
 import { StripeGateway } from '../../../adapters/payments/stripe/stripe-gateway';
 import { StripePayoutGateway } from '../../../adapters/payments/stripe/stripe-payout-gateway';
 import { mountStripeWebhook } from '../../../adapters/payments/webhooks/mount-stripe-webhook';
-import { acceptBooking } from '../../../domain/booking/use-cases/accept-booking';
-import { autoCompleteDue } from '../../../domain/booking/use-cases/auto-complete-due';
-import type { Booking } from '../../../domain/booking/booking';
+import { acceptBooking } from '../../../domain/booking/lifecycle/use-cases/accept-booking';
+import { autoCompleteDue } from '../../../domain/booking/session-progress/use-cases/auto-complete-due';
+import type { Booking } from '../../../domain/booking/lifecycle/booking';
 import { confirmPayment } from '../../../domain/payments/use-cases/confirm-payment';
 import { releaseDuePayments } from '../../../domain/payments/use-cases/release-due-payments';
 import { startPayment } from '../../../domain/payments/use-cases/start-payment';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { decideDeletionRequest } from '../../../domain/accounts/use-cases/decide-deletion-request';
-import { requestDeletion } from '../../../domain/accounts/use-cases/request-deletion';
+import { decideDeletionRequest } from '../../../domain/accounts/erasure/use-cases/decide-deletion-request';
+import { requestDeletion } from '../../../domain/accounts/erasure/use-cases/request-deletion';
 import { unwrap } from '../../../domain/shared/result';
 import { useTestApp } from '../../support/app';
 import { insertUser } from './fixtures';

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { Booking } from '../../../domain/booking/booking';
-import type { BookingRepository } from '../../../domain/booking/booking.repository';
-import { acceptBooking } from '../../../domain/booking/use-cases/accept-booking';
+import type { Booking } from '../../../domain/booking/lifecycle/booking';
+import type { BookingRepository } from '../../../domain/booking/lifecycle/booking.repository';
+import { acceptBooking } from '../../../domain/booking/lifecycle/use-cases/accept-booking';
 import type { Repositories } from '../../../domain/repositories';
 import { ok, unwrap } from '../../../domain/shared/result';
-import type { UnitOfWork } from '../../../domain/shared/unit-of-work';
+import type { UnitOfWork } from '../../../domain/unit-of-work';
 import { useTestApp } from '../../support/app';
 import { hoursAhead, insertUser, pendingBooking, type TestUser } from './fixtures';
 

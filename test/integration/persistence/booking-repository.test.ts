@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { endsAt, type Booking } from '../../../domain/booking/booking';
-import { acceptBooking as accept, cancelBooking } from '../../../domain/booking/booking-decisions';
+import { endsAt, type Booking } from '../../../domain/booking/lifecycle/booking';
+import { acceptBooking as accept, cancelBooking } from '../../../domain/booking/lifecycle/booking-decisions';
 import { err, ok, unwrap } from '../../../domain/shared/result';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { MikroCoachDirectory } from '../../../adapters/persistence/booking/coach-directory';

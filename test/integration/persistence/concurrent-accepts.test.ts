@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { acceptBooking as acceptTransition, NO_LONGER_AVAILABLE_REASON } from '../../../domain/booking/booking-decisions';
-import { acceptBooking } from '../../../domain/booking/use-cases/accept-booking';
-import type { Booking } from '../../../domain/booking/booking';
+import { acceptBooking as acceptTransition, NO_LONGER_AVAILABLE_REASON } from '../../../domain/booking/lifecycle/booking-decisions';
+import { acceptBooking } from '../../../domain/booking/lifecycle/use-cases/accept-booking';
+import type { Booking } from '../../../domain/booking/lifecycle/booking';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ok } from '../../../domain/shared/result';
 import { toBookingRecord } from '../../../adapters/persistence/booking/booking-mapping';

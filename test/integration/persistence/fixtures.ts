@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { Actor } from '../../../domain/accounts/actor';
-import type { Booking } from '../../../domain/booking/booking';
-import { createBooking } from '../../../domain/booking/create-booking';
+import type { Actor } from '../../../domain/policy/actor';
+import type { Booking } from '../../../domain/booking/lifecycle/booking';
+import { createBooking } from '../../../domain/booking/requests/create-booking';
 import { recordAuthorization, recordIntentCreated } from '../../../domain/payments/payment-records';
 import { unwrap } from '../../../domain/shared/result';
 import type { TestDatabase } from '../../support/database';

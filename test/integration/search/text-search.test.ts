@@ -1,11 +1,11 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createCoachSearch } from '../../../adapters/persistence/search/coach-search';
-import { decideDeletionRequest } from '../../../domain/accounts/use-cases/decide-deletion-request';
-import { removeUser } from '../../../domain/accounts/use-cases/remove-user';
-import { requestDeletion } from '../../../domain/accounts/use-cases/request-deletion';
-import { updateProfile } from '../../../domain/accounts/use-cases/update-profile';
-import { toActor, type User } from '../../../domain/accounts/user';
+import { decideDeletionRequest } from '../../../domain/accounts/erasure/use-cases/decide-deletion-request';
+import { removeUser } from '../../../domain/accounts/erasure/use-cases/remove-user';
+import { requestDeletion } from '../../../domain/accounts/erasure/use-cases/request-deletion';
+import { updateProfile } from '../../../domain/accounts/users/use-cases/update-profile';
+import { toActor, type User } from '../../../domain/accounts/users/user';
 import { NO_FILTERS, parseCursor, type CoachSearchFilters } from '../../../domain/search/coach-search';
 import { unwrap } from '../../../domain/shared/result';
 import { createUser } from '../../support/accounts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { requestDeletion } from '../../../domain/accounts/use-cases/request-deletion';
+import { requestDeletion } from '../../../domain/accounts/erasure/use-cases/request-deletion';
 import { createUser } from '../../support/accounts';
 import { sameOrigin, startHttpApp, useHttpApp, type HttpApp } from '../../support/http-app';
 import { PRODUCTION_HASH_COST } from '../../support/test-env';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { outboxFileOf } from '../../../adapters/mail/index';
-import { ACCOUNT_NOTICES } from '../../../domain/accounts/account-emails';
+import { ACCOUNT_NOTICES } from '../../../domain/accounts/sign-in/account-emails';
 import { createUser, readOutbox } from '../../support/accounts';
 import { sameOrigin, useHttpApp, type HttpApp } from '../../support/http-app';
 import { PRODUCTION_HASH_COST } from '../../support/test-env';

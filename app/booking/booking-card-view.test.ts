@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import { HOUR_MS } from '../../domain/shared/clock';
+import { bookingCardView } from './booking-card-view';
+import { bookAgainSeed, cardStatusColour, cardStatusLabel, cardTitle, cardWhen, locationLabel, otherPartyLabel, servicePricePence } from './booking-card-labels';
+import { MINUTE_MS } from '../../domain/shared/clock';
+import { NOW, STARTS_AT, admin, at, authorised, client, coach, completed, confirmedAndCaptured, pendingBooking, stranger, withPatch } from '../../domain/testing/booking-fixtures';
+
+const item = (booking = pendingBooking(), reviewedByViewer = false) => ({ booking, clientName: 'Chloe Client', coachName: 'Carlos Coach', reviewedByViewer });
+
+describe('a booking as a MyBookings card', () => {
+  it('shows the SPEC fields from the point of view of each party', () => {
+    const mine = bookingCardView(item(), client, NOW)!;
+    expect(mine).toMatchObject({
+      viewerIs: 'client',
+      otherPartyName: 'Carlos Coach',
+      status: 'pending',
+      serviceType: 'striker',
+      start: '2026-03-05T15:00',
+      durationMinutes: 60,
+      locationType: 'outdoor',
+      locationAddress: 'Hackney Marshes',
+      totalPricePence: 5300,
+      adminFeePence: 300,
+    });
+    // The words are derived from those fields (booking-card-labels.ts), in the browser too.
+    expect(cardTitle(mine)).toBe('Striker & Finishing Session');
+    expect(otherPartyLabel(mine)).toBe('Coach');
+    expect([cardStatusLabel(mine), cardStatusColour(mine)]).toEqual(['Pending', 'yellow']);
+    expect(cardWhen(mine)).toEqual({ date: 'Thu, 5 Mar 2026', time: '15:00' });
+    expect(locationLabel(mine.locationType)).toBe('Outdoor');
+    expect(servicePricePence(mine)).toBe(5000);
+    expect(mine.actions).toContain('cancel');
+    expect(mine.actions).not.toContain('accept');
+    expect(mine.cancelRule).toBe('before_acceptance');
+    // Only the coach is sent the client's notes; nothing that does not apply is sent at all.
+    expect(mine.clientNotes).toBeUndefined();
+    expect(Object.keys(mine).sort()).toEqual(
+      ['actions', 'adminFeePence', 'awaitingPayment', 'cancelRule', 'durationMinutes', 'id', 'locationAddress', 'locationType', 'otherPartyName', 'referenceCode', 'serviceType', 'start', 'status', 'totalPricePence', 'viewerIs'].sort(),
+    );
+    const theirs = bookingCardView(item(authorised(pendingBooking())), coach, NOW)!;
+    expect(theirs).toMatchObject({ viewerIs: 'coach', otherPartyName: 'Chloe Client', clientNotes: 'Working on my left foot', paymentHeld: true });
+    expect(otherPartyLabel(theirs)).toBe('Client');
+    expect(theirs.awaitingPayment).toBeUndefined();
+    expect(theirs.actions).toEqual(expect.arrayContaining(['accept', 'decline']));
+  });
+
+  it('asks the client to pay an unpaid request within the minutes left (decision 011)', () => {
+    expect(bookingCardView(item(), client, NOW)).toMatchObject({ awaitingPayment: { minutesLeft: 30 }, actions: expect.arrayContaining(['pay']) });
+    expect(bookingCardView(item(), client, at(NOW, 7 * MINUTE_MS - 1))!.awaitingPayment).toEqual({ minutesLeft: 24 });
+    expect(bookingCardView(item(), client, at(NOW, 30 * MINUTE_MS))!.awaitingPayment).toEqual({ minutesLeft: 0 });
+    expect(bookingCardView(item(authorised(pendingBooking())), client, NOW)!.awaitingPayment).toBeUndefined();
+    // The coach cannot accept it (they are not shown it at all: the read models leave it out).
+    expect(bookingCardView(item(), coach, NOW)!.actions).not.toContain('accept');
+  });
+
+  it('is not shown to strangers or administrators (they use the admin pages)', () => {
+    expect(bookingCardView(item(), stranger, NOW)).toBeNull();
+    expect(bookingCardView(item(), admin, NOW)).toBeNull();
+  });
+
+  it('names the policy that a late cancellation falls under', () => {
+    const late = at(STARTS_AT, -2 * HOUR_MS);
+    expect(bookingCardView(item(confirmedAndCaptured()), client, late)!.cancelRule).toBe('client_late');
+    expect(bookingCardView(item(confirmedAndCaptured()), coach, late)!.cancelRule).toBe('coach_or_platform');
+  });
+
+  it('offers a review once per party on a completed session, and shows the progress card', () => {
+    const done = completed();
+    const card = bookingCardView(item(done), client, at(STARTS_AT, 2 * HOUR_MS))!;
+    expect(card).toMatchObject({ canReview: true, status: 'completed', progress: { state: 'completed' } });
+    expect(cardStatusColour(card)).toBe('blue');
+    expect(bookingCardView(item(done, true), client, at(STARTS_AT, 2 * HOUR_MS))!.canReview).toBeUndefined();
+    // No progress panel before the coach accepts.
+    expect(bookingCardView(item(), client, NOW)!.progress).toBeUndefined();
+  });
+
+  it('tells the proposer and the other party apart for a pending reschedule', () => {
+    const proposed = withPatch(confirmedAndCaptured(), {
+      rescheduleStatus: 'pending',
+      rescheduleRequestedBy: coach.userId,
+      rescheduleProposedStartsAt: new Date('2026-03-10T17:30:00Z'),
+      rescheduleReason: 'Pitch booked',
+    });
+    expect(bookingCardView(item(proposed), coach, NOW)!.reschedule).toEqual({ view: 'awaiting_other_party' });
+    expect(bookingCardView(item(proposed), client, NOW)!.reschedule).toEqual({ view: 'review', proposedStart: '2026-03-10T17:30', reason: 'Pitch booked' });
+    expect(bookingCardView(item(confirmedAndCaptured()), client, NOW)!.reschedule).toBeUndefined();
+  });
+
+  it("seeds 'Book again' from the client's own card", () => {
+    const card = bookingCardView(item(confirmedAndCaptured()), client, NOW)!;
+    expect(card.bookAgain).toEqual({ coachId: coach.userId });
+    expect(bookAgainSeed(card)).toEqual({
+      coachId: coach.userId,
+      serviceType: 'striker',
+      durationMinutes: 60,
+      locationType: 'outdoor',
+      locationAddress: 'Hackney Marshes',
+      playerId: null,
+      lastDate: '2026-03-05',
+      lastTime: '15:00',
+    });
+    expect(bookingCardView(item(confirmedAndCaptured()), coach, NOW)!.bookAgain).toBeUndefined();
+  });
+});

@@ -1,0 +1,44 @@
+import type { Actor } from '../../../policy/actor';
+import type { Id } from '../../../shared/ids';
+import { err, ok, type Result } from '../../../shared/result';
+import { endsAt, type Booking } from '../booking';
+import { acceptBooking as accept, declineBySystem, NO_LONGER_AVAILABLE_REASON } from '../booking-decisions';
+import { bookingErrors } from '../booking-errors';
+import { commitChange, type BookingUseCaseDeps } from './change-booking';
+import { checkSessionPlayer } from '../../requests/use-cases/session-player';
+
+export interface AcceptBookingOutput {
+  readonly booking: Booking;
+  /** The coach's other pending requests at an overlapping time, declined in the same transaction. */
+  readonly declined: readonly Booking[];
+}
+
+/**
+ * The coach accepts a request: it is confirmed and its payment captured; every other pending
+ * request of the coach overlapping it is declined ('The coach is no longer available at this
+ * time') and its authorisation voided, all in one transaction. The database's overlap constraint
+ * settles two simultaneous accepts. A request for a player is accepted only while the coach
+ * coaches the player's age group on the session date (decision 034).
+ */
+export async function acceptBooking(deps: BookingUseCaseDeps, input: { actor: Actor; bookingId: Id }): Promise<Result<AcceptBookingOutput>> {
+  const now = deps.clock.now();
+  return deps.uow.transaction(async (tx) => {
+    const booking = await tx.bookings.findByIdForUpdate(input.bookingId);
+    if (!booking) return err(bookingErrors.notFound());
+    const change = accept(booking, input.actor, now);
+    if (!change.ok) return change;
+    const coached = await checkSessionPlayer(tx, booking, booking.startsAt);
+    if (!coached.ok) return coached;
+    const end = endsAt(booking);
+    if (await tx.bookings.hasOverlappingActiveForCoach(booking.coachId, booking.startsAt, end, booking.id))
+      return err(bookingErrors.coachAlreadyBooked());
+    const saved = await commitChange(tx, change.value, 'accepted', input.actor.userId, now);
+    const declined: Booking[] = [];
+    for (const other of await tx.bookings.listOverlappingPendingForCoach(booking.coachId, booking.startsAt, end, booking.id)) {
+      const decline = declineBySystem(other, NO_LONGER_AVAILABLE_REASON, now);
+      if (!decline.ok) continue;
+      declined.push(await commitChange(tx, decline.value, 'declined', null, now));
+    }
+    return ok({ booking: saved, declined });
+  });
+}

@@ -1,0 +1,11 @@
+import type { Actor } from '../../../policy/actor';
+import type { Id } from '../../../shared/ids';
+import type { Result } from '../../../shared/result';
+import type { Booking } from '../booking';
+import { cancelBooking as cancel } from '../booking-decisions';
+import { changeBooking, type BookingUseCaseDeps } from './change-booking';
+
+/** A party (or an administrator) cancels with a reason; the cancellation policy moves the money. */
+export function cancelBooking(deps: BookingUseCaseDeps, input: { actor: Actor; bookingId: Id; reason: string | null | undefined }): Promise<Result<Booking>> {
+  return changeBooking(deps, input.bookingId, input.actor.userId, (b, now) => cancel(b, input.actor, { reason: input.reason }, now), () => 'cancelled');
+}

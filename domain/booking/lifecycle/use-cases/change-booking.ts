@@ -1,0 +1,74 @@
+import type { Clock } from '../../../shared/clock';
+import type { Id } from '../../../shared/ids';
+import type { Result } from '../../../shared/result';
+import { err, ok } from '../../../shared/result';
+import type { UnitOfWork } from '../../../unit-of-work';
+import type { Repositories } from '../../../repositories';
+import { enqueuePaymentInstructions } from '../../money/enqueue-payment-instructions';
+import type { Booking } from '../booking';
+import { bookingErrors } from '../booking-errors';
+import type { BookingChange } from '../booking-party';
+import { notifyBooking, type BookingEvent } from '../booking-notifications';
+import { refreshCoachStats } from '../../../reviews/use-cases/refresh-coach-stats';
+
+export interface BookingUseCaseDeps {
+  readonly uow: UnitOfWork;
+  readonly clock: Clock;
+}
+
+/** Saves a changed booking, queues its payment effects and tells the other side, in `tx`. */
+export async function commitChange(
+  tx: Repositories,
+  change: BookingChange,
+  event: BookingEvent | null,
+  actorId: Id | null,
+  now: Date,
+  previous?: Booking,
+): Promise<Booking> {
+  const saved = await tx.bookings.save(change.booking);
+  await enqueuePaymentInstructions(tx.outbox, saved.id, change.effects);
+  if (event !== null) await notifyBooking(tx.outbox, { bookingId: saved.id, event, actorId }, now);
+  if (event !== null) await tx.bookingEmails.queue(tx.outbox, { event, booking: saved, previous, actorId }, now);
+  return saved;
+}
+
+/**
+ * The shape of most booking use cases: in one transaction, lock the booking, apply a pure
+ * transition, save it, queue its payment effects and a notification.
+ */
+export async function changeBooking(
+  deps: BookingUseCaseDeps,
+  bookingId: Id,
+  actorId: Id | null,
+  apply: (booking: Booking, now: Date) => Result<BookingChange>,
+  eventOf: (before: Booking, after: Booking) => BookingEvent | null,
+): Promise<Result<Booking>> {
+  const now = deps.clock.now();
+  return deps.uow.transaction(async (tx) => {
+    const booking = await tx.bookings.findByIdForUpdate(bookingId);
+    if (!booking) return err(bookingErrors.notFound());
+    const change = apply(booking, now);
+    if (!change.ok) return change;
+    const saved = await commitChange(tx, change.value, eventOf(booking, change.value.booking), actorId, now, booking);
+    const refreshed = await refreshStatsIfSessionCountChanged(tx, booking, saved, now);
+    return refreshed.ok ? ok(saved) : refreshed;
+  });
+}
+
+/**
+ * The coach's session count (SPEC §3 total_sessions: completed bookings) follows any change into
+ * or out of 'completed' — automatic completion, a dispute opened on a completed session and
+ * resolved — in the same transaction.
+ */
+export async function refreshStatsIfSessionCountChanged(tx: Repositories, before: Booking, after: Booking, now: Date): Promise<Result<void>> {
+  if ((before.status === 'completed') === (after.status === 'completed')) return ok(undefined);
+  return refreshCoachStats(tx, after.coachId, now);
+}
+
+/** Adapts a transition that moves no money. */
+export const withoutEffects =
+  <A extends unknown[]>(transition: (booking: Booking, ...args: A) => Result<Booking>) =>
+  (booking: Booking, ...args: A): Result<BookingChange> => {
+    const result = transition(booking, ...args);
+    return result.ok ? ok({ booking: result.value, effects: [] }) : result;
+  };

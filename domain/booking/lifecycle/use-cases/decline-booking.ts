@@ -1,0 +1,11 @@
+import type { Actor } from '../../../policy/actor';
+import type { Id } from '../../../shared/ids';
+import type { Result } from '../../../shared/result';
+import type { Booking } from '../booking';
+import { declineBooking as decline } from '../booking-decisions';
+import { changeBooking, type BookingUseCaseDeps } from './change-booking';
+
+/** The coach declines a pending request with a reason; any authorisation is voided. */
+export function declineBooking(deps: BookingUseCaseDeps, input: { actor: Actor; bookingId: Id; reason: string | null | undefined }): Promise<Result<Booking>> {
+  return changeBooking(deps, input.bookingId, input.actor.userId, (b, now) => decline(b, input.actor, { reason: input.reason }, now), () => 'declined');
+}

@@ -1,0 +1,25 @@
+import type { Booking } from '../lifecycle/booking';
+import type { Pence } from '../../shared/money';
+import { cancellationSettlement, settlementOfCancelled } from './cancellation-policy';
+import { isHeldByPlatform } from './payment-status';
+
+/** What was paid on a cancelled booking, what goes back and what is kept (emails and the account-end report say it). */
+export interface CancellationMoney {
+  readonly paidPence: Pence;
+  /** Only held on the card (authorised, never captured): nothing was taken. */
+  readonly heldOnly: boolean;
+  readonly refundPence: Pence;
+  readonly keptPence: Pence;
+}
+
+/** The money side of a cancellation, from what the booking records and the cancellation policy. */
+export function cancellationMoney(b: Booking, previous?: Booking | null): CancellationMoney {
+  const settlement =
+    previous && b.cancelledBy && b.cancelledAt
+      ? cancellationSettlement(b, previous.status === 'pending' ? 'pending' : 'confirmed', b.cancelledBy, b.cancelledAt)
+      : settlementOfCancelled(b);
+  const heldOnly = b.paymentStatus === 'authorized';
+  const paid = heldOnly ? b.amountAuthorizedPence : isHeldByPlatform(b.paymentStatus) ? b.amountCapturedPence - b.amountRefundedPence : 0;
+  const refund = Math.min(settlement?.refundPence ?? 0, paid);
+  return { paidPence: paid, heldOnly, refundPence: refund, keptPence: paid - refund };
+}

@@ -1,0 +1,16 @@
+import { ADMIN_FEE_PENCE, type Pence } from '../../shared/money';
+
+/** What a booking costs: the session, the admin fee and what the client pays. */
+export interface BookingPrice {
+  readonly servicePricePence: Pence;
+  readonly adminFeePence: Pence;
+  readonly totalPricePence: Pence;
+}
+
+/**
+ * PRODUCT.md: a session costs the coach's rate at the time of booking plus the fixed £3 admin
+ * fee; createBooking freezes it on the booking, and the booking dialog shows the same sum.
+ */
+export function bookingPrice(ratePence: Pence): BookingPrice {
+  return { servicePricePence: ratePence, adminFeePence: ADMIN_FEE_PENCE, totalPricePence: ratePence + ADMIN_FEE_PENCE };
+}

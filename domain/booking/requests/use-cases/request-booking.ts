@@ -1,0 +1,102 @@
+import type { Actor } from '../../../policy/actor';
+import type { IdSource } from '../../../shared/ids';
+import type { Id } from '../../../shared/ids';
+import { err, ok, type Result } from '../../../shared/result';
+import { endsAt, type Booking } from '../../lifecycle/booking';
+import { bookingErrors, REFERENCE_UNAVAILABLE } from '../../lifecycle/booking-errors';
+import { notifyBooking } from '../../lifecycle/booking-notifications';
+import { isWithinAvailability, type CoachDirectory } from '../coach-directory';
+import { createBooking } from '../create-booking';
+import { checkPlayerForBooking } from '../../../accounts/players/booking-player';
+import { referenceCodeFor, referenceDay } from '../../references/reference-code';
+import type { BookingUseCaseDeps } from '../../lifecycle/use-cases/change-booking';
+
+export interface RequestBookingInput {
+  readonly actor: Actor;
+  readonly coachId: Id;
+  readonly serviceType: string;
+  readonly startsAt: Date;
+  readonly durationMinutes: number;
+  readonly locationType?: string | null;
+  readonly locationAddress?: string | null;
+  readonly locationNotes?: string | null;
+  readonly clientNotes?: string | null;
+  /** One of the client's players (decision 017); absent or null: the client themself. */
+  readonly playerId?: Id | null;
+}
+
+/**
+ * How many numbered references a request tries. A numbered reference is new to its day, so only
+ * a booking stored without a number (one made before references were numbered, or put in by
+ * hand) can already hold it; the bound only stops a request looping if the day's counter were
+ * ever set back.
+ */
+const REFERENCE_ATTEMPTS = 8;
+
+/**
+ * A client requests a session (SPEC §2 booking dialog). The coach must be bookable, offer the
+ * service and be available then (their published periods, and no confirmed session overlapping).
+ * The booking is created pending at the coach's current rate; the payment dialog follows. The
+ * coach hears of it only once the payment is authorised (decision 011: the 'new request' email is
+ * sent by recordGatewayIntent). One client holds at most one pending request per coach and start.
+ *
+ * The reference is made from the day's next number (referenceCodeFor), drawn in the booking's
+ * transaction: a refused request rolls its number back with everything else, so it changes
+ * nothing. Should a booking already hold the reference (one stored before references were
+ * numbered), the request draws the next number; should only the unique index see a clash at the
+ * insert, the transaction rolls back and runs again: the client never sees a clash of references.
+ */
+export async function requestBooking(
+  deps: BookingUseCaseDeps & { readonly ids: IdSource; readonly coaches: CoachDirectory },
+  input: RequestBookingInput,
+): Promise<Result<Booking>> {
+  const now = deps.clock.now();
+  if (input.actor.userId === input.coachId) return err(bookingErrors.cannotBookSelf());
+  const coach = await deps.coaches.findCoachForBooking(input.coachId);
+  if (!coach || !coach.isBookable) return err(bookingErrors.coachNotFound());
+  const day = referenceDay(now);
+  const created = createBooking(
+    input.actor,
+    {
+      id: deps.ids.newId(),
+      // The day's first code stands in until the transaction draws the booking's own.
+      referenceCode: referenceCodeFor(now, 0),
+      coach: { coachId: coach.coachId, hourlyRatePence: coach.hourlyRatePence, servicesOffered: coach.servicesOffered },
+      serviceType: input.serviceType,
+      startsAt: input.startsAt,
+      durationMinutes: input.durationMinutes,
+      locationType: input.locationType,
+      locationAddress: input.locationAddress,
+      locationNotes: input.locationNotes,
+      clientNotes: input.clientNotes,
+    },
+    now,
+  );
+  if (!created.ok) return created;
+  let booking = created.value;
+  if (!isWithinAvailability(coach.availability, booking.startsAt, endsAt(booking))) return err(bookingErrors.coachUnavailable());
+
+  for (let attempt = 1; ; attempt++) {
+    const result = await deps.uow.transaction(async (tx) => {
+      if (input.playerId) {
+        // FOR SHARE: a date-of-birth change of this player waits for this booking (decision 034).
+        const player = checkPlayerForBooking(await tx.players.findById(input.playerId, { lock: 'share' }), input.actor, coach, booking.startsAt);
+        if (!player.ok) return player;
+        booking = { ...booking, playerId: player.value.id };
+      }
+      booking = { ...booking, referenceCode: referenceCodeFor(now, await tx.bookings.nextReferenceNumber(day)) };
+      const clashes = await tx.bookings.checkNewRequest({ ...booking, endsAt: endsAt(booking) });
+      if (clashes.coachBusy) return err(bookingErrors.coachUnavailable());
+      if (clashes.pendingRequest) return err(bookingErrors.duplicateRequest());
+      for (let tries = 1, taken = clashes.referenceTaken; taken; tries++) {
+        if (tries >= REFERENCE_ATTEMPTS) return err(bookingErrors.referenceUnavailable());
+        booking = { ...booking, referenceCode: referenceCodeFor(now, await tx.bookings.nextReferenceNumber(day)) };
+        taken = await tx.bookings.isReferenceTaken(booking.referenceCode);
+      }
+      const saved = await tx.bookings.save(booking);
+      await notifyBooking(tx.outbox, { bookingId: saved.id, event: 'requested', actorId: input.actor.userId }, now);
+      return ok(saved);
+    });
+    if (result.ok || result.error.code !== REFERENCE_UNAVAILABLE || attempt >= REFERENCE_ATTEMPTS) return result;
+  }
+}
