@@ -1,5 +1,5 @@
 /**
- * Shared pieces of the reliability scripts (faults.ts, soak.ts): a throwaway PostgreSQL that can
+ * Shared pieces of the reliability scripts (faults.ts, soak.ts, heap.ts): a throwaway PostgreSQL that can
  * be stopped and started again, FACT as a child process exactly as `npm start` runs it, people
  * and bookings straight in the tables, session cookies, an open-loop load generator, a tiny
  * round-robin proxy, and the numbers (percentiles, RSS).
@@ -104,14 +104,19 @@ export interface AppProcess {
   stop(): Promise<void>;
 }
 
-/** Starts `node --import tsx scripts/start.ts` (production mode, the current build) and waits for /readyz. */
-export async function startApp(databaseUrl: string, env: Record<string, string> = {}): Promise<AppProcess> {
+/**
+ * Starts `node --import tsx scripts/start.ts` (production mode, the current build) and waits for /readyz.
+ * `heapMb`: the heap bound, the container's (CONTAINER_HEAP_MB) unless an experiment asks for another;
+ * `nodeArgs`: more Node flags for measuring (heap.ts: `--trace-gc`).
+ */
+export async function startApp(databaseUrl: string, env: Record<string, string> = {}, options: { heapMb?: number; nodeArgs?: string[] } = {}): Promise<AppProcess> {
+  const heapMb = options.heapMb ?? CONTAINER_HEAP_MB;
   if (!existsSync(path.join(ROOT, 'build', 'index.js'))) throw new Error('no build: run `npm run build` first');
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'fact-reliability-data-'));
   let output = '';
   // As `npm start` runs it (package.json), with the heap bound the README gives a container.
-  const child = spawn(path.join(ROOT, 'node_modules/.bin/node'), [`--max-old-space-size=${CONTAINER_HEAP_MB}`, '--import', 'tsx', 'scripts/start.ts'], {
+  const child = spawn(path.join(ROOT, 'node_modules/.bin/node'), [`--max-old-space-size=${heapMb}`, ...(options.nodeArgs ?? []), '--import', 'tsx', 'scripts/start.ts'], {
     cwd: ROOT,
     env: {
       ...process.env,
