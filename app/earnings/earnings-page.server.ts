@@ -30,7 +30,7 @@ export async function requireCoach(request: Request, context: AppLoadContext): P
 }
 
 export function earningsReader(context: AppLoadContext) {
-  return createEarningsReader(context.app.orm.em.fork() as EntityManager);
+  return createEarningsReader(context.app.orm.em.fork());
 }
 
 export const commissionBpsOf = (context: AppLoadContext): number => requestDeps(context).payoutPolicy.commissionBps;

@@ -82,7 +82,7 @@ export class TestGateway implements PaymentGateway, TestCardConfirmer {
   }
 
   async retrieveIntent(intentId: string): Promise<GatewayResult<GatewayIntent>> {
-    const row = await findIntent(this.orm.em.fork() as EntityManager, intentId);
+    const row = await findIntent(this.orm.em.fork(), intentId);
     return row ? ok(intentOfRow(row)) : err(noSuchIntent(intentId));
   }
 

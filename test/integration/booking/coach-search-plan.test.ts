@@ -51,7 +51,7 @@ describe('the coach search with 100 000 coaches', () => {
   });
 
   it('answers common searches quickly', async () => {
-    const search = createCoachSearch(ctx.app.orm.em.fork() as EntityManager);
+    const search = createCoachSearch(ctx.app.orm.em.fork());
     const cases: CoachSearchFilters[] = [
       NO_FILTERS,
       { ...NO_FILTERS, specialisation: 'goalkeeping', priceBand: '30-60' },

@@ -19,7 +19,7 @@ const bookings: string[] = [];
 const at = (iso: string) => ctx.app.testClock!.set(new Date(iso));
 const write = (actor: Actor, bookingId: string, content: string, receiverId?: string) =>
   postMessage(ctx.app.deps(), { actor, form: { bookingId, content, receiverId } });
-const reader = () => createConversationReader(ctx.app.orm.em.fork() as EntityManager);
+const reader = () => createConversationReader(ctx.app.orm.em.fork());
 
 beforeAll(async () => {
   client = await insertPerson(ctx.db, { type: 'client', name: 'Chris Client' });

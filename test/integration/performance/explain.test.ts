@@ -14,7 +14,7 @@ const ctx = useTestApp();
 const COACHES = 20_000;
 
 async function statementsFor(filters: CoachSearchFilters, cursor: string | null = null): Promise<string[]> {
-  const search = createCoachSearch(ctx.app.orm.em.fork() as EntityManager);
+  const search = createCoachSearch(ctx.app.orm.em.fork());
   const { queries } = await countQueries(() => search.search(filters, { cursor: parseCursor(cursor), limit: 20 }));
   return [...queries];
 }

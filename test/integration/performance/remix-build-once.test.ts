@@ -20,7 +20,7 @@ async function manifestReads(asFunction: boolean): Promise<{ first: number; late
     {},
     {
       build: (build) => {
-        const counted = { ...build } as ServerBuild;
+        const counted = { ...build };
         Object.defineProperty(counted, 'routes', {
           get: () => {
             reads += 1;

@@ -129,7 +129,7 @@ describe('the booking repository', () => {
 
   it('tells booking who the coach is, what they charge and when they are available', async () => {
     const coach = await insertUser(ctx.db, 'coach');
-    const directory = new MikroCoachDirectory(ctx.app.orm.em.fork() as EntityManager);
+    const directory = new MikroCoachDirectory(ctx.app.orm.em.fork());
     expect((await directory.findCoachForBooking(coach.id))?.availability).toEqual([]);
     const start = hoursAhead(2);
     const later = new Date(start.getTime() + DAY);

@@ -21,7 +21,7 @@ import { bySearchOrder, generateCoaches, insertCoaches, isSearchable, seededRand
  */
 const ctx = useTestApp();
 const deps = () => ctx.app.deps();
-const search = () => createCoachSearch(ctx.app.orm.em.fork() as EntityManager);
+const search = () => createCoachSearch(ctx.app.orm.em.fork());
 
 /** Every page of a search, following the cursor: the ids in order, and the totals each page said. */
 async function allPages(filters: CoachSearchFilters): Promise<{ ids: string[]; totals: Set<number> }> {
