@@ -1,4 +1,4 @@
-import type { AppLoadContext, SessionStorage } from '@remix-run/node';
+import type { AppLoadContext } from '@remix-run/node';
 import { Authenticator, AuthorizationError } from 'remix-auth';
 import { FormStrategy } from 'remix-auth-form';
 import type { Application } from '../../adapters/composition-root';

@@ -1,5 +1,4 @@
 import { redirect, type AppLoadContext } from '@remix-run/node';
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { createEarningsReader, type EarningsItem } from '../../adapters/persistence/payouts/earnings.query';
 import type { User } from '../../domain/accounts/user';
 import { redirectFor } from '../../domain/navigation/routing';

@@ -16,7 +16,6 @@
  * plans whole. The count statement (sent when there is a next page; production remembers it for
  * 30 s, search-totals.ts) is timed too.
  */
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { startEmbeddedPostgres } from '../../adapters/persistence/embedded-postgres';

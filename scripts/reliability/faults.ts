@@ -23,7 +23,7 @@ import Stripe from 'stripe';
 import { adminReadModels } from '../../adapters/persistence/admin/index';
 import { openOrm } from '../../adapters/persistence/orm';
 import { STRIPE_API_VERSION } from '../../adapters/payments/stripe/stripe-client';
-import { startFakeStripe, type FakeStripe } from '../../test/support/fake-stripe';
+import { startFakeStripe } from '../../test/support/fake-stripe';
 import {
   cookieFor,
   countBy,

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import type { EntityManager } from '@mikro-orm/postgresql';
 import type { CreateIntentInput, GatewayIntent, GatewayResult, PaymentGateway } from '../../../domain/payments/payment-gateway';
 import type { Clock } from '../../../domain/shared/clock';
 import type { Pence } from '../../../domain/shared/money';

@@ -1,7 +1,7 @@
 import type { Actor } from '../../accounts/actor';
 import { enforceRateLimit } from '../../rate-limit/check-rate-limit';
 import type { RateLimitStore } from '../../rate-limit/rate-limit-store';
-import { idSchema, type Id } from '../../shared/ids';
+import { idSchema } from '../../shared/ids';
 import type { Result } from '../../shared/result';
 import { bookingFormSchema } from '../../validation/booking-forms';
 import { parseForm } from '../../validation/parse-form';

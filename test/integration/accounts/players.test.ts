@@ -1,4 +1,3 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { describe, expect, it } from 'vitest';
 import { adminReadModels } from '../../../adapters/persistence/admin';
 import { createBookingListReader } from '../../../adapters/persistence/read-models/booking-lists';

@@ -1,4 +1,3 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MikroCoachDirectory } from '../../../adapters/persistence/booking/coach-directory';
 import { action as coachAction, loader as coachLoader } from '../../../app/routes/_app.CoachDashboard';

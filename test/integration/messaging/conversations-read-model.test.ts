@@ -1,6 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createConversationReader } from '../../../adapters/persistence/messaging/conversations';
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { listConversationPage } from '../../../domain/messaging/use-cases/list-conversation-page';
 import { postMessage } from '../../../domain/messaging/use-cases/post-message';
 import { viewConversation } from '../../../domain/messaging/use-cases/view-conversation';

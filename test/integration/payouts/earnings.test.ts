@@ -1,7 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createEarningsReader } from '../../../adapters/persistence/payouts/earnings.query';
 import { runTestPayouts } from '../../../adapters/payments/test-gateway/test-payouts';
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { loader as csvLoader } from '../../../app/routes/CoachEarnings.csv';
 import { loader as earningsLoader } from '../../../app/routes/_app.CoachEarnings';
 import { acceptBooking } from '../../../domain/booking/use-cases/accept-booking';

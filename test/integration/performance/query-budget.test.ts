@@ -10,7 +10,6 @@ import { loader as findCoachesLoader } from '../../../app/routes/_app.FindCoache
 import { loader as messagesLoader } from '../../../app/routes/_app.Messages';
 import { loader as myBookingsLoader } from '../../../app/routes/_app.MyBookings';
 import { loader as conversationLoader } from '../../../app/routes/Conversation';
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { createCoachSearch } from '../../../adapters/persistence/search/coach-search';
 import { createSearchTotals } from '../../../adapters/persistence/search/search-totals';
 import { cursorAfter, NO_FILTERS } from '../../../domain/search/coach-search';

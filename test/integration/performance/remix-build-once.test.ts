@@ -1,4 +1,3 @@
-import type { ServerBuild } from '@remix-run/node';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startHttpApp } from '../../support/http-app';
 

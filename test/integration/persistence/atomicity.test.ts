@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Booking } from '../../../domain/booking/booking';
-import type { BookingRepository } from '../../../domain/booking/booking.repository';
 import { acceptBooking } from '../../../domain/booking/use-cases/accept-booking';
-import type { Repositories } from '../../../domain/repositories';
 import { ok, unwrap } from '../../../domain/shared/result';
 import type { UnitOfWork } from '../../../domain/shared/unit-of-work';
 import { useTestApp } from '../../support/app';

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { endsAt, type Booking } from '../../../domain/booking/booking';
 import { acceptBooking as accept, cancelBooking } from '../../../domain/booking/booking-decisions';
 import { err, ok, unwrap } from '../../../domain/shared/result';
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { MikroCoachDirectory } from '../../../adapters/persistence/booking/coach-directory';
 import { StoredDataError } from '../../../adapters/persistence/shared/stored-data';
 import { useTestApp } from '../../support/app';

@@ -1,4 +1,3 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createCoachSearch } from '../../../adapters/persistence/search/coach-search';
 import { decideDeletionRequest } from '../../../domain/accounts/use-cases/decide-deletion-request';
