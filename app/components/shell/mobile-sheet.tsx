@@ -30,6 +30,7 @@ export function MobileSheet({ open, onClose, children }: { open: boolean; onClos
   return (
     <div className={`fixed inset-0 z-50 md:hidden ${open ? 'visible' : 'pointer-events-none invisible delay-200'}`} aria-hidden={!open}>
       <div
+        role="presentation"
         className={`absolute inset-0 bg-slate-900/50 transition-opacity ${open ? 'opacity-100' : 'opacity-0'}`}
         onClick={onClose}
       />
