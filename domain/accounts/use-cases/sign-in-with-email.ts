@@ -24,6 +24,7 @@ export function loginLimitKeys(email: unknown, ip: string): string[] {
 /** The account's counter key, or null without an email. */
 export function loginAccountKey(email: unknown): string | null {
   // Control characters dropped: the key is stored, and PostgreSQL refuses NUL in text.
+  // eslint-disable-next-line no-control-regex -- control characters are dropped on purpose
   const account = typeof email === 'string' ? email.replace(/[\u0000-\u001f\u007f]/g, '').trim().toLowerCase() : '';
   return account ? `login:account:${account}` : null;
 }
