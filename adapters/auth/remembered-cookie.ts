@@ -20,7 +20,7 @@ export function rememberingVerifiedCookie(cookie: Cookie, max = 1_000): Cookie {
       return cookie.expires;
     },
     async parse(cookieHeader: string | null, options?: CookieParseOptions) {
-      if (!cookieHeader || options) return cookie.parse(cookieHeader, options);
+      if (!cookieHeader || options) return cookie.parse(cookieHeader, options) as Promise<unknown>;
       const kept = verified.get(cookieHeader);
       if (kept !== undefined) {
         verified.delete(cookieHeader);

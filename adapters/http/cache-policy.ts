@@ -38,6 +38,7 @@ export function cacheControlFor(input: {
 
 export function cachePolicy(): RequestHandler {
   return (req, res, next) => {
+    // eslint-disable-next-line @typescript-eslint/unbound-method -- called below as writeHead.apply(this, args)
     const writeHead = res.writeHead;
     res.writeHead = function (this: typeof res, ...args: Parameters<typeof writeHead>) {
       const setsCookie = res.getHeader('Set-Cookie') !== undefined;

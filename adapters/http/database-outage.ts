@@ -86,15 +86,18 @@ export function createDatabaseOutage(options: DatabaseOutageOptions): DatabaseOu
     return probing;
   };
 
+  const probeAndReopen = async () => {
+    timer = null;
+    if (await probeOnce()) {
+      isOpen = false;
+      options.logger.warn({ downForMs: Date.now() - since }, 'database is back: serving again');
+    } else schedule();
+  };
+
   const schedule = () => {
     if (timer || stopped) return;
-    timer = setTimeout(async () => {
-      timer = null;
-      if (await probeOnce()) {
-        isOpen = false;
-        options.logger.warn({ downForMs: Date.now() - since }, 'database is back: serving again');
-      } else schedule();
-    }, probeEveryMs);
+    // Nothing to handle: probeOnce answers false for any failure, it never rejects.
+    timer = setTimeout(() => void probeAndReopen(), probeEveryMs);
     timer.unref();
   };
 

@@ -9,6 +9,7 @@ import { bodyLimits } from './body-limits';
 import { contentSecurityPolicy } from './content-security-policy';
 import { createDatabaseOutage, isDatabaseUnavailable } from './database-outage';
 import { errorStatus, isUnreadableBody } from './error-status';
+import { handleAsync } from './async-handler';
 import { loggedPath } from './logged-path';
 import { originCheck } from './origin-check';
 import { HttpRequestContext } from './request-context';
@@ -70,7 +71,7 @@ export function createHttpServer(options: HttpServerOptions): Express {
   server.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });
-  server.get('/readyz', async (_req, res) => {
+  server.get('/readyz', handleAsync(async (_req, res) => {
     if (options.isDraining?.()) {
       res.status(503).json({ status: 'shutting down' });
       return;
@@ -81,13 +82,16 @@ export function createHttpServer(options: HttpServerOptions): Express {
     } catch {
       res.status(503).json({ status: 'database unavailable' });
     }
-  });
+  }));
 
   server.use('/build', express.static(path.join(options.publicDir, 'build'), { immutable: true, maxAge: '1y' }));
   // Public files all have an extension (favicon.svg, robots.txt, …); pages never do: asking the
   // disk about every page request would cost a stat each.
   const publicFiles = express.static(options.publicDir, { maxAge: '1h' });
-  server.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
+  server.use((req, res, next) => {
+    if (path.extname(req.path)) publicFiles(req, res, next);
+    else next();
+  });
 
   // Everything below depends on who asks: Cache-Control by one policy (decision 015).
   server.use(cachePolicy());
@@ -120,9 +124,10 @@ export function createHttpServer(options: HttpServerOptions): Express {
 
   options.mount?.(server);
 
+  // Remix's handler passes its own errors to next(); handleAsync keeps it so if that ever changes.
   server.all(
     '*',
-    createRequestHandler({
+    handleAsync(createRequestHandler({
       build: options.build,
       mode: app.env.NODE_ENV === 'development' ? 'development' : 'production',
       getLoadContext: (req, res): AppLoadContext =>
@@ -134,7 +139,7 @@ export function createHttpServer(options: HttpServerOptions): Express {
           res.locals.reportError as ((error: unknown) => void) | undefined,
           req.method === 'GET' || req.method === 'HEAD',
         ),
-    }),
+    })),
   );
   // Last resort: a plain answer without a stack trace (503 when the database is away).
   const lastResort: ErrorRequestHandler = (error: unknown, req, res, next) => {

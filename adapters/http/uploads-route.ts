@@ -1,4 +1,5 @@
 import type { Express } from 'express';
+import { handleAsync } from './async-handler';
 import { serveProfilePhoto } from '../../domain/accounts/media/use-cases/serve-profile-photo';
 import type { Application } from '../composition-root';
 import { UPLOADS_URL_PREFIX } from '../storage/local-file-storage';
@@ -12,7 +13,7 @@ import { UPLOADS_URL_PREFIX } from '../storage/local-file-storage';
  * shared caches not at all, so a withdrawn photo is not answered from a cache the site cannot empty.
  */
 export function mountUploads(server: Express, app: Application): void {
-  server.get(`${UPLOADS_URL_PREFIX}*`, async (req, res, next) => {
+  server.get(`${UPLOADS_URL_PREFIX}*`, handleAsync(async (req, res, next) => {
     try {
       const file = await serveProfilePhoto(app.deps(), req.path.slice(UPLOADS_URL_PREFIX.length));
       if (!file) {
@@ -26,5 +27,5 @@ export function mountUploads(server: Express, app: Application): void {
     } catch (error) {
       next(error);
     }
-  });
+  }));
 }

@@ -41,7 +41,7 @@ export class MikroUnitOfWork implements UnitOfWork {
     const em = this.orm.em.fork() as EntityManager;
     try {
       return await em.transactional(async (txEm) => {
-        const result = await work(makeRepositories(txEm as EntityManager));
+        const result = await work(makeRepositories(txEm));
         if (!result.ok) throw new Rollback(result.error);
         return result;
       });

@@ -2,6 +2,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import type { Actor } from '../../domain/policy/actor';
 import { audienceOf, parseMessageEvent, type MessageEvent } from './message-events';
 import type { PgNotifier } from './pg-notifier';
+import { handleAsync } from '../http/async-handler';
 
 /**
  * GET /events: a server-sent-event stream of the signed-in user's message activity, fed by this
@@ -43,7 +44,7 @@ export function createMessageStream(options: MessageStreamOptions): {
   const heartbeatMs = options.heartbeatMs ?? 25_000;
   const logError = options.logError ?? (() => {});
 
-  const stream: RequestHandler = async (req, res) => {
+  const stream: RequestHandler = handleAsync(async (req, res) => {
     let actor: Actor | null;
     try {
       actor = await options.authenticate(req);
@@ -126,9 +127,9 @@ export function createMessageStream(options: MessageStreamOptions): {
 
     res.write('retry: 3000\n\n');
     recount();
-  };
+  });
 
-  const unread: RequestHandler = async (req, res) => {
+  const unread: RequestHandler = handleAsync(async (req, res) => {
     try {
       const actor = await options.authenticate(req);
       if (!actor) {
@@ -140,7 +141,7 @@ export function createMessageStream(options: MessageStreamOptions): {
       logError(error);
       res.status(503).json({ error: 'unavailable' });
     }
-  };
+  });
 
   return {
     stream,

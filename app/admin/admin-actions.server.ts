@@ -63,7 +63,7 @@ function settlementAnswer(s: AccountSettlement): Pick<AdminActionResult, 'detail
 export async function handleAdminAction(request: Request, context: AppLoadContext): Promise<Response> {
   const { actor } = await requireAdminContext(request, context);
   const form = Object.fromEntries(await request.formData());
-  const intent = String(form.intent ?? '') as AdminIntent;
+  const intent = (typeof form.intent === 'string' ? form.intent : '') as AdminIntent;
   if (!(intent in schemas)) return json<AdminActionResult>({ ok: false, intent, target: null, message: 'Failed to process request' }, { status: 400 });
   const parsed = schemas[intent].safeParse(form);
   if (!parsed.success) return refused(intent, { kind: 'invalid', message: parsed.error.issues[0]?.message ?? 'Invalid request' }, null);

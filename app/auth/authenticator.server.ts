@@ -1,4 +1,4 @@
-import type { AppLoadContext, SessionStorage } from '@remix-run/node';
+import type { AppLoadContext } from '@remix-run/node';
 import { Authenticator, AuthorizationError } from 'remix-auth';
 import { FormStrategy } from 'remix-auth-form';
 import type { Application } from '../../adapters/composition-root';
@@ -27,7 +27,7 @@ const authenticators = new WeakMap<Application, Authenticator<AuthOutcome>>();
 export function authenticatorFor(context: AppLoadContext): Authenticator<AuthOutcome> {
   let auth = authenticators.get(context.app);
   if (auth) return auth;
-  auth = new Authenticator<AuthOutcome>(sessionStorageFor(context) as unknown as SessionStorage, { throwOnError: true });
+  auth = new Authenticator<AuthOutcome>(sessionStorageFor(context), { throwOnError: true });
   auth.use(
     new FormStrategy<AuthOutcome>(async ({ form, context: ctx }) => {
       const c = ctx as AppLoadContext;

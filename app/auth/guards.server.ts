@@ -38,7 +38,7 @@ async function lookUp(request: Request, context: AppLoadContext): Promise<Sessio
  */
 function lookUpOnce(request: Request, context: AppLoadContext): Promise<SessionLookup> {
   const key: object = context.readOnlyRequest ? context : request;
-  const lookups = (context.sessionLookups ??= new Map());
+  const lookups = (context.sessionLookups ??= new Map<object, Promise<SessionLookup>>());
   let found = lookups.get(key);
   if (!found) {
     found = lookUp(request, context);
@@ -58,6 +58,7 @@ export async function getCurrentUser(request: Request, context: AppLoadContext):
  */
 export function safeRedirectPath(value: unknown, fallback: string): string {
   if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return fallback;
+  // eslint-disable-next-line no-control-regex -- refusing control characters is the point
   if (/[\u0000-\u001f]/.test(value)) return fallback;
   if (isApiPath(value)) return fallback;
   return value;

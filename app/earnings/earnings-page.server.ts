@@ -1,5 +1,4 @@
 import { redirect, type AppLoadContext } from '@remix-run/node';
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { createEarningsReader, type EarningsItem } from '../../adapters/persistence/payouts/earnings.query';
 import type { User } from '../../domain/accounts/users/user';
 import { redirectFor } from '../navigation/routing';
@@ -30,7 +29,7 @@ export async function requireCoach(request: Request, context: AppLoadContext): P
 }
 
 export function earningsReader(context: AppLoadContext) {
-  return createEarningsReader(context.app.orm.em.fork() as EntityManager);
+  return createEarningsReader(context.app.orm.em.fork());
 }
 
 export const commissionBpsOf = (context: AppLoadContext): number => requestDeps(context).payoutPolicy.commissionBps;

@@ -76,7 +76,7 @@ function connect(): void {
   });
   es.addEventListener('message', (e) => {
     const d = dataOf(e);
-    if (typeof d.bookingId === 'string') emit({ type: 'message', bookingId: d.bookingId, messageId: String(d.messageId ?? '') });
+    if (typeof d.bookingId === 'string') emit({ type: 'message', bookingId: d.bookingId, messageId: typeof d.messageId === 'string' ? d.messageId : '' });
   });
   es.addEventListener('read', (e) => {
     const d = dataOf(e);

@@ -60,7 +60,7 @@ export default function ForgotPassword() {
       <Form method="post" noValidate className="flex flex-col gap-5">
         <FormAlert message={failure && !errors.email ? failure.message : null} />
         <Field id="forgot-email" label="Email" required error={errors.email}>
-          <input id="forgot-email" name="email" type="email" autoComplete="email" required autoFocus className={inputClass} {...errorProps('forgot-email', errors.email)} />
+          <input id="forgot-email" name="email" type="email" autoComplete="email" required className={inputClass} {...errorProps('forgot-email', errors.email)} />
         </Field>
         <button type="submit" className={`${primaryButtonClass} w-full py-3 text-base`} disabled={submitting}>
           {submitting ? 'Sending…' : 'Send reset link'}

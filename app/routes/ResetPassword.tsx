@@ -87,7 +87,7 @@ export default function ResetPasswordPage() {
         <input type="hidden" name="token" value={link.token} />
         <input type="email" autoComplete="username" value={link.email} readOnly hidden />
         <Field id="reset-new" label="New password" required hint="At least 6 characters" error={errors.newPassword}>
-          <PasswordInput id="reset-new" name="newPassword" autoComplete="new-password" required autoFocus className={inputClass} {...errorProps('reset-new', errors.newPassword)} />
+          <PasswordInput id="reset-new" name="newPassword" autoComplete="new-password" required className={inputClass} {...errorProps('reset-new', errors.newPassword)} />
         </Field>
         <Field id="reset-confirm" label="Confirm new password" required error={errors.confirmPassword}>
           <PasswordInput id="reset-confirm" name="confirmPassword" autoComplete="new-password" required className={inputClass} {...errorProps('reset-confirm', errors.confirmPassword)} />

@@ -65,7 +65,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function TestOnboarding() {
   const { name } = useLoaderData<typeof loader>();
-  const failure = useActionData<typeof action>() as Failure | undefined;
+  const failure = useActionData<typeof action>();
   const busy = useNavigation().state === 'submitting';
   const errors = failure?.fieldErrors ?? {};
   return (

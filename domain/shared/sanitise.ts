@@ -9,6 +9,7 @@ const ANGLE_BRACKETS = /[<>]/g;
 const SCRIPT_PROTOCOLS = /(?:java|vb)script\s*:|data\s*:\s*text\/html/gi;
 const EVENT_HANDLERS = /\bon\w+\s*=/gi;
 /** NUL cannot be stored in PostgreSQL text (and has no place in text anyway). */
+// eslint-disable-next-line no-control-regex -- NUL is matched on purpose
 const NUL = /\u0000/g;
 
 function stripOnce(text: string): string {

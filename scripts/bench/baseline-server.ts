@@ -76,7 +76,7 @@ async function currentUser(req: http.IncomingMessage): Promise<SessionUser | nul
 // --- html -----------------------------------------------------------------------------------
 
 const ESC: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-const esc = (v: unknown) => String(v ?? '').replace(/[&<>"']/g, (c) => ESC[c]!);
+const esc = (v: string | number | null | undefined) => String(v ?? '').replace(/[&<>"']/g, (c) => ESC[c]!);
 const json = (v: unknown) => JSON.stringify(v).replace(/</g, '\\u003c');
 const london = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 const when = (d: Date | string) => london.format(new Date(d));
@@ -582,7 +582,8 @@ function send(res: http.ServerResponse, status: number, type: string, body: stri
   res.end(body);
 }
 
-const server = http.createServer(async (req, res) => {
+/** One request; it answers 500 for anything it throws, so its promise never rejects. */
+async function answer(req: http.IncomingMessage, res: http.ServerResponse) {
   try {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const path = url.pathname.toLowerCase();
@@ -622,8 +623,9 @@ const server = http.createServer(async (req, res) => {
     if (!res.headersSent) send(res, 500, 'text/plain', 'Internal Server Error');
     else res.destroy();
   }
-});
+}
 
+const server = http.createServer((req, res) => void answer(req, res));
 server.keepAliveTimeout = 65_000;
 server.listen(PORT, '127.0.0.1', () => {
   const address = server.address();

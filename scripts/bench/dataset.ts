@@ -308,7 +308,7 @@ export async function clearRateLimits(db: pg.Client): Promise<void> {
 
 export async function datasetFacts(db: pg.Client, size: DatasetSize, loadedAt: string): Promise<DatasetFacts> {
   const regular = size.bookings - BUSY_COACH_BOOKINGS - BUSY_CLIENT_BOOKINGS;
-  const one = async (sql: string) => ((await db.query<{ v: string }>(sql)).rows[0]?.v ?? '') as string;
+  const one = async (sql: string) => ((await db.query<{ v: string }>(sql)).rows[0]?.v ?? '');
   // Distinct clients with a booking each (message POST: the client writes to that booking's coach),
   // a booking the coach has been shown: not a request never paid (decision 011, hasReachedCoach in
   // domain/booking/paid-requests.ts; FACT answers 409 to a message about one).

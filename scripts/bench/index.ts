@@ -149,8 +149,8 @@ function startProcess(name: string, script: string, env: Record<string, string>,
   const keep = (chunk: Buffer) => {
     text = (text + chunk.toString()).slice(-20_000);
   };
-  child.stdout!.on('data', keep);
-  child.stderr!.on('data', keep);
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
   return { child, output: () => `--- ${name} output ---\n${text}` };
 }
 

@@ -81,6 +81,7 @@ async function once(startedAt: number): Promise<void> {
     bytes += text.length;
     if (res.statusCode < 200 || res.statusCode > 299) {
       non2xx++;
+      // eslint-disable-next-line no-control-regex -- control characters are blanked on purpose
       if (!sample) sample = `${res.statusCode} ${text.slice(0, 200).replace(/[\u0000-\u001f"\\]/g, ' ')}`;
     }
   } catch {

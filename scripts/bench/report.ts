@@ -408,7 +408,7 @@ export function markdown(r: BenchResults, other: BenchResults | null): string {
     );
     lines.push('');
   }
-  const fl = (k: string) => (r.rssFirstLastMb?.[k] ? ` (${n0(r.rssFirstLastMb[k]![0])} MB after start-up, ${n0(r.rssFirstLastMb[k]![1])} MB at the end)` : '');
+  const fl = (k: string) => (r.rssFirstLastMb?.[k] ? ` (${n0(r.rssFirstLastMb[k][0])} MB after start-up, ${n0(r.rssFirstLastMb[k][1])} MB at the end)` : '');
   lines.push(`Server memory (RSS sampled every 250 ms through the run): FACT max ${n0(r.rssMaxMb.fact ?? 0)} MB${fl('fact')}, baseline max ${n0(r.rssMaxMb.baseline ?? 0)} MB${fl('baseline')}.`);
   if (r.failures.length) {
     lines.push('');

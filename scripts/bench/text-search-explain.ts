@@ -16,7 +16,6 @@
  * plans whole. The count statement (sent when there is a next page; production remembers it for
  * 30 s, search-totals.ts) is timed too.
  */
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { startEmbeddedPostgres } from '../../adapters/persistence/embedded-postgres';
@@ -155,7 +154,7 @@ function statementBefore(filters: CoachSearchFilters, cursor: CoachSearchCursor 
 
 async function main(): Promise<void> {
   const log = (line: string) => process.stderr.write(`${line}\n`);
-  const cluster = await startEmbeddedPostgres({ dir: opts.dir!, port: Number(opts.port) });
+  const cluster = await startEmbeddedPostgres({ dir: opts.dir, port: Number(opts.port) });
   const name = `fact_text_${COACHES}`;
   try {
     const root = new pg.Client(cluster.url('postgres'));
@@ -200,7 +199,7 @@ async function main(): Promise<void> {
       console.log('| search | matches | before | plan before | after | plan after | count after |');
       console.log('|---|---:|---:|---|---:|---|---:|');
       for (const c of cases(COACHES, token)) {
-        const search = createCoachSearch(orm.em.fork() as EntityManager);
+        const search = createCoachSearch(orm.em.fork());
         let cursor: string | null = null;
         for (let seen = 0; seen < c.after; ) {
           const page = await search.search(c.filters, { cursor: parseCursor(cursor), limit: 20 });

@@ -23,7 +23,7 @@ import Stripe from 'stripe';
 import { adminReadModels } from '../../adapters/persistence/admin/index';
 import { openOrm } from '../../adapters/persistence/orm';
 import { STRIPE_API_VERSION } from '../../adapters/payments/stripe/stripe-client';
-import { startFakeStripe, type FakeStripe } from '../../test/support/fake-stripe';
+import { startFakeStripe } from '../../test/support/fake-stripe';
 import {
   cookieFor,
   countBy,
@@ -592,7 +592,7 @@ async function main(): Promise<void> {
     } catch (error) {
       results[name] = { figures: { error: String((error as Error).stack ?? error) }, verdicts: [{ what: `${name}: did not run (${String(error)})`, ok: false }] };
     }
-    log(`${name}: ${JSON.stringify(results[name]!.figures, null, 2)}`);
+    log(`${name}: ${JSON.stringify(results[name].figures, null, 2)}`);
   }
   const verdicts = Object.values(results).flatMap((r) => r.verdicts);
   for (const v of verdicts) log(`${v.ok ? 'PASS' : 'FAIL'} ${v.what}`);

@@ -28,11 +28,11 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { CONTAINER_HEAP_MB } from '../container-heap';
-import { DATA_EXPORT_LIMITS } from '../../domain/accounts/data-export-rows';
+import { DATA_EXPORT_LIMITS } from '../../domain/accounts/data-export/data-export-rows';
 import { MAX_MESSAGE_LENGTH } from '../../domain/messaging/message.schemas';
 import { MAX_COMMENT_LENGTH } from '../../domain/reviews/review.schemas';
-import { ADDRESS_MAX_LENGTH, DESCRIPTION_MAX_LENGTH, NOTES_MAX_LENGTH, REASON_MAX_LENGTH, RESOLUTION_NOTE_MAX_LENGTH } from '../../domain/booking/booking-rules';
-import { MAX_URL_LENGTH } from '../../domain/accounts/video-clips';
+import { ADDRESS_MAX_LENGTH, DESCRIPTION_MAX_LENGTH, NOTES_MAX_LENGTH, REASON_MAX_LENGTH, RESOLUTION_NOTE_MAX_LENGTH } from '../../domain/booking/lifecycle/booking-rules';
+import { MAX_URL_LENGTH } from '../../domain/accounts/media/video-clips';
 import { taxYear, taxYearOf } from '../../domain/payouts/earnings';
 import { cookieFor, log, ROOT, round, sleep, startApp, startDatabase, withClient, type AppProcess } from './harness';
 

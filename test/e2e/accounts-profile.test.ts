@@ -43,7 +43,7 @@ describe('UserProfile', () => {
     writeFileSync(photo, await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#1f8a48' } }).png().toBuffer());
     await page.locator('#profile-photo').setInputFiles(photo);
     await page.getByText('Profile photo updated.').waitFor();
-    const src = await page.getByRole('img', { name: 'Photo of Pat Striker' }).getAttribute('src');
+    const src = await page.getByRole('img', { name: 'Pat Striker', exact: true }).getAttribute('src');
     expect(src).toMatch(/^\/uploads\/avatars\/.+\.jpg$/);
     const stored = await page.request.get(`${server.baseUrl}${src}`);
     expect(stored.headers()['content-type']).toBe('image/jpeg');

@@ -30,9 +30,9 @@ describe('AdminBookings: transfers and chargebacks', () => {
          values ($1, $2, 5000, 300, 0, $3, $4, '2026-11-22T12:00:00Z', $5)`,
         [bookingId, coach.user.id, status, transferId, transferredAt],
       );
-    await transfer(ids.paid!, 'paid', 'tr_test_1a2b3c4d5e6f', '2026-11-22T12:00:05Z');
-    await transfer(ids.charged!, 'paid', 'tr_test_9f8e7d6c5b4a', '2026-11-23T12:00:05Z');
-    await transfer(ids.waiting!, 'waiting', null, null);
+    await transfer(ids.paid, 'paid', 'tr_test_1a2b3c4d5e6f', '2026-11-22T12:00:05Z');
+    await transfer(ids.charged, 'paid', 'tr_test_9f8e7d6c5b4a', '2026-11-23T12:00:05Z');
+    await transfer(ids.waiting, 'waiting', null, null);
     await server.db.query(
       `insert into chargebacks (id, booking_id, amount_pence, reason, status, opened_at) values ('dp_test_1Qx7', $1, 5300, 'fraudulent', 'needs_response', '2026-11-24T09:30:00Z')`,
       [ids.charged],

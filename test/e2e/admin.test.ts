@@ -169,12 +169,12 @@ describe('administration', () => {
     await go('/AdminBookings?status=all');
     await page.getByRole('heading', { name: 'Bookings (All)' }).waitFor();
     const lookup = page.locator('#lookup');
-    await lookup.getByRole('textbox').fill(pending!.reference_code);
+    await lookup.getByRole('textbox').fill(pending.reference_code);
     await lookup.getByRole('button', { name: 'Search' }).click();
     await lookup.getByRole('link', { name: 'View in Bookings' }).click();
     await page.waitForURL(/highlight=/);
-    const row = page.locator(`li[data-booking-id="${pending!.id}"]`).first();
-    await page.locator(`li[data-booking-id="${pending!.id}"][data-highlighted="true"]`).waitFor();
+    const row = page.locator(`li[data-booking-id="${pending.id}"]`).first();
+    await page.locator(`li[data-booking-id="${pending.id}"][data-highlighted="true"]`).waitFor();
     await screenshot(page, 'admin-bookings-1280');
     await page.waitForTimeout(3_300);
     await expect(row.getAttribute('data-highlighted')).resolves.toBeNull();
@@ -187,7 +187,7 @@ describe('administration', () => {
     await page.getByText('Payment Successful!').waitFor();
     await dialog.waitFor({ state: 'detached' });
     await row.getByText('Authorised').waitFor();
-    const audit = await server.db.query(`select action from audit_log where target_id = $1`, [pending!.id]);
+    const audit = await server.db.query(`select action from audit_log where target_id = $1`, [pending.id]);
     expect(audit).toEqual([{ action: 'booking.take_payment' }]);
     await page.getByRole('link', { name: 'Cancelled' }).click();
     await page.getByRole('heading', { name: 'Bookings (Cancelled)' }).waitFor();

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createUser, signIn } from '../support/accounts';
-import { useBrowser, waitForHydration } from '../support/browser';
+import { useBrowser } from '../support/browser';
 import { bookVia, cardOf, expectToast, postAction, screenshotBoth, setServerClock } from '../support/booking-e2e';
 import { useTestServer } from '../support/server';
 

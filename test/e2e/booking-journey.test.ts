@@ -10,7 +10,6 @@ import { useTestServer } from '../support/server';
  * card, the coach accepts, both mark arrival, both complete, both review.
  */
 const MONDAY = new Date('2027-01-11T09:00:00Z'); // 09:00 in London (GMT)
-const HOUR = 3_600_000;
 
 describe('booking journey', () => {
   const server = useTestServer();

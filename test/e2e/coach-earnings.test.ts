@@ -157,7 +157,7 @@ describe('coach earnings: from the card to the coach’s bank', () => {
     await expect(coach.getByLabel('UK tax year').inputValue()).resolves.toBe('2026');
     const [download] = await Promise.all([coach.waitForEvent('download'), coach.getByRole('button', { name: 'Download CSV' }).click()]);
     expect(download.suggestedFilename()).toBe('fact-earnings-2026-27.csv');
-    const csv = readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '');
+    const csv = readFileSync((await download.path()), 'utf8').replace(/^\uFEFF/, '');
     const rows = csv.trimEnd().split('\r\n');
     expect(rows[0]).toBe('"Reference","Session date","Client","Session price","Platform share","Coach share","State","Released at","Paid out at"');
     expect(rows).toHaveLength(2);

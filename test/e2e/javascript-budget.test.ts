@@ -1,8 +1,6 @@
-import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { routeAssets } from '../../scripts/bench/assets';
-import { readManifest } from '../../scripts/browser-manifest';
 import { BUDGETS } from '../../scripts/bench/report';
 
 const root = path.resolve(import.meta.dirname, '../..');

@@ -39,7 +39,7 @@ export async function insertPerson(
 }
 
 export function remixContext(app: Application): AppLoadContext {
-  return { app, requestId: 'test', log: app.logger, clientIp: '127.0.0.1' } as AppLoadContext;
+  return { app, requestId: 'test', log: app.logger, clientIp: '127.0.0.1' };
 }
 
 export async function sessionCookie(app: Application, userId: string): Promise<string> {

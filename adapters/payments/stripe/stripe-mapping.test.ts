@@ -28,7 +28,7 @@ describe('Stripe in the terms of the payment-gateway port', () => {
       clientSecret: 'pi_1_secret',
       lastError: { code: 'insufficient_funds', message: 'Your card has insufficient funds.' },
     });
-    expect(toGatewayIntent({ ...pi, status: 'some_new_status' } as unknown as Stripe.PaymentIntent).status).toBe('processing');
+    expect(toGatewayIntent({ ...pi, status: 'some_new_status' }).status).toBe('processing');
   });
 
   it("counts only FACT's own refunds that went through or are on their way", () => {

@@ -92,7 +92,7 @@ export class TestConnect implements PayoutGateway {
   }
 
   async createOnboardingLink(input: { accountId: string; returnUrl: string; refreshUrl: string }): Promise<GatewayResult<{ url: string }>> {
-    const account = await findTestAccount(this.orm.em.fork() as EntityManager, input.accountId);
+    const account = await findTestAccount(this.orm.em.fork(), input.accountId);
     if (!account) return err(noSuch('account', input.accountId));
     const url = new URL('/test-gateway/onboarding', new URL(input.returnUrl).origin);
     url.searchParams.set('account', input.accountId);
@@ -100,7 +100,7 @@ export class TestConnect implements PayoutGateway {
   }
 
   async retrieveAccount(accountId: string): Promise<GatewayResult<AccountSnapshot>> {
-    const account = await findTestAccount(this.orm.em.fork() as EntityManager, accountId);
+    const account = await findTestAccount(this.orm.em.fork(), accountId);
     return account ? ok(snapshotOfAccount(account)) : err(noSuch('account', accountId));
   }
 

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import type { EntityManager } from '@mikro-orm/postgresql';
 import type { CreateIntentInput, GatewayIntent, GatewayResult, PaymentGateway } from '../../../domain/payments/payment-gateway';
 import type { Clock } from '../../../domain/shared/clock';
 import type { Pence } from '../../../domain/shared/money';
@@ -82,7 +81,7 @@ export class TestGateway implements PaymentGateway, TestCardConfirmer {
   }
 
   async retrieveIntent(intentId: string): Promise<GatewayResult<GatewayIntent>> {
-    const row = await findIntent(this.orm.em.fork() as EntityManager, intentId);
+    const row = await findIntent(this.orm.em.fork(), intentId);
     return row ? ok(intentOfRow(row)) : err(noSuchIntent(intentId));
   }
 

@@ -13,7 +13,7 @@ import { apply, ignore, RetryLater, type EventFamily } from './webhook-plan';
 async function intentOfEvent(app: Application, event: Stripe.Event): Promise<GatewayIntent | null> {
   if (event.type.startsWith('payment_intent.')) return toGatewayIntent(event.data.object as Stripe.PaymentIntent);
   if (event.type !== 'charge.refunded') return null;
-  const charge = event.data.object as Stripe.Charge;
+  const charge = event.data.object;
   const intentId = typeof charge.payment_intent === 'string' ? charge.payment_intent : (charge.payment_intent?.id ?? null);
   if (intentId === null) return null;
   const read = await app.payments.gateway.retrieveIntent(intentId);

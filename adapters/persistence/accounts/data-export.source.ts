@@ -147,7 +147,7 @@ export function createDataExportSource(orm: Orm): DataExportSource {
       if (!isId(userId)) return null;
       return (orm.em.fork() as EntityManager).transactional(
         async (txEm) => {
-          const em = txEm as EntityManager;
+          const em = txEm;
           const one = async <T>(sql: string, schema: z.ZodType<T>, table: string): Promise<T | null> => {
             const [row] = await em.execute<Record<string, unknown>[]>(sql, [userId]);
             return row ? rebuild(table, rowParser(schema, table), row) : null;

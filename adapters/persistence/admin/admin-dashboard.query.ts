@@ -87,7 +87,7 @@ export async function listPendingDeletionRequests(sql: Sql, limit = DASHBOARD_LI
   return rows.map((r) => ({
     id: String(r.id),
     userId: String(r.user_id),
-    userName: String(r.user_name ?? ''),
+    userName: toText(r.user_name) ?? '',
     userType: r.user_type === 'coach' ? 'coach' : 'client',
     reason: toText(r.reason),
     requestedAt: toIsoRequired(r.requested_at),

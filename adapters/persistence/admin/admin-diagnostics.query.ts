@@ -234,7 +234,7 @@ export async function listRecentMessages(sql: Sql, limit = 25): Promise<Diagnost
     referenceCode: String(r.reference_code),
     senderName: String(r.sender_name),
     receiverName: String(r.receiver_name),
-    preview: String(r.preview ?? ''),
+    preview: toText(r.preview) ?? '',
     isRead: Boolean(r.is_read),
     createdAt: toIsoRequired(r.created_at),
   }));

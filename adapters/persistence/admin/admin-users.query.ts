@@ -130,7 +130,7 @@ export async function findAdminUser(sql: Sql, key: { id: string } | { email: str
   if (!r) return null;
   return {
     ...toUserRow(r),
-    email: String(r.email ?? ''),
+    email: toText(r.email) ?? '',
     phone: toText(r.phone),
     locationAddress: toText(r.location_address),
     emailVerified: r.email_verified_at !== null && r.email_verified_at !== undefined,

@@ -53,7 +53,7 @@ export class AuditedUnitOfWork extends MikroUnitOfWork {
       const outcome = await work(tx);
       if (!outcome.ok || this.#recorded) return outcome;
       const em = TransactionContext.getEntityManager();
-      const trx = em?.getTransactionContext();
+      const trx: unknown = em?.getTransactionContext();
       if (!em || !trx) throw new Error('audit_log: no transaction to write in');
       const details = JSON.stringify({ via: this.entry.via, ...(this.entry.details ?? {}) });
       await em.getConnection().execute(INSERT, [this.ids.newId(), this.entry.actorId, this.entry.action, this.entry.targetType, this.entry.targetId, details], 'run', trx);

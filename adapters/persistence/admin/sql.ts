@@ -12,7 +12,7 @@ export type Sql = <T extends object>(sql: string, params?: readonly unknown[]) =
 export function sqlOf(source: Orm | EntityManager): Sql {
   const em = 'em' in source ? (source.em as EntityManager) : source;
   return async <T extends object>(sql: string, params: readonly unknown[] = []) =>
-    (await em.getConnection().execute<T[]>(sql, params as unknown[])) as T[];
+    (await em.getConnection().execute<T[]>(sql, params));
 }
 
 /** A LIKE pattern matching `text` anywhere (or as a prefix), with %, _ and \ taken literally. */
@@ -35,7 +35,7 @@ export function toCount(value: unknown): number {
 /** A PostgreSQL timestamp (text or Date) as an ISO string, or null. */
 export function toIso(value: unknown): string | null {
   if (value === null || value === undefined) return null;
-  const d = value instanceof Date ? value : new Date(String(value).replace(' ', 'T').replace(/([+-]\d{2})$/, '$1:00'));
+  const d = value instanceof Date ? value : new Date(typeof value === 'string' ? value.replace(' ', 'T').replace(/([+-]\d{2})$/, '$1:00') : Number.NaN);
   return Number.isNaN(d.getTime()) ? null : d.toISOString();
 }
 

@@ -79,7 +79,7 @@ export function createNotificationStore(orm: Orm): NotificationStore {
     async enqueueAll(jobs) {
       if (jobs.length === 0) return;
       await orm.em.fork().transactional(async (em) => {
-        const outbox = new MikroOutbox(em as EntityManager);
+        const outbox = new MikroOutbox(em);
         for (const job of jobs) await outbox.enqueue(job);
       });
     },

@@ -63,7 +63,7 @@ export function createSessionReminderStore(orm: Orm): SessionReminderStore {
     async enqueueAll(jobs) {
       if (jobs.length === 0) return;
       await orm.em.fork().transactional(async (em) => {
-        const outbox = new MikroOutbox(em as EntityManager);
+        const outbox = new MikroOutbox(em);
         for (const job of jobs) await outbox.enqueue(job);
       });
     },

@@ -73,7 +73,7 @@ function toItem(row: Record<string, unknown>): BookingListItem {
       typeof row.x_player_first_name === 'string' && typeof row.x_player_dob === 'string'
         ? {
             firstName: row.x_player_first_name,
-            lastName: String(row.x_player_last_name ?? ''),
+            lastName: typeof row.x_player_last_name === 'string' ? row.x_player_last_name : '',
             dateOfBirth: row.x_player_dob,
             notes: (row.x_player_notes as string | null) ?? null,
           }

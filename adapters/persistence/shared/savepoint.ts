@@ -11,7 +11,7 @@ import { mapDatabaseError } from '../database-errors';
  */
 export async function refusable(em: EntityManager, write: (em: EntityManager) => Promise<void>): Promise<Result<void>> {
   try {
-    if (em.isInTransaction()) await em.transactional((inner) => write(inner as EntityManager), { propagation: 'nested' });
+    if (em.isInTransaction()) await em.transactional((inner) => write(inner), { propagation: 'nested' });
     else await write(em);
     return ok(undefined);
   } catch (error) {

@@ -18,7 +18,8 @@ export class StoredDataError extends Error {
 /** Rebuilds a domain value from a row with the domain's own parse function (ENGINEERING: never trust a row). */
 export function rebuild<T>(table: string, parse: (row: unknown) => Result<T>, row: object & { id?: unknown; userId?: unknown }): T {
   const parsed = parse(row);
-  if (!parsed.ok) throw new StoredDataError(table, String(row.id ?? row.userId ?? '?'), parsed.error.message);
+  const id = row.id ?? row.userId;
+  if (!parsed.ok) throw new StoredDataError(table, typeof id === 'string' || typeof id === 'number' ? String(id) : '?', parsed.error.message);
   return parsed.value;
 }
 

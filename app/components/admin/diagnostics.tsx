@@ -77,10 +77,10 @@ export function AuditList({ entries }: { entries: readonly AuditRow[] }) {
       {entries.map((a) => (
         <li key={a.id} className="py-2">
           <span className="font-medium text-slate-900">{a.actorName ? nameOrUnnamed(a.actorName) : 'Someone'}</span> {ACTIONS[a.action] ?? a.action}{' '}
-          <span className="font-mono text-xs text-slate-600">{String(a.details.reference ?? a.targetId ?? '')}</span>
+          <span className="font-mono text-xs text-slate-600">{typeof a.details.reference === 'string' ? a.details.reference : (a.targetId ?? '')}</span>
           <span className="text-xs text-slate-500">
             {' '}
-            · {dateTimeOf(a.createdAt)} · via {String(a.details.via ?? 'web')}
+            · {dateTimeOf(a.createdAt)} · via {typeof a.details.via === 'string' ? a.details.via : 'web'}
           </span>
         </li>
       ))}

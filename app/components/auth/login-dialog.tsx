@@ -108,6 +108,7 @@ export function LoginDialog({ googleConfigured }: { googleConfigured: boolean })
                   type="email"
                   autoComplete="email"
                   required
+                  // eslint-disable-next-line jsx-a11y/no-autofocus -- a dialog moves focus into itself when it opens (WAI-ARIA dialog pattern)
                   autoFocus
                   value={email}
                   onChange={(e) => setEmail(e.target.value)}

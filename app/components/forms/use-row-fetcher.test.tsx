@@ -16,7 +16,7 @@ function Card({ useCardFetcher }: { useCardFetcher: () => ReturnType<typeof useF
           Accept
         </button>
       </fetcher.Form>
-      <Labelled>{String(fetcher.data ?? 'no answer yet')}</Labelled>
+      <Labelled>{fetcher.data === undefined ? 'no answer yet' : JSON.stringify(fetcher.data)}</Labelled>
     </article>
   );
 }

@@ -12,4 +12,4 @@ import * as server from './idle-fetcher.server';
  * does not carry it); in the browser this is `useFetcher` itself.
  */
 export const useRowFetcher: typeof useFetcher =
-  typeof document === 'undefined' && server.useIdleFetcher ? (server.useIdleFetcher as unknown as typeof useFetcher) : useFetcher;
+  typeof document === 'undefined' && server.useIdleFetcher ? (server.useIdleFetcher) : useFetcher;

@@ -27,7 +27,7 @@ export const failureOf = (data: ActionResult | undefined): FormFailure | null =>
  * the form shows a success in place.
  */
 export function useFormResult(fetcherData: ActionResult | undefined, intent: string): { result: ActionResult | undefined; posted: boolean } {
-  const actionData = useActionData() as unknown;
+  const actionData = useActionData<unknown>();
   if (fetcherData) return { result: fetcherData, posted: false };
   const answered = typeof actionData === 'object' && actionData !== null && (actionData as { intent?: unknown }).intent === intent;
   return answered ? { result: actionData as ActionResult, posted: true } : { result: undefined, posted: false };

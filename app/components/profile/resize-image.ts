@@ -27,7 +27,7 @@ export function resizeImage(file: File): Promise<Blob> {
         context.drawImage(image, 0, 0, canvas.width, canvas.height);
         canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error(PHOTO_MESSAGES.loadFailed))), 'image/jpeg', PHOTO_JPEG_QUALITY);
       };
-      image.src = String(reader.result);
+      image.src = typeof reader.result === 'string' ? reader.result : '';
     };
     reader.readAsDataURL(file);
   });

@@ -56,6 +56,7 @@ export function MobileSheet({ open, onClose, children }: { open: boolean; onClos
       className={`dlg block md:hidden ${open ? 'visible' : 'pointer-events-none invisible delay-200'}`}
     >
       <div
+        role="presentation"
         className={`absolute inset-0 bg-slate-900/50 transition-opacity ${open ? 'opacity-100' : 'opacity-0'}`}
         onClick={onClose}
       />

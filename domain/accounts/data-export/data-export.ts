@@ -9,7 +9,7 @@ import type {
   ExportMessageRow,
   ExportReviewRow,
 } from './data-export-rows';
-import { DATA_EXPORT_FORMAT, DATA_EXPORT_VERSION, type When, type Party, type ExportSection, type ExportAccount, type ExportCoachProfile, type ExportAvailability, type ExportBooking, type ExportPayout, type ExportMessage, type ExportReview, type ExportDeletionRequest, type ExportAuditEntry, type ExportAdminAction, type DataExportDocument, type ExportPlayer } from './data-export-document';
+import { DATA_EXPORT_FORMAT, DATA_EXPORT_VERSION, type When, type Party, type ExportSection, type ExportBooking, type ExportMessage, type ExportReview, type ExportAuditEntry, type ExportAdminAction, type DataExportDocument, type ExportPlayer } from './data-export-document';
 
 /**
  * 'Download my data' (PRODUCT.md: every user can download a copy of their own data,

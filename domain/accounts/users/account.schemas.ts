@@ -60,6 +60,7 @@ export const MINIMUM_AGE = 16;
 // Field schemas ---------------------------------------------------------------------------------
 
 // No whitespace, control characters, markup or quoting anywhere in an address.
+// eslint-disable-next-line no-control-regex -- control characters are refused on purpose
 const EMAIL_SHAPE = /^[^\s\u0000-\u001f\u007f@<>()[\]\\,;:"]+@[^\s\u0000-\u001f\u007f@<>()[\]\\,;:"]+\.[^\s\u0000-\u001f\u007f@<>()[\]\\,;:"]+$/;
 
 /** SPEC §5: email 5–255 characters; stored lower-cased (PRODUCT.md). */

@@ -99,7 +99,7 @@ export function coachProfilePatchFromForm(form: CoachProfileForm): CoachProfileP
 }
 
 function stripUndefined(patch: Record<string, unknown>): CoachProfilePatch {
-  return Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) as CoachProfilePatch;
+  return Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
 }
 
 /** The coach edits their own profile (SPEC §6 'manages profile'); nobody else does. */

@@ -159,7 +159,7 @@ export function profilePatchFromForm(form: ProfileForm): ProfilePatch {
   const { location, ...rest } = form;
   for (const [key, value] of Object.entries(rest)) if (value !== undefined) patch[key] = value;
   if (location !== undefined) patch.locationAddress = location;
-  return patch as ProfilePatch;
+  return patch;
 }
 
 /** The owner edits their own profile; admins view other profiles read-only (SPEC §2). */

@@ -7,7 +7,7 @@ import type { BookingStatus } from '../lifecycle/booking';
  */
 export interface Listable {
   readonly startsAt: Date | null;
-  readonly status: BookingStatus | string;
+  readonly status: string;
   readonly createdAt?: Date | null;
 }
 

@@ -1,4 +1,3 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { describe, expect, it } from 'vitest';
 import { adminReadModels } from '../../../adapters/persistence/admin';
 import { createBookingListReader } from '../../../adapters/persistence/read-models/booking-lists';
@@ -65,7 +64,7 @@ describe('a session booked for a player', () => {
     await ctx.db.query(`update coach_profiles set age_groups = '{under_10,under_12}' where user_id = $1`, [coach.id]);
     const day = sessionDay(10);
     // FindCoaches' age-group filter finds the coach for Under 12 and not for Adults.
-    const search = createCoachSearch(ctx.app.orm.em.fork() as EntityManager);
+    const search = createCoachSearch(ctx.app.orm.em.fork());
     const found = async (ageGroup: 'under_12' | 'adults') =>
       (await search.search({ ...NO_FILTERS, ageGroup }, { cursor: null, limit: 50 })).coaches.map((c) => c.userId);
     expect(await found('under_12')).toContain(coach.id);
@@ -83,7 +82,7 @@ describe('a session booked for a player', () => {
     expect(booked.playerId).toBe(ella.id);
     await authoriseWithTestCard(ctx.app, booked);
 
-    const reader = createBookingListReader(ctx.app.orm.em.fork() as EntityManager);
+    const reader = createBookingListReader(ctx.app.orm.em.fork());
     const page = await reader.coachDashboard({ coachId: coach.id, group: 'pending', cursor: null, limit: 20 });
     const card = bookingCardView(page.items[0]!, coach.actor, ctx.app.clock.now());
     expect(card?.player).toEqual({ name: 'Ella Hughes', age: 11, group: 'Under 12', notes: 'Asthma: inhaler in her bag' });

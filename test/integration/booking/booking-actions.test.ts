@@ -1,4 +1,3 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MikroCoachDirectory } from '../../../adapters/persistence/booking/coach-directory';
 import { action as coachAction, loader as coachLoader } from '../../../app/routes/_app.CoachDashboard';
@@ -22,7 +21,7 @@ const at = (ms: number) => ctx.app.testClock!.set(new Date(NOW.getTime() + ms));
 
 /** A request the client made and paid for with the test card (only paid requests reach the coach), unless `paid` is false. */
 async function book(startsAt: Date, who = client, withCoach = coach, paid = true): Promise<string> {
-  const deps = { ...ctx.app.deps(), coaches: new MikroCoachDirectory(ctx.app.orm.em.fork() as EntityManager) };
+  const deps = { ...ctx.app.deps(), coaches: new MikroCoachDirectory(ctx.app.orm.em.fork()) };
   const booking = unwrap(await requestBooking(deps, { actor: who.actor, coachId: withCoach.id, serviceType: 'striker', startsAt, durationMinutes: 60 }));
   if (paid) await authoriseWithTestCard(ctx.app, booking);
   return booking.id;

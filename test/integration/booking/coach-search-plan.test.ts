@@ -1,4 +1,3 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createCoachSearch } from '../../../adapters/persistence/search/coach-search';
 import { NO_FILTERS, parseCursor, type CoachSearchFilters } from '../../../domain/search/coach-search';
@@ -51,7 +50,7 @@ describe('the coach search with 100 000 coaches', () => {
   });
 
   it('answers common searches quickly', async () => {
-    const search = createCoachSearch(ctx.app.orm.em.fork() as EntityManager);
+    const search = createCoachSearch(ctx.app.orm.em.fork());
     const cases: CoachSearchFilters[] = [
       NO_FILTERS,
       { ...NO_FILTERS, specialisation: 'goalkeeping', priceBand: '30-60' },

@@ -44,7 +44,7 @@ describe('the coach search read model', () => {
     // A client with a coach-like bio must never be listed.
     await ctx.db.query(`insert into users (id, email, full_name, bio, location_address, user_type) values (gen_random_uuid(), 'client@example.test', 'Alex Smith', 'UEFA B licensed', 'London', 'client')`);
     await ctx.db.query('analyze users; analyze coach_profiles;');
-    search = createCoachSearch(ctx.app.orm.em.fork() as EntityManager);
+    search = createCoachSearch(ctx.app.orm.em.fork());
   });
 
   it('lists only active, listed coaches with a profile, best rated first, in stable pages of 20', async () => {

@@ -1,6 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createConversationReader } from '../../../adapters/persistence/messaging/conversations';
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { listConversationPage } from '../../../domain/messaging/use-cases/list-conversation-page';
 import { postMessage } from '../../../domain/messaging/use-cases/post-message';
 import { viewConversation } from '../../../domain/messaging/use-cases/view-conversation';
@@ -19,7 +18,7 @@ const bookings: string[] = [];
 const at = (iso: string) => ctx.app.testClock!.set(new Date(iso));
 const write = (actor: Actor, bookingId: string, content: string, receiverId?: string) =>
   postMessage(ctx.app.deps(), { actor, form: { bookingId, content, receiverId } });
-const reader = () => createConversationReader(ctx.app.orm.em.fork() as EntityManager);
+const reader = () => createConversationReader(ctx.app.orm.em.fork());
 
 beforeAll(async () => {
   client = await insertPerson(ctx.db, { type: 'client', name: 'Chris Client' });

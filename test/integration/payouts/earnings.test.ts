@@ -1,7 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createEarningsReader } from '../../../adapters/persistence/payouts/earnings.query';
 import { runTestPayouts } from '../../../adapters/payments/test-gateway/test-payouts';
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { loader as csvLoader } from '../../../app/routes/CoachEarnings.csv';
 import { loader as earningsLoader } from '../../../app/routes/_app.CoachEarnings';
 import { acceptBooking } from '../../../domain/booking/lifecycle/use-cases/accept-booking';
@@ -111,7 +110,7 @@ describe('the coach’s Earnings page', () => {
   });
 
   it('pages through the lines by keyset without repeating or skipping one', async () => {
-    const reader = createEarningsReader(ctx.app.orm.em.fork() as EntityManager);
+    const reader = createEarningsReader(ctx.app.orm.em.fork());
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
@@ -137,7 +136,7 @@ describe('the coach’s Earnings page', () => {
   it('costs two SQL statements besides the session lookup, and one for Load more', async () => {
     const first = await countQueries(async () => call(earningsLoader, ctx.app, await requestAs(ctx.app, coach.id, '/CoachEarnings')));
     expect(first.count, first.queries.join('\n')).toBeLessThanOrEqual(3);
-    const cursor = (await createEarningsReader(ctx.app.orm.em.fork() as EntityManager).lines(coach.id, { cursor: null, limit: 1 })).next!;
+    const cursor = (await createEarningsReader(ctx.app.orm.em.fork()).lines(coach.id, { cursor: null, limit: 1 })).next!;
     const more = await countQueries(async () => call(earningsLoader, ctx.app, await requestAs(ctx.app, coach.id, `/CoachEarnings?lines=1&cursor=${encodeURIComponent(cursor)}`)));
     expect(more.count, more.queries.join('\n')).toBeLessThanOrEqual(2);
   });

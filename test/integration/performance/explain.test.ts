@@ -1,4 +1,3 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createCoachSearch } from '../../../adapters/persistence/search/coach-search';
 import { NO_FILTERS, parseCursor, type CoachSearchFilters } from '../../../domain/search/coach-search';
@@ -14,7 +13,7 @@ const ctx = useTestApp();
 const COACHES = 20_000;
 
 async function statementsFor(filters: CoachSearchFilters, cursor: string | null = null): Promise<string[]> {
-  const search = createCoachSearch(ctx.app.orm.em.fork() as EntityManager);
+  const search = createCoachSearch(ctx.app.orm.em.fork());
   const { queries } = await countQueries(() => search.search(filters, { cursor: parseCursor(cursor), limit: 20 }));
   return [...queries];
 }

@@ -10,7 +10,6 @@ import { loader as findCoachesLoader } from '../../../app/routes/_app.FindCoache
 import { loader as messagesLoader } from '../../../app/routes/_app.Messages';
 import { loader as myBookingsLoader } from '../../../app/routes/_app.MyBookings';
 import { loader as conversationLoader } from '../../../app/routes/Conversation';
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { createCoachSearch } from '../../../adapters/persistence/search/coach-search';
 import { createSearchTotals } from '../../../adapters/persistence/search/search-totals';
 import { cursorAfter, NO_FILTERS } from '../../../domain/search/coach-search';
@@ -51,16 +50,16 @@ async function pageRequest(loaders: Loader[], userId: string, path: string) {
   });
 }
 
-const SHELL: Loader[] = [rootLoader as Loader, shellLoader as Loader];
+const SHELL: Loader[] = [rootLoader, shellLoader];
 
 /** The pages the bench loads, each with its loaders (after beforeAll has made the people). */
 const benchedPages = (): (readonly [Loader[], string, string])[] => [
-  [[...SHELL, findCoachesLoader as Loader], client.id, '/FindCoaches'],
-  [[...SHELL, myBookingsLoader as Loader], client.id, '/MyBookings'],
-  [[...SHELL, coachDashboardLoader as Loader], coach.id, '/CoachDashboard'],
-  [[...SHELL, coachProfileLoader as Loader], client.id, `/CoachProfile?userId=${coach.id}`],
-  [[...SHELL, adminBookingsLoader as Loader], admin.id, '/AdminBookings?status=pending'],
-  [[rootLoader as Loader, conversationLoader as Loader], client.id, `/Conversation?booking_id=${bookingId}`],
+  [[...SHELL, findCoachesLoader], client.id, '/FindCoaches'],
+  [[...SHELL, myBookingsLoader], client.id, '/MyBookings'],
+  [[...SHELL, coachDashboardLoader], coach.id, '/CoachDashboard'],
+  [[...SHELL, coachProfileLoader], client.id, `/CoachProfile?userId=${coach.id}`],
+  [[...SHELL, adminBookingsLoader], admin.id, '/AdminBookings?status=pending'],
+  [[rootLoader, conversationLoader], client.id, `/Conversation?booking_id=${bookingId}`],
 ];
 
 async function expectWithinBudget(loaders: Loader[], userId: string, path: string) {
@@ -91,11 +90,11 @@ describe('SQL statements per page request', () => {
   });
 
   it('FindCoaches, first page', async () => {
-    await expectWithinBudget([...SHELL, findCoachesLoader as Loader], client.id, '/FindCoaches');
+    await expectWithinBudget([...SHELL, findCoachesLoader], client.id, '/FindCoaches');
   });
 
   it('FindCoaches with specialisation, price band and text', async () => {
-    await expectWithinBudget([...SHELL, findCoachesLoader as Loader], client.id, '/FindCoaches?specialization=goalkeeping&price=30-60&q=alex');
+    await expectWithinBudget([...SHELL, findCoachesLoader], client.id, '/FindCoaches?specialization=goalkeeping&price=30-60&q=alex');
   });
 
   it('FindCoaches, a later page by keyset cursor', async () => {
@@ -103,12 +102,12 @@ describe('SQL statements per page request', () => {
       `select rating, total_sessions, user_id from coach_profiles order by rating desc, total_sessions desc, user_id asc offset 9 limit 1`,
     );
     const cursor = cursorAfter({ rating: Number(row!.rating), totalSessions: row!.total_sessions, userId: row!.user_id });
-    await expectWithinBudget([...SHELL, findCoachesLoader as Loader], client.id, `/FindCoaches?cursor=${encodeURIComponent(cursor)}`);
+    await expectWithinBudget([...SHELL, findCoachesLoader], client.id, `/FindCoaches?cursor=${encodeURIComponent(cursor)}`);
   });
 
   it('FindCoaches counts the coaches matching the same filters once while the production server remembers the total', async () => {
     const totals = createSearchTotals();
-    const search = () => createCoachSearch(ctx.app.orm.em.fork() as EntityManager, { totals }).search(NO_FILTERS, { cursor: null, limit: 20 });
+    const search = () => createCoachSearch(ctx.app.orm.em.fork(), { totals }).search(NO_FILTERS, { cursor: null, limit: 20 });
     const first = await countQueries(search);
     const second = await countQueries(search);
     expect(first.count).toBe(2);
@@ -117,27 +116,27 @@ describe('SQL statements per page request', () => {
   });
 
   it('MyBookings', async () => {
-    await expectWithinBudget([...SHELL, myBookingsLoader as Loader], client.id, '/MyBookings');
+    await expectWithinBudget([...SHELL, myBookingsLoader], client.id, '/MyBookings');
   });
 
   it('CoachDashboard', async () => {
-    await expectWithinBudget([...SHELL, coachDashboardLoader as Loader], coach.id, '/CoachDashboard?tab=pending');
+    await expectWithinBudget([...SHELL, coachDashboardLoader], coach.id, '/CoachDashboard?tab=pending');
   });
 
   it('CoachEarnings (figures, chart and the first lines)', async () => {
-    await expectWithinBudget([...SHELL, coachEarningsLoader as Loader], coach.id, '/CoachEarnings');
+    await expectWithinBudget([...SHELL, coachEarningsLoader], coach.id, '/CoachEarnings');
   });
 
   it('Messages', async () => {
-    await expectWithinBudget([...SHELL, messagesLoader as Loader], client.id, '/Messages');
+    await expectWithinBudget([...SHELL, messagesLoader], client.id, '/Messages');
   });
 
   it("CoachProfile of another coach, read-only", async () => {
-    await expectWithinBudget([...SHELL, coachProfileLoader as Loader], client.id, `/CoachProfile?userId=${coach.id}`);
+    await expectWithinBudget([...SHELL, coachProfileLoader], client.id, `/CoachProfile?userId=${coach.id}`);
   });
 
   it('AdminBookings filtered by status', async () => {
-    await expectWithinBudget([...SHELL, adminBookingsLoader as Loader], admin.id, '/AdminBookings?status=pending');
+    await expectWithinBudget([...SHELL, adminBookingsLoader], admin.id, '/AdminBookings?status=pending');
   });
 
   it('AdminBookings with a pinned booking, its transfer and chargeback, and the Chargebacks list', async () => {
@@ -145,7 +144,7 @@ describe('SQL statements per page request', () => {
       `insert into chargebacks (id, booking_id, amount_pence, reason, status, opened_at) values ('dp_budget', $1, 5300, 'fraudulent', 'needs_response', now()) on conflict do nothing`,
       [bookingId],
     );
-    const { count, result } = await pageRequest([...SHELL, adminBookingsLoader as Loader], admin.id, `/AdminBookings?status=completed&highlight=${bookingId}`);
+    const { count, result } = await pageRequest([...SHELL, adminBookingsLoader], admin.id, `/AdminBookings?status=completed&highlight=${bookingId}`);
     expect(count).toBeLessThanOrEqual(BUDGET);
     const page = result[2] as { pinned: { chargebacks: unknown[] } | null; chargebacks: { items: unknown[] } };
     expect(page.pinned?.chargebacks).toHaveLength(1);
@@ -153,20 +152,20 @@ describe('SQL statements per page request', () => {
   });
 
   it('Conversation (no shell), already read', async () => {
-    await expectWithinBudget([rootLoader as Loader, conversationLoader as Loader], client.id, `/Conversation?booking_id=${bookingId}`);
+    await expectWithinBudget([rootLoader, conversationLoader], client.id, `/Conversation?booking_id=${bookingId}`);
   });
 
   // One unit of work per request (decision 041): the session lookup and every loader of a page read through the request's one
   // unit of work (app/request-deps.server.ts); a list page made three forks and two sets of ports.
   it('each benched page makes one EntityManager fork for the session lookup and all its loaders', async () => {
-    const pages = [...benchedPages(), [[...SHELL, messagesLoader as Loader], client.id, '/Messages'] as [Loader[], string, string]];
+    const pages = [...benchedPages(), [[...SHELL, messagesLoader], client.id, '/Messages'] as [Loader[], string, string]];
     const em = ctx.app.orm.em;
     const fork = em.fork;
     let forks = 0;
     em.fork = function (this: typeof em, ...args: Parameters<typeof fork>) {
       forks += 1;
       return fork.apply(this, args);
-    } as typeof fork;
+    };
     try {
       for (const [loaders, userId, path] of pages) {
         forks = 0;

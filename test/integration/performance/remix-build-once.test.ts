@@ -1,4 +1,3 @@
-import type { ServerBuild } from '@remix-run/node';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startHttpApp } from '../../support/http-app';
 
@@ -20,7 +19,7 @@ async function manifestReads(asFunction: boolean): Promise<{ first: number; late
     {},
     {
       build: (build) => {
-        const counted = { ...build } as ServerBuild;
+        const counted = { ...build };
         Object.defineProperty(counted, 'routes', {
           get: () => {
             reads += 1;

@@ -27,8 +27,8 @@ function sabotagedUow(n: number, sabotage: (booking: Booking, save: (b: Booking)
             const value: unknown = Reflect.get(target, prop, receiver);
             return typeof value === 'function' ? value.bind(target) : value;
           },
-        }) as BookingRepository;
-        return work({ ...tx, bookings } as Repositories);
+        });
+        return work({ ...tx, bookings });
       }),
   };
 }

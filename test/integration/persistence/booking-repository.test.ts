@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { endsAt, type Booking } from '../../../domain/booking/lifecycle/booking';
 import { acceptBooking as accept, cancelBooking } from '../../../domain/booking/lifecycle/booking-decisions';
 import { err, ok, unwrap } from '../../../domain/shared/result';
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { MikroCoachDirectory } from '../../../adapters/persistence/booking/coach-directory';
 import { StoredDataError } from '../../../adapters/persistence/shared/stored-data';
 import { useTestApp } from '../../support/app';
@@ -129,7 +128,7 @@ describe('the booking repository', () => {
 
   it('tells booking who the coach is, what they charge and when they are available', async () => {
     const coach = await insertUser(ctx.db, 'coach');
-    const directory = new MikroCoachDirectory(ctx.app.orm.em.fork() as EntityManager);
+    const directory = new MikroCoachDirectory(ctx.app.orm.em.fork());
     expect((await directory.findCoachForBooking(coach.id))?.availability).toEqual([]);
     const start = hoursAhead(2);
     const later = new Date(start.getTime() + DAY);

@@ -67,12 +67,12 @@ describe('refusable writes', () => {
     const em = ctx.app.orm.em.fork() as EntityManager;
     const outcome = await em.transactional(async (tx) => {
       const insert = (id: string) =>
-        refusable(tx as EntityManager, async (inner) => {
+        refusable(tx, async (inner) => {
           await inner.execute(`insert into account_deletion_requests (id, user_id, status) values (?, ?, 'pending')`, [id, person.id], 'run');
         });
       const first = await insert(crypto.randomUUID());
       const second = await insert(crypto.randomUUID());
-      const rows = await (tx as EntityManager).execute<{ n: number }[]>('select count(*)::int as n from account_deletion_requests where user_id = ?', [person.id]);
+      const rows = await (tx).execute<{ n: number }[]>('select count(*)::int as n from account_deletion_requests where user_id = ?', [person.id]);
       return { first, second, n: rows[0]?.n };
     });
     expect(outcome.first).toEqual(ok(undefined));

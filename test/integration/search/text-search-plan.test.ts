@@ -1,4 +1,3 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createCoachSearch } from '../../../adapters/persistence/search/coach-search';
 import { NO_FILTERS, parseCursor, type CoachSearchFilters } from '../../../domain/search/coach-search';
@@ -21,7 +20,7 @@ const id = (prefix: string) => `(overlay(overlay(md5('${prefix}' || i) placing '
 const pick = (list: string[], salt: number) => `(array['${list.join("','")}'])[1 + (hashint4(${salt} * i + ${salt}) & 65535) % ${list.length}]`;
 
 async function statementsFor(filters: CoachSearchFilters, cursor: string | null = null): Promise<string[]> {
-  const search = createCoachSearch(ctx.app.orm.em.fork() as EntityManager);
+  const search = createCoachSearch(ctx.app.orm.em.fork());
   const { queries } = await countQueries(() => search.search(filters, { cursor: parseCursor(cursor), limit: 20 }));
   return [...queries];
 }
@@ -110,7 +109,7 @@ describe(`the text search's plans on ${COACHES} coaches`, () => {
   });
 
   it('starts a deep page of a common word at the cursor in the walk', async () => {
-    const first = createCoachSearch(ctx.app.orm.em.fork() as EntityManager);
+    const first = createCoachSearch(ctx.app.orm.em.fork());
     let cursor: string | null = null;
     for (let i = 0; i < 5; i++) cursor = (await first.search(text('licensed'), { cursor: parseCursor(cursor), limit: 20 })).nextCursor;
     const plan = await explain((await statementsFor(text('licensed'), cursor))[0]!);

@@ -1,4 +1,3 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createCoachSearch } from '../../../adapters/persistence/search/coach-search';
 import { decideDeletionRequest } from '../../../domain/accounts/erasure/use-cases/decide-deletion-request';
@@ -21,7 +20,7 @@ import { bySearchOrder, generateCoaches, insertCoaches, isSearchable, seededRand
  */
 const ctx = useTestApp();
 const deps = () => ctx.app.deps();
-const search = () => createCoachSearch(ctx.app.orm.em.fork() as EntityManager);
+const search = () => createCoachSearch(ctx.app.orm.em.fork());
 
 /** Every page of a search, following the cursor: the ids in order, and the totals each page said. */
 async function allPages(filters: CoachSearchFilters): Promise<{ ids: string[]; totals: Set<number> }> {

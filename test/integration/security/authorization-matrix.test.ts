@@ -789,7 +789,7 @@ let ipCounter = 0;
 function contextFor(app: Application): AppLoadContext {
   // Each call from its own address: the per-address limits are not what this table is about.
   const n = ipCounter++;
-  return { app, requestId: `matrix-${n}`, log: app.logger, clientIp: `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}` } as AppLoadContext;
+  return { app, requestId: `matrix-${n}`, log: app.logger, clientIp: `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}` };
 }
 
 async function cookieOf(app: Application, userId: string): Promise<string> {

@@ -99,10 +99,16 @@ function bodies(w: World): fc.Arbitrary<Body> {
   const urlencoded = fc.oneof(entries, withIntent).map(
     (list): Body => ({ kind: 'form', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(list).toString() }),
   );
-  const invalidUtf8 = fc.uint8Array({ minLength: 1, maxLength: 200 }).map(
-    (bytes): Body => ({ kind: 'invalid utf-8', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new Uint8Array([...Buffer.from('intent=cancel&reason='), 0xff, 0xfe, 0xc3, 0x28, ...bytes]) }),
-  );
-  const json = fc.jsonValue({ maxDepth: 4 }).map((v): Body => ({ kind: 'json', headers: { 'content-type': fc.sample(fc.constantFrom('application/json', 'application/x-www-form-urlencoded', 'text/plain'), 1)[0]! }, body: JSON.stringify(v) }));
+  const invalidUtf8 = fc.uint8Array({ minLength: 1, maxLength: 200 }).map((bytes): Body => ({
+    kind: 'invalid utf-8',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new Uint8Array([...Buffer.from('intent=cancel&reason='), 0xff, 0xfe, 0xc3, 0x28, ...bytes]),
+  }));
+  const json = fc.jsonValue({ maxDepth: 4 }).map((v): Body => ({
+    kind: 'json',
+    headers: { 'content-type': fc.sample(fc.constantFrom('application/json', 'application/x-www-form-urlencoded', 'text/plain'), 1)[0]! },
+    body: JSON.stringify(v),
+  }));
   const multipart = entries.map((list): Body => {
     const form = new FormData();
     for (const [k, v] of list) form.append(k, v);

@@ -26,7 +26,7 @@ function shapeKeys(schema: z.ZodType): string[] {
   for (let i = 0; i < 6 && current; i++) {
     const def = (current as { _zod?: { def?: Record<string, unknown> } })._zod?.def;
     if (!def) break;
-    if (def.shape && typeof def.shape === 'object') return Object.keys(def.shape as object);
+    if (def.shape && typeof def.shape === 'object') return Object.keys(def.shape);
     current = def.in ?? def.innerType ?? def.schema ?? null;
   }
   return [];

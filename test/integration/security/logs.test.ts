@@ -12,7 +12,6 @@ const http = useHttpApp();
 const CARD = '4242424242424242';
 const CVC = '917';
 
-type Line = Record<string, unknown>;
 
 async function post(path: string, form: Record<string, string>, cookie?: string) {
   return fetch(`${http.baseUrl}${path}`, {

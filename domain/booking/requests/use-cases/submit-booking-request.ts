@@ -30,7 +30,7 @@ export async function submitBookingRequest(
   const f = form.value;
   return requestBooking(deps, {
     actor: input.actor,
-    coachId: coachId.value as Id,
+    coachId: coachId.value,
     serviceType: f.serviceType,
     startsAt: f.startsAt,
     durationMinutes: f.durationMinutes,
