@@ -68,12 +68,7 @@ export interface UseCaseDeps extends AccountPorts, MessagingPorts {
   dataExport: DataExportSource;
 }
 
-export async function createApplication(options: {
-  env: Env;
-  logger: Logger;
-  databaseUrl: string;
-  sessionSecret: string;
-}): Promise<Application> {
+export async function createApplication(options: { env: Env; logger: Logger; databaseUrl: string; sessionSecret: string }): Promise<Application> {
   const { env, logger } = options;
   const orm = await openOrm(options.databaseUrl);
   const testClock = env.FACT_TEST_MODE === '1' ? new AdjustableClock() : undefined;
@@ -101,7 +96,21 @@ export async function createApplication(options: {
       // One fork for every read of these ports (the unit of work's, made on first use).
       const uow = new MikroUnitOfWork(orm);
       const reads = () => uow.readEm;
-      return { uow, clock, ids: uuidSource, random: cryptoRandom, gateway: payments.gateway, payoutGateway: payments.payouts, payoutPolicy, coaches: new MikroCoachDirectory(reads), emailPreferences, calendarFeeds, dataExport, ...accounts, ...messaging.ports(reads) };
+      return {
+        uow,
+        clock,
+        ids: uuidSource,
+        random: cryptoRandom,
+        gateway: payments.gateway,
+        payoutGateway: payments.payouts,
+        payoutPolicy,
+        coaches: new MikroCoachDirectory(reads),
+        emailPreferences,
+        calendarFeeds,
+        dataExport,
+        ...accounts,
+        ...messaging.ports(reads),
+      };
     },
     close: async () => {
       await messaging.close();

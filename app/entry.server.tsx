@@ -24,13 +24,7 @@ export function handleError(error: unknown, { request, context }: LoaderFunction
   else console.error(error);
 }
 
-export default function handleRequest(
-  request: Request,
-  responseStatusCode: number,
-  responseHeaders: Headers,
-  remixContext: EntryContext,
-  loadContext: AppLoadContext,
-) {
+export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, remixContext: EntryContext, loadContext: AppLoadContext) {
   const waitForAll = isbot(request.headers.get('user-agent') ?? '') || remixContext.isSpaMode;
   const nonce = loadContext.cspNonce;
   const matches = remixContext.staticHandlerContext.matches;

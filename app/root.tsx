@@ -20,10 +20,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = (args) => !isQueryOnly
 // on every in-app navigation and renders an SVG icon as a document on the page's main thread.
 export const links: LinksFunction = () => [{ rel: 'icon', href: '/favicon.png', type: 'image/png', sizes: '32x32' }];
 
-export const meta: MetaFunction = () => [
-  { title: 'FACT — Football Academy Coaching & Training' },
-  { name: 'description', content: 'Book one-to-one football coaching with verified coaches.' },
-];
+export const meta: MetaFunction = () => [{ title: 'FACT — Football Academy Coaching & Training' }, { name: 'description', content: 'Book one-to-one football coaching with verified coaches.' }];
 
 const ZOD_WITHOUT_EVAL = 'globalThis.__zod_globalConfig=Object.assign(globalThis.__zod_globalConfig||{},{jitless:true});';
 
@@ -67,9 +64,7 @@ export function ErrorBoundary() {
     <main className="mx-auto flex min-h-screen max-w-lg flex-col items-center justify-center gap-4 p-6 text-center">
       <p className="text-sm font-semibold text-pitch-700">{status}</p>
       <h1 className="text-2xl font-bold">{title}</h1>
-      <p className="text-slate-600">
-        {status === 500 ? 'Please try again in a moment.' : 'The page you asked for is not available to you.'}
-      </p>
+      <p className="text-slate-600">{status === 500 ? 'Please try again in a moment.' : 'The page you asked for is not available to you.'}</p>
       <Link to="/" className="rounded-md bg-pitch-600 px-4 py-2 font-medium text-white hover:bg-pitch-700">
         Back to Home
       </Link>

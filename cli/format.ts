@@ -5,7 +5,11 @@ import { formatLondonDate, utcToLondon } from '../domain/shared/london-time';
 export function table(rows: readonly Record<string, string>[], columns: readonly string[]): string {
   if (rows.length === 0) return '';
   const widths = columns.map((c) => Math.max(c.length, ...rows.map((r) => (r[c] ?? '').length)));
-  const line = (cells: readonly string[]) => cells.map((cell, i) => cell.padEnd(widths[i]!)).join('  ').trimEnd();
+  const line = (cells: readonly string[]) =>
+    cells
+      .map((cell, i) => cell.padEnd(widths[i]!))
+      .join('  ')
+      .trimEnd();
   return [line(columns.map((c) => c.toUpperCase())), ...rows.map((r) => line(columns.map((c) => r[c] ?? '')))].join('\n');
 }
 

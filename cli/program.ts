@@ -77,7 +77,8 @@ export function describeFailure(error: unknown, depth = 0): string {
       return `An unexpected failure: ${Object.prototype.toString.call(error)}`;
     }
   }
-  return `An unexpected failure: ${String(error)}`;
+  if (typeof error === 'number' || typeof error === 'boolean' || typeof error === 'bigint' || typeof error === 'symbol') return `An unexpected failure: ${String(error)}`;
+  return 'An unexpected failure: a function was thrown';
 }
 
 function where(error: Error): string {

@@ -99,7 +99,6 @@ export class Migration20261125120000_payouts extends Migration {
   }
 
   override async down(): Promise<void> {
-    for (const table of ['test_gateway_payouts', 'test_gateway_transfers', 'test_gateway_accounts', 'chargebacks', 'coach_transfers', 'payout_accounts'])
-      this.addSql(`drop table if exists ${table};`);
+    for (const table of ['test_gateway_payouts', 'test_gateway_transfers', 'test_gateway_accounts', 'chargebacks', 'coach_transfers', 'payout_accounts']) this.addSql(`drop table if exists ${table};`);
   }
 }

@@ -19,12 +19,8 @@ export class Migration20261125140000_calendar_feeds extends Migration {
         last_used_at timestamptz,
         constraint calendar_feeds_token_hash_unique unique (token_hash)
       );`);
-    this.addSql(
-      `create index bookings_calendar_by_client on bookings (client_id, starts_at, id) where status in ('confirmed', 'in_session', 'completed', 'disputed', 'cancelled');`,
-    );
-    this.addSql(
-      `create index bookings_calendar_by_coach on bookings (coach_id, starts_at, id) where status in ('confirmed', 'in_session', 'completed', 'disputed', 'cancelled');`,
-    );
+    this.addSql(`create index bookings_calendar_by_client on bookings (client_id, starts_at, id) where status in ('confirmed', 'in_session', 'completed', 'disputed', 'cancelled');`);
+    this.addSql(`create index bookings_calendar_by_coach on bookings (coach_id, starts_at, id) where status in ('confirmed', 'in_session', 'completed', 'disputed', 'cancelled');`);
   }
 
   override async down(): Promise<void> {

@@ -34,10 +34,7 @@ export function bodyLimits(options: BodyLimitOptions): RequestHandler {
       return;
     }
     const refuse = (status: number, message: string) => {
-      options.logger.warn(
-        { requestId: res.locals.requestId, method: req.method, path: req.path, status, contentLength: req.get('content-length') ?? null },
-        'refused: request body',
-      );
+      options.logger.warn({ requestId: res.locals.requestId, method: req.method, path: req.path, status, contentLength: req.get('content-length') ?? null }, 'refused: request body');
       // A body too big (or of unknown length) is not read: close the connection after answering.
       // Node reads and discards a small unread body itself, keeping the connection.
       if (status === 413 || status === 411 || status === 400) res.setHeader('Connection', 'close');

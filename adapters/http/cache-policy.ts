@@ -21,15 +21,7 @@ const SESSION_COOKIE = /(?:^|;\s*)(?:__Host-)?fact_session=/;
 /** A route's `no-transform` (a server-sent events stream: compression must not buffer it) is always kept. */
 const keepNoTransform = (value: string, choice: string | null): string => (choice && /\bno-transform\b/i.test(choice) ? `${value}, no-transform` : value);
 
-export function cacheControlFor(input: {
-  method: string;
-  path: string;
-  hasSession: boolean;
-  setsCookie: boolean;
-  status: number;
-  routeChoice: string | null;
-  isData: boolean;
-}): string {
+export function cacheControlFor(input: { method: string; path: string; hasSession: boolean; setsCookie: boolean; status: number; routeChoice: string | null; isData: boolean }): string {
   if (input.hasSession || input.setsCookie) return keepNoTransform(PRIVATE_NO_STORE, input.routeChoice);
   const isGet = input.method === 'GET' || input.method === 'HEAD';
   if (isGet && input.status === 200 && !input.isData && PUBLIC_PAGES.has(input.path.toLowerCase().replace(/\/+$/, '') || '/')) return PUBLIC_BRIEFLY;

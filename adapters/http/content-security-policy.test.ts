@@ -3,10 +3,12 @@ import { buildCsp, newCspNonce } from './content-security-policy';
 
 /** The policy as a map: directive → its sources. */
 function directives(csp: string): Map<string, string[]> {
-  return new Map(csp.split(';').map((part) => {
-    const [name, ...sources] = part.trim().split(/\s+/);
-    return [name!, sources] as const;
-  }));
+  return new Map(
+    csp.split(';').map((part) => {
+      const [name, ...sources] = part.trim().split(/\s+/);
+      return [name!, sources] as const;
+    }),
+  );
 }
 
 describe('the Content-Security-Policy', () => {

@@ -74,10 +74,7 @@ export function originCheck(options: OriginCheckOptions): RequestHandler {
       next();
       return;
     }
-    options.logger.warn(
-      { requestId: res.locals.requestId, method: req.method, path: req.path, origin: req.get('origin') ?? null, reason, action: 'cross_origin' },
-      'refused: cross-origin request',
-    );
+    options.logger.warn({ requestId: res.locals.requestId, method: req.method, path: req.path, origin: req.get('origin') ?? null, reason, action: 'cross_origin' }, 'refused: cross-origin request');
     res.status(403).type('text/plain').send('Forbidden: cross-origin request');
   };
 }

@@ -71,18 +71,21 @@ export function createHttpServer(options: HttpServerOptions): Express {
   server.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });
-  server.get('/readyz', handleAsync(async (_req, res) => {
-    if (options.isDraining?.()) {
-      res.status(503).json({ status: 'shutting down' });
-      return;
-    }
-    try {
-      await app.orm.em.fork().getConnection().execute('select 1');
-      res.json({ status: 'ready' });
-    } catch {
-      res.status(503).json({ status: 'database unavailable' });
-    }
-  }));
+  server.get(
+    '/readyz',
+    handleAsync(async (_req, res) => {
+      if (options.isDraining?.()) {
+        res.status(503).json({ status: 'shutting down' });
+        return;
+      }
+      try {
+        await app.orm.em.fork().getConnection().execute('select 1');
+        res.json({ status: 'ready' });
+      } catch {
+        res.status(503).json({ status: 'database unavailable' });
+      }
+    }),
+  );
 
   server.use('/build', express.static(path.join(options.publicDir, 'build'), { immutable: true, maxAge: '1y' }));
   // Public files all have an extension (favicon.svg, robots.txt, …); pages never do: asking the
@@ -104,10 +107,7 @@ export function createHttpServer(options: HttpServerOptions): Express {
     res.setHeader('X-Request-Id', requestId);
     res.on('finish', () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      app.logger.info(
-        { requestId, method: req.method, path: loggedPath(req.path), status: res.statusCode, durationMs: Math.round(ms * 10) / 10 },
-        'request',
-      );
+      app.logger.info({ requestId, method: req.method, path: loggedPath(req.path), status: res.statusCode, durationMs: Math.round(ms * 10) / 10 }, 'request');
     });
     next();
   });
@@ -127,19 +127,21 @@ export function createHttpServer(options: HttpServerOptions): Express {
   // Remix's handler passes its own errors to next(); handleAsync keeps it so if that ever changes.
   server.all(
     '*',
-    handleAsync(createRequestHandler({
-      build: options.build,
-      mode: app.env.NODE_ENV === 'development' ? 'development' : 'production',
-      getLoadContext: (req, res): AppLoadContext =>
-        new HttpRequestContext(
-          app,
-          res.locals.requestId as string,
-          req.ip ?? 'unknown',
-          res.locals.cspNonce as string | undefined,
-          res.locals.reportError as ((error: unknown) => void) | undefined,
-          req.method === 'GET' || req.method === 'HEAD',
-        ),
-    })),
+    handleAsync(
+      createRequestHandler({
+        build: options.build,
+        mode: app.env.NODE_ENV === 'development' ? 'development' : 'production',
+        getLoadContext: (req, res): AppLoadContext =>
+          new HttpRequestContext(
+            app,
+            res.locals.requestId as string,
+            req.ip ?? 'unknown',
+            res.locals.cspNonce as string | undefined,
+            res.locals.reportError as ((error: unknown) => void) | undefined,
+            req.method === 'GET' || req.method === 'HEAD',
+          ),
+      }),
+    ),
   );
   // Last resort: a plain answer without a stack trace (503 when the database is away).
   const lastResort: ErrorRequestHandler = (error: unknown, req, res, next) => {

@@ -13,19 +13,22 @@ import { UPLOADS_URL_PREFIX } from '../storage/local-file-storage';
  * shared caches not at all, so a withdrawn photo is not answered from a cache the site cannot empty.
  */
 export function mountUploads(server: Express, app: Application): void {
-  server.get(`${UPLOADS_URL_PREFIX}*`, handleAsync(async (req, res, next) => {
-    try {
-      const file = await serveProfilePhoto(app.deps(), req.path.slice(UPLOADS_URL_PREFIX.length));
-      if (!file) {
-        res.status(404).type('text/plain').send('Not found');
-        return;
+  server.get(
+    `${UPLOADS_URL_PREFIX}*`,
+    handleAsync(async (req, res, next) => {
+      try {
+        const file = await serveProfilePhoto(app.deps(), req.path.slice(UPLOADS_URL_PREFIX.length));
+        if (!file) {
+          res.status(404).type('text/plain').send('Not found');
+          return;
+        }
+        res.setHeader('Content-Type', file.contentType);
+        res.setHeader('Cache-Control', 'private, max-age=86400');
+        res.setHeader('Content-Security-Policy', "default-src 'none'; img-src 'self'; sandbox");
+        res.send(Buffer.from(file.bytes));
+      } catch (error) {
+        next(error);
       }
-      res.setHeader('Content-Type', file.contentType);
-      res.setHeader('Cache-Control', 'private, max-age=86400');
-      res.setHeader('Content-Security-Policy', "default-src 'none'; img-src 'self'; sandbox");
-      res.send(Buffer.from(file.bytes));
-    } catch (error) {
-      next(error);
-    }
-  }));
+    }),
+  );
 }

@@ -31,9 +31,7 @@ export function createLogger(options: { level: string; pretty: boolean; destinat
   if (options.destination) return pino(settings, options.destination);
   return pino({
     ...settings,
-    ...(options.pretty
-      ? { transport: { target: 'pino-pretty', options: { colorize: true, translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } }
-      : {}),
+    ...(options.pretty ? { transport: { target: 'pino-pretty', options: { colorize: true, translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } } : {}),
   });
 }
 

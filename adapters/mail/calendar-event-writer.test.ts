@@ -56,7 +56,11 @@ function feedText(b: FeedBooking, sessionReminders = true): string {
 /** A VEVENT's properties as [name, value] pairs, and its alarms' the same way. */
 function eventOf(calendar: ICAL.Component, leaveOut: readonly string[] = []) {
   const event = calendar.getFirstSubcomponent('vevent')!;
-  const pairs = (c: ICAL.Component) => c.getAllProperties().filter((p) => !leaveOut.includes(p.name)).map((p) => [p.name, String(p.getFirstValue())]);
+  const pairs = (c: ICAL.Component) =>
+    c
+      .getAllProperties()
+      .filter((p) => !leaveOut.includes(p.name))
+      .map((p) => [p.name, String(p.getFirstValue())]);
   return { properties: pairs(event), alarms: event.getAllSubcomponents('valarm').map(pairs) };
 }
 
@@ -68,8 +72,16 @@ describe('the one iCalendar writer', () => {
     // The booking page the feed links is the same the invite links for an upcoming session.
     expect(feed).toEqual(invite);
     expect(invite.alarms).toEqual([
-      [['action', 'DISPLAY'], ['trigger', '-P1D'], ['description', 'FACT session tomorrow']],
-      [['action', 'DISPLAY'], ['trigger', '-PT1H'], ['description', 'FACT session in 1 hour']],
+      [
+        ['action', 'DISPLAY'],
+        ['trigger', '-P1D'],
+        ['description', 'FACT session tomorrow'],
+      ],
+      [
+        ['action', 'DISPLAY'],
+        ['trigger', '-PT1H'],
+        ['description', 'FACT session in 1 hour'],
+      ],
     ]);
   });
 
@@ -108,8 +120,14 @@ describe('the one iCalendar writer', () => {
   it('puts every alarm after all the properties of its event, as the grammar orders them', () => {
     for (const text of [inviteText(booking()), feedText(booking())]) {
       const event = text.slice(text.indexOf('BEGIN:VEVENT'), text.indexOf('END:VEVENT'));
-      const afterAlarms = event.slice(event.indexOf('BEGIN:VALARM')).split('\r\n').filter((l) => l !== '');
-      expect(afterAlarms.every((l) => /^(BEGIN:VALARM|ACTION:|TRIGGER:|DESCRIPTION:|END:VALARM)/.test(l)), afterAlarms.join('\n')).toBe(true);
+      const afterAlarms = event
+        .slice(event.indexOf('BEGIN:VALARM'))
+        .split('\r\n')
+        .filter((l) => l !== '');
+      expect(
+        afterAlarms.every((l) => /^(BEGIN:VALARM|ACTION:|TRIGGER:|DESCRIPTION:|END:VALARM)/.test(l)),
+        afterAlarms.join('\n'),
+      ).toBe(true);
     }
   });
 

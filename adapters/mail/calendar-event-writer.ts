@@ -43,7 +43,10 @@ function text(value: string): string {
 
 /** A quoted parameter value (§3.2), its quote marks and line breaks caret-encoded (RFC 6868). */
 function quotedParam(value: string): string {
-  const encoded = value.replace(/\^/g, '^^').replace(/"/g, "^'").replace(/\r\n|\r|\n/g, '^n');
+  const encoded = value
+    .replace(/\^/g, '^^')
+    .replace(/"/g, "^'")
+    .replace(/\r\n|\r|\n/g, '^n');
   // eslint-disable-next-line no-control-regex
   return `"${encoded.replace(/[\u0000-\u001f\u007f]/g, '')}"`;
 }
@@ -57,7 +60,10 @@ function plain(value: string): string {
 
 /** DATE-TIME in UTC (§3.3.5, form 2): 20261128T100000Z. */
 function utc(date: Date): string {
-  return date.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+  return date
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 }
 
 /** DURATION (§3.3.6): whole days as P1D (a calendar's "same time the day before"), else PT…H…M…S. */
@@ -97,15 +103,7 @@ function alarmLines(alarm: SessionAlarm): string[] {
 }
 
 function eventLines(e: WrittenEvent): string[] {
-  const lines = [
-    'BEGIN:VEVENT',
-    `UID:${text(e.uid)}`,
-    `SEQUENCE:${e.sequence}`,
-    `DTSTAMP:${utc(e.stampedAt)}`,
-    `DTSTART:${utc(e.startsAt)}`,
-    `DTEND:${utc(e.endsAt)}`,
-    `SUMMARY:${text(e.summary)}`,
-  ];
+  const lines = ['BEGIN:VEVENT', `UID:${text(e.uid)}`, `SEQUENCE:${e.sequence}`, `DTSTAMP:${utc(e.stampedAt)}`, `DTSTART:${utc(e.startsAt)}`, `DTEND:${utc(e.endsAt)}`, `SUMMARY:${text(e.summary)}`];
   if (e.location) lines.push(`LOCATION:${text(e.location)}`);
   lines.push(`DESCRIPTION:${text(e.description)}`);
   if (e.organizer) lines.push(`ORGANIZER;CN=${quotedParam(e.organizer.name)}:mailto:${plain(e.organizer.email)}`);

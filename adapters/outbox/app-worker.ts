@@ -22,8 +22,7 @@ export function createAppWorker(app: Application, options: Partial<Omit<OutboxWo
  */
 export function createServerWorker(app: Application, options: Partial<Omit<OutboxWorkerOptions, 'orm' | 'clock' | 'logger'>> = {}): OutboxWorker {
   // Alone, it polls gently: a removal is not urgent, the photo is already answered 404.
-  const worker =
-    app.env.OUTBOX_WORKER === 'on' ? createAppWorker(app, options) : new OutboxWorker({ orm: app.orm, clock: app.clock, logger: app.logger, pollIntervalMs: 5_000, ...options });
+  const worker = app.env.OUTBOX_WORKER === 'on' ? createAppWorker(app, options) : new OutboxWorker({ orm: app.orm, clock: app.clock, logger: app.logger, pollIntervalMs: 5_000, ...options });
   registerPhotoFileRemoval(worker, app);
   return worker;
 }

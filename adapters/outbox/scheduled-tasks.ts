@@ -46,7 +46,18 @@ function inTurn(...runs: (() => Promise<Result<BatchOutcome>>)[]): () => Promise
  */
 export function registerScheduledTasks(worker: OutboxWorker, app: Application): void {
   worker.schedule({ name: 'booking.auto-complete', everyMs: 5 * MINUTE, run: batch(app, 'booking.auto-complete', () => autoCompleteDue(app.deps())) });
-  worker.schedule({ name: 'booking.expire-requests', everyMs: 5 * MINUTE, run: batch(app, 'booking.expire-requests', inTurn(() => expireStaleRequests(app.deps()), () => expireUnpaidRequests(app.deps()))) });
+  worker.schedule({
+    name: 'booking.expire-requests',
+    everyMs: 5 * MINUTE,
+    run: batch(
+      app,
+      'booking.expire-requests',
+      inTurn(
+        () => expireStaleRequests(app.deps()),
+        () => expireUnpaidRequests(app.deps()),
+      ),
+    ),
+  });
   worker.schedule({ name: 'payments.release-due', everyMs: 15 * MINUTE, run: batch(app, 'payments.release-due', () => releaseDuePayments(app.deps())) });
   // Without Stripe keys the offline gateway pays connected accounts out daily (Stripe does it itself).
   if (app.payments.testConnect) {

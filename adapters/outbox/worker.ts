@@ -281,15 +281,7 @@ export class OutboxWorker {
         return (done as { affectedRows?: number }).affectedRows ? 'done' : 'lost';
       }
       const message = describe(failure);
-      const rows = await this.#sql<{ status: string }[]>(FAIL_SQL, [
-        permanent,
-        permanent,
-        this.#clock.now(),
-        this.#backoffMs(job.attempts),
-        message,
-        job.id,
-        this.workerId,
-      ]);
+      const rows = await this.#sql<{ status: string }[]>(FAIL_SQL, [permanent, permanent, this.#clock.now(), this.#backoffMs(job.attempts), message, job.id, this.workerId]);
       const status = rows[0]?.status;
       const log = { jobId: job.id, type: job.type, attempts: job.attempts, maxAttempts: job.maxAttempts, error: message };
       if (status === 'failed') this.#log.error(log, 'outbox job failed for good');

@@ -106,10 +106,8 @@ export async function reconcileTransfers(app: Application, options: { limit?: nu
       continue;
     }
     const g = read.value;
-    if (g.amountPence !== row.coach_share_pence)
-      lines.push({ ...base, issue: 'amount_differs', detail: `${row.transfer_id}: recorded ${row.coach_share_pence}p, gateway ${g.amountPence}p` });
-    if (g.reversedPence !== row.reversed_pence)
-      lines.push({ ...base, issue: 'reversal_differs', detail: `${row.transfer_id}: recorded ${row.reversed_pence}p reversed, gateway ${g.reversedPence}p` });
+    if (g.amountPence !== row.coach_share_pence) lines.push({ ...base, issue: 'amount_differs', detail: `${row.transfer_id}: recorded ${row.coach_share_pence}p, gateway ${g.amountPence}p` });
+    if (g.reversedPence !== row.reversed_pence) lines.push({ ...base, issue: 'reversal_differs', detail: `${row.transfer_id}: recorded ${row.reversed_pence}p reversed, gateway ${g.reversedPence}p` });
   }
 
   return {

@@ -49,10 +49,7 @@ const REQUEUE_SQL = `
    where type = ? and status = 'failed' and payload->>'bookingId' = ?
   returning id`;
 
-export async function reconcilePayments(
-  app: Application,
-  options: { limit?: number; dryRun?: boolean; retryFailed?: boolean; bookingId?: string } = {},
-): Promise<ReconcileReport> {
+export async function reconcilePayments(app: Application, options: { limit?: number; dryRun?: boolean; retryFailed?: boolean; bookingId?: string } = {}): Promise<ReconcileReport> {
   const em = app.orm.em.fork() as EntityManager;
   const rows = await em.execute<OpenRow[]>(
     `select id, reference_code, payment_intent_id, payment_status from bookings
@@ -107,9 +104,6 @@ export async function reconcilePayments(
 /** The payment fields a sync may move. */
 function paymentDiffers(a: Booking, b: Booking): boolean {
   return (
-    a.paymentStatus !== b.paymentStatus ||
-    a.amountAuthorizedPence !== b.amountAuthorizedPence ||
-    a.amountCapturedPence !== b.amountCapturedPence ||
-    a.amountRefundedPence !== b.amountRefundedPence
+    a.paymentStatus !== b.paymentStatus || a.amountAuthorizedPence !== b.amountAuthorizedPence || a.amountCapturedPence !== b.amountCapturedPence || a.amountRefundedPence !== b.amountRefundedPence
   );
 }

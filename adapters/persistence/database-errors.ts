@@ -32,20 +32,16 @@ export function mapDatabaseError(error: unknown): DomainError | undefined {
     case '40P01':
       return conflict('CONCURRENT_UPDATE', 'This record changed while you were working on it. Please reload and try again.');
     case '23P01':
-      if (constraint === 'bookings_no_overlap_for_coach')
-        return conflict('COACH_ALREADY_BOOKED', 'The coach already has a confirmed session at this time.');
+      if (constraint === 'bookings_no_overlap_for_coach') return conflict('COACH_ALREADY_BOOKED', 'The coach already has a confirmed session at this time.');
       return conflict('OVERLAP', 'This overlaps with something that already exists.');
     case '23505':
-      if (constraint === 'users_email_unique')
-        return conflict('EMAIL_TAKEN', 'An account with this email already exists. Please try logging in instead.');
-      if (constraint === 'deletion_one_pending_per_user')
-        return conflict('DELETION_ALREADY_PENDING', 'You already have a pending deletion request.');
+      if (constraint === 'users_email_unique') return conflict('EMAIL_TAKEN', 'An account with this email already exists. Please try logging in instead.');
+      if (constraint === 'deletion_one_pending_per_user') return conflict('DELETION_ALREADY_PENDING', 'You already have a pending deletion request.');
       // requestBooking takes another reference on this code: it must stay the domain's.
       if (constraint === 'bookings_reference_unique') return conflict(REFERENCE_UNAVAILABLE, REFERENCE_UNAVAILABLE_MESSAGE);
       if (constraint === 'bookings_one_pending_request_per_slot')
         return conflict('DUPLICATE_PENDING_REQUEST', 'You already have a request with this coach at this time. Pay for it or cancel it in My Bookings.');
-      if (constraint === 'reviews_one_per_party')
-        return conflict('REVIEW_ALREADY_SUBMITTED', 'You have already reviewed this session.');
+      if (constraint === 'reviews_one_per_party') return conflict('REVIEW_ALREADY_SUBMITTED', 'You have already reviewed this session.');
       return conflict('DUPLICATE', 'This already exists.');
     default:
       return undefined;

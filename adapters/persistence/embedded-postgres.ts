@@ -41,12 +41,7 @@ function ensureOsUser(dir: string): void {
  * Starts (initialising on first use) a PostgreSQL cluster owned by the app under `dir`.
  * Flags trade durability for speed only when `ephemeral` (tests).
  */
-export async function startEmbeddedPostgres(options: {
-  dir: string;
-  port: number;
-  ephemeral?: boolean;
-  onLog?: (line: string) => void;
-}): Promise<EmbeddedDatabase> {
+export async function startEmbeddedPostgres(options: { dir: string; port: number; ephemeral?: boolean; onLog?: (line: string) => void }): Promise<EmbeddedDatabase> {
   const dir = path.resolve(options.dir);
   mkdirSync(path.dirname(dir), { recursive: true });
   ensureOsUser(dir);

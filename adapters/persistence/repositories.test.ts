@@ -16,7 +16,24 @@ describe('the repositories of one unit of work', () => {
   it('are all copied by a spread, as a test replacing one repository does', () => {
     const repos = makeRepositories(em);
     const copy = { ...repos, bookings: null };
-    const names = ['users', 'coachProfiles', 'deletionRequests', 'players', 'availability', 'messages', 'reviews', 'bookingParties', 'payoutAccounts', 'coachTransfers', 'chargebacks', 'outbox', 'accountErasure', 'deletionEmails', 'bookingEmails', 'accountEnd'] as const;
+    const names = [
+      'users',
+      'coachProfiles',
+      'deletionRequests',
+      'players',
+      'availability',
+      'messages',
+      'reviews',
+      'bookingParties',
+      'payoutAccounts',
+      'coachTransfers',
+      'chargebacks',
+      'outbox',
+      'accountErasure',
+      'deletionEmails',
+      'bookingEmails',
+      'accountEnd',
+    ] as const;
     for (const name of names) expect(copy[name], name).toBe(repos[name]);
     expect(Object.keys(copy)).toHaveLength(17);
   });

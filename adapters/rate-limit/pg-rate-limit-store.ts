@@ -40,10 +40,7 @@ export function createPgRateLimitStore(orm: Orm): RateLimitStore & RateLimitRead
       await connection().execute('delete from rate_limit_counters where key = ?', [key]);
     },
     async current(key, now) {
-      const rows = await connection().execute<Row[]>(
-        'select hits, expires_at from rate_limit_counters where key = ? and expires_at > ?',
-        [key, now],
-      );
+      const rows = await connection().execute<Row[]>('select hits, expires_at from rate_limit_counters where key = ? and expires_at > ?', [key, now]);
       return rows[0] ? toHit(rows[0]) : null;
     },
   };

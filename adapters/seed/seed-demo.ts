@@ -16,7 +16,9 @@ export function signInLines(summary: DemoWorldSummary, url?: string): string[] {
     `  coach          ${summary.coaches[0] ?? '-'}  (${summary.coaches.length} coaches: ${summary.coaches.map((e) => e.split('@')[0]).join(', ')})`,
     `  client         ${summary.clients[0] ?? '-'}  (${summary.clients.length} clients: ${summary.clients.map((e) => e.split('@')[0]).join(', ')})`,
     `  password       ${summary.password}  (every demo account)`,
-    `  bookings       ${Object.entries(summary.bookings).map(([s, n]) => `${n} ${s}`).join(', ')}; ${summary.pendingDeletionRequests} deletion request waiting`,
+    `  bookings       ${Object.entries(summary.bookings)
+      .map(([s, n]) => `${n} ${s}`)
+      .join(', ')}; ${summary.pendingDeletionRequests} deletion request waiting`,
   ];
 }
 

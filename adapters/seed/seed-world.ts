@@ -28,7 +28,6 @@ import { recordAccountSnapshot } from '../../domain/payouts/use-cases/record-pay
 import { startPayoutOnboarding } from '../../domain/payouts/use-cases/start-payout-onboarding';
 import { TEST_ACCOUNT_NUMBER, TEST_SORT_CODE } from '../payments/test-gateway/test-connect';
 
-
 /** What `npm start` and `fact db seed --demo` print: how to sign in to the demo world. */
 export interface DemoWorldSummary {
   readonly password: string;
@@ -71,10 +70,16 @@ export async function seedWorld(app: Application): Promise<DemoWorldSummary> {
   const deps = (): UseCaseDeps => ({ ...app.deps(), clock, mailer: silentMailer });
   const at = (when: Date) => clock.set(when);
 
-  must('administrator', await createAdministrator({ ...deps(), admins: pgAdministratorDirectory(app.orm) }, {
-    actor: null,
-    form: { email: DEMO_ADMIN.email, fullName: DEMO_ADMIN.fullName, password: DEMO_PASSWORD },
-  }));
+  must(
+    'administrator',
+    await createAdministrator(
+      { ...deps(), admins: pgAdministratorDirectory(app.orm) },
+      {
+        actor: null,
+        form: { email: DEMO_ADMIN.email, fullName: DEMO_ADMIN.fullName, password: DEMO_PASSWORD },
+      },
+    ),
+  );
 
   const actors = new Map<string, Actor>();
   const register = async (key: string, form: Record<string, unknown>) => {
@@ -96,7 +101,11 @@ export async function seedWorld(app: Application): Promise<DemoWorldSummary> {
     joined(DEMO_COACHES.length + i);
     await register(key, { ...profile, userType: 'client' });
   }
-  const actor = (key: string): Actor => actors.get(key) ?? (() => { throw new Error(`Demo seed: no ${key}`); })();
+  const actor = (key: string): Actor =>
+    actors.get(key) ??
+    (() => {
+      throw new Error(`Demo seed: no ${key}`);
+    })();
   for (const c of DEMO_COACHES) if (c.key !== DEMO_COACH_WITHOUT_PAYOUTS) await enableDemoPayouts(app, deps(), actor(c.key), c.email);
 
   const counts: Record<string, number> = {};
@@ -155,16 +164,19 @@ async function playBooking(b: DemoBooking, s: Story): Promise<void> {
   const ends = new Date(starts.getTime() + b.minutes * MINUTE_MS);
   const requestedAt = new Date(Math.min(s.realNow.getTime() - 2 * 60 * MINUTE_MS, starts.getTime() - 3 * DAY_MS));
   s.at(requestedAt);
-  let booking: Booking = must('booking request', await requestBooking(s.deps(), {
-    actor: client,
-    coachId: coach.userId,
-    serviceType: b.service,
-    startsAt: starts,
-    durationMinutes: b.minutes,
-    locationType: b.location,
-    locationAddress: b.address ?? null,
-    clientNotes: b.notes ?? null,
-  }));
+  let booking: Booking = must(
+    'booking request',
+    await requestBooking(s.deps(), {
+      actor: client,
+      coachId: coach.userId,
+      serviceType: b.service,
+      startsAt: starts,
+      durationMinutes: b.minutes,
+      locationType: b.location,
+      locationAddress: b.address ?? null,
+      clientNotes: b.notes ?? null,
+    }),
+  );
   // Only a paid request reaches the coach (decision 011). Without the offline gateway (Stripe keys)
   // nothing can be paid here: the story stops at an unpaid request, which expires after 30 minutes.
   const paid = b.paid && (await payWithTestCard(s, client, booking.id));

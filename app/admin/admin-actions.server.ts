@@ -27,7 +27,13 @@ const schemas = {
   resolve_dispute: z.object({
     bookingId: id,
     outcome: z.enum(DISPUTE_OUTCOMES),
-    amount: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.string().regex(/^\d+(\.\d{1,2})?$/, 'Enter the refund in pounds, e.g. 12.50').optional()),
+    amount: z.preprocess(
+      (v) => (v === '' || v === null ? undefined : v),
+      z
+        .string()
+        .regex(/^\d+(\.\d{1,2})?$/, 'Enter the refund in pounds, e.g. 12.50')
+        .optional(),
+    ),
     note: text(1000),
   }),
 } as const;

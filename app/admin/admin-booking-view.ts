@@ -50,11 +50,10 @@ export interface AdminBookingRead {
  * once. Labels (service, status, payment) are worked out in the browser from the raw values; an
  * absent field is an empty one (no player, no transfer yet, no chargeback).
  */
-export interface AdminBookingRowView
-  extends Pick<
-    AdminBookingRead,
-    'id' | 'referenceCode' | 'status' | 'paymentStatus' | 'serviceType' | 'startsAt' | 'durationMinutes' | 'totalPricePence' | 'clientName' | 'coachName'
-  > {
+export interface AdminBookingRowView extends Pick<
+  AdminBookingRead,
+  'id' | 'referenceCode' | 'status' | 'paymentStatus' | 'serviceType' | 'startsAt' | 'durationMinutes' | 'totalPricePence' | 'clientName' | 'coachName'
+> {
   /** 'Ella Hughes, 10' (decision 017); absent: the session is for the client. */
   readonly player?: string;
   /** What the payment dialog shows, only while 'Take Payment' is offered. */

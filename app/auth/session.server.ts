@@ -22,11 +22,7 @@ export function destroySession(session: Session<SessionData>, context: AppLoadCo
 }
 
 /** A fresh session for a user who just signed in (a new cookie value: no fixation). */
-export async function startUserSession(
-  request: Request,
-  context: AppLoadContext,
-  user: { id: string; sessionVersion: number },
-): Promise<string> {
+export async function startUserSession(request: Request, context: AppLoadContext, user: { id: string; sessionVersion: number }): Promise<string> {
   const session = await getSession(request, context);
   session.unset('redirectTo');
   session.unset('pendingProfile');

@@ -23,18 +23,7 @@ import { bookingDeps } from './read-models.server';
  * `bookingId` the booking. The server decides everything (who, which state, which input); the
  * page only shows the answer: the message as a toast, or the first error in the dialog's alert.
  */
-export const BOOKING_INTENTS = [
-  'accept',
-  'decline',
-  'cancel',
-  'propose_reschedule',
-  'accept_reschedule',
-  'decline_reschedule',
-  'mark_arrival',
-  'mark_completion',
-  'report_issue',
-  'review',
-] as const;
+export const BOOKING_INTENTS = ['accept', 'decline', 'cancel', 'propose_reschedule', 'accept_reschedule', 'decline_reschedule', 'mark_arrival', 'mark_completion', 'report_issue', 'review'] as const;
 export type BookingIntent = (typeof BOOKING_INTENTS)[number];
 
 export const SUCCESS_MESSAGES: Record<BookingIntent, string> = {

@@ -35,7 +35,6 @@ export const servicePricePence = (card: Pick<Card, 'totalPricePence' | 'adminFee
 
 export const rescheduleView = (card: Pick<BookingCardView, 'reschedule'>): RescheduleView => card.reschedule?.view ?? 'none';
 
-
 /** A London wall-clock 'YYYY-MM-DDTHH:MM' split into its date 'YYYY-MM-DD' and time 'HH:MM'. */
 export function splitStart(start: string): { date: string; time: string } {
   return { date: start.slice(0, 10), time: start.slice(11, 16) };

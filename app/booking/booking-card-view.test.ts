@@ -35,7 +35,23 @@ describe('a booking as a MyBookings card', () => {
     // Only the coach is sent the client's notes; nothing that does not apply is sent at all.
     expect(mine.clientNotes).toBeUndefined();
     expect(Object.keys(mine).sort()).toEqual(
-      ['actions', 'adminFeePence', 'awaitingPayment', 'cancelRule', 'durationMinutes', 'id', 'locationAddress', 'locationType', 'otherPartyName', 'referenceCode', 'serviceType', 'start', 'status', 'totalPricePence', 'viewerIs'].sort(),
+      [
+        'actions',
+        'adminFeePence',
+        'awaitingPayment',
+        'cancelRule',
+        'durationMinutes',
+        'id',
+        'locationAddress',
+        'locationType',
+        'otherPartyName',
+        'referenceCode',
+        'serviceType',
+        'start',
+        'status',
+        'totalPricePence',
+        'viewerIs',
+      ].sort(),
     );
     const theirs = bookingCardView(item(authorised(pendingBooking())), coach, NOW)!;
     expect(theirs).toMatchObject({ viewerIs: 'coach', otherPartyName: 'Chloe Client', clientNotes: 'Working on my left foot', paymentHeld: true });

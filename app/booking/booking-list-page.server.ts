@@ -15,12 +15,7 @@ import { readModels } from './read-models.server';
  * when the URL names none of `tabs`), and the page of the list to read. No SQL of its own
  * beyond the session lookup, so each page's query budget stays what its reads cost.
  */
-export async function openBookingList<Tab extends string>(
-  { request, context }: LoaderFunctionArgs,
-  page: PageName,
-  tabs: readonly Tab[],
-  fallback: Tab,
-) {
+export async function openBookingList<Tab extends string>({ request, context }: LoaderFunctionArgs, page: PageName, tabs: readonly Tab[], fallback: Tab) {
   const user = await requireUser(request, context);
   const actor = actorOf(user);
   const away = redirectFor(page, actor);

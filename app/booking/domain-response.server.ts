@@ -36,5 +36,5 @@ export function failure(error: DomainError, intent: string, bookingId: string | 
 /** The intent of a form, limited to the ones a route knows. */
 export function intentOf<const T extends readonly string[]>(form: FormData, known: T): T[number] | null {
   const value = form.get('intent');
-  return typeof value === 'string' && (known as readonly string[]).includes(value) ? (value) : null;
+  return typeof value === 'string' && (known as readonly string[]).includes(value) ? value : null;
 }

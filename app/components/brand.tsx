@@ -5,9 +5,7 @@ export const PRODUCT_NAME = 'FACT';
 export const TAGLINE = 'Football Academy Coaching & Training';
 
 export function LogoMark({ className = 'h-9 w-9' }: { className?: string }) {
-  return (
-    <Icon name="logo" className={className} />
-  );
+  return <Icon name="logo" className={className} />;
 }
 
 /** Logo, product name and (optionally) the tagline, linking home. */

@@ -18,9 +18,7 @@ export function LegalPage({ title, updated, children }: { title: string; updated
       <main className="mx-auto w-full max-w-3xl flex-1 px-4 py-10 sm:px-6">
         <h1 className="text-3xl font-bold tracking-tight">{title}</h1>
         <p className="mt-2 text-sm text-slate-500">Last updated {updated}</p>
-        <div className="prose-legal mt-8 space-y-6 leading-relaxed text-slate-700 [&_h2]:text-lg [&_h2]:font-semibold [&_h2]:text-slate-900 [&_ul]:list-disc [&_ul]:pl-6">
-          {children}
-        </div>
+        <div className="prose-legal mt-8 space-y-6 leading-relaxed text-slate-700 [&_h2]:text-lg [&_h2]:font-semibold [&_h2]:text-slate-900 [&_ul]:list-disc [&_ul]:pl-6">{children}</div>
       </main>
       <SiteFooter />
     </div>

@@ -10,12 +10,8 @@ export function SiteFooter({ signedIn = false }: { signedIn?: boolean }) {
   return (
     <footer className="border-t border-slate-200 bg-white px-4 py-6 text-sm text-slate-600 sm:px-6">
       <div className="mx-auto flex max-w-6xl flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <p>
-          {`© ${year} ${PRODUCT_NAME}. All rights reserved.`}
-        </p>
-        {signedIn ? (
-          <p className="text-slate-500">We're constantly improving! Some features may be temporarily unavailable during updates...</p>
-        ) : null}
+        <p>{`© ${year} ${PRODUCT_NAME}. All rights reserved.`}</p>
+        {signedIn ? <p className="text-slate-500">We're constantly improving! Some features may be temporarily unavailable during updates...</p> : null}
         <nav aria-label="Legal" className="flex gap-4">
           <Link to="/PrivacyPolicy" className="hover:text-pitch-700 hover:underline">
             Privacy

@@ -21,12 +21,7 @@ export function ToastList({ list, onDismiss }: { list: readonly ShownToast[]; on
             <p className="font-semibold">{t.title}</p>
             {t.description ? <p className="mt-1 opacity-90">{t.description}</p> : null}
           </div>
-          <button
-            type="button"
-            onClick={() => onDismiss(t.id)}
-            className="rounded p-1 text-current opacity-60 hover:opacity-100"
-            aria-label="Dismiss notification"
-          >
+          <button type="button" onClick={() => onDismiss(t.id)} className="rounded p-1 text-current opacity-60 hover:opacity-100" aria-label="Dismiss notification">
             <svg viewBox="0 0 24 24" className="h-4 w-4 fill-none stroke-current" strokeWidth={2} aria-hidden="true">
               <path d="M6 6l12 12M18 6L6 18" />
             </svg>

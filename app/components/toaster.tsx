@@ -46,7 +46,11 @@ function loadToastList(): Promise<void> {
  * use role=alert. `serverToast` is the flash toast from the root loader.
  */
 export function Toaster({ serverToast }: { serverToast?: ShownToast | null }) {
-  const list = useSyncExternalStore(subscribe, () => toasts, () => empty);
+  const list = useSyncExternalStore(
+    subscribe,
+    () => toasts,
+    () => empty,
+  );
   const [List, setList] = useState(() => ToastList);
   if (serverToast && typeof document !== 'undefined') void loadToastList();
   useEffect(() => {

@@ -2,16 +2,7 @@ import { redirect, type AppLoadContext } from '@remix-run/node';
 import { createEarningsReader, type EarningsItem } from '../../adapters/persistence/payouts/earnings.query';
 import type { User } from '../../domain/accounts/users/user';
 import { redirectFor } from '../navigation/routing';
-import {
-  EARNING_DATE_LABELS,
-  EARNING_STATE_LABELS,
-  earningLineOf,
-  earningsByMonth,
-  earningsFigures,
-  lastTwelveMonths,
-  taxYearOf,
-  type EarningState,
-} from '../../domain/payouts/earnings';
+import { EARNING_DATE_LABELS, EARNING_STATE_LABELS, earningLineOf, earningsByMonth, earningsFigures, lastTwelveMonths, taxYearOf, type EarningState } from '../../domain/payouts/earnings';
 import { formatLondonDate, formatLondonTime } from '../../domain/shared/london-time';
 import { formatPence } from '../../domain/shared/money';
 import { actorOf, requireUser } from '../auth/guards.server';
@@ -97,9 +88,7 @@ export async function loadEarningsPage(context: AppLoadContext, coachId: string)
       held: formatPence(figures.heldPence),
       onTheWay: formatPence(figures.onTheWayPence),
       paidOut: formatPence(figures.paidOutPence),
-      nextPayout: figures.nextPayoutAt
-        ? { date: dayMonthYear.format(figures.nextPayoutAt), weekday: weekday.format(figures.nextPayoutAt), time: formatLondonTime(figures.nextPayoutAt) }
-        : null,
+      nextPayout: figures.nextPayoutAt ? { date: dayMonthYear.format(figures.nextPayoutAt), weekday: weekday.format(figures.nextPayoutAt), time: formatLondonTime(figures.nextPayoutAt) } : null,
       payoutsEnabled: figures.payoutsEnabled,
     },
     months: months.map((m) => ({ key: m.key, short: m.short, long: m.long, pence: m.pence, amount: formatPence(m.pence) })),

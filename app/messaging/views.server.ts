@@ -1,11 +1,6 @@
 import { bookingPlayerView } from '../../domain/accounts/players/booking-player';
 import type { Actor } from '../../domain/policy/actor';
-import {
-  otherParty,
-  personName,
-  type ConversationBooking,
-  type ConversationListItem,
-} from '../../domain/messaging/conversation-reader';
+import { otherParty, personName, type ConversationBooking, type ConversationListItem } from '../../domain/messaging/conversation-reader';
 import type { Message } from '../../domain/messaging/message';
 import type { ConversationView } from '../../domain/messaging/use-cases/view-conversation';
 import type { DomainError } from '../../domain/shared/errors';

@@ -27,8 +27,7 @@ export async function finishRedirectedPayment(request: Request, context: AppLoad
   const back = safeBackPath(url.searchParams.get('back'), actor.role === 'admin' ? '/AdminBookings' : '/MyBookings');
   const bookingId = url.searchParams.get('booking');
   const intentId = url.searchParams.get('payment_intent') ?? '';
-  if (!isId(bookingId) || !/^pi_[A-Za-z0-9_]{1,200}$/.test(intentId))
-    return redirectWithToast(back, { type: 'error', title: 'Payment Failed', description: PAYMENT_FAILED_TEXT });
+  if (!isId(bookingId) || !/^pi_[A-Za-z0-9_]{1,200}$/.test(intentId)) return redirectWithToast(back, { type: 'error', title: 'Payment Failed', description: PAYMENT_FAILED_TEXT });
   const outcome = await confirmed(context, actor, bookingId, intentId, null);
   const reply = outcome.body;
   if (reply.ok && reply.step === 'paid') {
@@ -36,6 +35,7 @@ export async function finishRedirectedPayment(request: Request, context: AppLoad
     const held = booking ? `${formatPence(booking.totalPricePence)} is held on your card; you are charged only if the coach accepts.` : undefined;
     return redirectWithToast(back, { type: 'success', title: 'Payment Successful!', description: booking?.status === 'pending' ? held : undefined });
   }
-  if (reply.ok) return redirectWithToast(back, { type: 'warning', title: 'Payment not finished', description: 'Your bank still needs you to confirm this payment. Please open it again and try once more.' });
+  if (reply.ok)
+    return redirectWithToast(back, { type: 'warning', title: 'Payment not finished', description: 'Your bank still needs you to confirm this payment. Please open it again and try once more.' });
   return redirectWithToast(back, { type: 'error', title: 'Payment Failed', description: reply.error });
 }

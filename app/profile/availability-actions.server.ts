@@ -15,9 +15,7 @@ import { requestDeps } from '~/request-deps.server';
 export async function saveAvailability(context: AppLoadContext, user: User, form: Record<string, unknown>) {
   const actor = toActor(user);
   const periodId = typeof form.periodId === 'string' && form.periodId !== '' ? form.periodId : null;
-  const result = periodId
-    ? await updateAvailability(requestDeps(context), { actor, periodId, form })
-    : await createAvailability(requestDeps(context), { actor, form });
+  const result = periodId ? await updateAvailability(requestDeps(context), { actor, periodId, form }) : await createAvailability(requestDeps(context), { actor, form });
   if (!result.ok) {
     const message = result.error.code === 'VALIDATION_FAILED' ? result.error.message : AVAILABILITY_MESSAGES.saveFailed;
     return formFailure(result.error, 'availability-save', message);

@@ -1,10 +1,4 @@
-import {
-  json,
-  unstable_createMemoryUploadHandler,
-  unstable_parseMultipartFormData,
-  MaxPartSizeExceededError,
-  type AppLoadContext,
-} from '@remix-run/node';
+import { json, unstable_createMemoryUploadHandler, unstable_parseMultipartFormData, MaxPartSizeExceededError, type AppLoadContext } from '@remix-run/node';
 import { ACCOUNT_NOTICES } from '../../domain/accounts/sign-in/account-emails';
 import { coachProfileSchema, profileSchema } from '../../domain/accounts/users/account.schemas';
 import { MAX_PHOTO_BYTES, PHOTO_MESSAGES } from '../../domain/accounts/media/photo';

@@ -36,8 +36,7 @@ export async function loadProfilePage(request: Request, context: AppLoadContext,
     const periods = await listAvailability(deps, { viewer: actor, coachId: profile.id });
     availability = periods.ok ? periods.value.map(availabilityRow) : [];
   }
-  const title =
-    page === 'CoachProfile' ? (own ? 'My Coach Profile' : 'Coach Profile') : own ? 'My Profile' : 'User Profile';
+  const title = page === 'CoachProfile' ? (own ? 'My Coach Profile' : 'Coach Profile') : own ? 'My Profile' : 'User Profile';
   return {
     title,
     profile,

@@ -54,9 +54,7 @@ export function profileViewFor(viewer: Actor, user: User, coachProfile: CoachPro
     deactivationReason: adminView ? user.deactivationReason : null,
     preferredCoachingTypes: user.preferredCoachingTypes,
     preferredSessionTimes: user.preferredSessionTimes,
-    videoClips: [user.videoClip1, user.videoClip2, user.videoClip3]
-      .filter((u): u is string => typeof u === 'string' && u !== '')
-      .map((url) => ({ url, embedUrl: videoEmbedUrl(url) })),
+    videoClips: [user.videoClip1, user.videoClip2, user.videoClip3].filter((u): u is string => typeof u === 'string' && u !== '').map((url) => ({ url, embedUrl: videoEmbedUrl(url) })),
     coachProfile: user.userType === 'coach' ? coachProfile : null,
     readOnly: !canEditProfile(viewer, user.id),
   };

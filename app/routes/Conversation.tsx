@@ -61,10 +61,7 @@ export default function ConversationPage() {
   // Reading by the other party (to show 'Read') too; not this viewer's own reads, which this page made.
   useRevalidateOn(
     (event) =>
-      event.type === 'poll' ||
-      event.type === 'resync' ||
-      (event.type === 'message' && event.bookingId === bookingId) ||
-      (event.type === 'read' && !event.byMe && event.bookingId === bookingId),
+      event.type === 'poll' || event.type === 'resync' || (event.type === 'message' && event.bookingId === bookingId) || (event.type === 'read' && !event.byMe && event.bookingId === bookingId),
   );
 
   if (!('view' in data)) return <NotFound message={data.notFound} />;

@@ -53,10 +53,7 @@ export default function ForgotPassword() {
   const failure = answer && !answer.ok ? answer : null;
   const errors = failure?.fieldErrors ?? {};
   return (
-    <PasswordPageFrame
-      title="Forgot your password?"
-      intro="Enter the email address you use for FACT and we will send you a link to choose a new password."
-    >
+    <PasswordPageFrame title="Forgot your password?" intro="Enter the email address you use for FACT and we will send you a link to choose a new password.">
       <Form method="post" noValidate className="flex flex-col gap-5">
         <FormAlert message={failure && !errors.email ? failure.message : null} />
         <Field id="forgot-email" label="Email" required error={errors.email}>

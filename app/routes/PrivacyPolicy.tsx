@@ -7,8 +7,7 @@ export default function PrivacyPolicy() {
   return (
     <LegalPage title="Privacy Policy" updated="21 November 2026">
       <p>
-        FACT (Football Academy Coaching &amp; Training) connects football players with coaches for one-to-one sessions.
-        This policy explains what personal data we hold, why, and the choices you have.
+        FACT (Football Academy Coaching &amp; Training) connects football players with coaches for one-to-one sessions. This policy explains what personal data we hold, why, and the choices you have.
       </p>
       <section>
         <h2>Who can use FACT</h2>
@@ -26,32 +25,26 @@ export default function PrivacyPolicy() {
       <section>
         <h2>Who sees what</h2>
         <p>
-          Coach profiles are visible to signed-in users. Client profiles are visible only to the client, to coaches they
-          have booked, and to our administrators. Your email address and phone number are never shown to the other party
-          of a booking.
+          Coach profiles are visible to signed-in users. Client profiles are visible only to the client, to coaches they have booked, and to our administrators. Your email address and phone number are
+          never shown to the other party of a booking.
         </p>
         <p>
-          If you turn on the calendar feed on your profile, FACT gives you a private link to your sessions (times, places,
-          booking references and the other party&apos;s name) for your calendar app. Anyone who has the link can read those
-          sessions, so keep it to yourself; resetting the link or turning the feed off stops the old link at once. We keep
-          only a scrambled (hashed) form of the link.
+          If you turn on the calendar feed on your profile, FACT gives you a private link to your sessions (times, places, booking references and the other party&apos;s name) for your calendar app.
+          Anyone who has the link can read those sessions, so keep it to yourself; resetting the link or turning the feed off stops the old link at once. We keep only a scrambled (hashed) form of the
+          link.
         </p>
       </section>
       <section>
         <h2>Your rights</h2>
         <p>
-          You can correct your profile at any time and ask for your account to be deleted from your profile page. When an
-          administrator approves the request, your personal data is erased; booking and payment records are kept, without
-          your personal details, for the other party and for our legal obligations.
+          You can correct your profile at any time and ask for your account to be deleted from your profile page. When an administrator approves the request, your personal data is erased; booking and
+          payment records are kept, without your personal details, for the other party and for our legal obligations.
         </p>
         <p>
-          You can download a copy of your data at any time: choose <strong>Download my data</strong> on your profile page
-          (up to 3 times an hour). FACT makes one JSON file with your account details and preferences, your coach profile
-          and availability, your bookings with their prices, payments, refunds and (for coaches) payouts, the messages you
-          sent and received, the reviews you gave and received, your email choices, your deletion requests and the record
-          of what administrators did to your account. Other people appear in it by their first name only, never with their
-          contact details, and it never contains your password. If you can no longer sign in, ask us and an administrator
-          will send you the same file.
+          You can download a copy of your data at any time: choose <strong>Download my data</strong> on your profile page (up to 3 times an hour). FACT makes one JSON file with your account details
+          and preferences, your coach profile and availability, your bookings with their prices, payments, refunds and (for coaches) payouts, the messages you sent and received, the reviews you gave
+          and received, your email choices, your deletion requests and the record of what administrators did to your account. Other people appear in it by their first name only, never with their
+          contact details, and it never contains your password. If you can no longer sign in, ask us and an administrator will send you the same file.
         </p>
       </section>
       <section>

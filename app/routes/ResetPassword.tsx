@@ -55,9 +55,7 @@ function InvalidLink({ message }: { message: string }) {
   return (
     <PasswordPageFrame title="This link can’t be used">
       <FormAlert message={message} />
-      <p className="mt-4 text-sm leading-relaxed text-slate-600">
-        Reset links work once, for one hour after we send them, and stop working when you change your password or log out.
-      </p>
+      <p className="mt-4 text-sm leading-relaxed text-slate-600">Reset links work once, for one hour after we send them, and stop working when you change your password or log out.</p>
       <Link to="/ForgotPassword" className={`${primaryButtonClass} mt-6 w-full py-3 text-base`}>
         Request a new link
       </Link>
@@ -78,8 +76,7 @@ export default function ResetPasswordPage() {
       title="Choose a new password"
       intro={
         <>
-          For <span className="font-semibold text-slate-800">{link.email}</span>. Once it is saved, you are signed out on every device and can
-          log in with the new password.
+          For <span className="font-semibold text-slate-800">{link.email}</span>. Once it is saved, you are signed out on every device and can log in with the new password.
         </>
       }
     >

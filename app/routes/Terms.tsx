@@ -11,16 +11,18 @@ export default function Terms() {
         <h2>Eligibility</h2>
         <p>You must be at least 16 years old to register and book or offer sessions.</p>
         <p>
-          Younger players do not have accounts: a parent or guardian adds them as players on their own account and books for them. For a
-          player under 18 the parent or guardian confirms that they are the parent or guardian and consents to the player’s name, age and
-          notes being shared with the coaches they book, and stays responsible for the booking.
+          Younger players do not have accounts: a parent or guardian adds them as players on their own account and books for them. For a player under 18 the parent or guardian confirms that they are
+          the parent or guardian and consents to the player’s name, age and notes being shared with the coaches they book, and stays responsible for the booking.
         </p>
       </section>
       <section>
         <h2>Bookings and payments</h2>
         <ul>
           <li>The price of a session is the coach's rate when you book, plus a £3.00 admin fee.</li>
-          <li>Your card is authorised when you request a booking and charged when the coach accepts. FACT holds the money until 48 hours after the session, then releases it to the coach unless an issue has been reported.</li>
+          <li>
+            Your card is authorised when you request a booking and charged when the coach accepts. FACT holds the money until 48 hours after the session, then releases it to the coach unless an issue
+            has been reported.
+          </li>
           <li>If the coach declines, or you cancel before the coach accepts, the authorisation is cancelled and you are not charged.</li>
         </ul>
       </section>

@@ -12,10 +12,7 @@ import { ReferenceSearchForm } from '~/components/admin/reference-search-form';
 
 export const meta: MetaFunction = () => [{ title: 'Bookings · FACT admin' }];
 
-const FILTERS: readonly { value: AdminBookingFilter; label: string }[] = [
-  { value: 'all', label: 'All' },
-  ...BOOKING_STATUSES.map((value) => ({ value, label: BOOKING_STATUS_LABELS[value] })),
-];
+const FILTERS: readonly { value: AdminBookingFilter; label: string }[] = [{ value: 'all', label: 'All' }, ...BOOKING_STATUSES.map((value) => ({ value, label: BOOKING_STATUS_LABELS[value] }))];
 
 /**
  * ?status=…&highlight=…: one keyset page of bookings (each with its coach transfer and chargebacks);

@@ -18,10 +18,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const typeParam = url.searchParams.get('type');
   const type: AdminUserType = isAdminUserType(typeParam) ? typeParam : 'all';
   const q = normaliseUserSearch(url.searchParams.get('q'));
-  const [page, deletionRequests] = await Promise.all([
-    reads.users({ type, search: q, after: url.searchParams.get('after'), before: url.searchParams.get('before') }),
-    reads.pendingDeletionRequests(),
-  ]);
+  const [page, deletionRequests] = await Promise.all([reads.users({ type, search: q, after: url.searchParams.get('after'), before: url.searchParams.get('before') }), reads.pendingDeletionRequests()]);
   return json({ type, q: url.searchParams.get('q') ?? '', page, deletionRequests, now: context.app.clock.now().toISOString() }, { headers: NO_STORE });
 }
 

@@ -92,11 +92,7 @@ export default function CoachEarnings() {
           <dt className="text-sm font-medium text-slate-600">Next payout</dt>
           <dd className="mt-1 text-xl font-bold text-slate-900 sm:text-2xl">{figures.nextPayout ? figures.nextPayout.date : '—'}</dd>
           <dd className="mt-1 text-xs text-slate-500">
-            {figures.nextPayout
-              ? `Expected ${figures.nextPayout.weekday} by ${figures.nextPayout.time}, London time`
-              : figures.payoutsEnabled
-                ? 'Nothing on its way yet'
-                : 'Once payouts are set up'}
+            {figures.nextPayout ? `Expected ${figures.nextPayout.weekday} by ${figures.nextPayout.time}, London time` : figures.payoutsEnabled ? 'Nothing on its way yet' : 'Once payouts are set up'}
           </dd>
         </div>
       </dl>

@@ -25,11 +25,7 @@ export default function CoachProfilePage() {
       <ProfileHeading title={title} name={profile.fullName} avatarUrl={profile.avatarUrl} chips={[profile.userType, ...(coach?.isVerified ? ['verified'] : [])]}>
         {own ? <PhotoUpload /> : null}
       </ProfileHeading>
-      {own ? (
-        <ProfileForm personal={profile} coach={coach} videos={[0, 1, 2].map((i) => profile.videoClips[i]?.url ?? null)} />
-      ) : (
-        <ProfileSummary profile={profile} />
-      )}
+      {own ? <ProfileForm personal={profile} coach={coach} videos={[0, 1, 2].map((i) => profile.videoClips[i]?.url ?? null)} /> : <ProfileSummary profile={profile} />}
       <CoachProfileMore
         own={own}
         videoClips={profile.videoClips}

@@ -45,7 +45,16 @@ export default function DataDiagnostic() {
       />
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         <StatCard label="Users" value={c.users} to="/AdminUsers?type=all" hint={`${c.clients} clients · ${c.coaches} coaches · ${c.admins} admins`} />
-        <StatCard label="Bookings" value={c.bookings} to="/AdminBookings?status=all" hint={Object.entries(c.bookingsByStatus).map(([s, n]) => `${s} ${n}`).join(' · ') || 'none'} />
+        <StatCard
+          label="Bookings"
+          value={c.bookings}
+          to="/AdminBookings?status=all"
+          hint={
+            Object.entries(c.bookingsByStatus)
+              .map(([s, n]) => `${s} ${n}`)
+              .join(' · ') || 'none'
+          }
+        />
         <StatCard label="Messages" value={c.messages} to="/Messages" hint={`${c.unreadMessages} unread`} />
         <StatCard label="Deactivated accounts" value={c.deactivated} to="/AdminUsers?type=all" hint={`${c.erased} erased · ${c.outboxFailed} failed jobs`} />
       </div>

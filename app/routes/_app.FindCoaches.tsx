@@ -256,7 +256,17 @@ function usePagedCoaches(first: CoachSearchPage) {
 }
 
 /** Rendered again only when the URL's filters or the players change (not while the results load, nor for a dialog). */
-const SearchFilters = memo(function SearchFilters({ filters, active, players, submit }: { filters: ReturnType<typeof filtersFromSearchParams>; active: number; players: readonly PlayerChoice[]; submit: ReturnType<typeof useSubmit> }) {
+const SearchFilters = memo(function SearchFilters({
+  filters,
+  active,
+  players,
+  submit,
+}: {
+  filters: ReturnType<typeof filtersFromSearchParams>;
+  active: number;
+  players: readonly PlayerChoice[];
+  submit: ReturnType<typeof useSubmit>;
+}) {
   const form = useRef<HTMLFormElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>();
   const send = (replace: boolean) => {
@@ -330,9 +340,7 @@ const SearchFilters = memo(function SearchFilters({ filters, active, players, su
         <AgeGroupFilter value={filters.ageGroup ?? null} onChange={() => change(0)} />
       </div>
       <AgeGroupQuickChoices players={players} value={filters.ageGroup ?? null} form={form} onPick={() => change(0)} />
-      <p className="mt-3 text-xs text-slate-500">
-        {active === 0 ? 'No filters applied' : `${active} active ${active === 1 ? 'filter' : 'filters'}`}
-      </p>
+      <p className="mt-3 text-xs text-slate-500">{active === 0 ? 'No filters applied' : `${active} active ${active === 1 ? 'filter' : 'filters'}`}</p>
     </Form>
   );
 });

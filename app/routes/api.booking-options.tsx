@@ -45,4 +45,3 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
   return json(options, { headers: { 'Cache-Control': 'private, no-store' } });
 }
-

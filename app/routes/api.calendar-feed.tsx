@@ -35,12 +35,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const intent = (await request.formData()).get('intent');
   const appUrl = (context.app.env.APP_URL ?? new URL(request.url).origin).replace(/\/+$/, '');
   const deps = requestDeps(context);
-  const result =
-    intent === 'enable' || intent === 'reset'
-      ? await issueCalendarFeed(deps, { actor, intent, appUrl })
-      : intent === 'disable'
-        ? await disableCalendarFeed(deps, { actor })
-        : null;
+  const result = intent === 'enable' || intent === 'reset' ? await issueCalendarFeed(deps, { actor, intent, appUrl }) : intent === 'disable' ? await disableCalendarFeed(deps, { actor }) : null;
   if (!result) return json<CalendarFeedResponse>({ ok: false, code: 'UNKNOWN_INTENT', error: 'Unknown action' }, { status: 400, headers });
   const event = intent === 'enable' ? 'calendar_feed_enabled' : intent === 'reset' ? 'calendar_feed_reset' : 'calendar_feed_disabled';
   if (result.ok) context.log.info({ event, userId: user.id }, 'calendar feed changed');

@@ -19,7 +19,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!outcome.result.ok) {
     const error = outcome.result.error;
     // Who tried, for the operator: a masked address (never the whole one, never the password).
-    if (error.code !== 'VALIDATION_FAILED') context.log.info({ event: 'sign_in_failed', code: error.code, email: typeof email === 'string' ? maskEmail(email.trim().toLowerCase()) : null, ip: context.clientIp }, 'login refused');
+    if (error.code !== 'VALIDATION_FAILED')
+      context.log.info({ event: 'sign_in_failed', code: error.code, email: typeof email === 'string' ? maskEmail(email.trim().toLowerCase()) : null, ip: context.clientIp }, 'login refused');
     return formFailure(error, 'login', loginFailureMessage(error));
   }
   const user = outcome.result.value;

@@ -10,8 +10,7 @@ import { requestDeps } from '~/request-deps.server';
  * the one same 404, after the same work (counted, hashed, looked up), so none can be told apart.
  */
 const FEED_CACHE = 'private, max-age=300';
-const notFound = () =>
-  new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } });
+const notFound = () => new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } });
 
 /** Whether If-None-Match names this (strong) ETag, or is '*'. */
 function matches(ifNoneMatch: string | null, etag: string): boolean {

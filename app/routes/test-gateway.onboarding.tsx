@@ -72,8 +72,8 @@ export default function TestOnboarding() {
     <SignedOutPageFrame width="max-w-md">
       <main className="mx-auto w-full max-w-md flex-1 px-4 py-8 sm:py-12">
         <p className="mb-4 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">
-          <strong className="font-semibold">Test mode.</strong> This page stands in for Stripe’s secure onboarding. Use sort code{' '}
-          <span className="font-mono">10-88-00</span> and account number <span className="font-mono">00012345</span>.
+          <strong className="font-semibold">Test mode.</strong> This page stands in for Stripe’s secure onboarding. Use sort code <span className="font-mono">10-88-00</span> and account number{' '}
+          <span className="font-mono">00012345</span>.
         </p>
         <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
           <h1 className="text-xl font-bold text-slate-900">Where should we pay you?</h1>

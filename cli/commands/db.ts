@@ -12,10 +12,13 @@ export function registerDbCommands(program: Command): void {
     .option('--json', 'machine-readable output')
     .action(async (opts: { json?: boolean }) => {
       const out = output(Boolean(opts.json));
-      await withApp(async ({ app }) => {
-        const applied = await migrate(app.orm);
-        out.print(applied.length ? `Applied: ${applied.join(', ')}` : 'Database is up to date.', { applied });
-      }, { schema: 'any' });
+      await withApp(
+        async ({ app }) => {
+          const applied = await migrate(app.orm);
+          out.print(applied.length ? `Applied: ${applied.join(', ')}` : 'Database is up to date.', { applied });
+        },
+        { schema: 'any' },
+      );
     });
 
   db.command('seed')

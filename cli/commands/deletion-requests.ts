@@ -49,7 +49,7 @@ function registerDecision(group: Command, name: 'approve' | 'reject'): void {
         // The CLI cannot reach the web server's stored files: it says what is left for the server to do.
         const photo =
           decided.photoFileRemoval === 'pending'
-            ? '\nProfile photo: no longer served (its address answers 404). Removal of the photo file is pending: the web server\'s worker removes it from its storage.'
+            ? "\nProfile photo: no longer served (its address answers 404). Removal of the photo file is pending: the web server's worker removes it from its storage."
             : '';
         const human =
           decision === 'approved'

@@ -22,7 +22,10 @@ export function registerDiagnoseCommand(program: Command): void {
       await withApp(async ({ app }) => {
         const report = await adminReadModels(app.orm).diagnostics();
         const c = report.counts;
-        const statuses = Object.entries(c.bookingsByStatus).map(([s, n]) => `${s} ${n}`).join(', ') || 'none';
+        const statuses =
+          Object.entries(c.bookingsByStatus)
+            .map(([s, n]) => `${s} ${n}`)
+            .join(', ') || 'none';
         const rows = report.checks.map((k) => ({
           check: k.title,
           severity: k.severity,

@@ -69,10 +69,7 @@ export function registerDisputeCommands(program: Command): void {
         const decision = { outcome: opts.outcome, refundPence: opts.amount ?? null, note: opts.note ?? null };
         const deps = audited(app, actor, { action: 'dispute.resolve', targetType: 'booking', targetId: row.id, details: { reference: row.referenceCode, ...decision } });
         const resolved = orRefuse(await resolveDispute(deps, { actor, bookingId: row.id, decision }));
-        const what =
-          resolved.disputeOutcome === 'release'
-            ? 'the held payment goes to the coach'
-            : `${money(resolved.disputeRefundPence ?? 0)} goes back to the client`;
+        const what = resolved.disputeOutcome === 'release' ? 'the held payment goes to the coach' : `${money(resolved.disputeRefundPence ?? 0)} goes back to the client`;
         out.print(`Resolved ${resolved.referenceCode}: ${what} (queued for the payment worker).`, {
           id: resolved.id,
           referenceCode: resolved.referenceCode,

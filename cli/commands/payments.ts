@@ -43,13 +43,21 @@ export function registerPaymentCommands(program: Command): void {
         const report = await reconcilePayments(app, { limit: opts.limit, dryRun: opts.dryRun, retryFailed: opts.retryFailed, bookingId: opts.booking });
         const detail = report.lines
           .filter((l) => l.drift || l.error || l.requeued)
-          .map((l) => `  ${l.reference} ${l.intentId}: ${l.before} → ${l.after ?? '?'} (gateway ${l.gatewayStatus ?? 'unreachable'})${l.error ? ` — ${l.error}` : ''}${l.requeued ? ` — ${l.requeued} instruction(s) queued again` : ''}`);
+          .map(
+            (l) =>
+              `  ${l.reference} ${l.intentId}: ${l.before} → ${l.after ?? '?'} (gateway ${l.gatewayStatus ?? 'unreachable'})${l.error ? ` — ${l.error}` : ''}${l.requeued ? ` — ${l.requeued} instruction(s) queued again` : ''}`,
+          );
         const verb = opts.dryRun ? 'would repair' : 'repaired';
         const transfers = await reconcileTransfers(app, { limit: opts.limit, dryRun: opts.dryRun, bookingId: opts.booking });
         const transferSummary = `Coach transfers: ${transfers.releasedWithoutTransfer} released payment(s) without a live transfer, ${opts.dryRun ? 'would queue' : 'queued'} ${opts.dryRun ? transfers.lines.filter((l) => l.action === 'would_queue').length : transfers.queued}; checked ${transfers.checkedTransfers} sent transfer(s) with the gateway: ${transfers.drifted} differ, ${transfers.errors} error(s).`;
         const transferDetail = transfers.lines.map((l) => `  ${l.reference} ${l.issue}: ${l.detail}`);
         out.print(
-          [`Checked ${report.checked} open payment(s): ${report.drifted} drifted, ${verb} ${opts.dryRun ? report.drifted : report.repaired}, ${report.errors} error(s).`, ...detail, transferSummary, ...transferDetail].join('\n'),
+          [
+            `Checked ${report.checked} open payment(s): ${report.drifted} drifted, ${verb} ${opts.dryRun ? report.drifted : report.repaired}, ${report.errors} error(s).`,
+            ...detail,
+            transferSummary,
+            ...transferDetail,
+          ].join('\n'),
           { ...report, transfers },
         );
         if (report.errors > 0 || transfers.errors > 0) process.exitCode = EXIT.refused;

@@ -33,16 +33,12 @@ export const availabilityErrors = {
   notOwner: () => forbidden('NOT_AVAILABILITY_OWNER', 'Only the coach can change their availability.'),
   notFound: () => notFound('AVAILABILITY_NOT_FOUND', 'Availability period not found'),
   endBeforeStart: () => invalid('VALIDATION_FAILED', 'End date must be after start date', { endDate: ['End date must be after start date'] }),
-  outsideAvailability: () =>
-    conflict('OUTSIDE_AVAILABILITY', 'The coach is not available at that time. Please choose a time within their availability.'),
+  outsideAvailability: () => conflict('OUTSIDE_AVAILABILITY', 'The coach is not available at that time. Please choose a time within their availability.'),
   invalidRecord: (detail: string) => invalid('INVALID_RECORD', `Stored availability period is invalid: ${detail}`),
 } as const;
 
 /** A coach publishes a period on their own calendar. */
-export function createAvailability(
-  input: { id: Id; actor: Actor; coachId: Id; details: AvailabilityDetails },
-  now: Date,
-): Result<AvailabilityPeriod> {
+export function createAvailability(input: { id: Id; actor: Actor; coachId: Id; details: AvailabilityDetails }, now: Date): Result<AvailabilityPeriod> {
   if (!canManageAvailability(input.actor, input.coachId)) return err(availabilityErrors.notOwner());
   const d = input.details;
   if (d.endsAt.getTime() <= d.startsAt.getTime()) return err(availabilityErrors.endBeforeStart());
@@ -60,12 +56,7 @@ export function createAvailability(
 }
 
 /** The owner changes a period (absent details stay as they were). */
-export function updateAvailability(
-  period: AvailabilityPeriod,
-  actor: Actor,
-  details: Partial<AvailabilityDetails>,
-  now: Date,
-): Result<AvailabilityPeriod> {
+export function updateAvailability(period: AvailabilityPeriod, actor: Actor, details: Partial<AvailabilityDetails>, now: Date): Result<AvailabilityPeriod> {
   if (!canManageAvailability(actor, period.coachId)) return err(availabilityErrors.notOwner());
   const next: AvailabilityPeriod = {
     ...period,
@@ -85,33 +76,23 @@ export function ensureCanDeleteAvailability(period: AvailabilityPeriod, actor: A
   return canManageAvailability(actor, period.coachId) ? ok(undefined) : err(availabilityErrors.notOwner());
 }
 
-const overlaps = (p: Pick<AvailabilityPeriod, 'startsAt' | 'endsAt'>, start: Date, end: Date): boolean =>
-  p.startsAt.getTime() < end.getTime() && start.getTime() < p.endsAt.getTime();
+const overlaps = (p: Pick<AvailabilityPeriod, 'startsAt' | 'endsAt'>, start: Date, end: Date): boolean => p.startsAt.getTime() < end.getTime() && start.getTime() < p.endsAt.getTime();
 
-const contains = (p: Pick<AvailabilityPeriod, 'startsAt' | 'endsAt'>, start: Date, end: Date): boolean =>
-  p.startsAt.getTime() <= start.getTime() && end.getTime() <= p.endsAt.getTime();
+const contains = (p: Pick<AvailabilityPeriod, 'startsAt' | 'endsAt'>, start: Date, end: Date): boolean => p.startsAt.getTime() <= start.getTime() && end.getTime() <= p.endsAt.getTime();
 
 /**
  * PRODUCT.md: where a coach has published available periods, a session [start, end) must lie
  * inside one of them; and never overlap a period marked not available. A coach with no
  * available periods published is bookable at any time not blocked.
  */
-export function isWithinAvailability(
-  periods: readonly Pick<AvailabilityPeriod, 'startsAt' | 'endsAt' | 'isAvailable'>[],
-  start: Date,
-  end: Date,
-): boolean {
+export function isWithinAvailability(periods: readonly Pick<AvailabilityPeriod, 'startsAt' | 'endsAt' | 'isAvailable'>[], start: Date, end: Date): boolean {
   if (periods.some((p) => !p.isAvailable && overlaps(p, start, end))) return false;
   const open = periods.filter((p) => p.isAvailable);
   return open.length === 0 || open.some((p) => contains(p, start, end));
 }
 
 /** The same rule as a Result, for the booking use cases. */
-export function checkWithinAvailability(
-  periods: readonly Pick<AvailabilityPeriod, 'startsAt' | 'endsAt' | 'isAvailable'>[],
-  start: Date,
-  end: Date,
-): Result<void> {
+export function checkWithinAvailability(periods: readonly Pick<AvailabilityPeriod, 'startsAt' | 'endsAt' | 'isAvailable'>[], start: Date, end: Date): Result<void> {
   return isWithinAvailability(periods, start, end) ? ok(undefined) : err(availabilityErrors.outsideAvailability());
 }
 

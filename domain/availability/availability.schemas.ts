@@ -16,8 +16,7 @@ export const AVAILABILITY_MESSAGES = {
   deleteFailed: 'Failed to delete availability',
 } as const;
 
-const optionalField = (pattern: RegExp) =>
-  z.preprocess((v) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v), z.string().trim().regex(pattern).optional());
+const optionalField = (pattern: RegExp) => z.preprocess((v) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v), z.string().trim().regex(pattern).optional());
 
 /** The day after a YYYY-MM-DD date. */
 function nextDay(date: string): string {

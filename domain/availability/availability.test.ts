@@ -3,15 +3,7 @@ import fc from 'fast-check';
 import { parseForm } from '../validation/parse-form';
 import { unwrap } from '../shared/result';
 import { adminActor, clientActor, coach2Actor, coachActor, IDS, NOW } from '../testing/fixtures';
-import {
-  checkWithinAvailability,
-  createAvailability,
-  ensureCanDeleteAvailability,
-  isWithinAvailability,
-  parseAvailabilityPeriod,
-  updateAvailability,
-  upcomingPeriods,
-} from './availability-period';
+import { checkWithinAvailability, createAvailability, ensureCanDeleteAvailability, isWithinAvailability, parseAvailabilityPeriod, updateAvailability, upcomingPeriods } from './availability-period';
 import { availabilityPeriodSchema } from './availability.schemas';
 
 const id = '80000000-0000-4000-8000-000000000001';
@@ -28,9 +20,7 @@ describe('availability form (SPEC §5)', () => {
 
   it("requires the end after the start: 'End date must be after start date'", () => {
     expect(firstMessage(parseForm(schema, { startDate: '2026-03-12', endDate: '2026-03-11' }))).toBe('End date must be after start date');
-    expect(firstMessage(parseForm(schema, { startDate: '2026-03-12', endDate: '2026-03-12', startTime: '17:00', endTime: '09:00' }))).toBe(
-      'End date must be after start date',
-    );
+    expect(firstMessage(parseForm(schema, { startDate: '2026-03-12', endDate: '2026-03-12', startTime: '17:00', endTime: '09:00' }))).toBe('End date must be after start date');
   });
 
   it('refuses a start on a past day', () => {

@@ -87,7 +87,5 @@ export function otherParty(booking: ConversationBooking, viewerId: Id): Conversa
 
 /** The same rules as the SQL, applied again: drop what the viewer may not see. */
 export function visibleListItems(items: readonly ConversationListItem[], actor: Actor): ConversationListItem[] {
-  return items
-    .filter((item) => canViewBooking(actor, item.booking))
-    .map((item) => (item.lastMessage && !canSeeMessage(actor, item.lastMessage) ? { ...item, lastMessage: null } : item));
+  return items.filter((item) => canViewBooking(actor, item.booking)).map((item) => (item.lastMessage && !canSeeMessage(actor, item.lastMessage) ? { ...item, lastMessage: null } : item));
 }

@@ -115,7 +115,7 @@ describe('markConversationRead (SPEC §4)', () => {
 });
 
 describe('conversation lists', () => {
-  it("shows a non-admin only their own messages, oldest first", () => {
+  it('shows a non-admin only their own messages, oldest first', () => {
     const messages = [msg(3), msg(1, { senderId: IDS.admin, receiverId: IDS.client }), msg(2)];
     expect(visibleMessages(messages, coachActor).map((m) => m.content)).toEqual(['m2', 'm3']);
     expect(visibleMessages(messages, adminActor).map((m) => m.content)).toEqual(['m1', 'm2', 'm3']);

@@ -48,10 +48,7 @@ export function resolveReceiver(booking: BookingParties, actor: Actor, chosenRec
 }
 
 /** SPEC §4: a message is created unread; its content is validated and sanitised (1–5000 after trimming). */
-export function sendMessage(
-  input: { id: Id; booking: BookingParties; actor: Actor; receiverId?: Id | null; content: unknown },
-  now: Date,
-): Result<Message> {
+export function sendMessage(input: { id: Id; booking: BookingParties; actor: Actor; receiverId?: Id | null; content: unknown }, now: Date): Result<Message> {
   const receiver = resolveReceiver(input.booking, input.actor, input.receiverId);
   if (!receiver.ok) return receiver;
   // A request the coach has not been shown (never paid) has no conversation with them yet.
@@ -79,11 +76,7 @@ export function sendMessage(
  * SPEC §4: opening a conversation marks the messages addressed to the viewer that are unread as
  * read. Returns every message with the change applied and, separately, the ones that changed.
  */
-export function markConversationRead(
-  messages: readonly Message[],
-  viewerId: Id,
-  now: Date,
-): { messages: Message[]; newlyRead: Message[] } {
+export function markConversationRead(messages: readonly Message[], viewerId: Id, now: Date): { messages: Message[]; newlyRead: Message[] } {
   const newlyRead: Message[] = [];
   const all = messages.map((m) => {
     if (m.receiverId !== viewerId || m.isRead) return m;
@@ -96,9 +89,7 @@ export function markConversationRead(
 
 /** The messages of a conversation the viewer may see, oldest first (SPEC §7: ordered by created date). */
 export function visibleMessages(messages: readonly Message[], viewer: Actor): Message[] {
-  return messages
-    .filter((m) => canSeeMessage(viewer, m))
-    .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id));
+  return messages.filter((m) => canSeeMessage(viewer, m)).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id));
 }
 
 export interface ConversationSummary {

@@ -1,18 +1,7 @@
 import type { BookingFacts, EmailDetails, EmailJobPayload } from './email-job';
 import { PAYMENT_NOT_COMPLETED_REASON, UNPAID_REQUEST_TTL_MINUTES } from '../booking/requests/paid-requests';
 import { formatLondonDateTime, formatLondonDay, type EmailContent } from './email-format';
-import {
-  bookingAction,
-  bookingFactRows,
-  clientName,
-  coachName,
-  footerFor,
-  greetingName,
-  pounds,
-  serviceOf,
-  whenOf,
-  type ComposeContext,
-} from './email-context';
+import { bookingAction, bookingFactRows, clientName, coachName, footerFor, greetingName, pounds, serviceOf, whenOf, type ComposeContext } from './email-context';
 
 /** The words of each booking email, for the recipient's side of the booking. */
 
@@ -31,9 +20,7 @@ function clientMoney(d: EmailDetails): string[] {
       ? [`You have not been charged: the ${pounds(paid)} held on your card is released.`]
       : [`Under the cancellation policy (less than 24 hours' notice) ${pounds(kept)} is charged for the session; the other ${pounds(refund)} held on your card is released.`];
   if (kept === 0) return [`A full refund of ${pounds(refund)} is on its way to your card. It can take 5 to 10 working days to appear.`];
-  return [
-    `You are refunded ${pounds(refund)}. Under the cancellation policy (less than 24 hours' notice) the session price of ${pounds(kept)} is paid to the coach.`,
-  ];
+  return [`You are refunded ${pounds(refund)}. Under the cancellation policy (less than 24 hours' notice) the session price of ${pounds(kept)} is paid to the coach.`];
 }
 
 /** Who did it, as the reader should read it ('You' when it was the reader). */
@@ -74,14 +61,17 @@ function body(p: EmailJobPayload, b: BookingFacts, ctx: ComposeContext, at: Date
             facts: [...facts, ...player],
             action,
           }
-        : { title: `Session confirmed with ${clientName(ctx, b)}`, paragraphs: [`You accepted ${clientName(ctx, b)}'s booking${forPlayer} for ${whenOf(b)}.`, ...invite], facts: [...facts, ...player], action };
+        : {
+            title: `Session confirmed with ${clientName(ctx, b)}`,
+            paragraphs: [`You accepted ${clientName(ctx, b)}'s booking${forPlayer} for ${whenOf(b)}.`, ...invite],
+            facts: [...facts, ...player],
+            action,
+          };
     case 'booking_declined':
       return {
         title: 'Booking request declined',
         paragraphs: [
-          d.actorRole === 'system'
-            ? `Your booking request with ${coachName(ctx, b)} for ${whenOf(b)} was declined.`
-            : `${coachName(ctx, b)} declined your booking request for ${whenOf(b)}.`,
+          d.actorRole === 'system' ? `Your booking request with ${coachName(ctx, b)} for ${whenOf(b)} was declined.` : `${coachName(ctx, b)} declined your booking request for ${whenOf(b)}.`,
           ...withReason('Reason', d.reason),
           ...clientMoney(d),
         ],
@@ -157,9 +147,7 @@ function body(p: EmailJobPayload, b: BookingFacts, ctx: ComposeContext, at: Date
         paragraphs: [
           `${who(ctx, b, d.actorRole)} reported an issue with the session on ${whenOf(b)}.`,
           ...withReason('Description', d.reason),
-          role === 'admin'
-            ? 'The payment is held until an administrator resolves the dispute.'
-            : "The payment is held while FACT's support team looks into it. We will email you with the decision.",
+          role === 'admin' ? 'The payment is held until an administrator resolves the dispute.' : "The payment is held while FACT's support team looks into it. We will email you with the decision.",
         ],
         facts,
         action,
@@ -185,10 +173,7 @@ function body(p: EmailJobPayload, b: BookingFacts, ctx: ComposeContext, at: Date
       const soon = d.reminder === '2h' ? 'in 2 hours' : 'in 24 hours';
       return {
         title: `Reminder: your session is ${soon}`,
-        paragraphs: [
-          `Your ${serviceOf(b)} session with ${other} is on ${whenOf(b)}.`,
-          `Need to tell ${other} something? Send a message in the booking's conversation.`,
-        ],
+        paragraphs: [`Your ${serviceOf(b)} session with ${other} is on ${whenOf(b)}.`, `Need to tell ${other} something? Send a message in the booking's conversation.`],
         facts: [...facts, ...player],
         list: [{ text: `Conversation with ${other}`, url: `${ctx.appUrl}/Conversation?booking_id=${b.id}` }],
         action: bookingAction(ctx, b, at, 'View the booking'),

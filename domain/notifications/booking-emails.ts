@@ -34,10 +34,8 @@ export function bookingFacts(b: Booking): BookingFacts {
 const client = (b: Booking): EmailRecipient => ({ kind: 'user', userId: b.clientId, role: 'client' });
 const coach = (b: Booking): EmailRecipient => ({ kind: 'user', userId: b.coachId, role: 'coach' });
 const admins: EmailRecipient = { kind: 'admins' };
-const party = (b: Booking, userId: Id | null): EmailRecipient | null =>
-  userId === b.clientId ? client(b) : userId === b.coachId ? coach(b) : null;
-const otherThan = (b: Booking, userId: Id | null): EmailRecipient | null =>
-  userId === b.clientId ? coach(b) : userId === b.coachId ? client(b) : null;
+const party = (b: Booking, userId: Id | null): EmailRecipient | null => (userId === b.clientId ? client(b) : userId === b.coachId ? coach(b) : null);
+const otherThan = (b: Booking, userId: Id | null): EmailRecipient | null => (userId === b.clientId ? coach(b) : userId === b.coachId ? client(b) : null);
 const roleOf = (b: Booking, userId: Id | null): CancelledBy => (userId === b.clientId ? 'client' : userId === b.coachId ? 'coach' : userId ? 'admin' : 'system');
 
 interface Plan {
@@ -113,10 +111,7 @@ export function bookingEmailJobs(input: BookingEmailInput, now: Date): OutboxJob
   return plan.to
     .filter((r): r is EmailRecipient => r !== null)
     .map((recipient) =>
-      emailJob(
-        { event: plan.event, recipient, booking: facts, details: plan.details, occurredAt: now.toISOString() },
-        `${plan.event}:${facts.id}:v${facts.version}:${recipientKey(recipient)}`,
-      ),
+      emailJob({ event: plan.event, recipient, booking: facts, details: plan.details, occurredAt: now.toISOString() }, `${plan.event}:${facts.id}:v${facts.version}:${recipientKey(recipient)}`),
     );
 }
 

@@ -1,16 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { calendarInviteFor } from './calendar-invite';
 import { SESSION_ALARMS } from './session-alarms';
-import {
-  belongsInFeed,
-  calendarFeedFor,
-  FEED_MAX_EVENTS,
-  feedLinks,
-  feedTokenFromPathSegment,
-  feedWindow,
-  isFeedTokenFormat,
-  type FeedBooking,
-} from './calendar-feed';
+import { belongsInFeed, calendarFeedFor, FEED_MAX_EVENTS, feedLinks, feedTokenFromPathSegment, feedWindow, isFeedTokenFormat, type FeedBooking } from './calendar-feed';
 
 const NOW = new Date('2026-11-25T12:00:00Z');
 const DAY = 86_400_000;

@@ -95,8 +95,7 @@ function renderHtml(c: EmailContent): string {
     parts.push('</table>');
   }
   if (c.list?.length) parts.push('<ul>', ...c.list.map((i) => `<li>${link({ label: i.text, url: i.url })}</li>`), '</ul>');
-  if (c.action)
-    parts.push(`<p style="margin:24px 0">${link(c.action, 'background:#15803d;color:#ffffff;padding:10px 16px;border-radius:6px;text-decoration:none')}</p>`);
+  if (c.action) parts.push(`<p style="margin:24px 0">${link(c.action, 'background:#15803d;color:#ffffff;padding:10px 16px;border-radius:6px;text-decoration:none')}</p>`);
   parts.push(
     '<hr style="border:none;border-top:1px solid #e2e8e2;margin:24px 0">',
     `<p style="font-size:12px;color:#5b665b">${escapeHtml(BRAND)}<br>${escapeHtml(c.footer)}${c.footerLink ? ` ${link(c.footerLink)}` : ''}</p>`,

@@ -38,8 +38,7 @@ export function applyGatewayIntent(booking: Booking, intent: GatewayIntent, now:
     current = result.value;
     return null;
   };
-  const authorise = (): DomainError | null =>
-    apply(recordAuthorization(current, { intentId: intent.intentId, amountPence: intent.amountPence }, now));
+  const authorise = (): DomainError | null => apply(recordAuthorization(current, { intentId: intent.intentId, amountPence: intent.amountPence }, now));
 
   let failure: DomainError | null = null;
   switch (intent.status) {
@@ -51,8 +50,7 @@ export function applyGatewayIntent(booking: Booking, intent: GatewayIntent, now:
       break;
     case 'succeeded':
       if (isAwaitingPayment(current.paymentStatus)) failure = authorise();
-      if (!failure && current.paymentStatus === 'authorized')
-        failure = apply(recordCapture(current, { amountPence: intent.amountCapturedPence }, now));
+      if (!failure && current.paymentStatus === 'authorized') failure = apply(recordCapture(current, { amountPence: intent.amountCapturedPence }, now));
       if (!failure && isHeldByPlatform(current.paymentStatus) && intent.amountRefundedPence > current.amountRefundedPence)
         failure = apply(recordRefund(current, { amountPence: intent.amountRefundedPence - current.amountRefundedPence }, now));
       break;

@@ -5,16 +5,7 @@ import type { Pence } from '../shared/money';
  * A card chargeback: the client's bank disputes the charge (Stripe's `charge.dispute.*`). Not
  * SPEC's client-coach dispute, which an administrator decides inside FACT.
  */
-export const CHARGEBACK_STATUSES = [
-  'warning_needs_response',
-  'warning_under_review',
-  'warning_closed',
-  'needs_response',
-  'under_review',
-  'won',
-  'lost',
-  'prevented',
-] as const;
+export const CHARGEBACK_STATUSES = ['warning_needs_response', 'warning_under_review', 'warning_closed', 'needs_response', 'under_review', 'won', 'lost', 'prevented'] as const;
 export type ChargebackStatus = (typeof CHARGEBACK_STATUSES)[number];
 
 export interface Chargeback {

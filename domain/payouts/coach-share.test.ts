@@ -37,7 +37,11 @@ describe('the coach’s share of what the client paid', () => {
       // Completed, with no refund or a dispute refund of any size.
       fc.record({ kind: fc.constant('completed' as const), refundShare: fc.double({ min: 0, max: 1, noNaN: true }) }),
       // Cancelled after acceptance by either party at any time before the start.
-      fc.record({ kind: fc.constant('cancelled' as const), by: fc.constantFrom('client' as const, 'coach' as const, 'admin' as const, 'system' as const), hoursBefore: fc.integer({ min: 0, max: 200 }) }),
+      fc.record({
+        kind: fc.constant('cancelled' as const),
+        by: fc.constantFrom('client' as const, 'coach' as const, 'admin' as const, 'system' as const),
+        hoursBefore: fc.integer({ min: 0, max: 200 }),
+      }),
     );
     fc.assert(
       fc.property(fc.integer({ min: 1000, max: 100_000 }), fc.integer({ min: 0, max: 1000 }), fc.integer({ min: 0, max: 10_000 }), path, (price, fee, bps, p) => {

@@ -33,10 +33,7 @@ export function commissionOf(sessionKeptPence: Pence, commissionBps: number): Pe
 
 export function coachShareOf(booking: Settled, commissionBps: number): CoachShare {
   const netPaidPence = Math.max(0, booking.amountCapturedPence - booking.amountRefundedPence);
-  const sessionKeptPence =
-    booking.status === 'cancelled'
-      ? Math.min(booking.servicePricePence, netPaidPence)
-      : Math.max(0, Math.min(booking.servicePricePence, netPaidPence - booking.adminFeePence));
+  const sessionKeptPence = booking.status === 'cancelled' ? Math.min(booking.servicePricePence, netPaidPence) : Math.max(0, Math.min(booking.servicePricePence, netPaidPence - booking.adminFeePence));
   const commissionPence = commissionOf(sessionKeptPence, commissionBps);
   const coachSharePence = sessionKeptPence - commissionPence;
   return { netPaidPence, sessionKeptPence, commissionPence, coachSharePence, platformSharePence: netPaidPence - coachSharePence };

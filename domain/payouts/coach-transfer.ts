@@ -67,8 +67,7 @@ export function newTransfer(input: { bookingId: Id; coachId: Id; share: CoachSha
 }
 
 /** Stripe-style idempotency key of the transfer call for this attempt. */
-export const transferIdempotencyKey = (t: Pick<CoachTransfer, 'bookingId' | 'attempt'>): string =>
-  t.attempt === 1 ? `${t.bookingId}:transfer` : `${t.bookingId}:transfer:${t.attempt}`;
+export const transferIdempotencyKey = (t: Pick<CoachTransfer, 'bookingId' | 'attempt'>): string => (t.attempt === 1 ? `${t.bookingId}:transfer` : `${t.bookingId}:transfer:${t.attempt}`);
 
 export const reversalIdempotencyKey = (bookingId: Id, reason: string, amountPence: Pence): string => `${bookingId}:reversal:${reason}:${amountPence}`;
 
@@ -100,14 +99,12 @@ export function retryTransfer(t: CoachTransfer, now: Date): Result<CoachTransfer
 }
 
 /** What can still be taken back from the coach. */
-export const reversiblePence = (t: CoachTransfer): Pence =>
-  t.status === 'paid' || t.status === 'partially_reversed' ? t.coachSharePence - t.reversedPence : 0;
+export const reversiblePence = (t: CoachTransfer): Pence => (t.status === 'paid' || t.status === 'partially_reversed' ? t.coachSharePence - t.reversedPence : 0);
 
 /** Stripe reversed `totalReversedPence` of the transfer so far. */
 export function recordReversal(t: CoachTransfer, totalReversedPence: Pence, now: Date): Result<CoachTransfer> {
   if (t.transferId === null) return err(payoutErrors.transferNotSendable(t.status));
-  if (!Number.isSafeInteger(totalReversedPence) || totalReversedPence < t.reversedPence || totalReversedPence > t.coachSharePence)
-    return err(payoutErrors.reversalInvalid());
+  if (!Number.isSafeInteger(totalReversedPence) || totalReversedPence < t.reversedPence || totalReversedPence > t.coachSharePence) return err(payoutErrors.reversalInvalid());
   if (totalReversedPence === t.reversedPence) return ok(t);
   const status: TransferStatus = totalReversedPence === t.coachSharePence ? 'reversed' : 'partially_reversed';
   return ok({ ...t, status, reversedPence: totalReversedPence, updatedAt: now });

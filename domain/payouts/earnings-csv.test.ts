@@ -33,12 +33,22 @@ describe('the earnings CSV', () => {
   });
 
   it('writes a reversed coach share as a negative number, not as text', () => {
-    const text = earningsCsvLine({ referenceCode: 'R', startsAt: new Date('2026-07-04T10:00:00Z'), clientName: 'Jamie;=1+1', line: line({ state: 'reversed', coachSharePence: -500, reversedPence: 5000 }), releasedAt: null, paidOutAt: null });
+    const text = earningsCsvLine({
+      referenceCode: 'R',
+      startsAt: new Date('2026-07-04T10:00:00Z'),
+      clientName: 'Jamie;=1+1',
+      line: line({ state: 'reversed', coachSharePence: -500, reversedPence: 5000 }),
+      releasedAt: null,
+      paidOutAt: null,
+    });
     expect(text).toBe(`"R","2026-07-04","Jamie;'=1+1",45.00,3.00,-5.00,"Reversed","",""\r\n`);
   });
 
   it('gives any client name and any amounts back to a strict CSV reader, with no cell that starts a formula', () => {
-    const name = fc.oneof(fc.string({ unit: 'grapheme' }), fc.array(fc.constantFrom(...CSV_SEPARATORS, ...CSV_FORMULA_STARTS, "'", '"', 'Jamie', '1+1'), { maxLength: 20 }).map((p) => p.join('')));
+    const name = fc.oneof(
+      fc.string({ unit: 'grapheme' }),
+      fc.array(fc.constantFrom(...CSV_SEPARATORS, ...CSV_FORMULA_STARTS, "'", '"', 'Jamie', '1+1'), { maxLength: 20 }).map((p) => p.join('')),
+    );
     const amount = fc.integer({ min: -1_000_000, max: 1_000_000 });
     const row = fc.record({ name, state: fc.constantFrom(...EARNING_STATES), price: amount, platform: amount, coach: amount });
     fc.assert(

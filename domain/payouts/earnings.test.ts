@@ -2,18 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { coachShareOf } from './coach-share';
 import type { TransferStatus } from './coach-transfer';
-import {
-  EARNING_STATE_LABELS,
-  earningLineOf,
-  earningStateOf,
-  earningsByMonth,
-  earningsFigures,
-  lastTwelveMonths,
-  taxYear,
-  taxYearOf,
-  type BookingMoney,
-  type TransferMoney,
-} from './earnings';
+import { EARNING_STATE_LABELS, earningLineOf, earningStateOf, earningsByMonth, earningsFigures, lastTwelveMonths, taxYear, taxYearOf, type BookingMoney, type TransferMoney } from './earnings';
 
 const NOW = new Date('2026-11-25T10:00:00Z');
 
@@ -76,7 +65,11 @@ describe('the state of a booking’s money', () => {
 
   it('dates each state: waiting and failed by release, on the way by expected payout, paid out by payout', () => {
     const released = new Date('2026-11-20T12:00:00Z');
-    expect(earningLineOf(booking({ paymentStatus: 'released' }), transfer({ status: 'waiting', transferredAt: null }), 0, NOW)).toMatchObject({ state: 'waiting', date: released, dateKind: 'released' });
+    expect(earningLineOf(booking({ paymentStatus: 'released' }), transfer({ status: 'waiting', transferredAt: null }), 0, NOW)).toMatchObject({
+      state: 'waiting',
+      date: released,
+      dateKind: 'released',
+    });
     expect(earningLineOf(booking({ paymentStatus: 'released' }), transfer({ status: 'failed', transferredAt: null }), 0, NOW)).toMatchObject({ state: 'failed', date: released, dateKind: 'released' });
     expect(earningLineOf(booking({ paymentStatus: 'released' }), transfer({ transferredAt: new Date('2026-11-25T09:00:00Z') }), 0, NOW)).toMatchObject({
       state: 'on_the_way',
@@ -134,17 +127,24 @@ describe('the figures at the top', () => {
 
   it('names no payout date while payouts are not set up, nor when nothing is coming', () => {
     expect(earningsFigures({ untransferred: [held], transfers: [], payoutsEnabled: false, commissionBps: 0, now: NOW }).nextPayoutAt).toBeNull();
-    expect(earningsFigures({ untransferred: [], transfers: [{ status: 'paid', paidOut: true, coachSharePence: 100, reversedPence: 0, oldestTransferredAt: null }], payoutsEnabled: true, commissionBps: 0, now: NOW }).nextPayoutAt).toBeNull();
+    expect(
+      earningsFigures({
+        untransferred: [],
+        transfers: [{ status: 'paid', paidOut: true, coachSharePence: 100, reversedPence: 0, oldestTransferredAt: null }],
+        payoutsEnabled: true,
+        commissionBps: 0,
+        now: NOW,
+      }).nextPayoutAt,
+    ).toBeNull();
   });
 
   it('counts every penny of a coach share in exactly one figure', () => {
     const statuses: TransferStatus[] = ['waiting', 'pending', 'paid', 'failed', 'reversed', 'partially_reversed'];
     fc.assert(
       fc.property(
-        fc.array(
-          fc.record({ status: fc.constantFrom(...statuses), paidOut: fc.boolean(), share: fc.integer({ min: 1, max: 100_000 }), reversedShare: fc.double({ min: 0, max: 1, noNaN: true }) }),
-          { maxLength: 10 },
-        ),
+        fc.array(fc.record({ status: fc.constantFrom(...statuses), paidOut: fc.boolean(), share: fc.integer({ min: 1, max: 100_000 }), reversedShare: fc.double({ min: 0, max: 1, noNaN: true }) }), {
+          maxLength: 10,
+        }),
         fc.integer({ min: 0, max: 5 }),
         (groups, heldCount) => {
           const transfers = groups.map((g) => {
@@ -175,7 +175,10 @@ describe('the last twelve months (London)', () => {
   });
 
   it('fills months without earnings with nothing', () => {
-    const months = earningsByMonth(NOW, [{ month: '2026-11', pence: 5000 }, { month: '2026-02', pence: 1200 }]);
+    const months = earningsByMonth(NOW, [
+      { month: '2026-11', pence: 5000 },
+      { month: '2026-02', pence: 1200 },
+    ]);
     expect(months.map((m) => m.pence)).toEqual([0, 0, 1200, 0, 0, 0, 0, 0, 0, 0, 0, 5000]);
     expect(months[11]).toMatchObject({ key: '2026-11', short: 'Nov', long: 'November 2026' });
   });

@@ -43,10 +43,7 @@ export const EARNING_DATE_LABELS: Readonly<Record<EarningDateKind, string>> = {
   paid_out: '',
 };
 
-export type BookingMoney = Pick<
-  Booking,
-  'status' | 'paymentStatus' | 'servicePricePence' | 'adminFeePence' | 'amountCapturedPence' | 'amountRefundedPence' | 'paymentHeldUntil' | 'paymentReleasedAt'
->;
+export type BookingMoney = Pick<Booking, 'status' | 'paymentStatus' | 'servicePricePence' | 'adminFeePence' | 'amountCapturedPence' | 'amountRefundedPence' | 'paymentHeldUntil' | 'paymentReleasedAt'>;
 export type TransferMoney = Pick<CoachTransfer, 'status' | 'coachSharePence' | 'platformSharePence' | 'reversedPence' | 'releasedAt' | 'transferredAt' | 'paidOutAt'>;
 
 export interface EarningLine {

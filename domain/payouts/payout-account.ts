@@ -45,10 +45,7 @@ export interface AccountSnapshot {
 
 /** The account as Stripe now reports it; `changed` is false when nothing differs. */
 export function applyAccountSnapshot(account: PayoutAccount, snapshot: AccountSnapshot, now: Date): { account: PayoutAccount; changed: boolean; becameEnabled: boolean } {
-  const same =
-    account.detailsSubmitted === snapshot.detailsSubmitted &&
-    account.payoutsEnabled === snapshot.payoutsEnabled &&
-    account.requirementsDue.join(',') === snapshot.requirementsDue.join(',');
+  const same = account.detailsSubmitted === snapshot.detailsSubmitted && account.payoutsEnabled === snapshot.payoutsEnabled && account.requirementsDue.join(',') === snapshot.requirementsDue.join(',');
   if (same) return { account, changed: false, becameEnabled: false };
   return {
     account: { ...account, detailsSubmitted: snapshot.detailsSubmitted, payoutsEnabled: snapshot.payoutsEnabled, requirementsDue: [...snapshot.requirementsDue], updatedAt: now },

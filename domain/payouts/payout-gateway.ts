@@ -14,14 +14,7 @@ export interface PayoutGateway {
   createOnboardingLink(input: { accountId: string; returnUrl: string; refreshUrl: string }): Promise<GatewayResult<{ url: string }>>;
   retrieveAccount(accountId: string): Promise<GatewayResult<AccountSnapshot>>;
   /** A Transfer to the account, funded by the booking's charge (source_transaction) and grouped by its reference. */
-  createTransfer(input: {
-    accountId: string;
-    amountPence: Pence;
-    sourceIntentId: string;
-    transferGroup: string;
-    bookingId: Id;
-    idempotencyKey: string;
-  }): Promise<GatewayResult<TransferSnapshot>>;
+  createTransfer(input: { accountId: string; amountPence: Pence; sourceIntentId: string; transferGroup: string; bookingId: Id; idempotencyKey: string }): Promise<GatewayResult<TransferSnapshot>>;
   /** Takes `amountPence` back from a transfer. */
   reverseTransfer(input: { transferId: string; amountPence: Pence; idempotencyKey: string }): Promise<GatewayResult<TransferSnapshot>>;
   retrieveTransfer(transferId: string): Promise<GatewayResult<TransferSnapshot>>;

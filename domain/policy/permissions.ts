@@ -87,11 +87,7 @@ export function canReviewBooking(actor: Actor, booking: BookingParties): boolean
  * client, coaches they have a booking with, and admins. Deactivated accounts and admin
  * profiles are visible only to themselves and admins.
  */
-export function canViewProfile(
-  viewer: Actor | null,
-  target: PersonSubject,
-  context: { readonly hasBookingTogether: boolean } = { hasBookingTogether: false },
-): boolean {
+export function canViewProfile(viewer: Actor | null, target: PersonSubject, context: { readonly hasBookingTogether: boolean } = { hasBookingTogether: false }): boolean {
   if (!viewer) return false;
   if (viewer.userId === target.id || isAdmin(viewer)) return true;
   if (!target.isActive || target.role === 'admin') return false;

@@ -20,12 +20,7 @@ export function checkRateLimit(policy: RateLimitPolicy, hit: RateLimitHit): Resu
 }
 
 /** Counts one attempt of `action` by `subject` in the store and checks it. */
-export async function enforceRateLimit(
-  store: RateLimitStore,
-  action: RateLimitAction,
-  subject: RateLimitSubject,
-  now: Date,
-): Promise<Result<void>> {
+export async function enforceRateLimit(store: RateLimitStore, action: RateLimitAction, subject: RateLimitSubject, now: Date): Promise<Result<void>> {
   const policy = RATE_LIMITS[action];
   const hit = await store.hit(rateLimitKey(action, subject), policy.windowMs, now);
   return checkRateLimit(policy, hit);

@@ -43,12 +43,8 @@ describe('checkRateLimit', () => {
   });
 
   it('formats the time in London, in summer time too', () => {
-    expect(rateLimitMessage(RATE_LIMITS.booking, new Date(summer.getTime() + 60 * MINUTE_MS))).toBe(
-      'Too many booking attempts. Please wait until 15:00',
-    );
-    expect(rateLimitMessage(RATE_LIMITS.message, new Date(summer.getTime() + 15 * MINUTE_MS))).toBe(
-      'Too many messages. Please wait until 14:15',
-    );
+    expect(rateLimitMessage(RATE_LIMITS.booking, new Date(summer.getTime() + 60 * MINUTE_MS))).toBe('Too many booking attempts. Please wait until 15:00');
+    expect(rateLimitMessage(RATE_LIMITS.message, new Date(summer.getTime() + 15 * MINUTE_MS))).toBe('Too many messages. Please wait until 14:15');
   });
 
   it('refuses exactly the hits beyond the limit', () => {

@@ -11,7 +11,10 @@ export function averageRating(ratings: readonly number[]): number {
   return Math.round((sum * 10) / ratings.length) / 10;
 }
 
-export function coachRatingFrom(reviews: readonly Pick<Review, 'coachId' | 'reviewerType' | 'rating'>[], coachId: string): {
+export function coachRatingFrom(
+  reviews: readonly Pick<Review, 'coachId' | 'reviewerType' | 'rating'>[],
+  coachId: string,
+): {
   rating: number;
   reviewCount: number;
 } {

@@ -37,4 +37,3 @@ export const reviewFormSchema = z.object({
   comment: reviewCommentSchema,
 });
 export type ReviewForm = z.output<typeof reviewFormSchema>;
-

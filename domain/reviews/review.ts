@@ -37,10 +37,7 @@ export const reviewErrors = {
  * A party reviews a completed booking, once (the database enforces one review per reviewer per
  * booking too). The reviewee is the other party.
  */
-export function submitReview(
-  input: { id: Id; booking: ReviewableBooking; actor: Actor; form: unknown; alreadyReviewed: boolean },
-  now: Date,
-): Result<Review> {
+export function submitReview(input: { id: Id; booking: ReviewableBooking; actor: Actor; form: unknown; alreadyReviewed: boolean }, now: Date): Result<Review> {
   const party = partyRoleIn(input.actor, input.booking);
   if (party === null) return err(reviewErrors.notBookingParty());
   if (input.booking.status !== 'completed') return err(reviewErrors.bookingNotCompleted());

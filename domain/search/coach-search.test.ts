@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  activeFilterCount,
-  cursorAfter,
-  filtersFromSearchParams,
-  filtersToSearchParams,
-  foundCoachesText,
-  parseCursor,
-  priceBandRange,
-} from './coach-search';
+import { activeFilterCount, cursorAfter, filtersFromSearchParams, filtersToSearchParams, foundCoachesText, parseCursor, priceBandRange } from './coach-search';
 
 describe('the FindCoaches filters', () => {
   it('reads the filters from the URL and writes back only those set', () => {

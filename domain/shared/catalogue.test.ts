@@ -1,14 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  AGE_GROUP_LABELS,
-  COACHING_TYPE_LABELS,
-  coachingTypeOptionsOf,
-  COACHING_TYPES,
-  LOCATION_TYPE_LABELS,
-  SESSION_TIME_LABELS,
-  coachingTypeLabel,
-  isCoachingType,
-} from './catalogue';
+import { AGE_GROUP_LABELS, COACHING_TYPE_LABELS, coachingTypeOptionsOf, COACHING_TYPES, LOCATION_TYPE_LABELS, SESSION_TIME_LABELS, coachingTypeLabel, isCoachingType } from './catalogue';
 
 describe('catalogue (SPEC §3)', () => {
   it('labels the six coaching types', () => {
@@ -33,9 +24,7 @@ describe('catalogue (SPEC §3)', () => {
   });
 
   it('labels the age groups from Under 8 to Seniors (35+)', () => {
-    expect(Object.values(AGE_GROUP_LABELS)).toEqual([
-      'Under 8', 'Under 10', 'Under 12', 'Under 14', 'Under 16', 'Under 18', 'Adults (18+)', 'Seniors (35+)',
-    ]);
+    expect(Object.values(AGE_GROUP_LABELS)).toEqual(['Under 8', 'Under 10', 'Under 12', 'Under 14', 'Under 16', 'Under 18', 'Adults (18+)', 'Seniors (35+)']);
   });
 
   it('labels the five location types', () => {

@@ -14,14 +14,7 @@ function labelsOf<V extends string>(options: readonly Option<V>[]): Readonly<Rec
 
 // Coaching and service types ------------------------------------------------------------------
 
-export const COACHING_TYPES = [
-  'striker',
-  'midfield',
-  'defense',
-  'goalkeeping',
-  'fitness_conditioning',
-  'tactical_analysis',
-] as const;
+export const COACHING_TYPES = ['striker', 'midfield', 'defense', 'goalkeeping', 'fitness_conditioning', 'tactical_analysis'] as const;
 export type CoachingType = (typeof COACHING_TYPES)[number];
 
 export const COACHING_TYPE_OPTIONS: readonly Option<CoachingType>[] = [
@@ -51,16 +44,7 @@ export const SESSION_TIME_LABELS = labelsOf(SESSION_TIME_OPTIONS);
 
 // Age groups ----------------------------------------------------------------------------------
 
-export const AGE_GROUPS = [
-  'under_8',
-  'under_10',
-  'under_12',
-  'under_14',
-  'under_16',
-  'under_18',
-  'adults',
-  'seniors',
-] as const;
+export const AGE_GROUPS = ['under_8', 'under_10', 'under_12', 'under_14', 'under_16', 'under_18', 'adults', 'seniors'] as const;
 export type AgeGroup = (typeof AGE_GROUPS)[number];
 
 export const AGE_GROUP_OPTIONS: readonly Option<AgeGroup>[] = [

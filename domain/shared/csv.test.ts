@@ -60,14 +60,7 @@ describe('a CSV text cell', () => {
 
 describe('a CSV money cell', () => {
   it('is a plain number of pounds with two decimals, negative ones included', () => {
-    expect([csvPenceCell(5300), csvPenceCell(5), csvPenceCell(0), csvPenceCell(123456), csvPenceCell(-500), csvPenceCell(-1)]).toEqual([
-      '53.00',
-      '0.05',
-      '0.00',
-      '1234.56',
-      '-5.00',
-      '-0.01',
-    ]);
+    expect([csvPenceCell(5300), csvPenceCell(5), csvPenceCell(0), csvPenceCell(123456), csvPenceCell(-500), csvPenceCell(-1)]).toEqual(['53.00', '0.05', '0.00', '1234.56', '-5.00', '-0.01']);
   });
 
   it('reads back as the same number of pence, for any whole amount', () => {
@@ -108,7 +101,9 @@ describe('a CSV table', () => {
         const file = `\uFEFF${table.header()}${rows.map(table.line).join('')}`;
         const [header, ...read] = readStrictly(file);
         expect(header!.map(csvTextOfCell)).toEqual(['=Name', 'Amount', 'Note', 'Refund']);
-        expect(read.map(([name, amount, note, refund]) => ({ name: csvTextOfCell(name!), note: csvTextOfCell(note!), amount: Math.round(Number(amount) * 100), refund: Math.round(Number(refund) * 100) }))).toEqual(rows);
+        expect(
+          read.map(([name, amount, note, refund]) => ({ name: csvTextOfCell(name!), note: csvTextOfCell(note!), amount: Math.round(Number(amount) * 100), refund: Math.round(Number(refund) * 100) })),
+        ).toEqual(rows);
         const total = read.reduce((sum, r) => sum + Math.round(Number(r[1]) * 100) + Math.round(Number(r[3]) * 100), 0);
         expect(total).toBe(rows.reduce((sum, r) => sum + r.amount + r.refund, 0));
       }),

@@ -68,9 +68,7 @@ export function csvPenceCell(pence: Pence): string {
 }
 
 /** One column of a CSV file: its heading and how a row gives its cell, as text or as money. */
-export type CsvColumn<Row> =
-  | { readonly header: string; readonly text: (row: Row) => string }
-  | { readonly header: string; readonly pence: (row: Row) => Pence };
+export type CsvColumn<Row> = { readonly header: string; readonly text: (row: Row) => string } | { readonly header: string; readonly pence: (row: Row) => Pence };
 
 export interface CsvTable<Row> {
   /** The heading line. */

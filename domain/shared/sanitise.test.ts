@@ -34,7 +34,10 @@ describe('sanitiseText', () => {
 
   it('is idempotent and never leaves an angle bracket, a script protocol or a handler', () => {
     const pieces = fc.constantFrom('<', '>', 'java', 'script', ':', 'vb', 'data', 'text/html', 'on', 'click', '=', ' ', 'a', 'x');
-    const text = fc.oneof(fc.string(), fc.array(pieces, { maxLength: 40 }).map((p) => p.join('')));
+    const text = fc.oneof(
+      fc.string(),
+      fc.array(pieces, { maxLength: 40 }).map((p) => p.join('')),
+    );
     fc.assert(
       fc.property(text, (input) => {
         const once = sanitiseText(input);

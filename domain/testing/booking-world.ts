@@ -44,10 +44,7 @@ export function useBookingWorld(): BookingWorld {
   const world = {
     deps: () => ({ uow: world.uow, clock: world.clock, ids: sequentialIds(), coaches: coachDirectory(world.coaches) }),
     request: (overrides: Partial<RequestBookingInput> = {}) =>
-      requestBooking(
-        { ...world.deps(), ids: world.ids },
-        { actor: client, coachId: COACH_ID, serviceType: 'striker', startsAt: STARTS_AT, durationMinutes: 60, locationType: 'online', ...overrides },
-      ),
+      requestBooking({ ...world.deps(), ids: world.ids }, { actor: client, coachId: COACH_ID, serviceType: 'striker', startsAt: STARTS_AT, durationMinutes: 60, locationType: 'online', ...overrides }),
     authorise: (id: string): Booking => {
       const b = world.uow.bookings.rows.get(id)!;
       const withIntent = unwrap(recordIntentCreated(b, `pi_${id}`, NOW));

@@ -76,16 +76,22 @@ export function createInMemoryBookings(): InMemoryBookings {
       rows.set(booking.id, stored);
       return stored;
     },
-    listOverlappingPendingForCoach: async (coachId, s, e, excludeId) =>
-      all().filter((b) => b.coachId === coachId && b.status === 'pending' && b.id !== excludeId && overlaps(b, s, e)),
-    hasOverlappingActiveForCoach: async (coachId, s, e, excludeId) =>
-      all().some((b) => b.coachId === coachId && active(b) && b.id !== excludeId && overlaps(b, s, e)),
-    listDueForAutoComplete: async (now, limit) => all().filter((b) => isAutoCompleteDue(b, now)).sort(oldestFirst).slice(0, limit),
+    listOverlappingPendingForCoach: async (coachId, s, e, excludeId) => all().filter((b) => b.coachId === coachId && b.status === 'pending' && b.id !== excludeId && overlaps(b, s, e)),
+    hasOverlappingActiveForCoach: async (coachId, s, e, excludeId) => all().some((b) => b.coachId === coachId && active(b) && b.id !== excludeId && overlaps(b, s, e)),
+    listDueForAutoComplete: async (now, limit) =>
+      all()
+        .filter((b) => isAutoCompleteDue(b, now))
+        .sort(oldestFirst)
+        .slice(0, limit),
     listDueForRelease: async (now, limit) =>
       all()
         .filter((b) => (b.paymentStatus === 'captured' || b.paymentStatus === 'partially_refunded') && b.paymentHeldUntil !== null && b.paymentHeldUntil <= now && b.disputeStatus !== 'open')
         .slice(0, limit),
-    listExpiredRequests: async (now, limit) => all().filter((b) => isRequestExpired(b, now)).sort(oldestFirst).slice(0, limit),
+    listExpiredRequests: async (now, limit) =>
+      all()
+        .filter((b) => isRequestExpired(b, now))
+        .sort(oldestFirst)
+        .slice(0, limit),
     listUnpaidRequestsMadeBefore: async (cutoff, limit) =>
       all()
         .filter((b) => isUnpaidRequest(b) && b.createdAt.getTime() <= cutoff.getTime())

@@ -98,15 +98,11 @@ export function memoryRepositories(data: MemoryData, bookings: InMemoryBookings 
     },
     deletionRequests: {
       findById: async (id: Id) => data.deletionRequests.get(id) ?? null,
-      findPendingByUserId: async (userId: Id) =>
-        [...data.deletionRequests.values()].find((r) => r.userId === userId && r.status === 'pending') ?? null,
-      listPending: async () =>
-        [...data.deletionRequests.values()].filter((r) => r.status === 'pending').sort((a, b) => a.requestedAt.getTime() - b.requestedAt.getTime()),
+      findPendingByUserId: async (userId: Id) => [...data.deletionRequests.values()].find((r) => r.userId === userId && r.status === 'pending') ?? null,
+      listPending: async () => [...data.deletionRequests.values()].filter((r) => r.status === 'pending').sort((a, b) => a.requestedAt.getTime() - b.requestedAt.getTime()),
       listByUserId: async (userId: Id) => [...data.deletionRequests.values()].filter((r) => r.userId === userId),
       save: async (request: AccountDeletionRequest): Promise<Result<void>> => {
-        const clash = [...data.deletionRequests.values()].find(
-          (r) => r.userId === request.userId && r.status === 'pending' && r.id !== request.id && request.status === 'pending',
-        );
+        const clash = [...data.deletionRequests.values()].find((r) => r.userId === request.userId && r.status === 'pending' && r.id !== request.id && request.status === 'pending');
         if (clash) return err(conflict('DELETION_ALREADY_PENDING', 'You already have a pending deletion request.'));
         data.deletionRequests.set(request.id, request);
         return ok(undefined);
@@ -119,7 +115,10 @@ export function memoryRepositories(data: MemoryData, bookings: InMemoryBookings 
       },
       listByBooking: async (bookingId: Id) => [...data.messages.values()].filter((m) => m.bookingId === bookingId).sort(byTime),
       listForUser: async (userId: Id) =>
-        [...data.messages.values()].filter((m) => m.senderId === userId || m.receiverId === userId).sort(byTime).reverse(),
+        [...data.messages.values()]
+          .filter((m) => m.senderId === userId || m.receiverId === userId)
+          .sort(byTime)
+          .reverse(),
       listAll: async () => [...data.messages.values()].sort(byTime).reverse(),
       markRead: async (ids: readonly Id[], readAt: Date) => {
         for (const id of ids) {
@@ -135,16 +134,13 @@ export function memoryRepositories(data: MemoryData, bookings: InMemoryBookings 
         data.reviews.set(review.id, review);
         return ok(undefined);
       },
-      findByBookingAndReviewer: async (bookingId: Id, reviewerId: Id) =>
-        [...data.reviews.values()].find((r) => r.bookingId === bookingId && r.reviewerId === reviewerId) ?? null,
+      findByBookingAndReviewer: async (bookingId: Id, reviewerId: Id) => [...data.reviews.values()].find((r) => r.bookingId === bookingId && r.reviewerId === reviewerId) ?? null,
       listByBooking: async (bookingId: Id) => [...data.reviews.values()].filter((r) => r.bookingId === bookingId),
-      listClientReviewsOfCoach: async (coachId: Id) =>
-        [...data.reviews.values()].filter((r) => r.coachId === coachId && r.reviewerType === 'client'),
+      listClientReviewsOfCoach: async (coachId: Id) => [...data.reviews.values()].filter((r) => r.coachId === coachId && r.reviewerType === 'client'),
     },
     availability: {
       findById: async (id: Id) => data.availability.get(id) ?? null,
-      listByCoach: async (coachId: Id) =>
-        [...data.availability.values()].filter((p) => p.coachId === coachId).sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime()),
+      listByCoach: async (coachId: Id) => [...data.availability.values()].filter((p) => p.coachId === coachId).sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime()),
       save: async (period: AvailabilityPeriod): Promise<Result<void>> => {
         data.availability.set(period.id, period);
         return ok(undefined);
@@ -160,8 +156,7 @@ export function memoryRepositories(data: MemoryData, bookings: InMemoryBookings 
     },
     players: {
       findById: async (id: Id) => data.players.get(id) ?? null,
-      listActiveByGuardian: async (guardianId: Id) =>
-        [...data.players.values()].filter((p) => p.guardianId === guardianId && p.removedAt === null).sort(byTime),
+      listActiveByGuardian: async (guardianId: Id) => [...data.players.values()].filter((p) => p.guardianId === guardianId && p.removedAt === null).sort(byTime),
       listAllByGuardian: async (guardianId: Id) => [...data.players.values()].filter((p) => p.guardianId === guardianId).sort(byTime),
       // Coaches here may have a profile (their groups) but no user row: the refusal says 'This coach'.
       findForSession: async (playerId: Id, coachId: Id) => {

@@ -57,9 +57,7 @@ describe('booking dialog form', () => {
   });
 
   it("refuses a start in the past with 'Booking date must be in the future'", () => {
-    expect(firstMessage(parseForm(bookingFormSchema(now), { ...valid, date: '2026-03-10', time: '11:00' }))).toBe(
-      'Booking date must be in the future',
-    );
+    expect(firstMessage(parseForm(bookingFormSchema(now), { ...valid, date: '2026-03-10', time: '11:00' }))).toBe('Booking date must be in the future');
   });
 
   it('refuses a start more than 90 days ahead', () => {
@@ -114,17 +112,13 @@ describe('reschedule form', () => {
   });
 
   it('requires a proposal in the future', () => {
-    expect(firstMessage(parseForm(rescheduleSchema(now), { date: '2026-03-09', time: '10:00' }))).toBe(
-      'Please choose a date and time in the future',
-    );
+    expect(firstMessage(parseForm(rescheduleSchema(now), { date: '2026-03-09', time: '10:00' }))).toBe('Please choose a date and time in the future');
   });
 
   it('accepts an optional reason of up to 500 characters', () => {
     const ok = parseForm(rescheduleSchema(now), { date: '2026-03-12', time: '06:30', reason: 'Rain' });
     expect(ok.ok && ok.value).toMatchObject({ reason: 'Rain', proposedAt: new Date('2026-03-12T06:30:00Z') });
-    expect(firstMessage(parseForm(rescheduleSchema(now), { date: '2026-03-12', time: '06:30', reason: 'x'.repeat(501) }))).toBe(
-      'Reason too long',
-    );
+    expect(firstMessage(parseForm(rescheduleSchema(now), { date: '2026-03-12', time: '06:30', reason: 'x'.repeat(501) }))).toBe('Reason too long');
   });
 });
 

@@ -26,14 +26,9 @@ export {
   rescheduleTimeSlots,
 } from './booking-limits';
 
-const durationMinutes = formNumber(BOOKING_MESSAGES.durationRequired)
-  .pipe(
-    z
-      .number()
-      .int(BOOKING_MESSAGES.durationWhole)
-      .min(MIN_SESSION_MINUTES, BOOKING_MESSAGES.durationMin)
-      .max(MAX_SESSION_MINUTES, BOOKING_MESSAGES.durationMax),
-  );
+const durationMinutes = formNumber(BOOKING_MESSAGES.durationRequired).pipe(
+  z.number().int(BOOKING_MESSAGES.durationWhole).min(MIN_SESSION_MINUTES, BOOKING_MESSAGES.durationMin).max(MAX_SESSION_MINUTES, BOOKING_MESSAGES.durationMax),
+);
 
 const dateField = (message: string) => z.string({ error: message }).trim().regex(DATE_PATTERN, message);
 const timeField = (message: string) => z.string({ error: message }).trim().regex(TIME_PATTERN, message);
@@ -53,8 +48,7 @@ const bookingFormFields = z
     date: dateField(BOOKING_MESSAGES.dateRequired),
     time: timeField(BOOKING_MESSAGES.timeRequired),
     durationMinutes,
-    locationType: z
-      .preprocess((v) => (v === undefined || v === null || v === '' ? DEFAULT_LOCATION_TYPE : v), z.enum(LOCATION_TYPES, { error: BOOKING_MESSAGES.invalidLocationType })),
+    locationType: z.preprocess((v) => (v === undefined || v === null || v === '' ? DEFAULT_LOCATION_TYPE : v), z.enum(LOCATION_TYPES, { error: BOOKING_MESSAGES.invalidLocationType })),
     locationAddress: optionalText(200, BOOKING_MESSAGES.addressTooLong),
     locationNotes: optionalText(500, BOOKING_MESSAGES.notesTooLong),
     clientNotes: optionalText(500, BOOKING_MESSAGES.notesTooLong),
@@ -73,8 +67,7 @@ const bookingFormFields = z
 export function bookingFormSchema(now: Date) {
   return bookingFormFields.superRefine((form, ctx) => {
     if (form.startsAt.getTime() <= now.getTime()) ctx.addIssue({ code: 'custom', path: ['date'], message: BOOKING_MESSAGES.inFuture });
-    else if (form.startsAt.getTime() > now.getTime() + (BOOKING_WINDOW_DAYS + 1) * DAY_MS)
-      ctx.addIssue({ code: 'custom', path: ['date'], message: BOOKING_MESSAGES.tooFarAhead });
+    else if (form.startsAt.getTime() > now.getTime() + (BOOKING_WINDOW_DAYS + 1) * DAY_MS) ctx.addIssue({ code: 'custom', path: ['date'], message: BOOKING_MESSAGES.tooFarAhead });
   });
 }
 export type BookingForm = z.output<ReturnType<typeof bookingFormSchema>>;

@@ -17,9 +17,7 @@ export function cleanString(requiredMessage: string) {
 
 /** A required free-text field: missing or blank gives `requiredMessage`, then the length bound. */
 export function requiredText(requiredMessage: string, max: number, tooLongMessage: string) {
-  return cleanString(requiredMessage)
-    .min(1, { error: requiredMessage, abort: true })
-    .max(max, tooLongMessage);
+  return cleanString(requiredMessage).min(1, { error: requiredMessage, abort: true }).max(max, tooLongMessage);
 }
 
 /**
@@ -72,10 +70,7 @@ export function formNumber(requiredMessage: string, notNumberMessage: string = r
 
 /** A checkbox or boolean field: true for true, 'true', 'on', '1', 'yes'. */
 export function formBoolean() {
-  return z.preprocess(
-    (v) => v === true || (typeof v === 'string' && ['true', 'on', '1', 'yes'].includes(v.toLowerCase())),
-    z.boolean(),
-  );
+  return z.preprocess((v) => v === true || (typeof v === 'string' && ['true', 'on', '1', 'yes'].includes(v.toLowerCase())), z.boolean());
 }
 
 export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;

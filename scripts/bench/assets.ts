@@ -44,7 +44,12 @@ export function routeAssets(root: string): RouteAssets[] {
     for (let r: ManifestRoute | undefined = route; r; r = r.parentId ? manifest.routes[r.parentId] : undefined) chain.unshift(r);
     const files = new Set<string>([manifest.entry.module, ...(manifest.entry.imports ?? [])]);
     for (const r of chain) for (const f of [r.module, ...(r.imports ?? [])]) files.add(f);
-    const url = route.index ? '/' : `/${chain.map((r) => r.path ?? '').filter(Boolean).join('/')}`;
+    const url = route.index
+      ? '/'
+      : `/${chain
+          .map((r) => r.path ?? '')
+          .filter(Boolean)
+          .join('/')}`;
     result.push({ route: route.id, url, jsFiles: files.size, jsGzipBytes: [...files].reduce((s, f) => s + gz(f), 0), cssGzipBytes: cssBytes });
   }
   return result.sort((a, b) => a.url.localeCompare(b.url));

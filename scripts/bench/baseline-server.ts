@@ -89,9 +89,26 @@ const SERVICE_LABELS: Record<string, string> = {
   fitness_conditioning: 'Fitness & Conditioning',
   tactical_analysis: 'Tactical Analysis',
 };
-const CLIENT_MENU = [['FindCoaches', 'Find Coaches'], ['MyBookings', 'My Bookings'], ['Messages', 'Messages'], ['UserProfile', 'My Profile']];
-const COACH_MENU = [['CoachDashboard', 'Dashboard'], ['MyBookings', 'My Bookings'], ['Availability', 'Availability'], ['Messages', 'Messages'], ['CoachProfile', 'My Profile']];
-const ADMIN_MENU = [['AdminDashboard', 'Dashboard'], ['AdminUsers', 'Users'], ['AdminBookings', 'Bookings'], ['AdminPayments', 'Payments'], ['Messages', 'Messages']];
+const CLIENT_MENU = [
+  ['FindCoaches', 'Find Coaches'],
+  ['MyBookings', 'My Bookings'],
+  ['Messages', 'Messages'],
+  ['UserProfile', 'My Profile'],
+];
+const COACH_MENU = [
+  ['CoachDashboard', 'Dashboard'],
+  ['MyBookings', 'My Bookings'],
+  ['Availability', 'Availability'],
+  ['Messages', 'Messages'],
+  ['CoachProfile', 'My Profile'],
+];
+const ADMIN_MENU = [
+  ['AdminDashboard', 'Dashboard'],
+  ['AdminUsers', 'Users'],
+  ['AdminBookings', 'Bookings'],
+  ['AdminPayments', 'Payments'],
+  ['Messages', 'Messages'],
+];
 
 // The markup below mirrors FACT's (same elements, classes and icons), so the two answers weigh
 // about the same and the comparison measures the server, not the page design.
@@ -103,9 +120,12 @@ const ICONS: Record<string, string> = {
   Messages: 'M4 5h16v11H8l-4 4z',
   UserProfile: 'M12 12a4 4 0 100-8 4 4 0 000 8zM4 20c0-4 4-6 8-6s8 2 8 6',
 };
-const BUTTON = 'inline-flex items-center justify-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-700 shadow-sm hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-50';
-const PRIMARY = 'inline-flex items-center justify-center gap-2 rounded-lg bg-pitch-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-pitch-700 disabled:cursor-not-allowed disabled:opacity-50';
-const INPUT = 'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-pitch-600 focus:outline-none focus:ring-2 focus:ring-pitch-600/20 disabled:bg-slate-100';
+const BUTTON =
+  'inline-flex items-center justify-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-700 shadow-sm hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-50';
+const PRIMARY =
+  'inline-flex items-center justify-center gap-2 rounded-lg bg-pitch-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-pitch-700 disabled:cursor-not-allowed disabled:opacity-50';
+const INPUT =
+  'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-pitch-600 focus:outline-none focus:ring-2 focus:ring-pitch-600/20 disabled:bg-slate-100';
 const PRELOADS = Array.from({ length: 28 }, (_, i) => `<link rel="modulepreload" href="/build/_shared/chunk-${String(i).padStart(8, 'X')}.js"/>`).join('');
 
 function document(title: string, body: string, data: unknown): string {
@@ -186,7 +206,8 @@ async function findCoaches(url: URL, user: SessionUser): Promise<string> {
       return `<li><article class="flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-5 shadow-sm" aria-label="${name}"><div class="flex items-start gap-3"><div aria-hidden="true" class="flex h-12 w-12 shrink-0 items-center justify-center rounded-full bg-pitch-100 text-lg font-bold text-pitch-800">${esc((c.full_name ?? 'C').charAt(0))}</div><div class="min-w-0 flex-1"><div class="flex flex-wrap items-center gap-x-2 gap-y-1"><h3 class="truncate text-base font-semibold text-slate-900">${name}</h3>${c.is_verified ? '<span class="inline-flex items-center gap-1 rounded-full bg-sky-50 px-2 py-0.5 text-xs font-medium text-sky-700 ring-1 ring-sky-200"><svg viewBox="0 0 24 24" class="h-3.5 w-3.5 fill-none stroke-current" stroke-width="2.5" aria-hidden="true"><path d="M5 12.5l4.5 4.5L19 7.5"></path></svg>Verified</span>' : ''}</div><div class="mt-1 flex flex-wrap items-center gap-x-2 text-sm text-slate-600">${stars(rating, i)}<span class="font-medium text-slate-800">${rating.toFixed(1)}</span><span aria-hidden="true">·</span><span>${c.total_sessions} sessions</span></div></div></div><p class="mt-3 flex items-center gap-1.5 text-sm text-slate-600"><svg viewBox="0 0 24 24" class="h-4 w-4 shrink-0 fill-none stroke-current" stroke-width="2" aria-hidden="true"><path d="M12 21s-7-6.2-7-11.5A7 7 0 0119 9.5C19 14.8 12 21 12 21z"></path><circle cx="12" cy="9.5" r="2.5"></circle></svg><span class="truncate">${esc(c.location_address)}</span></p><ul class="mt-3 flex flex-wrap gap-1.5" aria-label="Services">${services.map((sv) => `<li class="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-medium text-slate-700">${esc(SERVICE_LABELS[sv] ?? sv)}</li>`).join('')}</ul><p class="mt-3 line-clamp-3 text-sm text-slate-600">${esc(c.bio)}</p><div class="mt-auto pt-4"><p class="text-slate-900"><span class="text-2xl font-bold">£${Math.round(c.hourly_rate_pence / 100)}</span> <span class="text-sm text-slate-500">per session</span></p><div class="mt-3 grid grid-cols-2 gap-2"><a class="${BUTTON}" aria-label="View profile of ${name}" data-discover="true" href="/CoachProfile?userId=${c.id}">View Profile</a>${c.id === user.id ? '' : `<button type="button" class="${PRIMARY}" aria-label="Book ${name}">Book</button>`}</div></div></article></li>`;
     })
     .join('');
-  const options = (values: string[], labels: (v: string) => string, chosen: string) => values.map((v) => `<option value="${esc(v)}"${v === chosen ? ' selected' : ''}>${esc(labels(v))}</option>`).join('');
+  const options = (values: string[], labels: (v: string) => string, chosen: string) =>
+    values.map((v) => `<option value="${esc(v)}"${v === chosen ? ' selected' : ''}>${esc(labels(v))}</option>`).join('');
   const active = [q, spec && SERVICES.includes(spec) ? spec : '', band ? 'p' : '', location].filter(Boolean).length;
   const content = `<div class="mx-auto w-full max-w-6xl"><header class="mb-6"><h1 class="text-2xl font-bold text-slate-900 sm:text-3xl">Find a Coach</h1><p class="mt-1 text-slate-600">Browse football coaches near you and book a one-to-one session.</p></header><form method="get" action="/FindCoaches" role="search" class="mb-6 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm" data-discover="true"><div class="flex gap-2"><label class="relative flex-1"><span class="sr-only">Search coaches</span><svg viewBox="0 0 24 24" class="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 fill-none stroke-slate-400" stroke-width="2" aria-hidden="true"><circle cx="11" cy="11" r="7"></circle><path d="M20 20l-3.5-3.5"></path></svg><input type="search" name="q" placeholder="Search by name, bio or location" class="${INPUT} pl-9" value="${esc(q)}"/></label><button type="submit" class="${PRIMARY}">Search</button></div><div class="mt-3 grid grid-cols-1 gap-3 sm:grid-cols-3"><label><span class="sr-only">Specialization</span><select name="specialization" class="${INPUT}" aria-label="Specialization"><option value=""${spec ? '' : ' selected=""'}>All specializations</option>${options(SERVICES, (v) => SERVICE_LABELS[v]!, spec)}</select></label><label><span class="sr-only">Price</span><select name="price" class="${INPUT}" aria-label="Price"><option value=""${band ? '' : ' selected=""'}>Any price</option>${options(Object.keys(PRICE), (v) => `£${v}`, url.searchParams.get('price') ?? '')}</select></label><label><span class="sr-only">Location</span><input name="location" placeholder="Location, e.g. Manchester" class="${INPUT}" aria-label="Location" value="${esc(location)}"/></label></div><p class="mt-3 text-xs text-slate-500">${active === 0 ? 'No filters applied' : `${active} active ${active === 1 ? 'filter' : 'filters'}`}</p></form><div class="mb-4 flex flex-wrap items-center justify-between gap-2" aria-live="polite"><p class="text-sm font-medium text-slate-700">Found ${total} ${total === 1 ? 'coach' : 'coaches'}</p></div><ul class="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">${cards}</ul>${next ? `<div class="mt-6 flex justify-center"><button type="button" class="${BUTTON}">Load more</button></div>` : ''}</div>`;
   return document('Find Coaches — FACT', shell(user, 'FindCoaches', content), { coaches, total, nextCursor: next });
@@ -229,11 +250,19 @@ const bookingCursor = (rows: pg.QueryResultRow[]) => {
 async function myBookings(url: URL, user: SessionUser): Promise<string> {
   const tab = ['upcoming', 'past', 'cancelled'].includes(url.searchParams.get('tab') ?? '') ? url.searchParams.get('tab')! : 'upcoming';
   const now = new Date();
-  const cond = tab === 'upcoming' ? `(b.status in ('pending', 'confirmed') and b.starts_at >= $3)` : tab === 'cancelled' ? `b.status = 'cancelled' and $3::timestamptz is not null` : `b.status <> 'cancelled' and not (b.status in ('pending', 'confirmed') and b.starts_at >= $3)`;
+  const cond =
+    tab === 'upcoming'
+      ? `(b.status in ('pending', 'confirmed') and b.starts_at >= $3)`
+      : tab === 'cancelled'
+        ? `b.status = 'cancelled' and $3::timestamptz is not null`
+        : `b.status <> 'cancelled' and not (b.status in ('pending', 'confirmed') and b.starts_at >= $3)`;
   const rows = (await pool.query(`${BOOKING_SELECT} where (b.client_id = $2 or b.coach_id = $2) and ${cond} order by b.starts_at desc, b.id desc limit 21`, [user.id, user.id, now])).rows;
   const labels: Record<string, string> = { upcoming: 'Upcoming', past: 'Past Sessions', cancelled: 'Cancelled' };
   const tabs = ['upcoming', 'past', 'cancelled']
-    .map((t) => `<a${t === tab ? ' aria-current="page"' : ''} class="rounded-lg px-2 py-2 text-center ${t === tab ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-600 hover:text-slate-900'}" data-discover="true" href="/MyBookings?tab=${t}">${labels[t]}</a>`)
+    .map(
+      (t) =>
+        `<a${t === tab ? ' aria-current="page"' : ''} class="rounded-lg px-2 py-2 text-center ${t === tab ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-600 hover:text-slate-900'}" data-discover="true" href="/MyBookings?tab=${t}">${labels[t]}</a>`,
+    )
     .join('');
   const content = `<div class="mx-auto w-full max-w-4xl"><header class="mb-6"><h1 class="text-2xl font-bold text-slate-900 sm:text-3xl">My Bookings</h1><p class="mt-1 text-slate-600">Your coaching sessions, past and upcoming.</p></header><nav aria-label="Booking tabs" class="mb-5 grid grid-cols-3 gap-1 rounded-xl bg-slate-100 p-1 text-sm font-medium">${tabs}</nav><div aria-busy="false" class=""><ul class="space-y-4">${bookingCards(rows.slice(0, 20), user)}</ul>${rows.length > 20 ? `<div class="mt-6 flex justify-center"><button type="button" class="${BUTTON}">Load more</button></div>` : ''}</div></div>`;
   return document('My Bookings — FACT', shell(user, 'MyBookings', content), { tab, bookings: rows.slice(0, 20), nextCursor: bookingCursor(rows) });
@@ -254,7 +283,10 @@ async function coachDashboard(url: URL, user: SessionUser): Promise<string> {
   const n = Number(counts.pending);
   const labels: Record<string, string> = { pending: 'Pending', upcoming: 'Upcoming', history: 'History' };
   const tabs = Object.keys(GROUPS)
-    .map((g) => `<a${g === group ? ' aria-current="page"' : ''} class="rounded-lg px-2 py-2 text-center ${g === group ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-600 hover:text-slate-900'}" data-discover="true" href="/CoachDashboard?tab=${g}">${labels[g]} <span class="ml-1 rounded-full bg-slate-200 px-1.5 text-xs">${Number(counts[g])}</span></a>`)
+    .map(
+      (g) =>
+        `<a${g === group ? ' aria-current="page"' : ''} class="rounded-lg px-2 py-2 text-center ${g === group ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-600 hover:text-slate-900'}" data-discover="true" href="/CoachDashboard?tab=${g}">${labels[g]} <span class="ml-1 rounded-full bg-slate-200 px-1.5 text-xs">${Number(counts[g])}</span></a>`,
+    )
     .join('');
   const content = `<div class="mx-auto w-full max-w-4xl"><header class="mb-6"><h1 class="text-2xl font-bold text-slate-900 sm:text-3xl">Coach Dashboard</h1><p class="mt-1 text-slate-600">Manage your bookings and schedule.</p></header>${n > 0 ? `<div role="status" class="mb-5 flex items-start gap-3 rounded-xl border border-amber-200 bg-amber-50 p-4"><span aria-hidden="true" class="mt-0.5 flex h-6 w-6 shrink-0 items-center justify-center rounded-full bg-amber-400 text-sm font-bold text-white">!</span><p class="text-sm text-amber-900"><strong class="font-semibold">New Booking Requests:</strong> You have ${n} new ${n === 1 ? 'request' : 'requests'} to review.</p></div>` : ''}<nav aria-label="Booking groups" class="mb-5 grid grid-cols-3 gap-1 rounded-xl bg-slate-100 p-1 text-sm font-medium">${tabs}</nav><div aria-busy="false" class=""><ul class="space-y-4">${bookingCards(rows.slice(0, 20), user)}</ul>${rows.length > 20 ? `<div class="mt-6 flex justify-center"><button type="button" class="${BUTTON}">Load more</button></div>` : ''}</div></div>`;
   return document('Coach Dashboard — FACT', shell(user, 'CoachDashboard', content), { group, counts, bookings: rows.slice(0, 20), nextCursor: bookingCursor(rows) });
@@ -332,15 +364,29 @@ async function coachProfile(url: URL, user: SessionUser): Promise<{ status: numb
       [id],
     )
   ).rows[0];
-  const periods = (await pool.query(`select id, coach_id, starts_at, ends_at, location_override, notes, is_available, created_at, updated_at from availability_periods where coach_id = $1 order by starts_at, id`, [id])).rows;
+  const periods = (
+    await pool.query(`select id, coach_id, starts_at, ends_at, location_override, notes, is_available, created_at, updated_at from availability_periods where coach_id = $1 order by starts_at, id`, [
+      id,
+    ])
+  ).rows;
   const name = person.full_name ?? 'User';
   const details = coach
     ? [
         row('Location', esc(person.location_address)),
         row('Bio', `<p class="whitespace-pre-line">${esc(person.bio)}</p>`),
         row('Rate', `£${Math.round(coach.hourly_rate_pence / 100)} <span class="text-slate-500">per session</span>`),
-        row('Services', `<div class="flex flex-wrap gap-1.5">${textArray(coach.services_offered).map((v) => chip(SERVICE_LABELS[v] ?? v)).join('')}</div>`),
-        row('Age groups', `<div class="flex flex-wrap gap-1.5">${textArray(coach.age_groups).map((v) => chip(AGE_LABELS[v] ?? v)).join('')}</div>`),
+        row(
+          'Services',
+          `<div class="flex flex-wrap gap-1.5">${textArray(coach.services_offered)
+            .map((v) => chip(SERVICE_LABELS[v] ?? v))
+            .join('')}</div>`,
+        ),
+        row(
+          'Age groups',
+          `<div class="flex flex-wrap gap-1.5">${textArray(coach.age_groups)
+            .map((v) => chip(AGE_LABELS[v] ?? v))
+            .join('')}</div>`,
+        ),
         row('Credentials', esc(textArray(coach.credentials).join(', '))),
         row('Service radius', `${coach.service_radius_miles} miles`),
         row('Rating', `${Number(coach.rating).toFixed(1)} / 5 from ${coach.review_count} reviews · ${coach.total_sessions} completed sessions`),
@@ -354,7 +400,15 @@ async function coachProfile(url: URL, user: SessionUser): Promise<{ status: numb
   return { status: 200, html: document('Coach Profile — FACT', shell(user, 'CoachProfile', content), { title: 'Coach Profile', profile, own: id === user.id, availability: periods }) };
 }
 
-const ADMIN_FILTERS: [string, string][] = [['all', 'All'], ['pending', 'Pending'], ['confirmed', 'Confirmed'], ['in_session', 'In Session'], ['completed', 'Completed'], ['cancelled', 'Cancelled'], ['disputed', 'Disputed']];
+const ADMIN_FILTERS: [string, string][] = [
+  ['all', 'All'],
+  ['pending', 'Pending'],
+  ['confirmed', 'Confirmed'],
+  ['in_session', 'In Session'],
+  ['completed', 'Completed'],
+  ['cancelled', 'Cancelled'],
+  ['disputed', 'Disputed'],
+];
 
 async function adminBookings(url: URL, user: SessionUser): Promise<{ status: number; html: string }> {
   if (user.role !== 'admin') return { status: 404, html: 'Not Found' };
@@ -376,7 +430,10 @@ async function adminBookings(url: URL, user: SessionUser): Promise<{ status: num
       return `<li><article class="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"><div class="flex flex-wrap items-start justify-between gap-2"><div class="min-w-0"><p class="font-mono text-sm font-semibold text-slate-900">${esc(b.reference_code)}</p><p class="text-sm text-slate-600"><span class="font-medium">${esc(b.client_name)}</span> with <span class="font-medium">${esc(b.coach_name)}</span></p></div><span class="inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${style}">${esc(label)}</span></div><div class="mt-2 grid gap-1.5 sm:grid-cols-3">${detail('M4 7h16M4 7v12h16V7M4 7V5h16v2M8 3v4M16 3v4', esc(londonDate.format(b.starts_at)))}${detail('M12 7v5l3 2M21 12a9 9 0 11-18 0 9 9 0 0118 0z', `${londonTime.format(b.starts_at)} (${b.duration_minutes} mins)`)}${detail('M15 6.5a4 4 0 00-7 2.5v8M6 13h6M6 18h11', `${pounds(b.total_price_pence)} · ${esc(b.payment_status)}`)}</div><div class="mt-3 flex flex-wrap gap-2 border-t border-slate-100 pt-3"><a class="${BUTTON}" data-discover="true" href="/Conversation?booking_id=${b.id}">Open Chat</a><button type="button" class="${PRIMARY}">Take Payment</button></div></article></li>`;
     })
     .join('');
-  const nav = ADMIN_FILTERS.map(([v, l]) => `<a${v === filter[0] ? ' aria-current="page"' : ''} class="rounded-lg px-3 py-1.5 ${v === filter[0] ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-600 hover:text-slate-900'}" data-discover="true" href="/AdminBookings?status=${v}">${l}</a>`).join('');
+  const nav = ADMIN_FILTERS.map(
+    ([v, l]) =>
+      `<a${v === filter[0] ? ' aria-current="page"' : ''} class="rounded-lg px-3 py-1.5 ${v === filter[0] ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-600 hover:text-slate-900'}" data-discover="true" href="/AdminBookings?status=${v}">${l}</a>`,
+  ).join('');
   const content = `<div class="mx-auto w-full max-w-6xl space-y-5"><header><h1 class="text-2xl font-bold text-slate-900 sm:text-3xl">Bookings (${filter[1]})</h1><p class="mt-1 text-slate-600">Newest first. Every booking, every party, every payment.</p></header><div id="lookup"><form class="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"><label class="text-sm font-medium text-slate-700" for="reference">Booking reference</label><div class="mt-2 flex gap-2"><input id="reference" name="q" placeholder="FACT-20250924-A7B2" class="${INPUT} font-mono"/><button type="submit" class="${PRIMARY}">Search</button></div></form></div><nav aria-label="Booking status" class="flex flex-wrap gap-1 rounded-xl bg-slate-100 p-1 text-sm font-medium">${nav}</nav><ul class="space-y-3">${items}</ul>${rows.length > 20 ? `<div class="flex justify-center"><a class="${BUTTON}" href="/AdminBookings?status=${filter[0]}&after=x">Next page</a></div>` : ''}</div>`;
   return { status: 200, html: document('Bookings — FACT admin', shell(user, 'AdminBookings', content), { status: filter[0], page: { items: rows.slice(0, 20) } }) };
 }
@@ -523,7 +580,20 @@ async function book(req: http.IncomingMessage, user: SessionUser): Promise<{ sta
   }
   return {
     status: 200,
-    body: { ok: true, intent: 'book', booking: { id, referenceCode: ref, coachName: coach.full_name, serviceLabel: SERVICE_LABELS[serviceType], durationMinutes: duration, servicePricePence: price, adminFeePence: 300, totalPricePence: price + 300 } },
+    body: {
+      ok: true,
+      intent: 'book',
+      booking: {
+        id,
+        referenceCode: ref,
+        coachName: coach.full_name,
+        serviceLabel: SERVICE_LABELS[serviceType],
+        durationMinutes: duration,
+        servicePricePence: price,
+        adminFeePence: 300,
+        totalPricePence: price + 300,
+      },
+    },
   };
 }
 
@@ -547,12 +617,9 @@ async function sendMessage(req: http.IncomingMessage, user: SessionUser): Promis
       await client.query('rollback');
       return { status, body: { ok: false, error } };
     };
-    const booking = (
-      await client.query(`select id, client_id, coach_id, status, payment_status, amount_authorized_pence, cancelled_by from bookings where id = $1`, [bookingId])
-    ).rows[0];
+    const booking = (await client.query(`select id, client_id, coach_id, status, payment_status, amount_authorized_pence, cancelled_by from bookings where id = $1`, [bookingId])).rows[0];
     const parties = booking ? [booking.client_id, booking.coach_id] : [];
-    if (!booking || (user.role !== 'admin' && !parties.includes(user.id)) || !parties.includes(receiverId) || receiverId === user.id)
-      return await refuse(404, 'Conversation not found.');
+    if (!booking || (user.role !== 'admin' && !parties.includes(user.id)) || !parties.includes(receiverId) || receiverId === user.id) return await refuse(404, 'Conversation not found.');
     const neverPaid = Number(booking.amount_authorized_pence) === 0 && ['pending', 'failed', 'voided'].includes(booking.payment_status);
     const reachedCoach = !neverPaid || (booking.status !== 'pending' && !(booking.status === 'cancelled' && ['client', 'system'].includes(booking.cancelled_by)));
     if (!reachedCoach && receiverId === booking.coach_id) return await refuse(409, 'Failed to send message. Please try again.');

@@ -29,7 +29,10 @@ const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../migrations');
 function migrationHashes(): Record<string, string> {
   const hashes: Record<string, string> = {};
   for (const file of readdirSync(MIGRATIONS_DIR).filter((f) => /^Migration.*\.ts$/.test(f)))
-    hashes[file.replace(/\.ts$/, '')] = createHash('sha256').update(readFileSync(path.join(MIGRATIONS_DIR, file))).digest('hex').slice(0, 16);
+    hashes[file.replace(/\.ts$/, '')] = createHash('sha256')
+      .update(readFileSync(path.join(MIGRATIONS_DIR, file)))
+      .digest('hex')
+      .slice(0, 16);
   return hashes;
 }
 
@@ -73,7 +76,11 @@ export async function openBenchDatabase(options: { dir: string; port: number; si
       const same = meta && meta.version === DATASET_VERSION && (Object.keys(options.size) as (keyof DatasetSize)[]).every((k) => meta?.size[k] === options.size[k]);
       const changed = same ? await changedMigrations(admin) : [];
       if (!same || changed.length > 0) {
-        log(changed.length ? `migrations changed since the kept database applied them (${changed.join(', ')}): loading again` : `kept database holds another dataset (${JSON.stringify(meta)}): loading again`);
+        log(
+          changed.length
+            ? `migrations changed since the kept database applied them (${changed.join(', ')}): loading again`
+            : `kept database holds another dataset (${JSON.stringify(meta)}): loading again`,
+        );
         await admin.end();
         admin = null;
         meta = null;

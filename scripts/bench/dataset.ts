@@ -57,8 +57,7 @@ const LAST = `array['Smith','Jones','Taylor','Brown','Williams','Wilson','Johnso
 const CITY = `array['London','Manchester','Birmingham','Leeds','Liverpool','Bristol','Sheffield','Newcastle','Nottingham','Cardiff','Glasgow','Edinburgh']`;
 const SERVICES = `array['striker','midfield','defense','goalkeeping','fitness_conditioning','tactical_analysis']`;
 const B36 = `'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'`;
-const suffix = (n: string) =>
-  `substr(${B36}, (${n} / 46656) % 36 + 1, 1) || substr(${B36}, (${n} / 1296) % 36 + 1, 1) || substr(${B36}, (${n} / 36) % 36 + 1, 1) || substr(${B36}, ${n} % 36 + 1, 1)`;
+const suffix = (n: string) => `substr(${B36}, (${n} / 46656) % 36 + 1, 1) || substr(${B36}, (${n} / 1296) % 36 + 1, 1) || substr(${B36}, (${n} / 36) % 36 + 1, 1) || substr(${B36}, ${n} % 36 + 1, 1)`;
 
 type Step = { label: string; sql: string };
 
@@ -308,7 +307,7 @@ export async function clearRateLimits(db: pg.Client): Promise<void> {
 
 export async function datasetFacts(db: pg.Client, size: DatasetSize, loadedAt: string): Promise<DatasetFacts> {
   const regular = size.bookings - BUSY_COACH_BOOKINGS - BUSY_CLIENT_BOOKINGS;
-  const one = async (sql: string) => ((await db.query<{ v: string }>(sql)).rows[0]?.v ?? '');
+  const one = async (sql: string) => (await db.query<{ v: string }>(sql)).rows[0]?.v ?? '';
   // Distinct clients with a booking each (message POST: the client writes to that booking's coach),
   // a booking the coach has been shown: not a request never paid (decision 011, hasReachedCoach in
   // domain/booking/paid-requests.ts; FACT answers 409 to a message about one).

@@ -21,7 +21,7 @@ if (file) {
   new PerformanceObserver((list) => {
     let lines = '';
     for (const e of list.getEntries()) {
-      const kind = ((e as PerformanceEntry & { detail?: { kind?: number } }).detail?.kind) ?? 0;
+      const kind = (e as PerformanceEntry & { detail?: { kind?: number } }).detail?.kind ?? 0;
       lines += `${(performance.timeOrigin + e.startTime).toFixed(1)} ${e.duration.toFixed(2)} ${KINDS[kind] ?? `kind-${kind}`}\n`;
     }
     appendFileSync(file, lines);

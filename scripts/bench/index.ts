@@ -144,7 +144,11 @@ async function waitFor(url: string, child: ChildProcess, name: string, output: (
 }
 
 function startProcess(name: string, script: string, env: Record<string, string>, nodeFlags: string[] = [], imports: string[] = []): { child: ChildProcess; output: () => string } {
-  const child = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', ...imports.flatMap((m) => ['--import', m]), script], { cwd: app, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', ...imports.flatMap((m) => ['--import', m]), script], {
+    cwd: app,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let text = '';
   const keep = (chunk: Buffer) => {
     text = (text + chunk.toString()).slice(-20_000);
@@ -193,7 +197,10 @@ function runLoad(baseUrl: string, file: string, seconds: number, rate?: number, 
     const kill = setTimeout(() => child.kill('SIGKILL'), (seconds + 30) * 1000);
     child.on('close', (code) => {
       clearTimeout(kill);
-      const line = out.split('\n').reverse().find((l) => l.startsWith('{'));
+      const line = out
+        .split('\n')
+        .reverse()
+        .find((l) => l.startsWith('{'));
       if (code !== 0 || !line) return reject(new Error(`${cmd} failed (${code}):\n${out}`));
       resolve(JSON.parse(line) as LoadResult);
     });
@@ -241,19 +248,25 @@ async function main(): Promise<void> {
 
   // As the README's deployment runs it: V8's defaults, with the container's heap bound.
   const productionNodeFlags = [`--max-old-space-size=${CONTAINER_HEAP_MB}`];
-  const fact = startProcess('FACT', 'scripts/start.ts', {
-    NODE_ENV: 'production',
-    DATABASE_URL: db.url,
-    SESSION_SECRET: secret,
-    PORT: String(factPort),
-    APP_URL: factUrl,
-    LOG_LEVEL: 'warn',
-    OUTBOX_WORKER: 'off',
-    DEMO_SEED: 'never',
-    DATA_DIR: path.join(WORK, 'data'),
-    BENCH_GC_LOG: GC_LOG,
-    BENCH_REQUEST_LOG: REQUEST_LOG,
-  }, [...productionNodeFlags, ...(opts.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.join(WORK, 'profiles')}`] : []), ...(opts['fact-node-options']?.split(' ').filter(Boolean) ?? [])], ['./scripts/bench/gc-log.ts', './scripts/bench/request-log.ts']);
+  const fact = startProcess(
+    'FACT',
+    'scripts/start.ts',
+    {
+      NODE_ENV: 'production',
+      DATABASE_URL: db.url,
+      SESSION_SECRET: secret,
+      PORT: String(factPort),
+      APP_URL: factUrl,
+      LOG_LEVEL: 'warn',
+      OUTBOX_WORKER: 'off',
+      DEMO_SEED: 'never',
+      DATA_DIR: path.join(WORK, 'data'),
+      BENCH_GC_LOG: GC_LOG,
+      BENCH_REQUEST_LOG: REQUEST_LOG,
+    },
+    [...productionNodeFlags, ...(opts.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.join(WORK, 'profiles')}`] : []), ...(opts['fact-node-options']?.split(' ').filter(Boolean) ?? [])],
+    ['./scripts/bench/gc-log.ts', './scripts/bench/request-log.ts'],
+  );
   if (opts.profile) log(`profiling FACT: a .cpuprofile lands in ${path.join(WORK, 'profiles')} when it stops (summary: node --import tsx scripts/bench/profile-summary.ts <file>)`);
   const base = startProcess('baseline', 'scripts/bench/baseline-server.ts', { DATABASE_URL: db.url, SESSION_SECRET: secret, PORT: String(basePort) });
   const stopAll = async () => {
@@ -325,7 +338,9 @@ async function main(): Promise<void> {
       try {
         interaction = await measureInteractions(`${factUrl}/FindCoaches`, await cookieFor(db.facts.bookingClients[0]!), Number(opts['interaction-runs']));
         const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[(xs.length - 1) >> 1]!;
-        log(`  'Book' → usable dialog: median ${med(interaction.book).toFixed(0)} ms (runs ${interaction.book.map((x) => x.toFixed(0)).join(', ')} ms; calendar painted: median ${med(interaction.bookCalendar).toFixed(0)} ms); Specialization → new results: median ${med(interaction.filter).toFixed(0)} ms (runs ${interaction.filter.map((x) => x.toFixed(0)).join(', ')} ms)`);
+        log(
+          `  'Book' → usable dialog: median ${med(interaction.book).toFixed(0)} ms (runs ${interaction.book.map((x) => x.toFixed(0)).join(', ')} ms; calendar painted: median ${med(interaction.bookCalendar).toFixed(0)} ms); Specialization → new results: median ${med(interaction.filter).toFixed(0)} ms (runs ${interaction.filter.map((x) => x.toFixed(0)).join(', ')} ms)`,
+        );
       } catch (error) {
         failures.push(`interaction: ${error instanceof Error ? error.message : String(error)}`);
       }
@@ -434,7 +449,10 @@ async function runScenario(
     const sys = systemCpuMs(side.pid) - sys0;
     const dbCpu = clusterCpuMs(env.pgPid) - db0;
     if (r.non2xx > 0 || r.socketErrors > 0 || r.timeouts > 0) {
-      const wrapped = scenario.undoesWrites && r.requests > scenario.requests.length ? ` — ${r.requests} requests went past the ${scenario.requests.length} distinct ones (shorten --duration or lengthen the list in scenarios.ts)` : '';
+      const wrapped =
+        scenario.undoesWrites && r.requests > scenario.requests.length
+          ? ` — ${r.requests} requests went past the ${scenario.requests.length} distinct ones (shorten --duration or lengthen the list in scenarios.ts)`
+          : '';
       throw new Error(`${side.name}: ${r.non2xx} answers not 2xx, ${r.socketErrors} socket errors, ${r.timeouts} timeouts of ${r.requests} (first: ${r.sample})${wrapped}`);
     }
     if (r.requests === 0) throw new Error(`${side.name}: no request completed`);
@@ -459,7 +477,9 @@ async function runScenario(
     for (const side of sides) {
       const stats = await run(side, durationS);
       runs[side.name].push(stats);
-      log(`  ${side.name.padEnd(8)} round ${i + 1}: ${stats.rps.toFixed(0).padStart(6)} req/s  p50 ${stats.p50Ms.toFixed(1)} ms  p99 ${stats.p99Ms.toFixed(1)} ms  CPU ${stats.cpuMsPerRequest.toFixed(2)} ms/req (${Math.round((stats.systemShare ?? 0) * 100)} % kernel)  DB ${stats.dbCpuMsPerRequest.toFixed(2)} ms/req`);
+      log(
+        `  ${side.name.padEnd(8)} round ${i + 1}: ${stats.rps.toFixed(0).padStart(6)} req/s  p50 ${stats.p50Ms.toFixed(1)} ms  p99 ${stats.p99Ms.toFixed(1)} ms  CPU ${stats.cpuMsPerRequest.toFixed(2)} ms/req (${Math.round((stats.systemShare ?? 0) * 100)} % kernel)  DB ${stats.dbCpuMsPerRequest.toFixed(2)} ms/req`,
+      );
     }
   }
   const factRps = runs.fact.reduce((s, r) => s + r.rps, 0) / runs.fact.length;

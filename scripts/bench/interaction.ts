@@ -71,7 +71,20 @@ const LAUNCH_ARGS = ['--no-sandbox', '--disable-background-networking', '--disab
 
 export async function measureInteractions(pageUrl: string, cookie: string, runs = 5): Promise<InteractionResult> {
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: LAUNCH_ARGS });
-  const result: InteractionResult = { cpuThrottling: INTERACTION_CPU_THROTTLING, book: [], filter: [], filterDetail: '', bookDetail: '', bookCalendar: [], bookQueued: [], filterQueued: [], bookFirstChange: [], filterFirstChange: [], bookRequests: [], filterRequests: [] };
+  const result: InteractionResult = {
+    cpuThrottling: INTERACTION_CPU_THROTTLING,
+    book: [],
+    filter: [],
+    filterDetail: '',
+    bookDetail: '',
+    bookCalendar: [],
+    bookQueued: [],
+    filterQueued: [],
+    bookFirstChange: [],
+    filterFirstChange: [],
+    bookRequests: [],
+    filterRequests: [],
+  };
   try {
     for (let i = 0; i < runs; i++) {
       const book = await onFreshPage(browser, pageUrl, cookie, measureBook);
@@ -114,16 +127,18 @@ async function onFreshPage(browser: Browser, pageUrl: string, cookie: string, me
 
 /** React has attached its handlers (the 'Book' buttons carry React's props), and the page is idle. */
 async function hydrated(page: Page): Promise<void> {
-  await page.waitForFunction(
-    () => {
-      const button = [...document.querySelectorAll('button')].find((b) => /^Book\b/.test(b.getAttribute('aria-label') ?? b.textContent?.trim() ?? ''));
-      return !!button && Object.keys(button).some((k) => k.startsWith('__reactProps'));
-    },
-    undefined,
-    { timeout: 60_000 },
-  ).catch(() => {
-    throw new Error("no hydrated 'Book' button on FindCoaches within 60 s");
-  });
+  await page
+    .waitForFunction(
+      () => {
+        const button = [...document.querySelectorAll('button')].find((b) => /^Book\b/.test(b.getAttribute('aria-label') ?? b.textContent?.trim() ?? ''));
+        return !!button && Object.keys(button).some((k) => k.startsWith('__reactProps'));
+      },
+      undefined,
+      { timeout: 60_000 },
+    )
+    .catch(() => {
+      throw new Error("no hydrated 'Book' button on FindCoaches within 60 s");
+    });
   await page.waitForLoadState('networkidle', { timeout: 30_000 }).catch(() => {});
   await idle(page);
 }
@@ -134,7 +149,10 @@ async function idle(page: Page): Promise<void> {
 }
 
 async function measureBook(page: Page): Promise<Measured> {
-  const button = page.locator('main button').filter({ hasText: /^\s*Book\s*$/ }).first();
+  const button = page
+    .locator('main button')
+    .filter({ hasText: /^\s*Book\s*$/ })
+    .first();
   const name = (await button.getAttribute('aria-label')) ?? 'Book';
   await button.scrollIntoViewIfNeeded();
   await idle(page);

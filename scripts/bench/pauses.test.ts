@@ -11,7 +11,14 @@ describe('which pauses the slow requests of the half-load run met', () => {
 
   it('puts a slow request that overlaps a mark-compact step under the mark-compact, even when a scavenge overlaps it too', () => {
     const pauses = parseGcLog('1010 5 scavenge\n1020 8 incremental-marking\n');
-    const report = attributePauses([[1000, 60], [1100, 5]], pauses, 50);
+    const report = attributePauses(
+      [
+        [1000, 60],
+        [1100, 5],
+      ],
+      pauses,
+      50,
+    );
     expect(report).toMatchObject({ slow: 1, markCompact: 1, scavenge: 0, none: 0 });
   });
 
@@ -19,13 +26,23 @@ describe('which pauses the slow requests of the half-load run met', () => {
     const pauses = parseGcLog('1000 20 scavenge\n');
     const justAfter = 1020 + BACKLOG_MS - 1;
     const wellAfter = 1020 + BACKLOG_MS + 1;
-    const report = attributePauses([[justAfter, 70], [wellAfter, 70]], pauses, 50);
+    const report = attributePauses(
+      [
+        [justAfter, 70],
+        [wellAfter, 70],
+      ],
+      pauses,
+      50,
+    );
     expect(report).toMatchObject({ slow: 2, scavenge: 1, none: 1, markCompact: 0 });
   });
 
   it('gives the pause time per second of the run and the number of finished mark-compacts, leaving out pauses outside the run', () => {
     const pauses = parseGcLog('500 9 mark-compact\n1000 4 scavenge\n1500 6 incremental-marking\n1600 10 mark-compact\n');
-    const timeline: [number, number][] = [[1000, 10], [2990, 10]];
+    const timeline: [number, number][] = [
+      [1000, 10],
+      [2990, 10],
+    ];
     const report = attributePauses(timeline, pauses, 50);
     expect(report.markCompacts).toBe(1);
     expect(report.pauseMsPerSecond.scavenge).toBeCloseTo(2, 5);
@@ -61,7 +78,10 @@ describe("where a request's latency went at half load", () => {
 
   it('splits a slow request into not yet sent, the socket, FACT and the way back, and names what the scheduler and the collector did meanwhile', () => {
     // Scheduled at 1000, written to a connection at 1004, seen by FACT at 1030, answered at 1050, read at 1060.
-    const timeline: [number, number, number, number][] = [[1000, 60, 1004, 1], [1100, 5, 1100, 2]];
+    const timeline: [number, number, number, number][] = [
+      [1000, 60, 1004, 1],
+      [1100, 5, 1100, 2],
+    ];
     const server = parseRequestLog('1 1030 1050\n2 1101 1104\n');
     // The samples straddle the slow request (990 and 1070, so 60 of their 80 ms fall inside it):
     // FACT's main thread ran 40 ms and waited 40 ms between them, PostgreSQL waited 8 ms, steal 8 ms.
@@ -82,13 +102,26 @@ describe("where a request's latency went at half load", () => {
   });
 
   it('leaves the socket, FACT and the way back out of the means for requests FACT did not log, and old two-field timelines still count', () => {
-    const { slow } = explainLatency([[1000, 80], [2000, 70, 2000, 5]], new Map(), [], [], 50);
+    const { slow } = explainLatency(
+      [
+        [1000, 80],
+        [2000, 70, 2000, 5],
+      ],
+      new Map(),
+      [],
+      [],
+      50,
+    );
     expect(slow).toMatchObject({ requests: 2, matched: 0, latencyMs: 75, beforeFactMs: 0, insideFactMs: 0, afterFactMs: 0, notSentMs: 0 });
   });
 
   it('averages the split over the requests in both logs and the rest over all of them', () => {
     // Three slow requests: one in both logs, one FACT did not log, one whose write undici did not report.
-    const timeline: [number, number, number | null, number][] = [[1000, 60, 1010, 1], [2000, 90, 2000, 2], [3000, 120, null, 3]];
+    const timeline: [number, number, number | null, number][] = [
+      [1000, 60, 1010, 1],
+      [2000, 90, 2000, 2],
+      [3000, 120, null, 3],
+    ];
     const server = parseRequestLog('1 1020 1050\n3 3010 3100\n');
     const { slow } = explainLatency(timeline, server, [], [], 50);
     expect(slow).toMatchObject({ requests: 3, matched: 1, latencyMs: 90, notSentMs: 10, beforeFactMs: 10, insideFactMs: 30, afterFactMs: 10 });

@@ -36,7 +36,12 @@ for (const node of profile.nodes) {
     ? url.replace(/^.*node_modules\/((@[^/]+\/)?[^/]+).*$/, '$1')
     : url.startsWith('node:') || url === ''
       ? url || '(native)'
-      : url.replace(/^.*\/work\/main\//, '').replace(/^file:\/\//, '').split('/').slice(0, 2).join('/');
+      : url
+          .replace(/^.*\/work\/main\//, '')
+          .replace(/^file:\/\//, '')
+          .split('/')
+          .slice(0, 2)
+          .join('/');
   byPlace.set(place, (byPlace.get(place) ?? 0) + us);
   const key = `${functionName || '(anonymous)'}  ${url.replace(/^.*node_modules\//, '').replace(/^.*\/work\/main\//, '')}:${lineNumber + 1}`;
   byFunction.set(key, (byFunction.get(key) ?? 0) + us);

@@ -307,15 +307,23 @@ export function markdown(r: BenchResults, other: BenchResults | null): string {
   lines.push(`## ${r.scale === 'default' ? 'Default scale' : '--scale'}: run of ${r.date.slice(0, 16).replace('T', ' ')} UTC`);
   lines.push('');
   lines.push(`- Machine: ${r.machine.cpus} CPUs (${r.machine.cpuModel}), ${r.machine.memoryGb} GB memory, Linux ${r.machine.kernel}, Node ${r.node}.`);
-  lines.push(`- Dataset: ${s.coaches.toLocaleString('en-GB')} coaches, ${s.clients.toLocaleString('en-GB')} clients, ${s.bookings.toLocaleString('en-GB')} bookings, ${s.messages.toLocaleString('en-GB')} messages${r.loadSeconds ? ` (loaded in ${n0(r.loadSeconds)} s)` : ' (kept from an earlier run)'}.`);
-  lines.push(`- Load: ${r.loadTool}, ${r.settings.connections} connections, ${r.settings.warmAllS ? `both servers first warmed ${r.settings.warmAllS} s on every scenario, then per scenario ` : ''}${r.settings.warmupS} s warm-up per side, then ${r.settings.rounds} × ${r.settings.durationS} s per side interleaved FACT, baseline, FACT, baseline; then FACT alone at a fixed rate of half its maximum (open loop) for its p99${r.scenarios.some((sc) => sc.half?.baseline) ? ', and the baseline alone at half of its own' : ''}. Whole run ${n0(r.wallSeconds)} s.`);
+  lines.push(
+    `- Dataset: ${s.coaches.toLocaleString('en-GB')} coaches, ${s.clients.toLocaleString('en-GB')} clients, ${s.bookings.toLocaleString('en-GB')} bookings, ${s.messages.toLocaleString('en-GB')} messages${r.loadSeconds ? ` (loaded in ${n0(r.loadSeconds)} s)` : ' (kept from an earlier run)'}.`,
+  );
+  lines.push(
+    `- Load: ${r.loadTool}, ${r.settings.connections} connections, ${r.settings.warmAllS ? `both servers first warmed ${r.settings.warmAllS} s on every scenario, then per scenario ` : ''}${r.settings.warmupS} s warm-up per side, then ${r.settings.rounds} × ${r.settings.durationS} s per side interleaved FACT, baseline, FACT, baseline; then FACT alone at a fixed rate of half its maximum (open loop) for its p99${r.scenarios.some((sc) => sc.half?.baseline) ? ', and the baseline alone at half of its own' : ''}. Whole run ${n0(r.wallSeconds)} s.`,
+  );
   if (r.loadAverage) {
     // Only the start says something about other work: by the end the average holds the benchmark's
     // own load generator, servers and PostgreSQL.
     const busy = r.loadAverage.start > r.machine.cpus * 0.75;
-    lines.push(`- Machine load average (1 min) at start / end: ${n1(r.loadAverage.start)} / ${n1(r.loadAverage.end)}${busy ? ' — **other work was running on this machine: absolute figures are depressed and noisy; the interleaved ratios and the CPU per request are the reliable figures**' : ''}.`);
+    lines.push(
+      `- Machine load average (1 min) at start / end: ${n1(r.loadAverage.start)} / ${n1(r.loadAverage.end)}${busy ? ' — **other work was running on this machine: absolute figures are depressed and noisy; the interleaved ratios and the CPU per request are the reliable figures**' : ''}.`,
+    );
   }
-  lines.push('- CPU per request: user + system time of the server process (from /proc/<pid>/stat) over the requests answered, with the share of it spent in the kernel (system time: sending and receiving, mostly); DB: the same for the PostgreSQL cluster.');
+  lines.push(
+    '- CPU per request: user + system time of the server process (from /proc/<pid>/stat) over the requests answered, with the share of it spent in the kernel (system time: sending and receiving, mostly); DB: the same for the PostgreSQL cluster.',
+  );
   lines.push('');
   const rows: string[][] = [];
   for (const sc of r.scenarios) {
@@ -345,7 +353,18 @@ export function markdown(r: BenchResults, other: BenchResults | null): string {
   lines.push('');
   lines.push(
     table(
-      ['Scenario', 'FACT req/s', 'Baseline req/s', 'FACT / baseline', 'FACT p50 / p99 ms', 'Baseline p50 / p99 ms', 'CPU ms/req FACT / baseline', 'DB CPU ms/req FACT / baseline', 'FACT at ½ max: req/s → p99 ms', 'Answer KB FACT / baseline'],
+      [
+        'Scenario',
+        'FACT req/s',
+        'Baseline req/s',
+        'FACT / baseline',
+        'FACT p50 / p99 ms',
+        'Baseline p50 / p99 ms',
+        'CPU ms/req FACT / baseline',
+        'DB CPU ms/req FACT / baseline',
+        'FACT at ½ max: req/s → p99 ms',
+        'Answer KB FACT / baseline',
+      ],
       rows,
     ),
   );
@@ -385,7 +404,20 @@ export function markdown(r: BenchResults, other: BenchResults | null): string {
     lines.push('');
     lines.push(
       table(
-        ['Scenario', 'Slow requests', 'Latency', 'Not yet sent', 'Before FACT saw it', 'Inside FACT', 'Answer on its way', "FACT's main thread waiting for a core", 'PostgreSQL waiting for a core', 'GC pauses', `The ${r.machine.cpus} CPUs meanwhile: FACT's main thread + its other threads + PostgreSQL + load generator + the rest, of ${r.machine.cpus} × latency`, 'Steal'],
+        [
+          'Scenario',
+          'Slow requests',
+          'Latency',
+          'Not yet sent',
+          'Before FACT saw it',
+          'Inside FACT',
+          'Answer on its way',
+          "FACT's main thread waiting for a core",
+          'PostgreSQL waiting for a core',
+          'GC pauses',
+          `The ${r.machine.cpus} CPUs meanwhile: FACT's main thread + its other threads + PostgreSQL + load generator + the rest, of ${r.machine.cpus} × latency`,
+          'Steal',
+        ],
         latency,
       ),
     );
@@ -393,11 +425,18 @@ export function markdown(r: BenchResults, other: BenchResults | null): string {
   }
   lines.push('### JavaScript and CSS per route (gzipped, what a first visit downloads)');
   lines.push('');
-  lines.push(table(['Route', 'URL', 'JS files', 'JS KB', 'CSS KB'], r.assets.map((a) => [a.route, a.url, String(a.jsFiles), kb(a.jsGzipBytes), kb(a.cssGzipBytes)])));
+  lines.push(
+    table(
+      ['Route', 'URL', 'JS files', 'JS KB', 'CSS KB'],
+      r.assets.map((a) => [a.route, a.url, String(a.jsFiles), kb(a.jsGzipBytes), kb(a.cssGzipBytes)]),
+    ),
+  );
   lines.push('');
   if (r.lcp) {
     const t = r.lcp.timeline;
-    const when = t ? ` Last run: document first byte ${t.htmlFirstByteMs} ms, document complete ${t.htmlDoneMs} ms, stylesheet (render-blocking) complete ${t.cssDoneMs} ms, ${t.jsFiles} scripts complete ${t.jsDoneMs} ms.` : '';
+    const when = t
+      ? ` Last run: document first byte ${t.htmlFirstByteMs} ms, document complete ${t.htmlDoneMs} ms, stylesheet (render-blocking) complete ${t.cssDoneMs} ms, ${t.jsFiles} scripts complete ${t.jsDoneMs} ms.`
+      : '';
     lines.push(`Landing page LCP (headless Chromium, 4× CPU throttling, fast 3G, cold cache): runs ${r.lcp.runs.join(', ')} ms, median ${n0(median(r.lcp.runs))} ms; element ${r.lcp.element}.${when}`);
   }
   if (r.interaction) {

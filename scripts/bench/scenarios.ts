@@ -127,7 +127,14 @@ export async function buildScenarios(facts: DatasetFacts, db: pg.Client, cookieF
     },
     { id: 'coach-profile', title: "A coach's profile", kind: 'read', route: 'routes/_app.CoachProfile', requests: get(`/CoachProfile?userId=${profileCoach}`, client), expect: 'Coach Profile' },
     { id: 'my-bookings', title: 'MyBookings, client with 200 bookings', kind: 'read', route: 'routes/_app.MyBookings', requests: get('/MyBookings', busyClient), expect: 'My Bookings' },
-    { id: 'coach-dashboard', title: 'CoachDashboard, coach with 500 bookings', kind: 'read', route: 'routes/_app.CoachDashboard', requests: get('/CoachDashboard', busyCoach), expect: 'Coach Dashboard' },
+    {
+      id: 'coach-dashboard',
+      title: 'CoachDashboard, coach with 500 bookings',
+      kind: 'read',
+      route: 'routes/_app.CoachDashboard',
+      requests: get('/CoachDashboard', busyCoach),
+      expect: 'Coach Dashboard',
+    },
     {
       id: 'conversation',
       title: 'Conversation with 2 000 messages',
@@ -138,7 +145,14 @@ export async function buildScenarios(facts: DatasetFacts, db: pg.Client, cookieF
     },
     { id: 'book', title: 'Booking creation (POST)', kind: 'write', route: 'routes/_app.FindCoaches', requests: bookings, expect: '"ok":true', clearsRateLimits: true, undoesWrites: true },
     { id: 'send-message', title: 'Sending a message (POST)', kind: 'write', route: 'routes/api.messages', requests: messages, expect: '"ok":true', clearsRateLimits: true },
-    { id: 'admin-bookings', title: 'AdminBookings filtered by status', kind: 'read', route: 'routes/_app.AdminBookings', requests: get('/AdminBookings?status=confirmed', admin), expect: 'Bookings (Confirmed)' },
+    {
+      id: 'admin-bookings',
+      title: 'AdminBookings filtered by status',
+      kind: 'read',
+      route: 'routes/_app.AdminBookings',
+      requests: get('/AdminBookings?status=confirmed', admin),
+      expect: 'Bookings (Confirmed)',
+    },
   ];
 }
 

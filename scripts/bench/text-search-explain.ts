@@ -201,7 +201,7 @@ async function main(): Promise<void> {
       for (const c of cases(COACHES, token)) {
         const search = createCoachSearch(orm.em.fork());
         let cursor: string | null = null;
-        for (let seen = 0; seen < c.after; ) {
+        for (let seen = 0; seen < c.after;) {
           const page = await search.search(c.filters, { cursor: parseCursor(cursor), limit: 20 });
           seen += page.coaches.length;
           cursor = page.nextCursor;

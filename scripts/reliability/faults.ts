@@ -153,8 +153,18 @@ async function restartScenario(): Promise<Outcome> {
     const during = (list: Sample[]) => ({
       requests: list.length,
       statuses: countBy(list, (s) => (s.status === 0 ? `network:${s.error}` : s.status)),
-      p50Ms: round(percentile(list.map((s) => s.ms), 50)),
-      p99Ms: round(percentile(list.map((s) => s.ms), 99)),
+      p50Ms: round(
+        percentile(
+          list.map((s) => s.ms),
+          50,
+        ),
+      ),
+      p99Ms: round(
+        percentile(
+          list.map((s) => s.ms),
+          99,
+        ),
+      ),
       maxMs: round(Math.max(...list.map((s) => s.ms))),
     });
     const figures = {
@@ -171,7 +181,9 @@ async function restartScenario(): Promise<Outcome> {
       diagnostics,
     };
     const awayStatuses = figures.whileAway.statuses;
-    const non503 = Object.entries(awayStatuses).filter(([k]) => k !== '503').reduce((n, [, c]) => n + c, 0);
+    const non503 = Object.entries(awayStatuses)
+      .filter(([k]) => k !== '503')
+      .reduce((n, [, c]) => n + c, 0);
     return {
       figures,
       verdicts: [
@@ -179,7 +191,10 @@ async function restartScenario(): Promise<Outcome> {
         { what: `restart: every request while the database was away answered 503 (${non503} did not)`, ok: non503 === 0 },
         { what: `restart: no request hung (slowest ${figures.whileAway.maxMs} ms while away)`, ok: figures.whileAway.maxMs < 2_000 },
         { what: `restart: serving again ${figures.recoveryMs} ms after the database returned`, ok: figures.recoveryMs <= 5_000 },
-        { what: `restart: nothing lost (${figures.messagesStored} messages stored for ${figures.messagesAnswered200} answered 200) and invariants intact`, ok: figures.diagnostics.healthy && figures.messagesStored >= figures.messagesAnswered200 },
+        {
+          what: `restart: nothing lost (${figures.messagesStored} messages stored for ${figures.messagesAnswered200} answered 200) and invariants intact`,
+          ok: figures.diagnostics.healthy && figures.messagesStored >= figures.messagesAnswered200,
+        },
       ],
     };
   } finally {
@@ -220,7 +235,12 @@ async function sigtermScenario(): Promise<Outcome> {
       inFlightAtSigterm: burst.length,
       inFlightAnswered: burst.filter((s) => s.status >= 200 && s.status < 400).length,
       inFlightFailed: burst.filter((s) => s.status === 0 || s.status >= 500).map((s) => `${s.name}:${s.status || s.error}`),
-      inFlightP99Ms: round(percentile(burst.map((s) => s.ms), 99)),
+      inFlightP99Ms: round(
+        percentile(
+          burst.map((s) => s.ms),
+          99,
+        ),
+      ),
       sentAfterSigterm: afterTerm.length,
       sentAfterSigtermStatuses: countBy(afterTerm, (s) => (s.status === 0 ? `network:${s.error}` : s.status)),
       exitCode: exit.code,
@@ -320,7 +340,9 @@ async function gatewayScenario(): Promise<Outcome> {
       // The outbox carries out captures, voids and refunds, retrying through the faults.
       const deadline = Date.now() + 120_000;
       for (;;) {
-        const pending = await withClient(db.url, async (c) => Number((await c.query(`select count(*)::int as n from outbox_jobs where type = 'payment.instruction' and status in ('pending','running')`)).rows[0].n));
+        const pending = await withClient(db.url, async (c) =>
+          Number((await c.query(`select count(*)::int as n from outbox_jobs where type = 'payment.instruction' and status in ('pending','running')`)).rows[0].n),
+        );
         if (pending === 0 || Date.now() > deadline) return pending;
         await sleep(1_000);
       }
@@ -359,15 +381,18 @@ async function gatewayScenario(): Promise<Outcome> {
         }),
     );
     const pendingJobs = await waitForPaymentJobs();
-    const rows = await withClient(db.url, async (c) =>
-      (await c.query(`select id, status, payment_status, payment_intent_id, amount_authorized_pence, amount_captured_pence, amount_refunded_pence from bookings where payment_intent_id is not null`)).rows as {
-        id: string;
-        status: string;
-        payment_status: string;
-        payment_intent_id: string;
-        amount_captured_pence: number;
-        amount_refunded_pence: number;
-      }[],
+    const rows = await withClient(
+      db.url,
+      async (c) =>
+        (await c.query(`select id, status, payment_status, payment_intent_id, amount_authorized_pence, amount_captured_pence, amount_refunded_pence from bookings where payment_intent_id is not null`))
+          .rows as {
+          id: string;
+          status: string;
+          payment_status: string;
+          payment_intent_id: string;
+          amount_captured_pence: number;
+          amount_refunded_pence: number;
+        }[],
     );
     const intentsPerBooking = countBy([...fake.intents.values()], (pi) => String((pi.metadata as Record<string, string>).booking_id ?? '?'));
     const problems: string[] = [];
@@ -385,16 +410,16 @@ async function gatewayScenario(): Promise<Outcome> {
     for (const [bookingId, n] of Object.entries(intentsPerBooking)) if (n > 1) problems.push(`${bookingId}: ${n} payment intents`);
     // Refunds: what Stripe really refunded (its list, one entry per refund made) against FACT's books.
     for (const row of rows) {
-      const list = (await (await fetch(`${fake.url}/v1/refunds?payment_intent=${row.payment_intent_id}`, { headers: { Authorization: 'Bearer sk_test_reliability' } })).json()) as { data: { amount: number }[] };
+      const list = (await (await fetch(`${fake.url}/v1/refunds?payment_intent=${row.payment_intent_id}`, { headers: { Authorization: 'Bearer sk_test_reliability' } })).json()) as {
+        data: { amount: number }[];
+      };
       const refunded = list.data.reduce((sum, r) => sum + r.amount, 0);
       if (refunded !== row.amount_refunded_pence) problems.push(`${row.id}: FACT says ${row.amount_refunded_pence} refunded, Stripe ${refunded}`);
       if (list.data.length > 1) problems.push(`${row.id}: refunded ${list.data.length} times`);
     }
     const refundsAtStripe = fake.requests.filter((r) => r.method === 'POST' && r.path === '/v1/refunds');
     const refundKeys = countBy(refundsAtStripe, (r) => String(r.headers['idempotency-key'] ?? ''));
-    const distinctRefundsApplied = new Set(
-      fake.requests.filter((r) => r.method === 'POST' && r.path === '/v1/refunds').map((r) => String(r.headers['idempotency-key'])),
-    ).size;
+    const distinctRefundsApplied = new Set(fake.requests.filter((r) => r.method === 'POST' && r.path === '/v1/refunds').map((r) => String(r.headers['idempotency-key']))).size;
     const figures = {
       bookings: world.bookings.length,
       proxy: proxy.stats,
@@ -475,7 +500,20 @@ async function webhookScenario(): Promise<Outcome> {
     const snapshot = (intentId: string) => structuredClone(fake.intents.get(intentId)!);
     const eventOf = (type: string, object: unknown) => {
       const id = `evt_${randomUUID().replace(/-/g, '')}`;
-      return { id, payload: JSON.stringify({ id, object: 'event', api_version: STRIPE_API_VERSION, created: Math.floor(Date.now() / 1000), type, livemode: false, pending_webhooks: 1, request: { id: null, idempotency_key: null }, data: { object } }) };
+      return {
+        id,
+        payload: JSON.stringify({
+          id,
+          object: 'event',
+          api_version: STRIPE_API_VERSION,
+          created: Math.floor(Date.now() / 1000),
+          type,
+          livemode: false,
+          pending_webhooks: 1,
+          request: { id: null, idempotency_key: null },
+          data: { object },
+        }),
+      };
     };
     for (const [i, b] of bookings.entries()) {
       const toValid = valid.length < VALID;
@@ -532,7 +570,10 @@ async function webhookScenario(): Promise<Outcome> {
     for (let k = 0; k < deliveries.length; k += 8) await Promise.all(deliveries.slice(k, k + 8).map(sendOne));
     const seconds = (performance.now() - started) / 1000;
 
-    const rows = await withClient(db.url, async (c) => (await c.query(`select id, payment_status from bookings where id = any($1::uuid[])`, [bookings.map((b) => b.id)])).rows as { id: string; payment_status: string }[]);
+    const rows = await withClient(
+      db.url,
+      async (c) => (await c.query(`select id, payment_status from bookings where id = any($1::uuid[])`, [bookings.map((b) => b.id)])).rows as { id: string; payment_status: string }[],
+    );
     const recorded = await withClient(db.url, async (c) => Number((await c.query(`select count(*)::int as n from webhook_events`)).rows[0].n));
     const mismatches = rows.filter((r) => r.payment_status !== expected.get(r.id)).map((r) => `${r.id}: ${r.payment_status}, expected ${expected.get(r.id)}`);
     const figures = {

@@ -134,14 +134,14 @@ export async function startApp(databaseUrl: string, env: Record<string, string> 
   });
   child.stdout?.on('data', (d: Buffer) => (output = (output + d.toString()).slice(-200_000)));
   child.stderr?.on('data', (d: Buffer) => (output = (output + d.toString()).slice(-200_000)));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>((resolve) =>
-    child.once('exit', (code, signal) => resolve({ code, signal, at: performance.now() })),
-  );
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal, at: performance.now() })));
   const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`FACT exited early:\n${output}`);
-    const ready = await fetch(`${baseUrl}/readyz`).then((r) => r.ok).catch(() => false);
+    const ready = await fetch(`${baseUrl}/readyz`)
+      .then((r) => r.ok)
+      .catch(() => false);
     if (ready) break;
     if (Date.now() > deadline) throw new Error(`FACT did not become ready:\n${output}`);
     await sleep(100);
@@ -265,7 +265,14 @@ export async function send(req: LoadRequest, startedAt: number, timeoutMs = 10_0
  * Open-loop load: `rate` requests per second, whatever the answers do (a slow server piles up
  * requests in flight, as real visitors would), for `seconds`. `next()` builds each request.
  */
-export async function openLoop(options: { rate: number; seconds: number; next: (i: number) => LoadRequest; startedAt?: number; onSample?: (s: Sample) => void; maxInFlight?: number }): Promise<Sample[]> {
+export async function openLoop(options: {
+  rate: number;
+  seconds: number;
+  next: (i: number) => LoadRequest;
+  startedAt?: number;
+  onSample?: (s: Sample) => void;
+  maxInFlight?: number;
+}): Promise<Sample[]> {
   const startedAt = options.startedAt ?? performance.now();
   const samples: Sample[] = [];
   const inFlight = new Set<Promise<void>>();

@@ -97,8 +97,7 @@ interface Verdict {
 // --- the dataset -------------------------------------------------------------------------------
 
 /** `length` characters of text that changes per row (`seed`, an SQL expression) and is mostly not ASCII-only: accents, quotes, a newline, '€' and '⚽' (3 bytes in UTF-8). */
-const longText = (seed: string, length: number) =>
-  `left(${seed} || ' ' || repeat('Finishing drill — "weak foot" ⚽, 20 reps; café après €15.' || chr(10), ${Math.ceil(length / 50) + 1}), ${length})`;
+const longText = (seed: string, length: number) => `left(${seed} || ' ' || repeat('Finishing drill — "weak foot" ⚽, 20 reps; café après €15.' || chr(10), ${Math.ceil(length / 50) + 1}), ${length})`;
 
 /** The 100-character client names (the domain's limit), commas and quotes included (the CSV quotes them). */
 const clientName = (g: string) => `left('Zoë-Ångström "Ça va" O''Brien, Łukasiewicz ' || ${g} || ' ' || repeat('Maximilián-Jérôme ', 6), 100)`;
@@ -112,7 +111,10 @@ async function buildDataset(url: string, coachCount: number, csvRows: number, ye
       const r = await c.query(sql, params);
       log(`  ${label}: ${r.rowCount ?? 0} rows (${round((performance.now() - t) / 1000)} s)`);
     };
-    await q('admin', `insert into users (id, email, email_verified_at, password_hash, full_name, role, user_type) values (gen_random_uuid(), 'heap-admin@reliability.test', now(), 'x', 'Heap Admin', 'admin', 'user')`);
+    await q(
+      'admin',
+      `insert into users (id, email, email_verified_at, password_hash, full_name, role, user_type) values (gen_random_uuid(), 'heap-admin@reliability.test', now(), 'x', 'Heap Admin', 'admin', 'user')`,
+    );
     const admin = (await c.query(`select id from users where email = 'heap-admin@reliability.test'`)).rows[0].id as string;
     await q(
       'clients',
@@ -401,10 +403,7 @@ async function main(): Promise<void> {
     for (let r = 1; r <= ROUNDS; r++) {
       await phase(`round ${r}: ${CONCURRENCY} exports + ${CONCURRENCY} CSVs at once`, () =>
         Promise.all(
-          coaches.flatMap((_, k) => [
-            download(running, 'export', `round ${r}`, k, cookies[k]!, csvYear, CSV_ROWS),
-            download(running, 'csv', `round ${r}`, k, cookies[k]!, csvYear, CSV_ROWS),
-          ]),
+          coaches.flatMap((_, k) => [download(running, 'export', `round ${r}`, k, cookies[k]!, csvYear, CSV_ROWS), download(running, 'csv', `round ${r}`, k, cookies[k]!, csvYear, CSV_ROWS)]),
         ),
       );
     }
@@ -442,10 +441,15 @@ async function main(): Promise<void> {
     const expected = 2 + ROUNDS * CONCURRENCY * 2;
     verdicts.push({ what: `${downloads.length - failed.length} of ${expected} downloads answered 200 and complete`, ok: failed.length === 0 && downloads.length === expected });
     verdicts.push({ what: died ?? `FACT stayed up under --max-old-space-size=${HEAP_MB}`, ok: !died && app.child.exitCode === null });
-    verdicts.push({ what: `peak RSS ${round(peak)} MB (sampled every 100 ms: ${round(peakSampled)} MB; kernel high-water mark ${round(final.hwmMb)} MB), budget < ${RSS_BUDGET_MB} MB`, ok: peak < RSS_BUDGET_MB });
+    verdicts.push({
+      what: `peak RSS ${round(peak)} MB (sampled every 100 ms: ${round(peakSampled)} MB; kernel high-water mark ${round(final.hwmMb)} MB), budget < ${RSS_BUDGET_MB} MB`,
+      ok: peak < RSS_BUDGET_MB,
+    });
     const v8 = gc.figures();
     if (v8.gcs > 0)
-      log(`V8 heap: at most ${v8.peakUsedMb} MB used of the ${HEAP_MB} MB bound (${round((v8.peakUsedMb / HEAP_MB) * 100, 0)} %), at most ${v8.peakLiveMb} MB alive after a mark-compact (${round((v8.peakLiveMb / HEAP_MB) * 100, 0)} %), ${v8.markCompacts} mark-compacts, the longest ${v8.longestMarkCompactMs} ms`);
+      log(
+        `V8 heap: at most ${v8.peakUsedMb} MB used of the ${HEAP_MB} MB bound (${round((v8.peakUsedMb / HEAP_MB) * 100, 0)} %), at most ${v8.peakLiveMb} MB alive after a mark-compact (${round((v8.peakLiveMb / HEAP_MB) * 100, 0)} %), ${v8.markCompacts} mark-compacts, the longest ${v8.longestMarkCompactMs} ms`,
+      );
     const oom = /heap out of memory|Allocation failed|FATAL ERROR/i.exec(app.output());
     if (oom) verdicts.push({ what: `the server wrote '${oom[0]}'`, ok: false });
   } catch (error) {
@@ -454,7 +458,8 @@ async function main(): Promise<void> {
   } finally {
     clearInterval(sampler);
     if (died && app) log(`server output (last lines):\n${app.output().split('\n').slice(-30).join('\n')}`);
-    for (const d of downloads) log(`  ${d.phase.padEnd(8)} ${d.kind.padEnd(6)} coach ${d.coach + 1}: ${d.status} ${round(d.bytes / 2 ** 20, 2)} MB in ${round(d.ms / 1000, 2)} s${d.problem ? ` — ${d.problem}` : ''}`);
+    for (const d of downloads)
+      log(`  ${d.phase.padEnd(8)} ${d.kind.padEnd(6)} coach ${d.coach + 1}: ${d.status} ${round(d.bytes / 2 ** 20, 2)} MB in ${round(d.ms / 1000, 2)} s${d.problem ? ` — ${d.problem}` : ''}`);
     for (const v of verdicts) log(`${v.ok ? 'PASS' : 'FAIL'} ${v.what}`);
     log(JSON.stringify(figures, null, 2));
     const passed = verdicts.length > 0 && verdicts.every((v) => v.ok);
@@ -474,7 +479,13 @@ async function fetchNodeVersion(): Promise<string> {
 }
 
 function report(figures: Record<string, unknown>, verdicts: Verdict[], samples: MemorySample[]): string {
-  const f = figures as Record<string, never> & { exportAlone: Summary; csvAlone: Summary; exportConcurrent: Summary; csvConcurrent: Summary; phases: { phase: string; ms: number; rssAfterMb: number }[] };
+  const f = figures as Record<string, never> & {
+    exportAlone: Summary;
+    csvAlone: Summary;
+    exportConcurrent: Summary;
+    csvConcurrent: Summary;
+    phases: { phase: string; ms: number; rssAfterMb: number }[];
+  };
   const lines = [
     `Last run: ${String(figures.date)}, ${String(figures.cores)} cores (shared), Node ${String(figures.node)}, \`--max-old-space-size=${String(figures.heapMb)}\`, ` +
       `${String(figures.concurrency)} coaches × ${String(figures.csvRows)} released bookings in tax year ${String(figures.csvTaxYear)}, ${String(figures.rounds)} rounds.`,
@@ -483,7 +494,9 @@ function report(figures: Record<string, unknown>, verdicts: Verdict[], samples: 
   for (const v of verdicts) lines.push(`- ${v.ok ? 'PASS' : 'FAIL'}: ${v.what}`);
   const v8 = figures.v8 as { peakUsedMb: number; peakLiveMb: number; gcs: number; markCompacts: number; markCompactMs: number; longestMarkCompactMs: number } | undefined;
   if (v8 && v8.gcs > 0)
-    lines.push(`- V8 heap (\`--trace-gc\`): at most ${v8.peakUsedMb} MB used of ${String(figures.heapMb)} MB, at most ${v8.peakLiveMb} MB alive after a mark-compact; ${v8.markCompacts} mark-compacts, ${v8.markCompactMs} ms in all, the longest ${v8.longestMarkCompactMs} ms`);
+    lines.push(
+      `- V8 heap (\`--trace-gc\`): at most ${v8.peakUsedMb} MB used of ${String(figures.heapMb)} MB, at most ${v8.peakLiveMb} MB alive after a mark-compact; ${v8.markCompacts} mark-compacts, ${v8.markCompactMs} ms in all, the longest ${v8.longestMarkCompactMs} ms`,
+    );
   if (f.exportAlone) {
     lines.push(
       '',

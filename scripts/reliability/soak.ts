@@ -77,7 +77,12 @@ async function main(): Promise<void> {
     for (const p of [...clients, ...coaches]) cookies.set(p.id, await cookieFor(p.id, publicUrl));
 
     // 1. Shared sessions and rate limits -----------------------------------------------------------
-    const shared = await sharedState(instances.map((i) => i.baseUrl), publicUrl, clients[0]!, cookies.get(clients[0]!.id)!);
+    const shared = await sharedState(
+      instances.map((i) => i.baseUrl),
+      publicUrl,
+      clients[0]!,
+      cookies.get(clients[0]!.id)!,
+    );
     figures.sharedAcrossInstances = shared.figures;
     verdicts.push(...shared.verdicts);
     cookies.set(clients[0]!.id, await cookieFor(clients[0]!.id, publicUrl, 2)); // its session version went up with the logout
@@ -138,8 +143,25 @@ async function main(): Promise<void> {
     for (const concurrency of [4, 8, 16, 32]) {
       const samples = await closedLoop({ concurrency, seconds: 8, next });
       const errors = samples.filter(unexpected).length;
-      steps.push({ concurrency, rps: round(samples.length / 8), errors, p99Ms: round(percentile(samples.map((s) => s.ms), 99)) });
-      log(`  concurrency ${concurrency}: ${round(samples.length / 8)} req/s, ${errors} errors, p99 ${round(percentile(samples.map((s) => s.ms), 99))} ms`);
+      steps.push({
+        concurrency,
+        rps: round(samples.length / 8),
+        errors,
+        p99Ms: round(
+          percentile(
+            samples.map((s) => s.ms),
+            99,
+          ),
+        ),
+      });
+      log(
+        `  concurrency ${concurrency}: ${round(samples.length / 8)} req/s, ${errors} errors, p99 ${round(
+          percentile(
+            samples.map((s) => s.ms),
+            99,
+          ),
+        )} ms`,
+      );
       if (errors > 0) log(`  errors: ${JSON.stringify(countBy(samples.filter(unexpected), (s) => `${s.name}:${s.status || s.error}`))}`);
     }
     // The maximum: the best rate without errors and with p99 under a second (past that, requests
@@ -151,7 +173,12 @@ async function main(): Promise<void> {
     const trials: { rate: number; p99Ms: number; unexpected: number }[] = [];
     for (let attempt = 0; attempt < 3; attempt++) {
       const trial = await openLoop({ rate, seconds: 20, next });
-      const p99 = round(percentile(trial.map((t) => t.ms), 99));
+      const p99 = round(
+        percentile(
+          trial.map((t) => t.ms),
+          99,
+        ),
+      );
       trials.push({ rate, p99Ms: p99, unexpected: trial.filter(unexpected).length });
       log(`  trial at ${rate} req/s: p99 ${p99} ms, ${trial.filter(unexpected).length} unexpected`);
       if (p99 <= 1_000 && trial.every((t) => !unexpected(t))) break;
@@ -174,8 +201,18 @@ async function main(): Promise<void> {
         minute: m + 1,
         requests: inMinute.length,
         unexpected: inMinute.filter(unexpected).length,
-        p50Ms: round(percentile(inMinute.map((s) => s.ms), 50)),
-        p99Ms: round(percentile(inMinute.map((s) => s.ms), 99)),
+        p50Ms: round(
+          percentile(
+            inMinute.map((s) => s.ms),
+            50,
+          ),
+        ),
+        p99Ms: round(
+          percentile(
+            inMinute.map((s) => s.ms),
+            99,
+          ),
+        ),
         rssMb: rss.filter((r) => r.at <= (m + 1) * 60_000).at(-1)?.mb ?? [],
       };
     });
@@ -196,7 +233,10 @@ async function main(): Promise<void> {
     };
     verdicts.push({ what: `held ${rate} req/s for ${MINUTES} min with ${errors.length} unexpected answers`, ok: errors.length === 0 });
     verdicts.push({ what: `p99 ${first.p99Ms} ms in the first minute, ${last.p99Ms} ms in the last (${round(drift * 100)} %)`, ok: drift < 0.2 });
-    verdicts.push({ what: `resident memory ${first.rssMb.join(' / ')} MB after the first minute, ${last.rssMb.join(' / ')} MB at the end (${growth.map((g) => `${round(g * 100)} %`).join(' / ')})`, ok: growth.every((g) => g < 0.1) });
+    verdicts.push({
+      what: `resident memory ${first.rssMb.join(' / ')} MB after the first minute, ${last.rssMb.join(' / ')} MB at the end (${growth.map((g) => `${round(g * 100)} %`).join(' / ')})`,
+      ok: growth.every((g) => g < 0.1),
+    });
     verdicts.push({ what: `both instances served (${proxy.counts.join(' / ')} requests)`, ok: proxy.counts.every((c) => c > 0) });
     const stored = await withClient(db.url, async (c) => Number((await c.query(`select count(*)::int as n from messages where content like 'Soak %'`)).rows[0].n));
     const answered = samples.filter((s) => s.name === 'send-message' && s.status === 200).length;

@@ -54,9 +54,7 @@ describe('logging in and out', () => {
     await dialog.getByLabel('Email').fill(email);
     await dialog.getByLabel('Password', { exact: true }).fill('not-the-password');
     await dialog.getByRole('button', { name: 'Login' }).click();
-    await expect(dialog.getByRole('alert').textContent()).resolves.toBe(
-      'Invalid email or password. Please check your credentials and try again.',
-    );
+    await expect(dialog.getByRole('alert').textContent()).resolves.toBe('Invalid email or password. Please check your credentials and try again.');
     await screenshot(page, 'login-dialog-error-390');
     await dialog.getByLabel('Email').fill(unverified.email);
     await dialog.getByLabel('Password', { exact: true }).fill(unverified.password);
@@ -141,10 +139,7 @@ describe('logging in and out', () => {
     await dialog.getByLabel('Email').fill(email);
     for (let i = 1; i <= 5; i++) {
       await dialog.getByLabel('Password', { exact: true }).fill(`wrong-${i}`);
-      await Promise.all([
-        page.waitForResponse((r) => r.url().includes('/auth/login')),
-        dialog.getByRole('button', { name: 'Login' }).click(),
-      ]);
+      await Promise.all([page.waitForResponse((r) => r.url().includes('/auth/login')), dialog.getByRole('button', { name: 'Login' }).click()]);
       await expect(dialog.getByRole('alert').textContent()).resolves.toMatch(/Invalid email or password|Too many requests/);
     }
     await dialog.getByLabel('Password', { exact: true }).fill(password);

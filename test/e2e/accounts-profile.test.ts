@@ -40,7 +40,12 @@ describe('UserProfile', () => {
     await page.getByRole('complementary', { name: 'Sidebar' }).getByText('Pat Striker').waitFor();
 
     const photo = path.join(data.dir, 'big.png');
-    writeFileSync(photo, await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#1f8a48' } }).png().toBuffer());
+    writeFileSync(
+      photo,
+      await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#1f8a48' } })
+        .png()
+        .toBuffer(),
+    );
     await page.locator('#profile-photo').setInputFiles(photo);
     await page.getByText('Profile photo updated.').waitFor();
     const src = await page.getByRole('img', { name: 'Pat Striker', exact: true }).getAttribute('src');

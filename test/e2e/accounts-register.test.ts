@@ -24,7 +24,9 @@ async function fillCommon(page: Page, email: string) {
 async function waitForMail(outbox: string, email: string, subject: string) {
   const deadline = Date.now() + 5000;
   for (;;) {
-    const mail = readOutbox(outbox).reverse().find((m) => m.to === email && m.subject === subject);
+    const mail = readOutbox(outbox)
+      .reverse()
+      .find((m) => m.to === email && m.subject === subject);
     if (mail) return mail;
     if (Date.now() > deadline) throw new Error(`no '${subject}' mail for ${email} in ${outbox}`);
     await new Promise((r) => setTimeout(r, 100));
@@ -53,9 +55,7 @@ describe('registration', () => {
     await form.locator('input[name=password]').fill('secret-pass');
     await page.getByRole('button', { name: 'Create Account' }).click();
     await page.waitForURL(`${server.baseUrl}/`);
-    await page
-      .getByText('Account created successfully! Please check your email to verify your account, then you can log in.')
-      .waitFor();
+    await page.getByText('Account created successfully! Please check your email to verify your account, then you can log in.').waitFor();
 
     const page2 = await browser.newPage();
     await page2.goto(`${server.baseUrl}/?login=1`);
@@ -113,9 +113,7 @@ describe('registration', () => {
     await fillCommon(page, 'Already@Example.com');
     await page.getByRole('button', { name: 'Create Account' }).click();
     await page.waitForURL(`${server.baseUrl}/`);
-    await page
-      .getByText('Account created successfully! Please check your email to verify your account, then you can log in.')
-      .waitFor();
+    await page.getByText('Account created successfully! Please check your email to verify your account, then you can log in.').waitFor();
     await expect(page.getByText('An account with this email already exists').count()).resolves.toBe(0);
     await screenshot(page, 'register-duplicate-1280');
 

@@ -194,7 +194,7 @@ describe('administration', () => {
     await expect(page.getByRole('button', { name: 'Take Payment' }).first().isDisabled()).resolves.toBe(true);
   });
 
-  it("takes an administrator whose session ended to the login dialog from the reference search, and back to the page", async () => {
+  it('takes an administrator whose session ended to the login dialog from the reference search, and back to the page', async () => {
     const other = await browser.newPage({ width: 1280, height: 900 });
     await signIn(other, server.baseUrl, 'admin@fact.test', password);
     await other.goto(`${server.baseUrl}/AdminBookings?status=all`);

@@ -133,5 +133,4 @@ describe('changing a booking', () => {
     const [row] = await server.db.query<{ status: string; dispute_status: string }>('select status, dispute_status from bookings where id = $1', [booking.id]);
     expect(row).toEqual({ status: 'disputed', dispute_status: 'open' });
   });
-
 });

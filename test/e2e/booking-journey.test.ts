@@ -106,9 +106,7 @@ describe('booking journey', () => {
     await pay.getByText('Payment Successful!').waitFor();
     await expectToast(page, 'Booking request sent successfully to Carlos Mendes!');
 
-    const [row] = await server.db.query<{ reference_code: string; starts_at: Date; payment_status: string; status: string }>(
-      'select reference_code, starts_at, payment_status, status from bookings',
-    );
+    const [row] = await server.db.query<{ reference_code: string; starts_at: Date; payment_status: string; status: string }>('select reference_code, starts_at, payment_status, status from bookings');
     expect(row).toMatchObject({ status: 'pending', payment_status: 'authorized' });
     expect(row!.starts_at.toISOString()).toBe('2027-01-13T10:00:00.000Z');
     reference = row!.reference_code;

@@ -38,9 +38,7 @@ describe('the personal calendar feed in the running server', () => {
     const webcal = await link.inputValue();
     expect(webcal).toMatch(new RegExp(`^webcal://${new URL(server.baseUrl).host}/calendar/[A-Za-z0-9_-]{43}\\.ics$`));
     expect(await card.getByRole('link', { name: 'Open in your calendar app' }).getAttribute('href')).toBe(webcal);
-    expect(await card.getByRole('link', { name: 'Add to Google Calendar' }).getAttribute('href')).toBe(
-      `https://calendar.google.com/calendar/r?cid=${encodeURIComponent(webcal)}`,
-    );
+    expect(await card.getByRole('link', { name: 'Add to Google Calendar' }).getAttribute('href')).toBe(`https://calendar.google.com/calendar/r?cid=${encodeURIComponent(webcal)}`);
     await card.getByRole('button', { name: 'Copy link' }).click();
     await page.getByText('Calendar link copied').first().waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(webcal);

@@ -39,7 +39,11 @@ describe('coach earnings: from the card to the coach’s bank', () => {
     }
   }
 
-  const figure = (label: string) => coach.locator('dl > div', { has: coach.locator('dt', { hasText: new RegExp(`^${label}$`) }) }).locator('dd').first();
+  const figure = (label: string) =>
+    coach
+      .locator('dl > div', { has: coach.locator('dt', { hasText: new RegExp(`^${label}$`) }) })
+      .locator('dd')
+      .first();
   const line = () => coach.locator(`tr[data-reference="${reference}"]`);
 
   beforeAll(async () => {
@@ -112,11 +116,9 @@ describe('coach earnings: from the card to the coach’s bank', () => {
     // 48 hours after the 11:00 end: the worker's release task is due in this quarter hour.
     await setServerClock(server.baseUrl, new Date('2027-01-15T11:01:00Z'));
     await until('the release', `select 1 from bookings where reference_code = $1 and payment_status = 'released'`, [reference]);
-    await until(
-      'the transfer',
-      `select 1 from coach_transfers t join bookings b on b.id = t.booking_id where b.reference_code = $1 and t.status = 'paid' and t.transferred_at is not null`,
-      [reference],
-    );
+    await until('the transfer', `select 1 from coach_transfers t join bookings b on b.id = t.booking_id where b.reference_code = $1 and t.status = 'paid' and t.transferred_at is not null`, [
+      reference,
+    ]);
 
     await coach.goto(`${server.baseUrl}/CoachEarnings`);
     await expect(figure('Held').textContent()).resolves.toBe('£0.00');
@@ -157,7 +159,7 @@ describe('coach earnings: from the card to the coach’s bank', () => {
     await expect(coach.getByLabel('UK tax year').inputValue()).resolves.toBe('2026');
     const [download] = await Promise.all([coach.waitForEvent('download'), coach.getByRole('button', { name: 'Download CSV' }).click()]);
     expect(download.suggestedFilename()).toBe('fact-earnings-2026-27.csv');
-    const csv = readFileSync((await download.path()), 'utf8').replace(/^\uFEFF/, '');
+    const csv = readFileSync(await download.path(), 'utf8').replace(/^\uFEFF/, '');
     const rows = csv.trimEnd().split('\r\n');
     expect(rows[0]).toBe('"Reference","Session date","Client","Session price","Platform share","Coach share","State","Released at","Paid out at"');
     expect(rows).toHaveLength(2);
@@ -200,6 +202,12 @@ describe('coach earnings: from the card to the coach’s bank', () => {
     await expect(page.getByRole('button', { name: 'Load more' }).count()).resolves.toBe(0);
     const references = await rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-reference')));
     expect(new Set(references).size).toBe(25);
-    await expect(page.locator('dl > div', { has: page.locator('dt', { hasText: /^Paid out$/ }) }).locator('dd').first().textContent()).resolves.toBe('£750.00');
+    await expect(
+      page
+        .locator('dl > div', { has: page.locator('dt', { hasText: /^Paid out$/ }) })
+        .locator('dd')
+        .first()
+        .textContent(),
+    ).resolves.toBe('£750.00');
   });
 });

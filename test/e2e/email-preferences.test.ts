@@ -20,7 +20,12 @@ interface OutboxLine {
 async function mailTo(email: string, timeoutMs = 10_000): Promise<OutboxLine> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const lines = existsSync(data.outbox) ? readFileSync(data.outbox, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as OutboxLine) : [];
+    const lines = existsSync(data.outbox)
+      ? readFileSync(data.outbox, 'utf8')
+          .split('\n')
+          .filter(Boolean)
+          .map((l) => JSON.parse(l) as OutboxLine)
+      : [];
     const found = lines.find((l) => l.to === email && l.calendar);
     if (found) return found;
     if (Date.now() > deadline) throw new Error(`no invite mailed to ${email}`);
@@ -69,10 +74,11 @@ describe('email notifications in the running server', () => {
     const coach = await createUser(server.db, { fullName: 'Alex Coach', userType: 'coach' });
     const booking = { ...confirmedAndCaptured(), id: randomUUID(), clientId: client.user.id, coachId: coach.user.id, version: 2 };
     const [job] = bookingEmailJobs({ event: 'accepted', booking, actorId: coach.user.id }, new Date());
-    const [row] = await server.db.query<{ id: string }>(
-      `insert into outbox_jobs (id, type, payload, dedupe_key) values (gen_random_uuid(), $1, $2::jsonb, $3) returning id`,
-      [job!.type, JSON.stringify(job!.payload), job!.dedupeKey],
-    );
+    const [row] = await server.db.query<{ id: string }>(`insert into outbox_jobs (id, type, payload, dedupe_key) values (gen_random_uuid(), $1, $2::jsonb, $3) returning id`, [
+      job!.type,
+      JSON.stringify(job!.payload),
+      job!.dedupeKey,
+    ]);
     const mail = await mailTo(client.email);
     expect(mail.subject).toContain(booking.referenceCode);
     expect(mail.text).toContain('(London time)');

@@ -70,7 +70,10 @@ async function checkDialog(page: Page, opener: Locator, dialog: Locator, shot: s
   await expectPageBehindInert(page, dialog);
   await page.keyboard.press('Escape');
   await dialog.waitFor({ state: 'hidden' });
-  await expect(opener.evaluate((el) => el === document.activeElement), 'the focus is back on the opener').resolves.toBe(true);
+  await expect(
+    opener.evaluate((el) => el === document.activeElement),
+    'the focus is back on the opener',
+  ).resolves.toBe(true);
 }
 
 describe('modal dialogs', () => {
@@ -90,7 +93,7 @@ describe('modal dialogs', () => {
     return page;
   }
 
-  it("keep the focus in the booking dialog and then the payment dialog, and the page behind them inert", async () => {
+  it('keep the focus in the booking dialog and then the payment dialog, and the page behind them inert', async () => {
     const page = await signedIn('mia.thompson@fact.test', '/FindCoaches');
     const book = page.getByRole('button', { name: /^Book / }).first();
     const dialog = page.getByRole('dialog', { name: /^Book a session with / });
@@ -98,7 +101,11 @@ describe('modal dialogs', () => {
 
     await book.click();
     await dialog.locator('[role="group"] button[aria-pressed]:not([disabled])').first().click();
-    await dialog.getByRole('button', { name: /^\d\d:\d\d$/ }).and(dialog.locator(':not([disabled])')).first().click();
+    await dialog
+      .getByRole('button', { name: /^\d\d:\d\d$/ })
+      .and(dialog.locator(':not([disabled])'))
+      .first()
+      .click();
     await dialog.getByRole('button', { name: 'Request Booking' }).click();
     const pay = page.getByRole('dialog', { name: 'Secure Payment' });
     await pay.getByLabel('Card number').waitFor();
@@ -129,7 +136,10 @@ describe('modal dialogs', () => {
 
   it('keep the focus in the client’s cancel and reschedule dialogs', async () => {
     const page = await signedIn('mia.thompson@fact.test', '/MyBookings');
-    const card = page.getByRole('article').filter({ has: page.getByRole('button', { name: 'Reschedule' }) }).first();
+    const card = page
+      .getByRole('article')
+      .filter({ has: page.getByRole('button', { name: 'Reschedule' }) })
+      .first();
     await checkDialog(page, card.getByRole('button', { name: 'Cancel', exact: true }), page.getByRole('dialog', { name: 'Cancel Booking' }), 'modal-cancel-dialog');
     await checkDialog(page, card.getByRole('button', { name: 'Reschedule' }), page.getByRole('dialog', { name: 'Reschedule Session' }), 'modal-reschedule-dialog');
   });

@@ -12,7 +12,9 @@ const RESET_REQUESTED = 'If an account exists for that email, we have sent a lin
 async function resetLinkFor(email: string, timeoutMs = 10_000): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const mail = readOutbox(data.outbox).reverse().find((m) => m.to === email && m.subject === 'Reset your FACT password');
+    const mail = readOutbox(data.outbox)
+      .reverse()
+      .find((m) => m.to === email && m.subject === 'Reset your FACT password');
     const link = /https?:\/\/\S+\/ResetPassword\?token=\S+/.exec(mail?.text ?? '')?.[0];
     if (link) return link;
     if (Date.now() > deadline) throw new Error(`no reset mail for ${email}`);

@@ -75,9 +75,11 @@ describe('paying with the Payment Element (fake Stripe)', () => {
 
   const seen = (page: Page) => page.evaluate(() => (window as unknown as { __stripe: SeenByStripeJs }).__stripe);
   const latest = async () =>
-    (await server.db.query<{ id: string; payment_status: string; amount_authorized_pence: number; payment_intent_id: string }>(
-      'select id, payment_status, amount_authorized_pence, payment_intent_id from bookings order by created_at desc limit 1',
-    ))[0]!;
+    (
+      await server.db.query<{ id: string; payment_status: string; amount_authorized_pence: number; payment_intent_id: string }>(
+        'select id, payment_status, amount_authorized_pence, payment_intent_id from bookings order by created_at desc limit 1',
+      )
+    )[0]!;
 
   it('holds the total through the Payment Element, after a decline, a failed 3-D Secure and a retry', async () => {
     const { page, scripts } = await stubbedPage();

@@ -45,9 +45,11 @@ describe('paying for a booking with the test gateway', () => {
   }
 
   const latestPayment = async () =>
-    (await server.db.query<{ payment_status: string; amount_authorized_pence: number; status: string }>(
-      'select payment_status, amount_authorized_pence, status from bookings order by created_at desc limit 1',
-    ))[0]!;
+    (
+      await server.db.query<{ payment_status: string; amount_authorized_pence: number; status: string }>(
+        'select payment_status, amount_authorized_pence, status from bookings order by created_at desc limit 1',
+      )
+    )[0]!;
 
   it('shows the summary, the protection note and test mode, and holds £48.00 with 4242 4242 4242 4242', async () => {
     const page = await browser.newPage();
@@ -115,9 +117,7 @@ describe('paying for a booking with the test gateway', () => {
     expect(await latestPayment()).not.toMatchObject({ payment_status: 'authorized' });
     await challenge.getByRole('button', { name: 'Fail authentication' }).click();
     await pay.getByText('Payment Failed').waitFor();
-    await expect(pay.getByRole('alert').textContent()).resolves.toBe(
-      'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
-    );
+    await expect(pay.getByRole('alert').textContent()).resolves.toBe('We are unable to authenticate your payment method. Please choose a different payment method and try again.');
     await screenshot(page, 'payment-3ds-failed-360');
     expect(await latestPayment()).toMatchObject({ payment_status: 'failed' });
 

@@ -130,7 +130,15 @@ describe('stored text is shown as text', () => {
     expect(await post(clientCookie, '/api/messages', { bookingId: pending, content: payload() })).toBe(200);
     expect(await post(coachCookie, '/api/messages', { bookingId: pending, content: payload() })).toBe(200);
     expect(await post(clientCookie, '/MyBookings', { intent: 'cancel', bookingId: cancelled, reason: payload() })).toBe(200);
-    expect(await post(clientCookie, '/MyBookings', { intent: 'propose_reschedule', bookingId: pending, date: new Date(Date.now() + 8 * 86_400_000).toISOString().slice(0, 10), time: '10:00', reason: payload() })).toBe(200);
+    expect(
+      await post(clientCookie, '/MyBookings', {
+        intent: 'propose_reschedule',
+        bookingId: pending,
+        date: new Date(Date.now() + 8 * 86_400_000).toISOString().slice(0, 10),
+        time: '10:00',
+        reason: payload(),
+      }),
+    ).toBe(200);
     const third = (await createTestBooking(db, { clientId: leaving.user.id, coachId: coach.user.id, startsAt: new Date(Date.now() + 9 * 86_400_000) })).id;
     expect(await post(coachCookie, '/CoachDashboard', { intent: 'decline', bookingId: third, reason: payload() })).toBe(200);
   });

@@ -149,7 +149,9 @@ export function readOutbox(file: string): { to: string; subject: string; text: s
 export async function verificationLinkFor(outboxFile: string, email: string, timeoutMs = 5000): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const mail = readOutbox(outboxFile).reverse().find((m) => m.to === email.toLowerCase());
+    const mail = readOutbox(outboxFile)
+      .reverse()
+      .find((m) => m.to === email.toLowerCase());
     const link = /https?:\/\/\S+\/auth\/verify\?token=\S+/.exec(mail?.text ?? '')?.[0];
     if (link) return link;
     if (Date.now() > deadline) throw new Error(`no verification mail for ${email} in ${outboxFile}`);

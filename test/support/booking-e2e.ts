@@ -49,14 +49,7 @@ export async function postAction(page: Page, baseUrl: string, route: 'FindCoache
  * card 4242 through the Secure Payment dialog's own requests (only a paid request reaches the coach,
  * decision 011); returns the booking's id and reference.
  */
-export async function bookVia(
-  page: Page,
-  baseUrl: string,
-  coachId: string,
-  date: string,
-  time: string,
-  options: { paid?: boolean } = {},
-): Promise<{ id: string; referenceCode: string }> {
+export async function bookVia(page: Page, baseUrl: string, coachId: string, date: string, time: string, options: { paid?: boolean } = {}): Promise<{ id: string; referenceCode: string }> {
   const body = await postAction(page, baseUrl, 'FindCoaches', { intent: 'book', coachId, serviceType: 'striker', date, time, durationMinutes: '60', locationType: 'online' });
   const booking = body.booking as { id: string; referenceCode: string };
   if (options.paid !== false) await payVia(page, baseUrl, booking.id);

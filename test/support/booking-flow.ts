@@ -15,10 +15,7 @@ export interface Person {
   actor: Actor;
 }
 
-export async function insertPerson(
-  db: TestDatabase,
-  p: { type: 'client' | 'coach' | 'admin'; name?: string; services?: string[]; ratePence?: number; location?: string },
-): Promise<Person> {
+export async function insertPerson(db: TestDatabase, p: { type: 'client' | 'coach' | 'admin'; name?: string; services?: string[]; ratePence?: number; location?: string }): Promise<Person> {
   const id = randomUUID();
   const name = p.name ?? `${p.type} ${id.slice(0, 4)}`;
   const role = p.type === 'admin' ? 'admin' : 'user';
@@ -76,4 +73,3 @@ export async function call(fn: RouteFn, app: Application, request: Request): Pro
 export async function bodyOf<T = Record<string, unknown>>(response: Response): Promise<T> {
   return (await response.json()) as T;
 }
-

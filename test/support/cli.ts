@@ -30,9 +30,7 @@ export function runCli(databaseUrl: string | null, args: readonly string[], opti
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     child.on('error', reject);
-    child.on('close', (code) =>
-      resolve({ code: code ?? -1, stdout, stderr, json: <T>() => JSON.parse(stdout) as T }),
-    );
+    child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr, json: <T>() => JSON.parse(stdout) as T }));
     child.stdin.end(options.input ?? '');
   });
 }

@@ -78,8 +78,7 @@ export function createFakeConnect(deps: FakeConnectDeps): { connect: FakeConnect
   }
 
   function createAccount(form: Readonly<Record<string, string>>): ConnectReply {
-    if (form.type !== 'express' && form.type !== 'standard' && form.type !== 'custom')
-      return invalid('Missing required param: type.', { code: 'parameter_missing', param: 'type' });
+    if (form.type !== 'express' && form.type !== 'standard' && form.type !== 'custom') return invalid('Missing required param: type.', { code: 'parameter_missing', param: 'type' });
     const id = deps.nextId('acct');
     const account: Json = {
       id,

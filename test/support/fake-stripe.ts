@@ -145,7 +145,9 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const left = (charge.amount_captured as number) - ours;
       const amount = form.amount === undefined ? left : positiveInt(form.amount);
       if (amount === null || amount > left)
-        return stripeError(400, 'invalid_request_error', `Refund amount (£${((amount ?? 0) / 100).toFixed(2)}) is greater than unrefunded amount on charge (£${(left / 100).toFixed(2)})`, { code: 'amount_too_large' });
+        return stripeError(400, 'invalid_request_error', `Refund amount (£${((amount ?? 0) / 100).toFixed(2)}) is greater than unrefunded amount on charge (£${(left / 100).toFixed(2)})`, {
+          code: 'amount_too_large',
+        });
       const refunded = (charge.amount_refunded as number) + amount;
       Object.assign(charge, { amount_refunded: refunded, refunded: refunded === charge.amount });
       const metadata = Object.fromEntries(Object.entries(form).flatMap(([k, v]) => (/^metadata\[(.+)\]$/.exec(k) ? [[k.slice(9, -1), v]] : [])));
@@ -191,15 +193,18 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     const failure = failures.shift();
     if (failure) return failure;
     if (req.method !== 'POST') return route(req);
-    if (!String(req.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded'))
-      return stripeError(400, 'invalid_request_error', 'Request bodies must be form-encoded.');
+    if (!String(req.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded')) return stripeError(400, 'invalid_request_error', 'Request bodies must be form-encoded.');
     const key = req.headers['idempotency-key'];
     if (typeof key !== 'string' || key.length === 0) return route(req);
     const fingerprint = `${req.method} ${req.path} ${req.rawBody}`;
     const previous = replays.get(key);
     if (previous) {
       if (previous.fingerprint !== fingerprint)
-        return stripeError(400, 'idempotency_error', `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`);
+        return stripeError(
+          400,
+          'idempotency_error',
+          `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
+        );
       return previous.reply;
     }
     const reply = route(req);
@@ -221,7 +226,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     let body: Json;
     if (!pi) body = { error: { type: 'invalid_request_error', message: 'No such payment_intent.' } };
     else if (step === 'authenticate') {
-      if (pi.status !== 'requires_action') body = { error: { type: 'invalid_request_error', code: 'payment_intent_unexpected_state', message: 'This PaymentIntent is not waiting for authentication.' } };
+      if (pi.status !== 'requires_action')
+        body = { error: { type: 'invalid_request_error', code: 'payment_intent_unexpected_state', message: 'This PaymentIntent is not waiting for authentication.' } };
       else if (result === 'complete') {
         authorise(intentId);
         body = { paymentIntent: { id: intentId, status: 'requires_capture' } };

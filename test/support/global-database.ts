@@ -20,7 +20,6 @@ declare module 'vitest' {
   }
 }
 
-
 function dockerReachable(): boolean {
   return Boolean(process.env.DOCKER_HOST) || existsSync('/var/run/docker.sock');
 }

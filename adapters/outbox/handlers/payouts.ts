@@ -12,7 +12,14 @@ export function registerPayoutHandlers(worker: OutboxWorker, app: Application): 
     const result = await transferCoachShare(app.deps(), input);
     const t = result.ok ? result.value.transfer : null;
     app.logger.info(
-      { event: 'coach_transfer', jobId: job.id, bookingId: input.bookingId, outcome: result.ok ? result.value.outcome : result.error.code, amountPence: t?.coachSharePence ?? null, transferId: t?.transferId ?? null },
+      {
+        event: 'coach_transfer',
+        jobId: job.id,
+        bookingId: input.bookingId,
+        outcome: result.ok ? result.value.outcome : result.error.code,
+        amountPence: t?.coachSharePence ?? null,
+        transferId: t?.transferId ?? null,
+      },
       result.ok ? 'coach transfer handled' : 'coach transfer deferred',
     );
     return result;
@@ -22,7 +29,14 @@ export function registerPayoutHandlers(worker: OutboxWorker, app: Application): 
     if (!input) throw new PermanentJobFailure(`Malformed ${PAYOUT_REVERSAL_JOB} payload`);
     const result = await reverseCoachTransfer(app.deps(), input);
     app.logger.info(
-      { event: 'coach_transfer_reversal', jobId: job.id, bookingId: input.bookingId, amountPence: input.amountPence, reason: input.reason, outcome: result.ok ? result.value.outcome : result.error.code },
+      {
+        event: 'coach_transfer_reversal',
+        jobId: job.id,
+        bookingId: input.bookingId,
+        amountPence: input.amountPence,
+        reason: input.reason,
+        outcome: result.ok ? result.value.outcome : result.error.code,
+      },
       result.ok ? 'coach transfer reversal handled' : 'coach transfer reversal deferred',
     );
     return result;

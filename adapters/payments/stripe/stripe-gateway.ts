@@ -1,10 +1,5 @@
 import type Stripe from 'stripe';
-import type {
-  CreateIntentInput,
-  GatewayIntent,
-  GatewayResult,
-  PaymentGateway,
-} from '../../../domain/payments/payment-gateway';
+import type { CreateIntentInput, GatewayIntent, GatewayResult, PaymentGateway } from '../../../domain/payments/payment-gateway';
 import type { Pence } from '../../../domain/shared/money';
 import { err, ok } from '../../../domain/shared/result';
 import { createStripeClient, type StripeClientOptions } from './stripe-client';
@@ -55,11 +50,7 @@ export class StripeGateway implements PaymentGateway {
 
   capture(input: { intentId: string; amountPence: Pence; idempotencyKey: string }): Promise<GatewayResult<GatewayIntent>> {
     return this.#call(async () => {
-      await this.#stripe.paymentIntents.capture(
-        input.intentId,
-        { amount_to_capture: input.amountPence },
-        { idempotencyKey: input.idempotencyKey },
-      );
+      await this.#stripe.paymentIntents.capture(input.intentId, { amount_to_capture: input.amountPence }, { idempotencyKey: input.idempotencyKey });
       return this.#retrieve(input.intentId);
     });
   }

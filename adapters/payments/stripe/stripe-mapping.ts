@@ -3,15 +3,7 @@ import type { GatewayError, GatewayIntent, GatewayIntentStatus } from '../../../
 
 /** Stripe objects and errors in the port's terms. */
 
-const STATUSES: readonly GatewayIntentStatus[] = [
-  'requires_payment_method',
-  'requires_confirmation',
-  'requires_action',
-  'processing',
-  'requires_capture',
-  'succeeded',
-  'canceled',
-];
+const STATUSES: readonly GatewayIntentStatus[] = ['requires_payment_method', 'requires_confirmation', 'requires_action', 'processing', 'requires_capture', 'succeeded', 'canceled'];
 
 function statusOf(status: string): GatewayIntentStatus {
   // Any status Stripe adds later reads as "nothing decided yet".
@@ -24,9 +16,7 @@ function statusOf(status: string): GatewayIntentStatus {
  * partial capture that Stripe releases.
  */
 export function refundedByUs(refunds: readonly Pick<Stripe.Refund, 'amount' | 'status' | 'metadata'>[]): number {
-  return refunds
-    .filter((r) => r.metadata?.source === REFUND_SOURCE && (r.status === 'succeeded' || r.status === 'pending' || r.status === 'requires_action'))
-    .reduce((sum, r) => sum + r.amount, 0);
+  return refunds.filter((r) => r.metadata?.source === REFUND_SOURCE && (r.status === 'succeeded' || r.status === 'pending' || r.status === 'requires_action')).reduce((sum, r) => sum + r.amount, 0);
 }
 
 export const REFUND_SOURCE = 'fact';
@@ -69,10 +59,7 @@ export function toGatewayError(error: unknown): GatewayError {
   const type = text(e.type) ?? '';
   const status = typeof e.statusCode === 'number' ? e.statusCode : null;
   const message = text(e.message) ?? 'The payment service did not answer. Please try again.';
-  const code =
-    text(e.decline_code) ??
-    text(e.code) ??
-    (type === 'StripeConnectionError' ? 'network_error' : type === 'StripeRateLimitError' ? 'rate_limit' : text(e.rawType) ?? 'api_error');
+  const code = text(e.decline_code) ?? text(e.code) ?? (type === 'StripeConnectionError' ? 'network_error' : type === 'StripeRateLimitError' ? 'rate_limit' : (text(e.rawType) ?? 'api_error'));
   const retryable =
     type === 'StripeConnectionError' ||
     type === 'StripeAPIError' ||

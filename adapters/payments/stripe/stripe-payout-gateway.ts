@@ -68,14 +68,7 @@ export class StripePayoutGateway implements PayoutGateway {
     return this.#call(async () => toAccountSnapshot(await this.stripe.accounts.retrieve(accountId)));
   }
 
-  createTransfer(input: {
-    accountId: string;
-    amountPence: Pence;
-    sourceIntentId: string;
-    transferGroup: string;
-    bookingId: string;
-    idempotencyKey: string;
-  }): Promise<GatewayResult<TransferSnapshot>> {
+  createTransfer(input: { accountId: string; amountPence: Pence; sourceIntentId: string; transferGroup: string; bookingId: string; idempotencyKey: string }): Promise<GatewayResult<TransferSnapshot>> {
     return this.#call(async () => {
       const intent = await this.stripe.paymentIntents.retrieve(input.sourceIntentId);
       const charge = typeof intent.latest_charge === 'string' ? intent.latest_charge : intent.latest_charge?.id;

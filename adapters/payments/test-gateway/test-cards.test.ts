@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { checkCardDetails, isAuthenticationResult, lastFour, normaliseCardNumber, outcomeOfAuthentication, outcomeOfCard } from './test-cards';
 
 describe("the test gateway's cards", () => {
-  it("approves 4242 4242 4242 4242 however it is spaced", () => {
+  it('approves 4242 4242 4242 4242 however it is spaced', () => {
     expect(outcomeOfCard('4242 4242 4242 4242')).toEqual({ approved: true });
     expect(outcomeOfCard('4242-4242-4242-4242')).toEqual({ approved: true });
     expect(normaliseCardNumber(' 4242 4242 ')).toBe('42424242');

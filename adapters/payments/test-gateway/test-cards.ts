@@ -17,8 +17,7 @@ export const DECLINED_MESSAGE = 'Your card was declined.';
 export const INSUFFICIENT_FUNDS_MESSAGE = 'Your card has insufficient funds.';
 /** Stripe's last_payment_error when the customer fails (or abandons) 3-D Secure. */
 export const AUTHENTICATION_FAILED_CODE = 'payment_intent_authentication_failure';
-export const AUTHENTICATION_FAILED_MESSAGE =
-  'We are unable to authenticate your payment method. Please choose a different payment method and try again.';
+export const AUTHENTICATION_FAILED_MESSAGE = 'We are unable to authenticate your payment method. Please choose a different payment method and try again.';
 /** Stripe's test card that always asks for 3-D Secure (https://docs.stripe.com/testing#regulatory-cards). */
 export const THREE_D_SECURE_CARD = '4000002500003155';
 

@@ -83,10 +83,13 @@ export class TestConnect implements PayoutGateway {
 
   createAccount(input: { coachId: string; email: string | null; idempotencyKey: string }): Promise<GatewayResult<AccountSnapshot>> {
     return runIdempotent(this.orm, input.idempotencyKey, JSON.stringify(['account', input.coachId]), async (em) => {
-      const rows = await em.execute<AccountRow[]>(
-        `insert into test_gateway_accounts (id, email, metadata, created_at, updated_at) values (?, ?, ?::jsonb, ?, ?) returning *`,
-        [`acct_test_${token(8)}`, input.email, JSON.stringify({ coach_id: input.coachId }), this.clock.now(), this.clock.now()],
-      );
+      const rows = await em.execute<AccountRow[]>(`insert into test_gateway_accounts (id, email, metadata, created_at, updated_at) values (?, ?, ?::jsonb, ?, ?) returning *`, [
+        `acct_test_${token(8)}`,
+        input.email,
+        JSON.stringify({ coach_id: input.coachId }),
+        this.clock.now(),
+        this.clock.now(),
+      ]);
       return ok(snapshotOfAccount(rows[0]!));
     });
   }
@@ -120,30 +123,26 @@ export class TestConnect implements PayoutGateway {
     });
   }
 
-  createTransfer(input: {
-    accountId: string;
-    amountPence: Pence;
-    sourceIntentId: string;
-    transferGroup: string;
-    bookingId: string;
-    idempotencyKey: string;
-  }): Promise<GatewayResult<TransferSnapshot>> {
+  createTransfer(input: { accountId: string; amountPence: Pence; sourceIntentId: string; transferGroup: string; bookingId: string; idempotencyKey: string }): Promise<GatewayResult<TransferSnapshot>> {
     const fingerprint = JSON.stringify(['transfer', input.accountId, input.amountPence, input.sourceIntentId, input.transferGroup]);
     return runIdempotent(this.orm, input.idempotencyKey, fingerprint, async (em) => {
       if (!Number.isSafeInteger(input.amountPence) || input.amountPence <= 0) return err(gatewayError('parameter_invalid_integer', 'Invalid positive integer: amount'));
       const account = await findTestAccount(em, input.accountId);
       if (!account) return err(noSuch('destination', input.accountId));
       if (!account.payouts_enabled)
-        return err(gatewayError('insufficient_capabilities_for_transfer', 'Your destination account needs to have at least one of the following capabilities enabled: transfers, crypto_transfers, legacy_payments'));
+        return err(
+          gatewayError(
+            'insufficient_capabilities_for_transfer',
+            'Your destination account needs to have at least one of the following capabilities enabled: transfers, crypto_transfers, legacy_payments',
+          ),
+        );
       const intent = await findIntent(em, input.sourceIntentId, true);
       if (!intent || intent.status !== 'succeeded') return err(gatewayError('resource_missing', `No such charge for source_transaction: '${input.sourceIntentId}'`));
-      const [{ sent }] = await em.execute<[{ sent: number }]>(
-        `select coalesce(sum(amount_pence - reversed_pence), 0)::int as sent from test_gateway_transfers where source_intent_id = ?`,
-        [input.sourceIntentId],
-      );
+      const [{ sent }] = await em.execute<[{ sent: number }]>(`select coalesce(sum(amount_pence - reversed_pence), 0)::int as sent from test_gateway_transfers where source_intent_id = ?`, [
+        input.sourceIntentId,
+      ]);
       const available = intent.amount_received_pence - intent.amount_refunded_pence - sent;
-      if (input.amountPence > available)
-        return err(gatewayError('balance_insufficient', `The transfer amount (${input.amountPence}) exceeds what is left of its source charge (${available}).`));
+      if (input.amountPence > available) return err(gatewayError('balance_insufficient', `The transfer amount (${input.amountPence}) exceeds what is left of its source charge (${available}).`));
       const rows = await em.execute<TransferRow[]>(
         `insert into test_gateway_transfers (id, account_id, amount_pence, source_intent_id, transfer_group, created_at) values (?, ?, ?, ?, ?, ?) returning *`,
         [`tr_test_${token(12)}`, input.accountId, input.amountPence, input.sourceIntentId, input.transferGroup, this.clock.now()],

@@ -44,10 +44,14 @@ export async function findIntent(em: EntityManager, id: string, forUpdate = fals
 }
 
 export async function insertIntent(em: EntityManager, row: IntentRow): Promise<void> {
-  await em.execute(
-    `insert into test_gateway_intents (id, booking_id, amount_pence, currency, status, metadata) values (?, ?, ?, ?, ?, ?::jsonb)`,
-    [row.id, row.booking_id, row.amount_pence, row.currency, row.status, JSON.stringify(row.metadata)],
-  );
+  await em.execute(`insert into test_gateway_intents (id, booking_id, amount_pence, currency, status, metadata) values (?, ?, ?, ?, ?, ?::jsonb)`, [
+    row.id,
+    row.booking_id,
+    row.amount_pence,
+    row.currency,
+    row.status,
+    JSON.stringify(row.metadata),
+  ]);
 }
 
 export type IntentPatch = Partial<Omit<IntentRow, 'id' | 'booking_id' | 'currency' | 'amount_pence'>>;
@@ -56,10 +60,7 @@ export async function updateIntent(em: EntityManager, id: string, patch: IntentP
   const entries = Object.entries(patch);
   const sets = entries.map(([column]) => (column === 'metadata' ? `${column} = ?::jsonb` : `${column} = ?`));
   const values = entries.map(([column, value]) => (column === 'metadata' ? JSON.stringify(value) : value));
-  const rows = await em.execute<IntentRow[]>(
-    `update test_gateway_intents set ${[...sets, 'updated_at = now()'].join(', ')} where id = ? returning *`,
-    [...values, id],
-  );
+  const rows = await em.execute<IntentRow[]>(`update test_gateway_intents set ${[...sets, 'updated_at = now()'].join(', ')} where id = ? returning *`, [...values, id]);
   if (!rows[0]) throw new Error(`test gateway intent ${id} vanished`);
   return rows[0];
 }
@@ -81,12 +82,7 @@ class Unsaved extends Error {
  * error) is stored and returned to every later call with the same key; the same key with other
  * parameters is refused. Concurrent calls with one key wait for the first (primary-key lock).
  */
-export async function runIdempotent<T>(
-  orm: Orm,
-  key: string,
-  fingerprint: string,
-  op: (em: EntityManager) => Promise<GatewayResult<T>>,
-): Promise<GatewayResult<T>> {
+export async function runIdempotent<T>(orm: Orm, key: string, fingerprint: string, op: (em: EntityManager) => Promise<GatewayResult<T>>): Promise<GatewayResult<T>> {
   const em = orm.em.fork() as EntityManager;
   try {
     return await em.transactional(async (tx) => {
@@ -109,10 +105,7 @@ export async function runIdempotent<T>(
       }
       const result = await op(tx);
       if (!result.ok && result.error.retryable) throw new Unsaved(result);
-      await tx.execute(`update test_gateway_requests set response = ?::jsonb where idempotency_key = ?`, [
-        JSON.stringify({ fingerprint, result } satisfies StoredRequest),
-        key,
-      ]);
+      await tx.execute(`update test_gateway_requests set response = ?::jsonb where idempotency_key = ?`, [JSON.stringify({ fingerprint, result } satisfies StoredRequest), key]);
       return result;
     });
   } catch (error) {

@@ -58,8 +58,7 @@ export class TestGateway implements PaymentGateway, TestCardConfirmer {
   createIntent(input: CreateIntentInput): Promise<GatewayResult<GatewayIntent & { readonly clientSecret: string }>> {
     const fingerprint = JSON.stringify(['create', input.bookingId, input.reference, input.amountPence, input.currency]);
     return runIdempotent(this.orm, input.idempotencyKey, fingerprint, async (em) => {
-      if (!Number.isSafeInteger(input.amountPence) || input.amountPence < 30)
-        return err(gatewayError('amount_too_small', 'Amount must be at least £0.30 gbp'));
+      if (!Number.isSafeInteger(input.amountPence) || input.amountPence < 30) return err(gatewayError('amount_too_small', 'Amount must be at least £0.30 gbp'));
       const id = `pi_test_${token(12)}`;
       const clientSecret = `${id}_secret_${token(12)}`;
       const row: IntentRow = {
@@ -161,8 +160,7 @@ export class TestGateway implements PaymentGateway, TestCardConfirmer {
     return runIdempotent(this.orm, input.idempotencyKey, fingerprint, async (em) => {
       const row = await findIntent(em, input.intentId, true);
       if (!row) return err(noSuchIntent(input.intentId));
-      if (row.status !== 'succeeded')
-        return err(gatewayError('payment_intent_unexpected_state', `This PaymentIntent (${row.id}) does not have a successful charge to refund.`));
+      if (row.status !== 'succeeded') return err(gatewayError('payment_intent_unexpected_state', `This PaymentIntent (${row.id}) does not have a successful charge to refund.`));
       const unrefunded = row.amount_received_pence - row.amount_refunded_pence;
       if (unrefunded <= 0) return err(gatewayError('charge_already_refunded', `The charge of PaymentIntent ${row.id} has already been refunded.`));
       if (!Number.isSafeInteger(input.amountPence) || input.amountPence <= 0 || input.amountPence > unrefunded)

@@ -14,7 +14,10 @@ const accountSchema = z.object({
   id: accountId,
   details_submitted: z.boolean().optional(),
   payouts_enabled: z.boolean().optional(),
-  requirements: z.object({ currently_due: z.array(z.string()).nullable().optional() }).nullable().optional(),
+  requirements: z
+    .object({ currently_due: z.array(z.string()).nullable().optional() })
+    .nullable()
+    .optional(),
 });
 
 /** The fields of a Stripe.Payout FACT reads. */

@@ -40,10 +40,7 @@ const envelopeSchema = z.object({
 async function processOnce(app: Application, event: Stripe.Event, plan: Exclude<WebhookPlan, { kind: 'refuse' }>): Promise<Processed> {
   const em = app.orm.em.fork() as EntityManager;
   return em.transactional(async (tx): Promise<Processed> => {
-    const claimed = await tx.execute<{ event_id: string }[]>(
-      `insert into webhook_events (event_id, type) values (?, ?) on conflict (event_id) do nothing returning event_id`,
-      [event.id, event.type],
-    );
+    const claimed = await tx.execute<{ event_id: string }[]>(`insert into webhook_events (event_id, type) values (?, ?) on conflict (event_id) do nothing returning event_id`, [event.id, event.type]);
     if (claimed.length === 0) return { outcome: 'duplicate' };
     const applied: Applied = plan.kind === 'ignore' ? { outcome: 'ignored', why: plan.why } : await plan.apply(makeRepositories(tx), app.clock.now());
     await tx.execute(`update webhook_events set processed_at = now() where event_id = ?`, [event.id]);

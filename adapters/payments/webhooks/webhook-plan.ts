@@ -10,9 +10,7 @@ import type { Application } from '../../composition-root';
  * - refuse: the body is not what Stripe sends (400); nothing is recorded, nothing changes.
  */
 export type WebhookPlan =
-  | { readonly kind: 'apply'; readonly apply: (tx: Repositories, now: Date) => Promise<Applied> }
-  | { readonly kind: 'ignore'; readonly why: string }
-  | { readonly kind: 'refuse'; readonly why: string };
+  { readonly kind: 'apply'; readonly apply: (tx: Repositories, now: Date) => Promise<Applied> } | { readonly kind: 'ignore'; readonly why: string } | { readonly kind: 'refuse'; readonly why: string };
 
 /** What applying the event did, in the webhook's answer and log line. */
 export interface Applied {

@@ -1,14 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { CLIENT_TYPED_BOOKING_TEXT } from '../../../domain/booking/account-end/erased-booking-text';
 import { COACH_TYPED_AVAILABILITY_TEXT } from '../../../domain/availability/erased-availability-text';
-import {
-  mentionPattern,
-  REDACTED,
-  type AccountErasureStore,
-  type ErasureInput,
-  type ErasureReport,
-  type ErasureStep,
-} from '../../../domain/accounts/erasure/account-erasure';
+import { mentionPattern, REDACTED, type AccountErasureStore, type ErasureInput, type ErasureReport, type ErasureStep } from '../../../domain/accounts/erasure/account-erasure';
 import { EMAIL_JOB_PREFIX, SESSION_REMINDER_JOB } from '../../../domain/notifications/email-job';
 import { pgArrayLiteral } from './sql-rows';
 
@@ -70,8 +63,7 @@ export function createAccountErasureStore(em: EntityManager): AccountErasureStor
       // Their own deliveries: subject and error (which may quote the address) are dropped.
       report.notification_deliveries += await run(`update notification_deliveries set subject = null, error = null where user_id = ?`, [userId]);
       // Their rate-limit counters (keyed by their address) and their calendar feed.
-      if (input.rateLimitKeys.length)
-        report.rate_limit_counters += await run(`delete from rate_limit_counters where key = any(?::text[])`, [pgArrayLiteral(input.rateLimitKeys)]);
+      if (input.rateLimitKeys.length) report.rate_limit_counters += await run(`delete from rate_limit_counters where key = any(?::text[])`, [pgArrayLiteral(input.rateLimitKeys)]);
       report.calendar_feeds += await run(`delete from calendar_feeds where user_id = ?`, [userId]);
       // What they typed as a client (decision 038: a session at home carries their home address) is
       // replaced whole on every booking they made (by bookings_by_client); the row, its place type,
@@ -108,14 +100,11 @@ export function createAccountErasureStore(em: EntityManager): AccountErasureStor
         [pattern, pattern, keep, pattern, pattern],
       );
       // Other people's emails naming them ('New booking request from <name>: …'), by the trigram index.
-      report.notification_deliveries += await run(
-        `update notification_deliveries set subject = ${redact('subject')} where ${likeAny('subject', mentions.length)}`,
-        [pattern, ...mentions.map(likePattern)],
-      );
-      report.notification_deliveries += await run(
-        `update notification_deliveries set error = ${redact('error')} where status = 'failed' and error ~* ?`,
-        [pattern, pattern],
-      );
+      report.notification_deliveries += await run(`update notification_deliveries set subject = ${redact('subject')} where ${likeAny('subject', mentions.length)}`, [
+        pattern,
+        ...mentions.map(likePattern),
+      ]);
+      report.notification_deliveries += await run(`update notification_deliveries set error = ${redact('error')} where status = 'failed' and error ~* ?`, [pattern, pattern]);
       // Audit lines about them, their deletion requests and their bookings (audit_by_target), and by them.
       report.audit_log += await run(
         `update audit_log set details = ${redactJson('details')}
@@ -132,10 +121,7 @@ export function createAccountErasureStore(em: EntityManager): AccountErasureStor
         [pattern, pattern, userId, pattern, pattern],
       );
       // What the other party keeps of their bookings: messages, notes and reasons, reviews.
-      report.messages += await run(
-        `update messages set content = left(${redact('content')}, 5000) where booking_id = any(${THEIR_BOOKINGS}) and content ~* ?`,
-        [pattern, userId, userId, pattern],
-      );
+      report.messages += await run(`update messages set content = left(${redact('content')}, 5000) where booking_id = any(${THEIR_BOOKINGS}) and content ~* ?`, [pattern, userId, userId, pattern]);
       const bookingText = ['location_address', 'location_notes', 'cancellation_reason', 'early_completion_reason', 'dispute_reason', 'dispute_resolution_note'];
       const limited = ['client_notes', 'reschedule_reason'];
       report.bookings += await run(

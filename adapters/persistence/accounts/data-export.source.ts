@@ -175,10 +175,7 @@ export function createDataExportSource(orm: Orm): DataExportSource {
             auditAboutUser: await list(AUDIT_ABOUT, [userId, userId, userId], limits.auditAboutUser, exportAuditRow, 'audit_log'),
             auditByUser: account.role === 'admin' ? await list(AUDIT_BY, [userId, userId], limits.auditByUser, exportAuditRow, 'audit_log') : null,
             // Players of a guardian's account (decision 017); coaches have none, so no statement.
-            players:
-              account.userType === 'coach'
-                ? { rows: [], truncated: false }
-                : await list(PLAYERS, me, limits.players, exportPlayerRow, 'players'),
+            players: account.userType === 'coach' ? { rows: [], truncated: false } : await list(PLAYERS, me, limits.players, exportPlayerRow, 'players'),
           };
           return rows;
         },

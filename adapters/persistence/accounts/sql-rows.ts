@@ -81,11 +81,7 @@ export function saveVersionedRow(
     }
     const sets = columns.map((c) => `${c} = ?`).filter((_, i) => columns[i] !== key);
     const setValues = values.filter((_, i) => columns[i] !== key);
-    const result = await tx.execute<{ affectedRows?: number }>(
-      `update ${table} set ${sets.join(', ')}, version = version + 1 where ${key} = ? and version = ?`,
-      [...setValues, id, version],
-      'run',
-    );
+    const result = await tx.execute<{ affectedRows?: number }>(`update ${table} set ${sets.join(', ')}, version = version + 1 where ${key} = ? and version = ?`, [...setValues, id, version], 'run');
     if (!result.affectedRows) concurrentUpdate();
     tracker.remember(id, version + 1);
   });

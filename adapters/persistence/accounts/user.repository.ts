@@ -60,7 +60,6 @@ export function createUserRepository(em: EntityManager): UserRepository {
       const valid = ids.filter(isId);
       return valid.length === 0 ? [] : load('id = any(?::uuid[])', [pgArrayLiteral(valid)]);
     },
-    save: (user) =>
-      saveVersionedRow(em, { table: 'users', key: 'id', id: user.id, columns: Object.values(COLUMNS), values: columnValues(user, KEYS), tracker }),
+    save: (user) => saveVersionedRow(em, { table: 'users', key: 'id', id: user.id, columns: Object.values(COLUMNS), values: columnValues(user, KEYS), tracker }),
   };
 }

@@ -133,11 +133,6 @@ export interface AdminDashboardData {
 
 /** The whole dashboard in four bounded queries, run side by side. */
 export async function loadAdminDashboard(sql: Sql): Promise<AdminDashboardData> {
-  const [counts, recentBookings, deletionRequests, openDisputes] = await Promise.all([
-    loadAdminCounts(sql),
-    listRecentBookings(sql),
-    listPendingDeletionRequests(sql),
-    listOpenDisputes(sql),
-  ]);
+  const [counts, recentBookings, deletionRequests, openDisputes] = await Promise.all([loadAdminCounts(sql), listRecentBookings(sql), listPendingDeletionRequests(sql), listOpenDisputes(sql)]);
   return { counts, recentBookings, deletionRequests, openDisputes };
 }

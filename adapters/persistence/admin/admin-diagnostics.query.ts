@@ -62,12 +62,13 @@ const BOOKING_CHECKS: readonly CheckDefinition[] = [
     title: 'Bookings whose totals do not add up',
     explanation: 'total must equal service price plus admin fee; refunded must not exceed captured, captured not exceed authorised.',
     severity: 'error',
-    condition: 'b.total_price_pence <> b.service_price_pence + b.admin_fee_pence or b.amount_refunded_pence > b.amount_captured_pence or b.amount_captured_pence > greatest(b.amount_authorized_pence, b.total_price_pence) or b.service_price_pence < 0 or b.admin_fee_pence < 0',
+    condition:
+      'b.total_price_pence <> b.service_price_pence + b.admin_fee_pence or b.amount_refunded_pence > b.amount_captured_pence or b.amount_captured_pence > greatest(b.amount_authorized_pence, b.total_price_pence) or b.service_price_pence < 0 or b.admin_fee_pence < 0',
   },
   {
     key: 'session_without_payment',
     title: 'Confirmed or finished sessions with no payment held',
-    explanation: "Confirmed, in-session or completed bookings whose payment is still pending, failed or voided.",
+    explanation: 'Confirmed, in-session or completed bookings whose payment is still pending, failed or voided.',
     severity: 'warning',
     condition: `b.status in ('confirmed','in_session','completed') and b.payment_status in ('pending','failed','voided')`,
   },
@@ -137,10 +138,7 @@ async function bookingChecks(sql: Sql): Promise<DiagnosticCheck[]> {
   return Promise.all(
     BOOKING_CHECKS.map(async (check, i) => {
       const count = toCount(counts?.[`c${i}`]);
-      const sample =
-        count === 0
-          ? []
-          : (await sql<{ ref: string }>(`select b.reference_code as ref ${JOINS} where ${check.condition} order by b.created_at desc limit 10`)).map((r) => r.ref);
+      const sample = count === 0 ? [] : (await sql<{ ref: string }>(`select b.reference_code as ref ${JOINS} where ${check.condition} order by b.created_at desc limit 10`)).map((r) => r.ref);
       const { condition: _condition, ...rest } = check;
       return { ...rest, count, sample };
     }),
@@ -156,9 +154,30 @@ async function otherChecks(sql: Sql): Promise<DiagnosticCheck[]> {
       (select count(*) from account_deletion_requests d join users u on u.id = d.user_id where d.status = 'pending' and u.erased_at is not null) as pending_for_erased`);
   const n = (k: string) => toCount(r?.[k]);
   return [
-    { key: 'stray_messages', title: 'Messages sent by someone outside the booking', explanation: 'The sender is neither party of the booking nor an administrator.', severity: 'error', count: n('stray_messages'), sample: [] },
-    { key: 'coach_without_profile', title: 'Coaches without a coach profile', explanation: 'They cannot be listed on FindCoaches.', severity: 'warning', count: n('coach_without_profile'), sample: [] },
-    { key: 'pending_for_erased', title: 'Pending deletion requests of erased accounts', explanation: 'The account is already erased; the request should be closed.', severity: 'warning', count: n('pending_for_erased'), sample: [] },
+    {
+      key: 'stray_messages',
+      title: 'Messages sent by someone outside the booking',
+      explanation: 'The sender is neither party of the booking nor an administrator.',
+      severity: 'error',
+      count: n('stray_messages'),
+      sample: [],
+    },
+    {
+      key: 'coach_without_profile',
+      title: 'Coaches without a coach profile',
+      explanation: 'They cannot be listed on FindCoaches.',
+      severity: 'warning',
+      count: n('coach_without_profile'),
+      sample: [],
+    },
+    {
+      key: 'pending_for_erased',
+      title: 'Pending deletion requests of erased accounts',
+      explanation: 'The account is already erased; the request should be closed.',
+      severity: 'warning',
+      count: n('pending_for_erased'),
+      sample: [],
+    },
   ];
 }
 
@@ -281,4 +300,3 @@ export async function runDiagnostics(sql: Sql): Promise<DiagnosticsReport> {
   const checks = [...booking, ...other];
   return { counts, checks, healthy: checks.every((c) => c.severity !== 'error' || c.count === 0) };
 }
-

@@ -15,9 +15,8 @@ export * from './audited-unit-of-work';
 export type { Page, PageRequest } from './keyset';
 
 type Rest<F> = F extends (sql: never, ...args: infer A) => infer R ? (...args: A) => R : never;
-const bind =
-  <F extends (...args: never[]) => unknown>(fn: F, sql: ReturnType<typeof sqlOf>): Rest<F> =>
-    ((...args: unknown[]) => (fn as unknown as (...a: unknown[]) => unknown)(sql, ...args)) as Rest<F>;
+const bind = <F extends (...args: never[]) => unknown>(fn: F, sql: ReturnType<typeof sqlOf>): Rest<F> =>
+  ((...args: unknown[]) => (fn as unknown as (...a: unknown[]) => unknown)(sql, ...args)) as Rest<F>;
 
 /**
  * The administration read models (SQL, bounded, keyset-paginated), bound to the application's

@@ -11,8 +11,7 @@ export type Sql = <T extends object>(sql: string, params?: readonly unknown[]) =
 
 export function sqlOf(source: Orm | EntityManager): Sql {
   const em = 'em' in source ? (source.em as EntityManager) : source;
-  return async <T extends object>(sql: string, params: readonly unknown[] = []) =>
-    (await em.getConnection().execute<T[]>(sql, params));
+  return async <T extends object>(sql: string, params: readonly unknown[] = []) => await em.getConnection().execute<T[]>(sql, params);
 }
 
 /** A LIKE pattern matching `text` anywhere (or as a prefix), with %, _ and \ taken literally. */

@@ -10,10 +10,7 @@ export class MikroBookingPartiesReader implements BookingPartiesReader {
 
   async findParties(bookingId: Id): Promise<BookingParties | null> {
     type Row = { id: string; client_id: string; coach_id: string; status: string; payment_status: string; amount_authorized_pence: number; cancelled_by: string | null };
-    const rows = await this.em.execute<Row[]>(
-      'select id, client_id, coach_id, status, payment_status, amount_authorized_pence, cancelled_by from bookings where id = ?',
-      [bookingId],
-    );
+    const rows = await this.em.execute<Row[]>('select id, client_id, coach_id, status, payment_status, amount_authorized_pence, cancelled_by from bookings where id = ?', [bookingId]);
     const row = rows[0];
     if (!row) return null;
     const reachedCoach = hasReachedCoach({
@@ -26,18 +23,12 @@ export class MikroBookingPartiesReader implements BookingPartiesReader {
   }
 
   async haveBookingTogether(coachId: Id, clientId: Id): Promise<boolean> {
-    const rows = await this.em.execute<{ found: boolean }[]>(
-      'select exists (select 1 from bookings where coach_id = ? and client_id = ?) as found',
-      [coachId, clientId],
-    );
+    const rows = await this.em.execute<{ found: boolean }[]>('select exists (select 1 from bookings where coach_id = ? and client_id = ?) as found', [coachId, clientId]);
     return rows[0]?.found === true;
   }
 
   async countCompletedSessions(coachId: Id): Promise<number> {
-    const rows = await this.em.execute<{ count: number }[]>(
-      "select count(*)::int as count from bookings where coach_id = ? and status = 'completed'",
-      [coachId],
-    );
+    const rows = await this.em.execute<{ count: number }[]>("select count(*)::int as count from bookings where coach_id = ? and status = 'completed'", [coachId]);
     return Number(rows[0]?.count ?? 0);
   }
 }

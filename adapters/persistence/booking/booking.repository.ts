@@ -10,8 +10,7 @@ import { BookingEntity, type BookingRecord } from '../entities/booking.entity';
 import { toBooking, toBookingRecord } from './booking-mapping';
 
 /** The loser of two concurrent changes to one booking (optimistic version check). */
-export const bookingChanged = (): DomainError =>
-  conflict('BOOKING_CHANGED', 'This booking changed while you were working on it. Please reload and try again.');
+export const bookingChanged = (): DomainError => conflict('BOOKING_CHANGED', 'This booking changed while you were working on it. Please reload and try again.');
 
 const ACTIVE: readonly BookingStatus[] = ['confirmed', 'in_session'];
 
@@ -67,12 +66,7 @@ export class MikroBookingRepository implements BookingRepository {
     return row ? toBooking(row) : null;
   }
 
-  private async findMany(
-    where: FilterQuery<BookingRecord>,
-    orderBy: QueryOrderMap<BookingRecord>,
-    limit?: number,
-    lock = false,
-  ): Promise<Booking[]> {
+  private async findMany(where: FilterQuery<BookingRecord>, orderBy: QueryOrderMap<BookingRecord>, limit?: number, lock = false): Promise<Booking[]> {
     const rows = await this.em.find(BookingEntity, where, {
       orderBy,
       disableIdentityMap: true,
@@ -127,16 +121,16 @@ export class MikroBookingRepository implements BookingRepository {
   async save(booking: Booking): Promise<Booking> {
     if (booking.version === 0) {
       const record = toBookingRecord(booking, 1);
-      await this.em.execute(INSERT_SQL, WRITE_KEYS.map((k) => record[k]), 'run');
+      await this.em.execute(
+        INSERT_SQL,
+        WRITE_KEYS.map((k) => record[k]),
+        'run',
+      );
       return { ...booking, playerId: booking.playerId ?? null, version: 1 };
     }
     const next = booking.version + 1;
     const record = toBookingRecord(booking, next);
-    const result = await this.em.execute<{ affectedRows?: number }>(
-      UPDATE_SQL,
-      [...UPDATE_KEYS.map((k) => record[k]), booking.id, booking.version],
-      'run',
-    );
+    const result = await this.em.execute<{ affectedRows?: number }>(UPDATE_SQL, [...UPDATE_KEYS.map((k) => record[k]), booking.id, booking.version], 'run');
     if (!result.affectedRows) throw new DomainFailure(bookingChanged());
     return { ...booking, playerId: booking.playerId ?? null, version: next };
   }
@@ -160,11 +154,7 @@ export class MikroBookingRepository implements BookingRepository {
   }
 
   listDueForAutoComplete(now: Date, limit: number): Promise<Booking[]> {
-    return this.findMany(
-      { status: { $in: [...ACTIVE] }, endsAt: { $lte: new Date(now.getTime() - DAY_MS) }, disputeStatus: null },
-      { endsAt: 'asc', id: 'asc' },
-      limit,
-    );
+    return this.findMany({ status: { $in: [...ACTIVE] }, endsAt: { $lte: new Date(now.getTime() - DAY_MS) }, disputeStatus: null }, { endsAt: 'asc', id: 'asc' }, limit);
   }
 
   listDueForRelease(now: Date, limit: number): Promise<Booking[]> {
@@ -186,11 +176,7 @@ export class MikroBookingRepository implements BookingRepository {
 
   listUnpaidRequestsMadeBefore(cutoff: Date, limit: number): Promise<Booking[]> {
     // The exact predicate of the partial index bookings_unpaid_requests_by_created (migration 20261125100000).
-    return this.findMany(
-      { status: 'pending', paymentStatus: { $in: ['pending', 'failed'] }, createdAt: { $lte: cutoff } },
-      { createdAt: 'asc', id: 'asc' },
-      limit,
-    );
+    return this.findMany({ status: 'pending', paymentStatus: { $in: ['pending', 'failed'] }, createdAt: { $lte: cutoff } }, { createdAt: 'asc', id: 'asc' }, limit);
   }
 
   async checkNewRequest(r: NewRequestKeys): Promise<NewRequestClashes> {

@@ -1,15 +1,6 @@
 import { BookingEntity } from './booking.entity';
 import { CoachProfileEntity } from './coach-profile.entity';
-import {
-  AuditLogEntity,
-  AvailabilityPeriodEntity,
-  DeletionRequestEntity,
-  MessageEntity,
-  OutboxJobEntity,
-  RateLimitCounterEntity,
-  ReviewEntity,
-  WebhookEventEntity,
-} from './small.entities';
+import { AuditLogEntity, AvailabilityPeriodEntity, DeletionRequestEntity, MessageEntity, OutboxJobEntity, RateLimitCounterEntity, ReviewEntity, WebhookEventEntity } from './small.entities';
 import { UserEntity } from './user.entity';
 
 export * from './booking.entity';

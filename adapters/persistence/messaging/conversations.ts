@@ -1,10 +1,4 @@
-import type {
-  ConversationBooking,
-  ConversationListItem,
-  ConversationReader,
-  ConversationViewer,
-  KeysetPage,
-} from '../../../domain/messaging/conversation-reader';
+import type { ConversationBooking, ConversationListItem, ConversationReader, ConversationViewer, KeysetPage } from '../../../domain/messaging/conversation-reader';
 import type { Message } from '../../../domain/messaging/message';
 import { isId, type Id } from '../../../domain/shared/ids';
 import { entityManagerOf, type EntityManagerSource } from '../lazy-fork';
@@ -138,15 +132,7 @@ export function createConversationReader(source: EntityManagerSource): Conversat
             and (?::timestamptz is null or (act.at, b.id) < (?::timestamptz, ?::uuid))
           order by act.at desc, b.id desc
           limit ?`,
-        [
-          viewer.userId,
-          ...visibility(viewer),
-          ...visibility(viewer),
-          cursor?.at ?? null,
-          cursor?.at ?? null,
-          cursor?.id ?? null,
-          page.limit + 1,
-        ],
+        [viewer.userId, ...visibility(viewer), ...visibility(viewer), cursor?.at ?? null, cursor?.at ?? null, cursor?.id ?? null, page.limit + 1],
       );
       return finish(rows, page.limit, listItemFromRow);
     },
@@ -191,10 +177,7 @@ export function createConversationReader(source: EntityManagerSource): Conversat
     },
 
     async countUnread(viewer) {
-      const rows = await query<{ count: number | string }>(
-        'select count(*) as count from messages where receiver_id = ?::uuid and not is_read',
-        [viewer.userId],
-      );
+      const rows = await query<{ count: number | string }>('select count(*) as count from messages where receiver_id = ?::uuid and not is_read', [viewer.userId]);
       return Number(rows[0]?.count ?? 0);
     },
   };

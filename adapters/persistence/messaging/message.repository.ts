@@ -35,10 +35,7 @@ export function createMessageRepository(em: EntityManager): MessageRepository {
     },
 
     async listForUser(userId, limit = DEFAULT_LIMIT) {
-      const found = await rows(
-        `select ${COLUMNS} from messages where sender_id = ? or receiver_id = ? order by created_at desc, id desc limit ?`,
-        [userId, userId, limit],
-      );
+      const found = await rows(`select ${COLUMNS} from messages where sender_id = ? or receiver_id = ? order by created_at desc, id desc limit ?`, [userId, userId, limit]);
       return found.map(messageFromRow);
     },
 

@@ -63,17 +63,15 @@ export function createMessageDigestStore(orm: Orm): MessageDigestStore {
             outbox: new MikroOutbox(em),
             async claimWaitingMessages(window) {
               const rows = await em.execute<WaitingRow[]>(CLAIM_SQL, [window.unreadBefore, window.sentAfter, window.limit]);
-              return rows.map(
-                (r): WaitingConversation => ({
-                  receiverId: r.receiver_id,
-                  receiverRole: r.receiver_role,
-                  bookingId: r.booking_id,
-                  referenceCode: r.reference_code,
-                  senderId: r.sender_id,
-                  messageIds: r.message_ids,
-                  lastAt: new Date(r.last_at),
-                }),
-              );
+              return rows.map((r): WaitingConversation => ({
+                receiverId: r.receiver_id,
+                receiverRole: r.receiver_role,
+                bookingId: r.booking_id,
+                referenceCode: r.reference_code,
+                senderId: r.sender_id,
+                messageIds: r.message_ids,
+                lastAt: new Date(r.last_at),
+              }));
             },
           };
           const result = await work(tx);

@@ -1,13 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { parseEmailPreferences } from '../../../domain/accounts/users/email-preferences';
-import type {
-  DeliveryRecord,
-  DeliveryStatus,
-  EmailPreferencesStore,
-  EmailRecipientInfo,
-  NotificationStore,
-  SkipReason,
-} from '../../../domain/notifications/notification-ports';
+import type { DeliveryRecord, DeliveryStatus, EmailPreferencesStore, EmailRecipientInfo, NotificationStore, SkipReason } from '../../../domain/notifications/notification-ports';
 import { BOOKING_STATUSES } from '../../../domain/shared/catalogue';
 import { isId } from '../../../domain/shared/ids';
 import { pgArrayLiteral } from '../accounts/sql-rows';
@@ -55,20 +48,15 @@ export function createNotificationStore(orm: Orm): NotificationStore {
     async findRecipients(ids) {
       const valid = ids.filter(isId);
       if (valid.length === 0) return [];
-      const rows = await sql<RecipientRow[]>(
-        `select id, email, full_name, is_active, erased_at, email_preferences from users where id = any(?::uuid[])`,
-        [pgArrayLiteral(valid)],
-      );
-      return rows.map(
-        (r): EmailRecipientInfo => ({
-          id: r.id,
-          email: r.erased_at ? null : r.email,
-          fullName: r.full_name ?? '',
-          isActive: r.is_active,
-          erased: r.erased_at !== null,
-          preferences: parseEmailPreferences(r.email_preferences),
-        }),
-      );
+      const rows = await sql<RecipientRow[]>(`select id, email, full_name, is_active, erased_at, email_preferences from users where id = any(?::uuid[])`, [pgArrayLiteral(valid)]);
+      return rows.map((r): EmailRecipientInfo => ({
+        id: r.id,
+        email: r.erased_at ? null : r.email,
+        fullName: r.full_name ?? '',
+        isActive: r.is_active,
+        erased: r.erased_at !== null,
+        preferences: parseEmailPreferences(r.email_preferences),
+      }));
     },
 
     async activeAdministratorIds() {
@@ -86,14 +74,9 @@ export function createNotificationStore(orm: Orm): NotificationStore {
 
     async findDelivery(jobId) {
       if (!isId(jobId)) return null;
-      const rows = await sql<DeliveryRow[]>(
-        `select job_id, event, user_id, status, reason, message_id, subject, error from notification_deliveries where job_id = ?`,
-        [jobId],
-      );
+      const rows = await sql<DeliveryRow[]>(`select job_id, event, user_id, status, reason, message_id, subject, error from notification_deliveries where job_id = ?`, [jobId]);
       const r = rows[0];
-      return r
-        ? { jobId: r.job_id, event: r.event, userId: r.user_id, status: r.status, reason: r.reason, messageId: r.message_id, subject: r.subject, error: r.error }
-        : null;
+      return r ? { jobId: r.job_id, event: r.event, userId: r.user_id, status: r.status, reason: r.reason, messageId: r.message_id, subject: r.subject, error: r.error } : null;
     },
 
     async recordDelivery(d: DeliveryRecord) {

@@ -75,8 +75,7 @@ export function createCoachTransferRepository(em: EntityManager): CoachTransferR
     findByBooking: (bookingId) => byBooking(bookingId, false),
     findByBookingForUpdate: (bookingId) => byBooking(bookingId, true),
     findByTransferId: async (transferId) => (await many(`select * from coach_transfers where transfer_id = ?`, [transferId]))[0] ?? null,
-    listWaitingForCoach: (coachId, limit) =>
-      many(`select * from coach_transfers where coach_id = ? and status = 'waiting' order by released_at, booking_id limit ? for update`, [coachId, limit]),
+    listWaitingForCoach: (coachId, limit) => many(`select * from coach_transfers where coach_id = ? and status = 'waiting' order by released_at, booking_id limit ? for update`, [coachId, limit]),
     listUnpaidOutForCoach: (coachId, before, limit) =>
       many(
         `select * from coach_transfers where coach_id = ? and transfer_id is not null and paid_out_at is null and transferred_at <= ?

@@ -13,18 +13,19 @@ export async function saveVersioned<Row>(
 ): Promise<Row> {
   const placeholder = (column: string) => (spec.casts?.[column] ? `?::${spec.casts[column]}` : '?');
   if (spec.version === 0) {
-    const rows = await em.execute<Row[]>(
-      `insert into ${spec.table} (${spec.columns.join(', ')}, version) values (${spec.columns.map(placeholder).join(', ')}, 1) returning *`,
-      [...spec.values],
-    );
+    const rows = await em.execute<Row[]>(`insert into ${spec.table} (${spec.columns.join(', ')}, version) values (${spec.columns.map(placeholder).join(', ')}, 1) returning *`, [...spec.values]);
     return rows[0]!;
   }
   const sets = spec.columns.filter((c) => c !== spec.key).map((c) => `${c} = ${placeholder(c)}`);
-  const values = spec.columns.map((c, i) => [c, spec.values[i]] as const).filter(([c]) => c !== spec.key).map(([, v]) => v);
-  const rows = await em.execute<Row[]>(
-    `update ${spec.table} set ${sets.join(', ')}, version = version + 1 where ${spec.key} = ? and version = ? returning *`,
-    [...values, spec.keyValue, spec.version],
-  );
+  const values = spec.columns
+    .map((c, i) => [c, spec.values[i]] as const)
+    .filter(([c]) => c !== spec.key)
+    .map(([, v]) => v);
+  const rows = await em.execute<Row[]>(`update ${spec.table} set ${sets.join(', ')}, version = version + 1 where ${spec.key} = ? and version = ? returning *`, [
+    ...values,
+    spec.keyValue,
+    spec.version,
+  ]);
   if (!rows[0]) throw new DomainFailure(conflict('PAYOUT_CHANGED', 'This payout changed while you were working on it. Please try again.'));
   return rows[0];
 }

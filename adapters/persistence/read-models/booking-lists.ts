@@ -1,12 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { bookingInvariantViolations, parseBooking, type Booking } from '../../../domain/booking/lifecycle/booking';
+import { parseBooking, type Booking } from '../../../domain/booking/lifecycle/booking';
 import type { BookingListItem } from '../../../domain/booking/lists/booking-list-reader';
-import {
-  bookingCursorAfter,
-  type BookingListCursor,
-  type BookingListPage,
-  type BookingListReader,
-} from '../../../domain/booking/lists/booking-list-reader';
+import { bookingCursorAfter, type BookingListCursor, type BookingListPage, type BookingListReader } from '../../../domain/booking/lists/booking-list-reader';
 import type { CoachDashboardGroup, MyBookingsTab } from '../../../domain/booking/lists/booking-lists';
 
 /**
@@ -98,8 +93,7 @@ export function createBookingListReader(em: EntityManager): BookingListReader {
     const last = items.at(-1);
     return { items, nextCursor: rows.length > limit && last ? bookingCursorAfter(last) : null };
   };
-  const keyset = (cursor: BookingListCursor | null, op: '<' | '>') =>
-    cursor ? { sql: ` and (b.starts_at, b.id) ${op} (?, ?)`, params: [cursor.startsAt, cursor.id] } : { sql: '', params: [] };
+  const keyset = (cursor: BookingListCursor | null, op: '<' | '>') => (cursor ? { sql: ` and (b.starts_at, b.id) ${op} (?, ?)`, params: [cursor.startsAt, cursor.id] } : { sql: '', params: [] });
 
   return {
     async myBookings({ viewerId, tab, now, cursor, limit }) {

@@ -37,12 +37,6 @@ export class MikroReviewRepository implements ReviewRepository {
   }
 
   async listClientReviewsOfCoach(coachId: Id): Promise<Review[]> {
-    return toReviews(
-      await this.em.find(
-        ReviewEntity,
-        { coachId, reviewerType: 'client' },
-        { orderBy: { createdAt: 'desc', id: 'desc' }, disableIdentityMap: true },
-      ),
-    );
+    return toReviews(await this.em.find(ReviewEntity, { coachId, reviewerType: 'client' }, { orderBy: { createdAt: 'desc', id: 'desc' }, disableIdentityMap: true }));
   }
 }

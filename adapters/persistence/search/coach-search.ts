@@ -65,7 +65,10 @@ const LISTED = `cp.is_listed and u.user_type = 'coach' and u.is_active and u.era
 export function whereFor(filters: CoachSearchFilters): { sql: string; params: unknown[] } {
   const clauses = [LISTED];
   const params: unknown[] = [];
-  const words = (filters.text ?? '').split(' ').filter((w) => w.length > 0).map(containsWord);
+  const words = (filters.text ?? '')
+    .split(' ')
+    .filter((w) => w.length > 0)
+    .map(containsWord);
   const location = filters.location ? containsWord(filters.location) : null;
   if (words.length > 0 || location) {
     // Every word on the copy, in one conjunction (one trigram index scan looks them all up); or,
@@ -122,7 +125,10 @@ export function keysetAfter(cursor: CoachSearchCursor): { sql: string; params: u
 function pgTextArray(value: string[] | string | null): string[] {
   if (Array.isArray(value)) return value;
   if (!value || value === '{}') return [];
-  return value.replace(/^\{|\}$/g, '').split(',').map((s) => s.replace(/^"|"$/g, ''));
+  return value
+    .replace(/^\{|\}$/g, '')
+    .split(',')
+    .map((s) => s.replace(/^"|"$/g, ''));
 }
 
 function toCard(row: CoachRow): CoachCard {
@@ -169,10 +175,7 @@ export function createCoachSearch(em: EntityManager, options: { totals?: SearchT
   const run = <R>(sql: string, params: unknown[]) => em.getConnection().execute<R[]>(sql, params);
   const count = async (where: { sql: string; params: unknown[] }): Promise<number> => {
     const countNow = async () => {
-      const [row] = await run<{ n: string | number }>(
-        `select count(*) as n from coach_profiles cp join users u on u.id = cp.user_id where ${where.sql}`,
-        where.params,
-      );
+      const [row] = await run<{ n: string | number }>(`select count(*) as n from coach_profiles cp join users u on u.id = cp.user_id where ${where.sql}`, where.params);
       return Number(row?.n ?? 0);
     };
     if (!options.totals) return countNow();
@@ -191,10 +194,7 @@ export function createCoachSearch(em: EntityManager, options: { totals?: SearchT
       if (cursor !== null || hasMore) total = await count(where);
       let anyCoachListed = total > 0;
       if (!anyCoachListed && activeFilterCount(filters) > 0) {
-        const [row] = await run<{ any: boolean }>(
-          `select exists (select 1 from coach_profiles cp join users u on u.id = cp.user_id where ${LISTED}) as any`,
-          [],
-        );
+        const [row] = await run<{ any: boolean }>(`select exists (select 1 from coach_profiles cp join users u on u.id = cp.user_id where ${LISTED}) as any`, []);
         anyCoachListed = row?.any === true;
       }
       const last = coaches.at(-1);

@@ -48,12 +48,7 @@ const Row = memo(function Row({ booking, highlighted, onPay }: { booking: AdminB
     if (highlighted) ref.current?.scrollIntoView({ block: 'center', behavior: 'smooth' });
   }, [highlighted]);
   return (
-    <li
-      ref={ref}
-      data-booking-id={booking.id}
-      data-highlighted={highlighted ? 'true' : undefined}
-      className={highlighted ? 'adm-row bg-amber-50 ring-2 ring-inset ring-amber-400' : 'adm-row'}
-    >
+    <li ref={ref} data-booking-id={booking.id} data-highlighted={highlighted ? 'true' : undefined} className={highlighted ? 'adm-row bg-amber-50 ring-2 ring-inset ring-amber-400' : 'adm-row'}>
       <div className="min-w-0">
         <div className="flex items-center gap-1">
           <span className="adm-ref">{booking.referenceCode}</span>

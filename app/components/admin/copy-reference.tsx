@@ -25,13 +25,5 @@ export async function copyReference(reference: string): Promise<void> {
 }
 
 export function CopyButton({ reference }: { reference: string }) {
-  return (
-    <button
-      type="button"
-      onClick={() => void copyReference(reference)}
-      className="copy-btn"
-      aria-label={`Copy reference ${reference}`}
-      title="Copy reference"
-    />
-  );
+  return <button type="button" onClick={() => void copyReference(reference)} className="copy-btn" aria-label={`Copy reference ${reference}`} title="Copy reference" />;
 }

@@ -68,14 +68,7 @@ function InlineDecision({ request, now }: { request: Row; now: string }) {
         <label className="sr-only" htmlFor={`reason-${request.id}`}>
           Decision reason (optional)
         </label>
-        <input
-          id={`reason-${request.id}`}
-          className={inputClass}
-          placeholder="Decision reason (optional)"
-          maxLength={1000}
-          value={reason}
-          onChange={(e) => setReason(e.target.value)}
-        />
+        <input id={`reason-${request.id}`} className={inputClass} placeholder="Decision reason (optional)" maxLength={1000} value={reason} onChange={(e) => setReason(e.target.value)} />
         {confirming ? (
           <div role="alert" className="rounded-lg bg-amber-50 p-2 text-xs text-amber-900">
             {CONSEQUENCE}

@@ -93,19 +93,18 @@ export function ExpectedStructure() {
   return (
     <div className="space-y-2 text-sm text-slate-700">
       <p>
-        <strong>User</strong>: id, email, full_name, role (user or admin), user_type (client or coach; legacy “user” is a client), is_active, deactivated_at,
-        coach_profile for coaches.
+        <strong>User</strong>: id, email, full_name, role (user or admin), user_type (client or coach; legacy “user” is a client), is_active, deactivated_at, coach_profile for coaches.
       </p>
       <p>
-        <strong>Booking</strong>: id, reference_code (FACT-YYYYMMDD-XXXX), client_id and coach_id (existing users), user_id = client_id, status, session start and
-        duration, service_price + admin_fee = total_price (pence), payment_status in step with the status.
+        <strong>Booking</strong>: id, reference_code (FACT-YYYYMMDD-XXXX), client_id and coach_id (existing users), user_id = client_id, status, session start and duration, service_price + admin_fee =
+        total_price (pence), payment_status in step with the status.
       </p>
       <p>
         <strong>Message</strong>: id, booking_id, sender_id and receiver_id (the booking's parties or an administrator), content (1–5000 characters), is_read.
       </p>
       <p>
-        <strong>Coach transfer</strong>: one per released booking; coach_share + platform_share = captured − refunded, the coach share being the session price kept
-        less the commission (decision 012); status waiting, pending, paid, failed, reversed, partially_reversed or not_required; transfer_id once sent.
+        <strong>Coach transfer</strong>: one per released booking; coach_share + platform_share = captured − refunded, the coach share being the session price kept less the commission (decision 012);
+        status waiting, pending, paid, failed, reversed, partially_reversed or not_required; transfer_id once sent.
       </p>
     </div>
   );

@@ -2,8 +2,7 @@ import type { AdminBookingRow } from '../../../adapters/persistence/admin/admin-
 
 /** The answer of GET /admin/booking-search. */
 export type ReferenceSearchReply =
-  | { readonly ok: true; readonly query: string; readonly items: AdminBookingRow[]; readonly more: boolean }
-  | { readonly ok: false; readonly code: string; readonly message: string };
+  { readonly ok: true; readonly query: string; readonly items: AdminBookingRow[]; readonly more: boolean } | { readonly ok: false; readonly code: string; readonly message: string };
 
 /**
  * SPEC §8 'Search' messages: kept with the copy button (copy-reference.tsx), so that AdminBookings'

@@ -107,12 +107,7 @@ export function UserCard({ user }: { user: AdminUserRow }) {
               Remove
             </button>
           ) : (
-            <button
-              type="button"
-              className={secondaryButton}
-              disabled={restore.busy}
-              onClick={() => restore.fetcher.submit({ intent: 'restore_user', userId: user.id }, { method: 'post' })}
-            >
+            <button type="button" className={secondaryButton} disabled={restore.busy} onClick={() => restore.fetcher.submit({ intent: 'restore_user', userId: user.id }, { method: 'post' })}>
               {restore.busy ? 'Restoring…' : 'Restore'}
             </button>
           )}

@@ -87,11 +87,7 @@ export function LoginDialog({ googleConfigured }: { googleConfigured: boolean })
                 <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
                   <p>{failure.message}</p>
                   {failure.code === 'EMAIL_NOT_VERIFIED' ? (
-                    <button
-                      type="button"
-                      className="mt-1 font-semibold underline"
-                      onClick={() => resend.submit({ email }, { method: 'post', action: '/auth/resend-verification' })}
-                    >
+                    <button type="button" className="mt-1 font-semibold underline" onClick={() => resend.submit({ email }, { method: 'post', action: '/auth/resend-verification' })}>
                       Send the verification link again
                     </button>
                   ) : null}

@@ -10,17 +10,7 @@ import { RangeCalendar, type DateRange } from './range-calendar';
 const finished = new WeakSet<object>();
 
 /** Adds a period, or edits `editing`: the date range from the calendar, optional times, location, notes, available or not. */
-export function AvailabilityForm({
-  today,
-  editing,
-  onDone,
-  marked = [],
-}: {
-  today: string;
-  editing: AvailabilityRow | null;
-  onDone: () => void;
-  marked?: readonly (readonly [string, string])[];
-}) {
+export function AvailabilityForm({ today, editing, onDone, marked = [] }: { today: string; editing: AvailabilityRow | null; onDone: () => void; marked?: readonly (readonly [string, string])[] }) {
   const fetcher = useFetcher<ActionResult>({ key: 'availability-save' });
   const [range, setRange] = useState<DateRange>({ start: editing?.startDate ?? null, end: editing?.endDate ?? null });
   useActionToast(fetcher.data);
@@ -51,21 +41,29 @@ export function AvailabilityForm({
       </p>
       <div className="grid grid-cols-2 gap-3">
         <div>
-          <label htmlFor="av-startTime" className={labelClass}>From (optional)</label>
+          <label htmlFor="av-startTime" className={labelClass}>
+            From (optional)
+          </label>
           <input id="av-startTime" name="startTime" type="time" defaultValue={editing?.startTime ?? ''} className={inputClass} />
         </div>
         <div>
-          <label htmlFor="av-endTime" className={labelClass}>Until (optional)</label>
+          <label htmlFor="av-endTime" className={labelClass}>
+            Until (optional)
+          </label>
           <input id="av-endTime" name="endTime" type="time" defaultValue={editing?.endTime ?? ''} className={inputClass} />
         </div>
       </div>
       <div>
-        <label htmlFor="av-location" className={labelClass}>Location for these dates (optional)</label>
+        <label htmlFor="av-location" className={labelClass}>
+          Location for these dates (optional)
+        </label>
         <input id="av-location" name="locationOverride" maxLength={200} defaultValue={editing?.locationOverride ?? ''} className={inputClass} placeholder="e.g. Hackney Marshes" />
         {errors.locationOverride ? <p className="mt-1 text-sm text-red-700">{errors.locationOverride[0]}</p> : null}
       </div>
       <div>
-        <label htmlFor="av-notes" className={labelClass}>Notes (optional)</label>
+        <label htmlFor="av-notes" className={labelClass}>
+          Notes (optional)
+        </label>
         <textarea id="av-notes" name="notes" rows={2} maxLength={500} defaultValue={editing?.notes ?? ''} className={inputClass} />
       </div>
       <fieldset className="flex flex-wrap gap-4 text-sm text-slate-800">

@@ -26,7 +26,9 @@ function Month({ month, today, range, onPick, marked }: { month: string; today: 
           <tr>
             {WEEKDAYS.map((d) => (
               <th key={d} scope="col" className="pb-1 text-xs font-medium text-slate-500">
-                <abbr title={d} className="no-underline">{d.slice(0, 2)}</abbr>
+                <abbr title={d} className="no-underline">
+                  {d.slice(0, 2)}
+                </abbr>
               </th>
             ))}
           </tr>

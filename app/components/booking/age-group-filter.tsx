@@ -27,17 +27,7 @@ export function AgeGroupFilter({ value, onChange }: { value: string | null; onCh
 }
 
 /** 'For Ella (Under 12)': one quick choice per player, setting the age group filter to theirs. */
-export function AgeGroupQuickChoices({
-  players,
-  value,
-  form,
-  onPick,
-}: {
-  players: readonly PlayerChoice[];
-  value: string | null;
-  form: RefObject<HTMLFormElement>;
-  onPick: () => void;
-}) {
+export function AgeGroupQuickChoices({ players, value, form, onPick }: { players: readonly PlayerChoice[]; value: string | null; form: RefObject<HTMLFormElement>; onPick: () => void }) {
   if (players.length === 0) return null;
   const pick = (group: string) => {
     const select = form.current?.elements.namedItem('age_group');

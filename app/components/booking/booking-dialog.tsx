@@ -24,9 +24,7 @@ export interface BookedSummary {
   readonly totalPricePence: number;
 }
 
-type BookResponse =
-  | { ok: true; intent: 'book'; booking: BookedSummary }
-  | { ok: false; intent: string; message: string; fieldErrors: Record<string, readonly string[]> };
+type BookResponse = { ok: true; intent: 'book'; booking: BookedSummary } | { ok: false; intent: string; message: string; fieldErrors: Record<string, readonly string[]> };
 
 export function durationLabel(minutes: number): string {
   if (minutes < 60) return `${minutes} minutes`;
@@ -85,10 +83,7 @@ export function BookingDialog({
     };
   }, [coachId]);
   const options = loaded?.coachId === coachId ? loaded.options : undefined;
-  const data = useMemo(
-    () => (options ? formDataOf(options) : options === undefined && preview ? formDataOfPreview(coachId, coachName, preview) : options),
-    [options, preview, coachId, coachName],
-  );
+  const data = useMemo(() => (options ? formDataOf(options) : options === undefined && preview ? formDataOfPreview(coachId, coachName, preview) : options), [options, preview, coachId, coachName]);
   // A coach found unbookable: the focus goes to the words (the preview's form, which held it, is gone).
   const refusal = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -199,7 +194,8 @@ function BookingForm({
       <FormAlert message={result && !result.ok && (Object.keys(all).length === 0 || Object.keys(errors).length > 0) ? result.message : null} />
       {again?.usualTimeTaken && !time ? (
         <p role="status" className="rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
-          Your usual time, {again.usualTime}, is not free on {new Date(`${again.date}T12:00:00Z`).toLocaleDateString('en-GB', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' })}. Please pick another time.
+          Your usual time, {again.usualTime}, is not free on {new Date(`${again.date}T12:00:00Z`).toLocaleDateString('en-GB', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' })}.
+          Please pick another time.
         </p>
       ) : null}
 
@@ -307,7 +303,14 @@ function BookingForm({
             <label htmlFor="locationAddress" className={labelClass}>
               Address {locationType === 'online' ? <span className="font-normal text-slate-400">(optional)</span> : null}
             </label>
-            <input id="locationAddress" name="locationAddress" defaultValue={seed?.locationAddress ?? ''} maxLength={200} className={inputClass} placeholder={locationType === 'online' ? 'Video link or leave blank' : 'Where to meet'} />
+            <input
+              id="locationAddress"
+              name="locationAddress"
+              defaultValue={seed?.locationAddress ?? ''}
+              maxLength={200}
+              className={inputClass}
+              placeholder={locationType === 'online' ? 'Video link or leave blank' : 'Where to meet'}
+            />
             <FieldError id="locationAddress-error" messages={errors.locationAddress} />
           </div>
         </div>

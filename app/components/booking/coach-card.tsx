@@ -36,9 +36,7 @@ export function CoachCard({
         <div className="min-w-0 flex-1">
           <div className="coach-title">
             <h3 className="coach-name">{name}</h3>
-            {coach.isVerified ? (
-              <span className="verified">Verified</span>
-            ) : null}
+            {coach.isVerified ? <span className="verified">Verified</span> : null}
           </div>
           <div className="coach-rating muted">
             <Stars rating={coach.rating} />

@@ -78,7 +78,6 @@ export function Modal({
       document.body.style.overflow = overflow;
       previous?.focus?.();
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   // Between modal and not: closed and shown again, the focus kept where it is (close() sends it
@@ -94,6 +93,8 @@ export function Modal({
   }, [modal]);
 
   return (
+    // A press on the overlay around the card closes the dialog, as Escape does from the keyboard.
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
     <dialog
       ref={dialog}
       aria-labelledby={titleId}

@@ -9,7 +9,11 @@ import { useBookingAction } from './use-booking-action';
  * an optional reason; the other party reviews the proposal and accepts or declines it.
  */
 export function RescheduleDialog({ card, today, lastDay, onClose }: { card: BookingCardView; today: string; lastDay: string; onClose: () => void }) {
-  return card.reschedule?.view === 'review' ? <ReviewProposal card={card} proposal={card.reschedule} onClose={onClose} /> : <ProposeForm card={card} today={today} lastDay={lastDay} onClose={onClose} />;
+  return card.reschedule?.view === 'review' ? (
+    <ReviewProposal card={card} proposal={card.reschedule} onClose={onClose} />
+  ) : (
+    <ProposeForm card={card} today={today} lastDay={lastDay} onClose={onClose} />
+  );
 }
 
 function ProposeForm({ card, today, lastDay, onClose }: { card: BookingCardView; today: string; lastDay: string; onClose: () => void }) {
@@ -71,15 +75,11 @@ function ReviewProposal({ card, proposal, onClose }: { card: BookingCardView; pr
       <dl className="grid grid-cols-2 gap-3 rounded-xl bg-slate-50 p-4 text-sm">
         <div>
           <dt className="text-slate-500">Current time</dt>
-          <dd className="font-medium text-slate-900">
-            {`${current.date} at ${current.time}`}
-          </dd>
+          <dd className="font-medium text-slate-900">{`${current.date} at ${current.time}`}</dd>
         </div>
         <div>
           <dt className="text-slate-500">Proposed time</dt>
-          <dd className="font-medium text-slate-900">
-            {`${dateLabel(proposed.date)} at ${proposed.time}`}
-          </dd>
+          <dd className="font-medium text-slate-900">{`${dateLabel(proposed.date)} at ${proposed.time}`}</dd>
         </div>
         {proposal.reason ? (
           <div className="col-span-2">

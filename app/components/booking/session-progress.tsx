@@ -46,7 +46,11 @@ export function SessionProgress({ card, progress: p }: { card: BookingCardView; 
     <section aria-label="Session progress" className="bk-prog">
       <p>{info.title}</p>
       <p>{info.text}</p>
-      {p.disputeReason ? <p className="mt-2 text-sm text-slate-700">Reported: <q>{p.disputeReason}</q></p> : null}
+      {p.disputeReason ? (
+        <p className="mt-2 text-sm text-slate-700">
+          Reported: <q>{p.disputeReason}</q>
+        </p>
+      ) : null}
       <ul className="bk-marks">
         <Mark who={me} done={myArrived} label="arrived" />
         <Mark who={other} done={otherArrived} label="arrived" />

@@ -7,14 +7,14 @@ describe('failureText (SPEC §8 words for a refused booking action)', () => {
       title: 'Error accepting booking. Please try again.',
       detail: 'The coach already has a confirmed session at this time.',
     });
-    expect(failureText({ intent: 'cancel', code: 'BOOKING_NOT_CANCELLABLE', message: 'This booking can no longer be cancelled.' }).title).toBe(
-      'Error cancelling booking. Please try again.',
-    );
+    expect(failureText({ intent: 'cancel', code: 'BOOKING_NOT_CANCELLABLE', message: 'This booking can no longer be cancelled.' }).title).toBe('Error cancelling booking. Please try again.');
     expect(failureText({ intent: 'propose_reschedule', code: 'X', message: 'No.' }).title).toBe('Failed to request reschedule');
   });
 
   it('keeps a form error’s own words (SPEC §5) and the rate limit’s', () => {
-    expect(failureText({ intent: 'cancel', code: 'REASON_REQUIRED', message: 'Please provide a reason for cancelling.', fieldErrors: { reason: ['Please provide a reason for cancelling.'] } })).toEqual({
+    expect(
+      failureText({ intent: 'cancel', code: 'REASON_REQUIRED', message: 'Please provide a reason for cancelling.', fieldErrors: { reason: ['Please provide a reason for cancelling.'] } }),
+    ).toEqual({
       title: 'Please provide a reason for cancelling.',
       detail: null,
     });

@@ -37,10 +37,7 @@ export function EarningsChart({ months }: { months: readonly Month[] }) {
   const first = months[0];
   const last = months.at(-1);
   const range = first && last ? `${first.long} to ${last.long}` : 'the last 12 months';
-  const summary =
-    total === 0
-      ? `Earnings per month, ${range}: nothing released yet.`
-      : `Earnings per month, ${range}: ${formatPence(total)} in all; highest ${best?.amount} in ${best?.long}.`;
+  const summary = total === 0 ? `Earnings per month, ${range}: nothing released yet.` : `Earnings per month, ${range}: ${formatPence(total)} in all; highest ${best?.amount} in ${best?.long}.`;
   const slot = W / Math.max(1, months.length);
 
   return (
@@ -68,15 +65,7 @@ export function EarningsChart({ months }: { months: readonly Month[] }) {
             const h = m.pence > 0 ? Math.max(2, (m.pence / top) * (H - 16)) : 0;
             const current = i === months.length - 1;
             return (
-              <rect
-                key={m.key}
-                x={i * slot + GAP / 2}
-                y={H - h}
-                width={slot - GAP}
-                height={h}
-                rx="3"
-                className={current ? 'fill-pitch-600' : 'fill-pitch-500/70'}
-              >
+              <rect key={m.key} x={i * slot + GAP / 2} y={H - h} width={slot - GAP} height={h} rx="3" className={current ? 'fill-pitch-600' : 'fill-pitch-500/70'}>
                 <title>{`${m.long}: ${m.amount}`}</title>
               </rect>
             );

@@ -40,7 +40,12 @@ export function CheckboxGroup<V extends string>({
     <fieldset aria-invalid={error?.length ? true : undefined}>
       <legend className="mb-2 text-sm font-medium text-slate-800">
         {legend}
-        {required ? <span className="text-red-600" aria-hidden="true"> *</span> : null}
+        {required ? (
+          <span className="text-red-600" aria-hidden="true">
+            {' '}
+            *
+          </span>
+        ) : null}
       </legend>
       {submitEmpty ? <input type="hidden" name={field} value="" /> : null}
       <div className={`grid gap-2 ${columns}`}>
@@ -54,9 +59,7 @@ export function CheckboxGroup<V extends string>({
               name={field}
               value={option.value}
               disabled={disabled}
-              {...(values
-                ? { checked: values.includes(option.value), onChange: (e) => toggle(option.value, e.target.checked) }
-                : { defaultChecked: ticked.includes(option.value) })}
+              {...(values ? { checked: values.includes(option.value), onChange: (e) => toggle(option.value, e.target.checked) } : { defaultChecked: ticked.includes(option.value) })}
               className="h-4 w-4 rounded border-slate-300 accent-pitch-600"
             />
             {option.label}

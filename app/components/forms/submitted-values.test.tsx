@@ -9,7 +9,12 @@ const stored = { hourlyRatePence: 4500, servicesOffered: ['goalkeeping'], ageGro
 
 const render = (submitted: Record<string, unknown> | null) =>
   renderToString(
-    createElement(SubmittedValuesProvider, { value: submitted }, createElement(CoachFields, { values: stored, errors: {} }), createElement(VideoFields, { urls: ['https://youtu.be/a', null, null], errors: {} })),
+    createElement(
+      SubmittedValuesProvider,
+      { value: submitted },
+      createElement(CoachFields, { values: stored, errors: {} }),
+      createElement(VideoFields, { urls: ['https://youtu.be/a', null, null], errors: {} }),
+    ),
   );
 
 describe('a refused form posted as a page', () => {
@@ -22,7 +27,15 @@ describe('a refused form posted as a page', () => {
   });
 
   it('shows what was typed and ticked, the empty list included, instead of the stored values', () => {
-    const html = render({ intent: 'profile', hourlyRate: '7', serviceRadius: '30', credentials: 'FA Level 2\nFirst aid', servicesOffered: ['', 'striker'], ageGroups: [''], videoClip1: 'https://vimeo.com/1' });
+    const html = render({
+      intent: 'profile',
+      hourlyRate: '7',
+      serviceRadius: '30',
+      credentials: 'FA Level 2\nFirst aid',
+      servicesOffered: ['', 'striker'],
+      ageGroups: [''],
+      videoClip1: 'https://vimeo.com/1',
+    });
     expect(html).toContain('value="7"');
     expect(html).toContain('value="30"');
     expect(html).toContain('FA Level 2\nFirst aid');

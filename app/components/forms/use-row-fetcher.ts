@@ -11,5 +11,4 @@ import * as server from './idle-fetcher.server';
  * server renders with that idle fetcher, made once (idle-fetcher.server.tsx: the browser's bundle
  * does not carry it); in the browser this is `useFetcher` itself.
  */
-export const useRowFetcher: typeof useFetcher =
-  typeof document === 'undefined' && server.useIdleFetcher ? (server.useIdleFetcher) : useFetcher;
+export const useRowFetcher: typeof useFetcher = typeof document === 'undefined' && server.useIdleFetcher ? server.useIdleFetcher : useFetcher;

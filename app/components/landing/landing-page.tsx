@@ -34,10 +34,7 @@ export function LandingPage({ loginButton }: { loginButton?: ReactNode }) {
         <div className="mx-auto flex max-w-6xl items-center justify-between gap-4">
           <Brand />
           {loginButton ?? (
-            <Link
-              to="/?login=1"
-              className="rounded-md border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50"
-            >
+            <Link to="/?login=1" className="rounded-md border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50">
               Login
             </Link>
           )}
@@ -47,27 +44,16 @@ export function LandingPage({ loginButton }: { loginButton?: ReactNode }) {
       <main className="flex-1">
         <section className="bg-gradient-to-b from-pitch-50 to-white px-4 pb-16 pt-14 sm:px-6 sm:pt-20">
           <div className="mx-auto max-w-4xl text-center">
-            <p className="mb-4 inline-block rounded-full bg-pitch-100 px-3 py-1 text-xs font-semibold uppercase tracking-wide text-pitch-800">
-              One-to-one coaching across the UK
-            </p>
-            <h1 className="text-4xl font-extrabold tracking-tight text-slate-900 sm:text-6xl">
-              Elevate your game with expert football coaching
-            </h1>
+            <p className="mb-4 inline-block rounded-full bg-pitch-100 px-3 py-1 text-xs font-semibold uppercase tracking-wide text-pitch-800">One-to-one coaching across the UK</p>
+            <h1 className="text-4xl font-extrabold tracking-tight text-slate-900 sm:text-6xl">Elevate your game with expert football coaching</h1>
             <p className="mx-auto mt-5 max-w-2xl text-lg text-slate-600">
-              Find a verified coach for defensive, midfield or striker training, book a session that fits your week,
-              and track every session from first whistle to review.
+              Find a verified coach for defensive, midfield or striker training, book a session that fits your week, and track every session from first whistle to review.
             </p>
             <div className="mt-8 flex flex-col items-center justify-center gap-3 sm:flex-row">
-              <Link
-                to="/Register?type=user"
-                className="w-full rounded-lg bg-pitch-600 px-6 py-3 text-base font-semibold text-white shadow-sm hover:bg-pitch-700 sm:w-auto"
-              >
+              <Link to="/Register?type=user" className="w-full rounded-lg bg-pitch-600 px-6 py-3 text-base font-semibold text-white shadow-sm hover:bg-pitch-700 sm:w-auto">
                 Find a Coach
               </Link>
-              <Link
-                to="/Register?type=coach"
-                className="w-full rounded-lg border border-pitch-600 px-6 py-3 text-base font-semibold text-pitch-700 hover:bg-pitch-50 sm:w-auto"
-              >
+              <Link to="/Register?type=coach" className="w-full rounded-lg border border-pitch-600 px-6 py-3 text-base font-semibold text-pitch-700 hover:bg-pitch-50 sm:w-auto">
                 Become a Coach
               </Link>
             </div>
@@ -96,14 +82,8 @@ export function LandingPage({ loginButton }: { loginButton?: ReactNode }) {
         <section className="px-4 pb-16 sm:px-6">
           <div className="mx-auto flex max-w-4xl flex-col items-center gap-4 rounded-2xl bg-slate-900 px-6 py-10 text-center text-white">
             <h2 className="text-2xl font-bold">Ready for your first session?</h2>
-            <p className="max-w-xl text-slate-300">
-              Pay securely by card: payments are processed by Stripe, and your money is held until your session is
-              complete.
-            </p>
-            <Link
-              to="/Register?type=user"
-              className="rounded-lg bg-white px-6 py-3 font-semibold text-slate-900 hover:bg-slate-100"
-            >
+            <p className="max-w-xl text-slate-300">Pay securely by card: payments are processed by Stripe, and your money is held until your session is complete.</p>
+            <Link to="/Register?type=user" className="rounded-lg bg-white px-6 py-3 font-semibold text-slate-900 hover:bg-slate-100">
               Get Started
             </Link>
           </div>

@@ -80,14 +80,7 @@ export function Composer({ bookingId, recipients, chooseRecipient, send, initial
                 recipient === person.id ? 'border-pitch-600 bg-pitch-600 text-white' : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-50'
               }`}
             >
-              <input
-                type="radio"
-                name="receiverId"
-                value={person.id}
-                checked={recipient === person.id}
-                onChange={() => setRecipient(person.id)}
-                className="sr-only"
-              />
+              <input type="radio" name="receiverId" value={person.id} checked={recipient === person.id} onChange={() => setRecipient(person.id)} className="sr-only" />
               {recipient === person.id ? (
                 <svg viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2.5" aria-hidden="true">
                   <path d="M5 12l4 4 10-10" strokeLinecap="round" strokeLinejoin="round" />

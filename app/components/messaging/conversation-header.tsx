@@ -11,25 +11,16 @@ export function ConversationHeader({ view }: { view: ConversationPageView }) {
   const title = view.other ? view.other.name : `Chat for ${booking.serviceLabel}`;
   // Decision 017: a session for one of the client's players names them and their age.
   const forPlayer = booking.player ? ` · for ${booking.player.name}, ${booking.player.age}` : '';
-  const subtitle = view.other
-    ? `Re: ${booking.serviceLabel} Session${forPlayer}`
-    : `${booking.client.name} (Client) · ${booking.coach.name} (Coach)${forPlayer}`;
+  const subtitle = view.other ? `Re: ${booking.serviceLabel} Session${forPlayer}` : `${booking.client.name} (Client) · ${booking.coach.name} (Coach)${forPlayer}`;
   return (
     <header className="sticky top-0 z-10 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex max-w-3xl items-center gap-3 px-3 py-3 sm:px-5">
-        <Link
-          to="/Messages"
-          className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full text-slate-700 hover:bg-slate-100"
-          aria-label="Back to Messages"
-        >
+        <Link to="/Messages" className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full text-slate-700 hover:bg-slate-100" aria-label="Back to Messages">
           <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
             <path d="M15 5l-7 7 7 7" strokeLinecap="round" strokeLinejoin="round" />
           </svg>
         </Link>
-        <span
-          aria-hidden="true"
-          className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-pitch-100 text-sm font-bold text-pitch-800"
-        >
+        <span aria-hidden="true" className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-pitch-100 text-sm font-bold text-pitch-800">
           {view.other ? (
             view.other.name.charAt(0).toUpperCase()
           ) : (

@@ -22,10 +22,7 @@ export function ConversationList({ rows, now, overseeing = false }: { rows: read
               className="flex items-start gap-3 px-4 py-3.5 hover:bg-slate-50 focus-visible:bg-slate-50 sm:px-5"
               aria-label={`${row.title}, Re: ${row.serviceLabel} Session${unread ? `, ${row.unread} unread` : ''}`}
             >
-              <span
-                aria-hidden="true"
-                className="mt-0.5 flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-pitch-100 text-sm font-bold text-pitch-800"
-              >
+              <span aria-hidden="true" className="mt-0.5 flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-pitch-100 text-sm font-bold text-pitch-800">
                 {initialOf(row.title)}
               </span>
               <span className="min-w-0 flex-1">
@@ -51,10 +48,7 @@ export function ConversationList({ rows, now, overseeing = false }: { rows: read
                     )}
                   </span>
                   {unread ? (
-                    <span
-                      className="flex h-5 min-w-5 shrink-0 items-center justify-center rounded-full bg-pitch-600 px-1.5 text-xs font-bold text-white"
-                      data-testid="unread-badge"
-                    >
+                    <span className="flex h-5 min-w-5 shrink-0 items-center justify-center rounded-full bg-pitch-600 px-1.5 text-xs font-bold text-white" data-testid="unread-badge">
                       {row.unread > 99 ? '99+' : row.unread}
                       <span className="sr-only"> unread</span>
                     </span>

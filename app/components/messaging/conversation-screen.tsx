@@ -15,13 +15,7 @@ const useIsomorphicLayoutEffect = typeof window === 'undefined' ? useEffect : us
  * The whole Conversation page (no shell): header, the thread (newest page first loaded, "Show
  * earlier messages" for older ones), and the composer pinned to the bottom.
  */
-export function ConversationScreen(props: {
-  view: ConversationPageView;
-  now: string;
-  send: (form: FormData) => Promise<SendResult>;
-  noScriptError: string | null;
-  noScriptText: string;
-}) {
+export function ConversationScreen(props: { view: ConversationPageView; now: string; send: (form: FormData) => Promise<SendResult>; noScriptError: string | null; noScriptText: string }) {
   const { view } = props;
   const older = useFetcher<OlderPage>();
   const [earlier, setEarlier] = useState<{ messages: MessageView[]; cursor: string | null }>({ messages: [], cursor: view.older });
@@ -94,14 +88,7 @@ export function ConversationScreen(props: {
         </div>
       </div>
       <div className="border-t border-slate-200 bg-white pb-[env(safe-area-inset-bottom)]">
-        <Composer
-          bookingId={view.booking.id}
-          recipients={view.recipients}
-          chooseRecipient={view.asAdmin}
-          send={props.send}
-          initialError={props.noScriptError}
-          initialText={props.noScriptText}
-        />
+        <Composer bookingId={view.booking.id} recipients={view.recipients} chooseRecipient={view.asAdmin} send={props.send} initialError={props.noScriptError} initialText={props.noScriptText} />
       </div>
     </div>
   );

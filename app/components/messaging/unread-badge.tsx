@@ -43,11 +43,7 @@ export function UnreadBadge({ collapsed = false, testId = 'menu-unread-count' }:
     );
   }
   return (
-    <span
-      className="ml-auto flex h-5 min-w-5 items-center justify-center rounded-full bg-pitch-600 px-1.5 text-xs font-bold text-white"
-      data-testid={testId}
-      aria-label={`${count} unread messages`}
-    >
+    <span className="ml-auto flex h-5 min-w-5 items-center justify-center rounded-full bg-pitch-600 px-1.5 text-xs font-bold text-white" data-testid={testId} aria-label={`${count} unread messages`}>
       {text}
     </span>
   );

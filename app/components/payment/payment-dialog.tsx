@@ -229,12 +229,7 @@ export function PaymentDialog({ bookingId, summary, payer, onClose, onPaid }: Pa
   return (
     // While Stripe.js confirms, the page stays live: its 3-D Secure challenge is its own modal,
     // appended to the page, which a modal dialog would make inert.
-    <Modal
-      title="Secure Payment"
-      description="Complete your booking by holding the session fee on your card."
-      onClose={close}
-      modal={!(phase === 'paying' && session?.provider === 'stripe')}
-    >
+    <Modal title="Secure Payment" description="Complete your booking by holding the session fee on your card." onClose={close} modal={!(phase === 'paying' && session?.provider === 'stripe')}>
       <section aria-label="Booking summary" className="rounded-xl border border-slate-200 bg-slate-50 p-4 text-sm">
         <h3 className="mb-2 font-semibold text-slate-900">Booking Summary</h3>
         <dl className="space-y-1.5">
@@ -273,14 +268,7 @@ export function PaymentDialog({ bookingId, summary, payer, onClose, onPaid }: Pa
               </p>
             }
           >
-            <StripePaymentElement
-              publishableKey={session.publishableKey}
-              clientSecret={session.clientSecret}
-              controller={stripeCard}
-              onComplete={setStripeComplete}
-              onLoadError={fail}
-              payer={payer}
-            />
+            <StripePaymentElement publishableKey={session.publishableKey} clientSecret={session.clientSecret} controller={stripeCard} onComplete={setStripeComplete} onLoadError={fail} payer={payer} />
           </Suspense>
         ) : (
           <>

@@ -131,12 +131,7 @@ function PaymentFields({ controller, onComplete, onLoadError, payer }: Pick<Stri
         </p>
       ) : null}
       <div data-testid="stripe-payment-element" className="min-h-[3rem]">
-        <PaymentElement
-          options={fieldOptions}
-          onReady={() => setReady(true)}
-          onChange={(event) => onComplete(event.complete)}
-          onLoadError={() => onLoadError(LOAD_FAILED)}
-        />
+        <PaymentElement options={fieldOptions} onReady={() => setReady(true)} onChange={(event) => onComplete(event.complete)} onLoadError={() => onLoadError(LOAD_FAILED)} />
       </div>
     </div>
   );

@@ -17,7 +17,10 @@ export const isTestCardComplete = (card: TestCard): boolean =>
 
 /** 4242424242424242 → 4242 4242 4242 4242 as it is typed. */
 function groupDigits(value: string): string {
-  return value.replace(/\D/g, '').slice(0, 19).replace(/(\d{4})(?=\d)/g, '$1 ');
+  return value
+    .replace(/\D/g, '')
+    .slice(0, 19)
+    .replace(/(\d{4})(?=\d)/g, '$1 ');
 }
 
 function formatExpiry(value: string): string {
@@ -41,15 +44,7 @@ export function TestModeNotice() {
  * The test gateway's stand-in for the bank's 3-D Secure page (card 4000 0025 0000 3155): the
  * choice goes to our server, which checks the intent is waiting for it (never the browser's word).
  */
-export function TestThreeDSecureChallenge({
-  amount,
-  busy,
-  onAnswer,
-}: {
-  amount: string;
-  busy: 'complete' | 'fail' | null;
-  onAnswer: (result: 'complete' | 'fail') => void;
-}) {
+export function TestThreeDSecureChallenge({ amount, busy, onAnswer }: { amount: string; busy: 'complete' | 'fail' | null; onAnswer: (result: 'complete' | 'fail') => void }) {
   return (
     <section aria-labelledby="test-3ds-title" className="rounded-xl border-2 border-dashed border-amber-400 bg-amber-50 p-4 text-sm text-amber-950">
       <div className="flex items-start gap-3">
@@ -64,8 +59,7 @@ export function TestThreeDSecureChallenge({
             Test 3-D Secure
           </h3>
           <p className="mt-1">
-            Your bank would now ask you to confirm this payment of <strong>{amount}</strong> (in its app, or with a code). This is test mode: choose what the
-            bank answers. No real money moves.
+            Your bank would now ask you to confirm this payment of <strong>{amount}</strong> (in its app, or with a code). This is test mode: choose what the bank answers. No real money moves.
           </p>
         </div>
       </div>

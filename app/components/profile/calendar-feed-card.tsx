@@ -59,8 +59,8 @@ export function CalendarFeedCard() {
         Add to your calendar
       </h2>
       <p className="mt-1 text-sm text-slate-600">
-        A private link to your confirmed sessions (from 90 days ago to a year ahead) that Google Calendar, Apple Calendar or Outlook keeps up to date. Anyone
-        with the link can see your sessions: keep it to yourself.
+        A private link to your confirmed sessions (from 90 days ago to a year ahead) that Google Calendar, Apple Calendar or Outlook keeps up to date. Anyone with the link can see your sessions: keep
+        it to yourself.
       </p>
       {failure ? (
         <p role="alert" className="mt-3 rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
@@ -86,13 +86,7 @@ export function CalendarFeedCard() {
                   Your calendar link
                 </label>
                 <div className="flex flex-col gap-2 sm:flex-row">
-                  <input
-                    id="calendar-feed-url"
-                    readOnly
-                    value={links.webcalUrl}
-                    onFocus={(e) => e.currentTarget.select()}
-                    className={`${inputClass} min-w-0 font-mono text-xs sm:text-xs`}
-                  />
+                  <input id="calendar-feed-url" readOnly value={links.webcalUrl} onFocus={(e) => e.currentTarget.select()} className={`${inputClass} min-w-0 font-mono text-xs sm:text-xs`} />
                   <button type="button" className={`${secondaryButtonClass} shrink-0`} onClick={() => void copy(links.webcalUrl)}>
                     Copy link
                   </button>

@@ -22,10 +22,32 @@ export function CoachFields({ values, errors }: { values: CoachValues; errors: F
     <div className="flex flex-col gap-5">
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id="hourlyRate" label="Hourly rate (£ per session)" required error={errors.hourlyRate}>
-          <input id="hourlyRate" name="hourlyRate" type="number" min={10} max={1000} step={1} inputMode="numeric" defaultValue={rate} className={inputClass} {...errorProps('hourlyRate', errors.hourlyRate)} />
+          <input
+            id="hourlyRate"
+            name="hourlyRate"
+            type="number"
+            min={10}
+            max={1000}
+            step={1}
+            inputMode="numeric"
+            defaultValue={rate}
+            className={inputClass}
+            {...errorProps('hourlyRate', errors.hourlyRate)}
+          />
         </Field>
         <Field id="serviceRadius" label="Service radius (miles)" error={errors.serviceRadius}>
-          <input id="serviceRadius" name="serviceRadius" type="number" min={1} max={500} step={1} inputMode="numeric" defaultValue={radius} className={inputClass} {...errorProps('serviceRadius', errors.serviceRadius)} />
+          <input
+            id="serviceRadius"
+            name="serviceRadius"
+            type="number"
+            min={1}
+            max={500}
+            step={1}
+            inputMode="numeric"
+            defaultValue={radius}
+            className={inputClass}
+            {...errorProps('serviceRadius', errors.serviceRadius)}
+          />
         </Field>
       </div>
       <CheckboxGroup name="servicesOffered" legend="Services offered" options={COACHING_TYPE_OPTIONS} defaultValues={values.servicesOffered} error={errors.servicesOffered} required submitEmpty />

@@ -61,8 +61,8 @@ export function DataExportCard() {
         Download my data
       </h2>
       <p className="mt-1 text-sm text-slate-600">
-        A copy of your data as one JSON file: your account and preferences, bookings and payments, messages, reviews, deletion requests and the
-        record of what was done to your account. Other people appear by their first name only. You can download it 3 times an hour.
+        A copy of your data as one JSON file: your account and preferences, bookings and payments, messages, reviews, deletion requests and the record of what was done to your account. Other people
+        appear by their first name only. You can download it 3 times an hour.
       </p>
       {failure ? (
         <p role="alert" className="mt-3 rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">

@@ -15,8 +15,8 @@ export function DeletionCard({ pending }: { pending: boolean }) {
         Delete account
       </h2>
       <p className="mt-1 text-sm text-slate-600">
-        Ask for your account to be deleted. An admin reviews every request; once approved, your personal details, photo and videos are
-        erased. Your bookings stay on record for the other party without your details.
+        Ask for your account to be deleted. An admin reviews every request; once approved, your personal details, photo and videos are erased. Your bookings stay on record for the other party without
+        your details.
       </p>
       {pending ? (
         <button type="button" disabled className="mt-4 inline-flex cursor-not-allowed items-center rounded-lg border border-amber-300 bg-amber-50 px-4 py-2.5 text-sm font-semibold text-amber-800">

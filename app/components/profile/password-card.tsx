@@ -34,9 +34,7 @@ export function PasswordCard({ hasPassword, email }: { hasPassword: boolean; ema
       </h2>
       {hasPassword ? (
         <>
-          <p className="mt-1 text-sm text-slate-600">
-            Changing your password signs you out on every other device. You stay signed in here.
-          </p>
+          <p className="mt-1 text-sm text-slate-600">Changing your password signs you out on every other device. You stay signed in here.</p>
           <fetcher.Form ref={form} method="post" noValidate className="mt-4 flex max-w-md flex-col gap-4">
             <input type="hidden" name="intent" value="password" />
             {/* For password managers: whose password this is. */}
@@ -60,8 +58,7 @@ export function PasswordCard({ hasPassword, email }: { hasPassword: boolean; ema
         </>
       ) : (
         <p className="mt-1 text-sm text-slate-600">
-          You sign in with Google, so your account has no password. If you would also like to log in with your email and a password, set
-          one with{' '}
+          You sign in with Google, so your account has no password. If you would also like to log in with your email and a password, set one with{' '}
           <Link to="/ForgotPassword" className="font-semibold text-pitch-700 hover:underline">
             Forgot your password?
           </Link>{' '}

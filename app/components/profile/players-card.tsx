@@ -69,7 +69,10 @@ function PlayerItem({ player, onEdit, busy }: { player: PlayerRow; onEdit: () =>
     <li className="flex flex-col gap-3 p-4 sm:flex-row sm:items-start sm:justify-between" aria-label={player.name}>
       <div className="min-w-0">
         <p className="font-medium text-slate-900">
-          {player.name} <span className="font-normal text-slate-500">· {player.age} · {player.ageGroupLabel}</span>
+          {player.name}{' '}
+          <span className="font-normal text-slate-500">
+            · {player.age} · {player.ageGroupLabel}
+          </span>
         </p>
         <p className="text-xs text-slate-500">Born {formatDob(player.dateOfBirth)}</p>
         {player.notes ? <p className="mt-1 whitespace-pre-line break-words text-sm text-slate-700">{player.notes}</p> : null}
@@ -130,21 +133,66 @@ function PlayerForm({ player, today, onDone }: { player: PlayerRow | null; today
       <FormAlert message={alert} />
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id={id('first')} label="First name" required error={errors.firstName}>
-          <input id={id('first')} name="firstName" defaultValue={player?.firstName} maxLength={PLAYER_NAME_MAX_LENGTH} autoComplete="off" className={inputClass} {...errorProps(id('first'), errors.firstName)} />
+          <input
+            id={id('first')}
+            name="firstName"
+            defaultValue={player?.firstName}
+            maxLength={PLAYER_NAME_MAX_LENGTH}
+            autoComplete="off"
+            className={inputClass}
+            {...errorProps(id('first'), errors.firstName)}
+          />
         </Field>
         <Field id={id('last')} label="Last name" required error={errors.lastName}>
-          <input id={id('last')} name="lastName" defaultValue={player?.lastName} maxLength={PLAYER_NAME_MAX_LENGTH} autoComplete="off" className={inputClass} {...errorProps(id('last'), errors.lastName)} />
+          <input
+            id={id('last')}
+            name="lastName"
+            defaultValue={player?.lastName}
+            maxLength={PLAYER_NAME_MAX_LENGTH}
+            autoComplete="off"
+            className={inputClass}
+            {...errorProps(id('last'), errors.lastName)}
+          />
         </Field>
       </div>
       <Field id={id('dob')} label="Date of birth" required error={errors.dateOfBirth}>
-        <input id={id('dob')} name="dateOfBirth" type="date" max={today} value={dob} onChange={(e) => setDob(e.target.value)} className={`${inputClass} sm:max-w-xs`} {...errorProps(id('dob'), errors.dateOfBirth)} />
+        <input
+          id={id('dob')}
+          name="dateOfBirth"
+          type="date"
+          max={today}
+          value={dob}
+          onChange={(e) => setDob(e.target.value)}
+          className={`${inputClass} sm:max-w-xs`}
+          {...errorProps(id('dob'), errors.dateOfBirth)}
+        />
       </Field>
-      <Field id={id('notes')} label="Notes for coaches" hint="Position, anything medical a coach should know, an emergency contact. Shared with the coaches you book for this player." error={errors.notes}>
-        <textarea id={id('notes')} name="notes" rows={3} defaultValue={player?.notes ?? ''} maxLength={PLAYER_NOTES_MAX_LENGTH} className={inputClass} placeholder="e.g. Plays left wing. Has asthma: inhaler in kit bag. Emergency: Dad, 07700 900123" {...errorProps(id('notes'), errors.notes)} />
+      <Field
+        id={id('notes')}
+        label="Notes for coaches"
+        hint="Position, anything medical a coach should know, an emergency contact. Shared with the coaches you book for this player."
+        error={errors.notes}
+      >
+        <textarea
+          id={id('notes')}
+          name="notes"
+          rows={3}
+          defaultValue={player?.notes ?? ''}
+          maxLength={PLAYER_NOTES_MAX_LENGTH}
+          className={inputClass}
+          placeholder="e.g. Plays left wing. Has asthma: inhaler in kit bag. Emergency: Dad, 07700 900123"
+          {...errorProps(id('notes'), errors.notes)}
+        />
       </Field>
       {needsConsent ? (
         <label className="flex items-start gap-3 rounded-xl border border-amber-200 bg-amber-50 p-3 text-sm text-slate-800">
-          <input type="checkbox" name="guardianConsent" value="on" className="mt-0.5 h-4 w-4 shrink-0 accent-pitch-600" aria-describedby={errors.guardianConsent ? `${id('consent')}-error` : undefined} />
+          <input
+            type="checkbox"
+            name="guardianConsent"
+            value="on"
+            className="mt-0.5 h-4 w-4 shrink-0 accent-pitch-600"
+            aria-describedby={errors.guardianConsent ? `${id('consent')}-error` : undefined}
+          />
           <span>
             <span className="font-medium">I am this player’s parent or legal guardian</span>, and I agree to their name, age and notes being shared with the coaches I book for them.
             <span className="mt-1 block text-xs text-slate-600">Required for players under 18. We record when you gave consent.</span>

@@ -2,19 +2,7 @@ import type { ReactNode } from 'react';
 import { Avatar } from './avatar';
 
 /** The top of a profile page: photo (with the upload control for the owner), name, chips. */
-export function ProfileHeading({
-  title,
-  name,
-  avatarUrl,
-  chips,
-  children,
-}: {
-  title: string;
-  name: string;
-  avatarUrl: string | null;
-  chips: readonly string[];
-  children?: ReactNode;
-}) {
+export function ProfileHeading({ title, name, avatarUrl, chips, children }: { title: string; name: string; avatarUrl: string | null; chips: readonly string[]; children?: ReactNode }) {
   return (
     <header className="flex flex-col gap-5 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:flex-row sm:items-center sm:p-6">
       <Avatar name={name} url={avatarUrl} />

@@ -9,7 +9,12 @@ export function VideoPlayer({ url, embedUrl, title }: { url: string; embedUrl: s
   const [playing, setPlaying] = useState(false);
   if (!embedUrl) {
     return (
-      <a href={url} target="_blank" rel="noopener noreferrer nofollow" className="flex aspect-video items-center justify-center rounded-xl border border-slate-200 bg-slate-50 text-sm font-semibold text-pitch-700 hover:bg-slate-100">
+      <a
+        href={url}
+        target="_blank"
+        rel="noopener noreferrer nofollow"
+        className="flex aspect-video items-center justify-center rounded-xl border border-slate-200 bg-slate-50 text-sm font-semibold text-pitch-700 hover:bg-slate-100"
+      >
         Open video
       </a>
     );
@@ -29,7 +34,9 @@ export function VideoPlayer({ url, embedUrl, title }: { url: string; embedUrl: s
   return (
     <button type="button" onClick={() => setPlaying(true)} className="group relative flex aspect-video w-full flex-col items-center justify-center gap-2 rounded-xl bg-slate-900 text-white">
       <span className="flex h-14 w-14 items-center justify-center rounded-full bg-white/90 text-slate-900 shadow transition-transform group-hover:scale-105" aria-hidden="true">
-        <svg viewBox="0 0 24 24" className="ml-1 h-6 w-6 fill-current"><path d="M8 5v14l11-7z" /></svg>
+        <svg viewBox="0 0 24 24" className="ml-1 h-6 w-6 fill-current">
+          <path d="M8 5v14l11-7z" />
+        </svg>
       </span>
       <span className="text-sm font-semibold">Play {title.toLowerCase()}</span>
       <span className="px-4 text-center text-xs text-slate-300">Loads the player from {embedUrl.includes('vimeo') ? 'Vimeo' : 'YouTube (no cookies)'}</span>

@@ -14,10 +14,31 @@ export function RegisterCoachFields({ prefix, errors }: { prefix: string; errors
       </h3>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id={id('hourlyRate')} label="Hourly rate (£ per session)" required error={errors.hourlyRate}>
-          <input id={id('hourlyRate')} name="hourlyRate" type="number" min={1} step={1} inputMode="numeric" defaultValue={50} className={inputClass} {...errorProps(id('hourlyRate'), errors.hourlyRate)} />
+          <input
+            id={id('hourlyRate')}
+            name="hourlyRate"
+            type="number"
+            min={1}
+            step={1}
+            inputMode="numeric"
+            defaultValue={50}
+            className={inputClass}
+            {...errorProps(id('hourlyRate'), errors.hourlyRate)}
+          />
         </Field>
         <Field id={id('serviceRadius')} label="Service radius (miles)" error={errors.serviceRadius}>
-          <input id={id('serviceRadius')} name="serviceRadius" type="number" min={1} max={500} step={1} inputMode="numeric" defaultValue={25} className={inputClass} {...errorProps(id('serviceRadius'), errors.serviceRadius)} />
+          <input
+            id={id('serviceRadius')}
+            name="serviceRadius"
+            type="number"
+            min={1}
+            max={500}
+            step={1}
+            inputMode="numeric"
+            defaultValue={25}
+            className={inputClass}
+            {...errorProps(id('serviceRadius'), errors.serviceRadius)}
+          />
         </Field>
       </div>
       <CheckboxGroup name="servicesOffered" legend="Services offered" options={COACHING_TYPE_OPTIONS} error={errors.servicesOffered} />

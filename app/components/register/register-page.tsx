@@ -27,8 +27,7 @@ export function RegisterPage({ initialType, googleConfigured, emailFailure }: { 
     copy.set('type', next);
     setParams(copy, { replace: true, preventScrollReset: true });
   };
-  const tabClass = (t: Tab) =>
-    `flex-1 rounded-md px-3 py-2 text-sm font-semibold transition-colors ${tab === t ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-600 hover:text-slate-900'}`;
+  const tabClass = (t: Tab) => `flex-1 rounded-md px-3 py-2 text-sm font-semibold transition-colors ${tab === t ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-600 hover:text-slate-900'}`;
   const emailErrors = emailFailure?.fieldErrors ?? {};
   const googleErrors = google.data?.fieldErrors ?? {};
 

@@ -16,9 +16,7 @@ export function UserTypeToggle({ value, onChange }: { value: RegisterType; onCha
             type="button"
             aria-pressed={active}
             onClick={() => onChange(option.value)}
-            className={`rounded-xl border-2 px-4 py-3 text-left transition-colors ${
-              active ? 'border-pitch-600 bg-pitch-50' : 'border-slate-200 bg-white hover:border-slate-300'
-            }`}
+            className={`rounded-xl border-2 px-4 py-3 text-left transition-colors ${active ? 'border-pitch-600 bg-pitch-50' : 'border-slate-200 bg-white hover:border-slate-300'}`}
           >
             <span className="block text-sm font-semibold text-slate-900">{option.label}</span>
             <span className="mt-0.5 block text-xs text-slate-600">{option.text}</span>

@@ -30,10 +30,7 @@ export function ShellHeader({ home, onToggle, sheetOpen }: { home: `/${string}`;
           pages in memory, and no fetcher still loading (e.g. the profile's email settings) turns
           into a login redirect. */}
       <form method="post" action="/auth/logout">
-        <button
-          type="submit"
-          className="inline-flex items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-semibold text-slate-800 hover:bg-slate-50"
-        >
+        <button type="submit" className="inline-flex items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-semibold text-slate-800 hover:bg-slate-50">
           <Icon name="logout" className="h-4 w-4" />
           Logout
         </button>

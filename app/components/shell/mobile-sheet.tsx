@@ -48,22 +48,9 @@ export function MobileSheet({ open, onClose, children }: { open: boolean; onClos
 
   if (!hydrated && !open) return null;
   return (
-    <dialog
-      ref={sheet}
-      id="mobile-sidebar"
-      aria-label="Menu"
-      aria-hidden={!open}
-      className={`dlg block md:hidden ${open ? 'visible' : 'pointer-events-none invisible delay-200'}`}
-    >
-      <div
-        role="presentation"
-        className={`absolute inset-0 bg-slate-900/50 transition-opacity ${open ? 'opacity-100' : 'opacity-0'}`}
-        onClick={onClose}
-      />
-      <div
-        ref={panel}
-        className={`absolute inset-y-0 left-0 w-72 max-w-[85vw] bg-white shadow-xl transition-transform ${open ? 'translate-x-0' : '-translate-x-full'}`}
-      >
+    <dialog ref={sheet} id="mobile-sidebar" aria-label="Menu" aria-hidden={!open} className={`dlg block md:hidden ${open ? 'visible' : 'pointer-events-none invisible delay-200'}`}>
+      <div role="presentation" className={`absolute inset-0 bg-slate-900/50 transition-opacity ${open ? 'opacity-100' : 'opacity-0'}`} onClick={onClose} />
+      <div ref={panel} className={`absolute inset-y-0 left-0 w-72 max-w-[85vw] bg-white shadow-xl transition-transform ${open ? 'translate-x-0' : '-translate-x-full'}`}>
         {open || used ? children : null}
       </div>
     </dialog>

@@ -88,10 +88,7 @@ export function SidebarContent({
 
       <div className={`border-t border-slate-200 py-3 ${collapsed ? 'px-1.5' : 'px-3'}`}>
         <div className={collapsed ? 'flex items-center justify-center gap-3' : 'flex items-center gap-3'} title={collapsed ? user.displayName : undefined}>
-          <span
-            aria-hidden="true"
-            className="avatar h-9 w-9 bg-pitch-600 text-sm text-white"
-          >
+          <span aria-hidden="true" className="avatar h-9 w-9 bg-pitch-600 text-sm text-white">
             {user.initial}
           </span>
           <div className={collapsed ? 'sr-only' : 'min-w-0 flex-1'}>

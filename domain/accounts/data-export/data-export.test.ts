@@ -115,9 +115,31 @@ function rows(over: Partial<DataExportRows> = {}): DataExportRows {
       ],
       truncated: false,
     },
-    reviewsGiven: { rows: [{ id: 'r1', referenceCode: 'FACT-20261120-AB12', reviewerType: 'client', rating: 5, comment: 'Great session, thanks!', createdAt: at('2026-11-21T09:00:00Z'), otherName: 'Casey Van Coach', otherErased: false }], truncated: false },
-    reviewsReceived: { rows: [{ id: 'r2', referenceCode: 'FACT-20261120-AB12', reviewerType: 'coach', rating: 4, comment: 'Keen and on time.', createdAt: at('2026-11-21T10:00:00Z'), otherName: null, otherErased: true }], truncated: false },
-    deletionRequests: { rows: [{ id: 'd1', reason: 'Moving abroad', status: 'rejected', requestedAt: at('2026-11-23T09:00:00Z'), decidedAt: at('2026-11-24T09:00:00Z'), decisionReason: 'Open booking' }], truncated: false },
+    reviewsGiven: {
+      rows: [
+        {
+          id: 'r1',
+          referenceCode: 'FACT-20261120-AB12',
+          reviewerType: 'client',
+          rating: 5,
+          comment: 'Great session, thanks!',
+          createdAt: at('2026-11-21T09:00:00Z'),
+          otherName: 'Casey Van Coach',
+          otherErased: false,
+        },
+      ],
+      truncated: false,
+    },
+    reviewsReceived: {
+      rows: [
+        { id: 'r2', referenceCode: 'FACT-20261120-AB12', reviewerType: 'coach', rating: 4, comment: 'Keen and on time.', createdAt: at('2026-11-21T10:00:00Z'), otherName: null, otherErased: true },
+      ],
+      truncated: false,
+    },
+    deletionRequests: {
+      rows: [{ id: 'd1', reason: 'Moving abroad', status: 'rejected', requestedAt: at('2026-11-23T09:00:00Z'), decidedAt: at('2026-11-24T09:00:00Z'), decisionReason: 'Open booking' }],
+      truncated: false,
+    },
     auditAboutUser: { rows: [{ id: 'a1', action: 'user.restore', targetType: 'user', targetId: ME, via: 'cli', bySelf: false, createdAt: at('2026-11-24T10:00:00Z') }], truncated: false },
     auditByUser: null,
     players: {
@@ -146,8 +168,21 @@ describe('the data export document', () => {
     const doc = buildDataExport(rows(), { exportedAt, limits: DATA_EXPORT_LIMITS });
     expect(doc).toMatchObject({ format: 'fact-export', version: 1, exportedAt: '2026-11-25T09:30:00.000Z' });
     expect(Object.keys(doc)).toEqual([
-      'format', 'version', 'exportedAt', 'notes', 'account', 'emailPreferences', 'coachProfile', 'availability',
-      'bookings', 'payouts', 'messages', 'reviews', 'deletionRequests', 'auditLog', 'players',
+      'format',
+      'version',
+      'exportedAt',
+      'notes',
+      'account',
+      'emailPreferences',
+      'coachProfile',
+      'availability',
+      'bookings',
+      'payouts',
+      'messages',
+      'reviews',
+      'deletionRequests',
+      'auditLog',
+      'players',
     ]);
     expect(doc.players.items).toEqual([
       {
@@ -173,7 +208,9 @@ describe('the data export document', () => {
       cancellation: null,
     });
     expect(doc.payouts).toBeNull();
-    expect(doc.messages.items).toEqual([{ reference: 'FACT-20261120-AB12', direction: 'received', with: 'Casey', content: 'See you at the marshes', sentAt: '2026-11-19T12:00:00.000Z', readAt: null }]);
+    expect(doc.messages.items).toEqual([
+      { reference: 'FACT-20261120-AB12', direction: 'received', with: 'Casey', content: 'See you at the marshes', sentAt: '2026-11-19T12:00:00.000Z', readAt: null },
+    ]);
     expect(doc.reviews.given.items[0]).toMatchObject({ with: 'Casey', rating: 5 });
     expect(doc.deletionRequests.items[0]).toMatchObject({ status: 'rejected', reason: 'Moving abroad' });
     expect(doc.auditLog.aboutYou.items).toEqual([{ at: '2026-11-24T10:00:00.000Z', action: 'user.restore', by: 'an administrator', via: 'cli' }]);
@@ -203,10 +240,26 @@ describe('the data export document', () => {
     expect(doc.messages).not.toHaveProperty('note');
   });
 
-  it("gives coaches their payouts and administrators their own actions, hiding emails they targeted", () => {
+  it('gives coaches their payouts and administrators their own actions, hiding emails they targeted', () => {
     const coach = rows({
       account: { ...rows().account, userType: 'coach', role: 'admin' },
-      transfers: { rows: [{ bookingId: 'b', referenceCode: 'FACT-20261120-AB12', coachSharePence: 4500, platformSharePence: 500, commissionBps: 1000, status: 'paid', reversedPence: 0, releasedAt: exportedAt, transferredAt: exportedAt, paidOutAt: null }], truncated: false },
+      transfers: {
+        rows: [
+          {
+            bookingId: 'b',
+            referenceCode: 'FACT-20261120-AB12',
+            coachSharePence: 4500,
+            platformSharePence: 500,
+            commissionBps: 1000,
+            status: 'paid',
+            reversedPence: 0,
+            releasedAt: exportedAt,
+            transferredAt: exportedAt,
+            paidOutAt: null,
+          },
+        ],
+        truncated: false,
+      },
       auditByUser: { rows: [{ id: 'x', action: 'admin.create', targetType: 'user', targetId: 'someone@example.com', via: 'cli', bySelf: true, createdAt: exportedAt }], truncated: false },
     });
     const doc = buildDataExport(coach, { exportedAt, limits: DATA_EXPORT_LIMITS });
@@ -234,10 +287,13 @@ describe('exporting data', () => {
 
   it("lets only an administrator export someone's data, inside the audited unit of work", async () => {
     let transactions = 0;
-    const uow = { read: {}, transaction: async <T>(work: (tx: never) => Promise<Result<T>>) => {
+    const uow = {
+      read: {},
+      transaction: async <T>(work: (tx: never) => Promise<Result<T>>) => {
         transactions += 1;
         return work({} as never);
-      } } as unknown as UnitOfWork;
+      },
+    } as unknown as UnitOfWork;
     const deps = { dataExport: source, clock, uow };
     expect(await exportUserData(deps, { actor, userId: ME })).toMatchObject({ ok: false, error: { code: 'ADMIN_ONLY' } });
     const admin = { ...actor, userId: COACH, role: 'admin' as const };

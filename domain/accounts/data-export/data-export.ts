@@ -1,15 +1,19 @@
-import { parseEmailPreferences, type EmailPreferences } from '../users/email-preferences';
-import type {
-  Bounded,
-  DataExportLimits,
-  DataExportRows,
-  ExportAuditRow,
-  ExportPlayerRow,
-  ExportBookingRow,
-  ExportMessageRow,
-  ExportReviewRow,
-} from './data-export-rows';
-import { DATA_EXPORT_FORMAT, DATA_EXPORT_VERSION, type When, type Party, type ExportSection, type ExportBooking, type ExportMessage, type ExportReview, type ExportAuditEntry, type ExportAdminAction, type DataExportDocument, type ExportPlayer } from './data-export-document';
+import { parseEmailPreferences } from '../users/email-preferences';
+import type { Bounded, DataExportLimits, DataExportRows, ExportAuditRow, ExportPlayerRow, ExportBookingRow, ExportMessageRow, ExportReviewRow } from './data-export-rows';
+import {
+  DATA_EXPORT_FORMAT,
+  DATA_EXPORT_VERSION,
+  type When,
+  type Party,
+  type ExportSection,
+  type ExportBooking,
+  type ExportMessage,
+  type ExportReview,
+  type ExportAuditEntry,
+  type ExportAdminAction,
+  type DataExportDocument,
+  type ExportPlayer,
+} from './data-export-document';
 
 /**
  * 'Download my data' (PRODUCT.md: every user can download a copy of their own data,
@@ -23,7 +27,23 @@ import { DATA_EXPORT_FORMAT, DATA_EXPORT_VERSION, type When, type Party, type Ex
  * their email, phone, address or id.
  */
 
-export { DATA_EXPORT_FORMAT, DATA_EXPORT_VERSION, type ExportSection, type ExportAccount, type ExportCoachProfile, type ExportAvailability, type ExportBooking, type ExportPayout, type ExportMessage, type ExportReview, type ExportDeletionRequest, type ExportAuditEntry, type ExportAdminAction, type DataExportDocument, type ExportPlayer } from './data-export-document';
+export {
+  DATA_EXPORT_FORMAT,
+  DATA_EXPORT_VERSION,
+  type ExportSection,
+  type ExportAccount,
+  type ExportCoachProfile,
+  type ExportAvailability,
+  type ExportBooking,
+  type ExportPayout,
+  type ExportMessage,
+  type ExportReview,
+  type ExportDeletionRequest,
+  type ExportAuditEntry,
+  type ExportAdminAction,
+  type DataExportDocument,
+  type ExportPlayer,
+} from './data-export-document';
 export const DATA_EXPORT_NOTES: readonly string[] = [
   'A copy of your data at FACT, made at exportedAt. Times are UTC (ISO 8601); amounts are whole pence (GBP).',
   "Other people appear by their first name only ('Client' or 'Coach' once their account is erased); their contact details are not included.",
@@ -36,7 +56,7 @@ const isoN = (d: Date | null): When => (d ? d.toISOString() : null);
 
 /** The other person's display name: their first name, or their role once erased or nameless. */
 export function displayNameOf(fullName: string | null, erased: boolean, role: 'client' | 'coach'): string {
-  const first = erased ? '' : (fullName ?? '').trim().split(/\s+/)[0] ?? '';
+  const first = erased ? '' : ((fullName ?? '').trim().split(/\s+/)[0] ?? '');
   return first !== '' ? first : role === 'client' ? 'Client' : 'Coach';
 }
 

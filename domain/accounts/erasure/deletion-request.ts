@@ -32,10 +32,7 @@ const clean = (text: string | null | undefined, max: number): string | null => {
  * A client or coach asks for deletion of their own account, with an optional reason.
  * One pending request per user (the database enforces it too); admins cannot ask.
  */
-export function requestDeletion(
-  input: { id: Id; actor: Actor; reason: string | null | undefined; hasPendingRequest: boolean },
-  now: Date,
-): Result<AccountDeletionRequest> {
+export function requestDeletion(input: { id: Id; actor: Actor; reason: string | null | undefined; hasPendingRequest: boolean }, now: Date): Result<AccountDeletionRequest> {
   const allowed = canRequestDeletion(input.actor);
   if (!allowed.ok) return allowed;
   if (input.hasPendingRequest) return err(accountErrors.deletionAlreadyPending());

@@ -5,7 +5,7 @@ const OWNER = '3f2a9c1e-5b7d-4e8f-9a0b-1c2d3e4f5a6b';
 const key = profilePhotoKey(OWNER, new Date(1_700_000_000_000));
 
 describe('which stored photo is answered', () => {
-  it("names its owner in its key, and nobody in a key no upload makes", () => {
+  it('names its owner in its key, and nobody in a key no upload makes', () => {
     expect(key).toBe(`avatars/${OWNER}-1700000000000.jpg`);
     expect(photoOwnerOf(key)).toBe(OWNER);
     expect(photoOwnerOf('avatars/cleo.jpg')).toBeNull();

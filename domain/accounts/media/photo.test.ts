@@ -10,8 +10,6 @@ describe('profile photo rules (SPEC §5)', () => {
 
   it("accepts files under 5MB: 'Image must be smaller than 5MB'", () => {
     expect(photoFileSchema.safeParse({ mimeType: 'image/jpeg', sizeBytes: MAX_PHOTO_BYTES - 1 }).success).toBe(true);
-    expect(photoFileSchema.safeParse({ mimeType: 'image/jpeg', sizeBytes: MAX_PHOTO_BYTES }).error?.issues[0]?.message).toBe(
-      'Image must be smaller than 5MB',
-    );
+    expect(photoFileSchema.safeParse({ mimeType: 'image/jpeg', sizeBytes: MAX_PHOTO_BYTES }).error?.issues[0]?.message).toBe('Image must be smaller than 5MB');
   });
 });

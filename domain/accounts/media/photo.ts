@@ -9,10 +9,6 @@ const ACCEPTED = /^image\/(jpeg|jpg|pjpeg|png|gif|webp|avif|heic|heif|bmp|tiff)$
 
 export const photoFileSchema = z.object({
   mimeType: z.string({ error: PHOTO_MESSAGES.notImage }).regex(ACCEPTED, PHOTO_MESSAGES.notImage),
-  sizeBytes: z
-    .number({ error: PHOTO_MESSAGES.readFailed })
-    .int()
-    .positive(PHOTO_MESSAGES.readFailed)
-    .lt(MAX_PHOTO_BYTES, PHOTO_MESSAGES.tooLarge),
+  sizeBytes: z.number({ error: PHOTO_MESSAGES.readFailed }).int().positive(PHOTO_MESSAGES.readFailed).lt(MAX_PHOTO_BYTES, PHOTO_MESSAGES.tooLarge),
 });
 export type PhotoFile = z.output<typeof photoFileSchema>;

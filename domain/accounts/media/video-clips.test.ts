@@ -5,15 +5,11 @@ describe('video clip links (SPEC §5)', () => {
   it("requires http:// or https://: 'Please enter a valid URL starting with http:// or https://'", () => {
     const r = videoClipsSchema.safeParse({ videoClip1: 'youtube.com/watch?v=dQw4w9WgXcQ' });
     expect(r.error?.issues[0]?.message).toBe('Please enter a valid URL starting with http:// or https://');
-    expect(videoClipsSchema.safeParse({ videoClip1: 'ftp://youtube.com/x' }).error?.issues[0]?.message).toBe(
-      'Please enter a valid URL starting with http:// or https://',
-    );
+    expect(videoClipsSchema.safeParse({ videoClip1: 'ftp://youtube.com/x' }).error?.issues[0]?.message).toBe('Please enter a valid URL starting with http:// or https://');
   });
 
   it("accepts YouTube and Vimeo only: 'Only YouTube or Vimeo URLs are allowed.'", () => {
-    expect(videoClipsSchema.safeParse({ videoClip2: 'https://example.com/video.mp4' }).error?.issues[0]?.message).toBe(
-      'Only YouTube or Vimeo URLs are allowed.',
-    );
+    expect(videoClipsSchema.safeParse({ videoClip2: 'https://example.com/video.mp4' }).error?.issues[0]?.message).toBe('Only YouTube or Vimeo URLs are allowed.');
     expect(videoClipsSchema.parse({ videoClip1: 'https://youtu.be/dQw4w9WgXcQ', videoClip3: ' https://vimeo.com/76979871 ' })).toEqual({
       videoClip1: 'https://youtu.be/dQw4w9WgXcQ',
       videoClip3: 'https://vimeo.com/76979871',

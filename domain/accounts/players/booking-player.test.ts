@@ -166,10 +166,7 @@ describe('a date-of-birth change under bookings still to happen', () => {
   it('refuses a date of birth exactly when booking one of the sessions for it would be refused', () => {
     const day = fc.integer({ min: 0, max: 40 * 365 }).map((n) => new Date(Date.UTC(1990, 0, 1) + n * 86_400_000).toISOString().slice(0, 10));
     const groups = fc.subarray(['under_8', 'under_10', 'under_12', 'under_14', 'under_16', 'under_18', 'adults', 'seniors']);
-    const sessions = fc.array(
-      fc.record({ startsAt: fc.integer({ min: Date.UTC(2026, 0, 1), max: Date.UTC(2027, 0, 1) }).map((t) => new Date(t)), ageGroups: groups }),
-      { maxLength: 4 },
-    );
+    const sessions = fc.array(fc.record({ startsAt: fc.integer({ min: Date.UTC(2026, 0, 1), max: Date.UTC(2027, 0, 1) }).map((t) => new Date(t)), ageGroups: groups }), { maxLength: 4 });
     fc.assert(
       fc.property(day, sessions, (dateOfBirth, list) => {
         const open = list.map((s, i) => ({ referenceCode: `FACT-20260101-AA${i}0`, startsAt: s.startsAt, coach: { fullName: 'Sam Coach', ageGroups: s.ageGroups } }));

@@ -17,12 +17,7 @@ export type AgeCheckedPlayer = Pick<Player, 'firstName' | 'lastName' | 'dateOfBi
  * date of birth all ask it. Refused with 422 naming the group: 'Sam Coach does not coach Under
  * 12 players.'; `field` is the form field the explanation belongs to.
  */
-export function checkCoachCoachesPlayer(
-  player: AgeCheckedPlayer,
-  coach: SessionCoach,
-  startsAt: Date,
-  field: 'playerId' | 'date' = 'playerId',
-): Result<{ age: number }> {
+export function checkCoachCoachesPlayer(player: AgeCheckedPlayer, coach: SessionCoach, startsAt: Date, field: 'playerId' | 'date' = 'playerId'): Result<{ age: number }> {
   const age = ageOn(player.dateOfBirth, utcToLondon(startsAt).date);
   if (coachesAge(coach.ageGroups ?? [], age)) return ok({ age });
   const label = ageGroupLabel(primaryAgeGroup(age));
@@ -71,10 +66,7 @@ export interface BookingPlayerView {
   readonly notes: string | null;
 }
 
-export function bookingPlayerView(
-  player: { firstName: string; lastName: string; dateOfBirth: string; notes: string | null } | null,
-  startsAt: Date,
-): BookingPlayerView | null {
+export function bookingPlayerView(player: { firstName: string; lastName: string; dateOfBirth: string; notes: string | null } | null, startsAt: Date): BookingPlayerView | null {
   if (!player) return null;
   const age = ageOn(player.dateOfBirth, utcToLondon(startsAt).date);
   return { name: playerName(player), age, ageGroupLabel: ageGroupLabel(primaryAgeGroup(age)), notes: player.notes };

@@ -9,8 +9,7 @@ export interface BrokenBooking {
   readonly refusal: string;
 }
 
-const andList = (items: readonly string[]): string =>
-  items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+const andList = (items: readonly string[]): string => (items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`);
 
 /** Stable codes and the words people read for players of a guardian's account (decision 017). */
 export const playerErrors = {

@@ -50,12 +50,7 @@ function consentAt(form: PlayerForm, today: string, now: Date, stored: Date | nu
   return stored ? ok(stored) : err(playerErrors.consentRequired());
 }
 
-export function addPlayer(
-  actor: Actor,
-  input: { id: Id; form: PlayerForm; activeCount: number },
-  today: string,
-  now: Date,
-): Result<Player> {
+export function addPlayer(actor: Actor, input: { id: Id; form: PlayerForm; activeCount: number }, today: string, now: Date): Result<Player> {
   if (!mayManagePlayers(actor)) return err(playerErrors.clientsOnly());
   if (input.activeCount >= MAX_PLAYERS_PER_ACCOUNT) return err(playerErrors.tooMany());
   const consent = consentAt(input.form, today, now, null);
@@ -108,10 +103,7 @@ export function removePlayer(player: Player, actor: Actor, now: Date): Result<Pl
 // Re-validation of stored data --------------------------------------------------------------
 
 const instant = z.preprocess((v) => (typeof v === 'string' ? new Date(v) : v), z.date());
-const dateText = z.preprocess(
-  (v) => (v instanceof Date ? (Number.isNaN(v.getTime()) ? 'invalid' : v.toISOString().slice(0, 10)) : v),
-  z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
-);
+const dateText = z.preprocess((v) => (v instanceof Date ? (Number.isNaN(v.getTime()) ? 'invalid' : v.toISOString().slice(0, 10)) : v), z.string().regex(/^\d{4}-\d{2}-\d{2}$/));
 
 export const playerSchema = z.object({
   id: idSchema,

@@ -42,11 +42,7 @@ export type ChangePasswordForm = z.output<typeof changePasswordSchema>;
 
 /** 'Forgot your password?': the email, normalised (trimmed, lower-cased) like sign-in's. */
 export const forgotPasswordSchema = z.object({
-  email: z
-    .string({ error: PASSWORD_MESSAGES.emailRequired })
-    .trim()
-    .min(1, { error: PASSWORD_MESSAGES.emailRequired, abort: true })
-    .pipe(emailSchema),
+  email: z.string({ error: PASSWORD_MESSAGES.emailRequired }).trim().min(1, { error: PASSWORD_MESSAGES.emailRequired, abort: true }).pipe(emailSchema),
 });
 
 /** The reset form: the link's token (hidden field) and the new password twice. */

@@ -1,18 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { parseForm } from '../../validation/parse-form';
-import {
-  coachProfileSchema,
-  deletionDecisionSchema,
-  emailSchema,
-  loginSchema,
-  pendingProfileSchema,
-  profileSchema,
-  registrationSchema,
-  removeUserSchema,
-} from './account.schemas';
+import { coachProfileSchema, deletionDecisionSchema, emailSchema, loginSchema, pendingProfileSchema, profileSchema, registrationSchema, removeUserSchema } from './account.schemas';
 
-const firstMessage = (r: { ok: boolean; error?: { message: string } } | ReturnType<typeof parseForm>) =>
-  r.ok ? null : (r as { error: { message: string } }).error.message;
+const firstMessage = (r: { ok: boolean; error?: { message: string } } | ReturnType<typeof parseForm>) => (r.ok ? null : (r as { error: { message: string } }).error.message);
 const fieldErrors = (r: ReturnType<typeof parseForm>) => (r.ok ? {} : r.error.fieldErrors);
 
 const client = {
@@ -163,12 +153,8 @@ describe('coach profile (SPEC §5)', () => {
   it('reads credentials one per line and the service radius in whole miles', () => {
     const r = parseForm(coachProfileSchema, { ...base, credentials: 'UEFA B\n\nFA Level 2, First aid', serviceRadius: '30' });
     expect(r.ok && r.value).toMatchObject({ credentials: ['UEFA B', 'FA Level 2', 'First aid'], serviceRadius: 30 });
-    expect(firstMessage(parseForm(coachProfileSchema, { ...base, serviceRadius: '0' }))).toBe(
-      'Service radius must be a whole number of miles between 1 and 500',
-    );
-    expect(firstMessage(parseForm(coachProfileSchema, { ...base, credentials: ['x'.repeat(201)] }))).toBe(
-      'Each credential must be 200 characters or fewer',
-    );
+    expect(firstMessage(parseForm(coachProfileSchema, { ...base, serviceRadius: '0' }))).toBe('Service radius must be a whole number of miles between 1 and 500');
+    expect(firstMessage(parseForm(coachProfileSchema, { ...base, credentials: ['x'.repeat(201)] }))).toBe('Each credential must be 200 characters or fewer');
   });
 });
 

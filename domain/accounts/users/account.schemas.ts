@@ -2,16 +2,7 @@ import * as z from 'zod';
 import { AGE_GROUPS, COACHING_TYPES, SESSION_TIMES } from '../../shared/catalogue';
 import { idSchema } from '../../shared/ids';
 import { sanitiseText } from '../../shared/sanitise';
-import {
-  REQUIRED_FIELDS,
-  cleanString,
-  enumList,
-  formBoolean,
-  formNumber,
-  optionalText,
-  requiredText,
-  toList,
-} from '../../validation/fields';
+import { REQUIRED_FIELDS, cleanString, enumList, formBoolean, formNumber, optionalText, requiredText, toList } from '../../validation/fields';
 import { MAX_URL_LENGTH, videoClipUrlSchema } from '../media/video-clips';
 
 /** SPEC §5 account forms, with the SPEC's words where it gives them. */
@@ -79,19 +70,13 @@ export const emailSchema = email(ACCOUNT_MESSAGES.emailInvalid);
 /** SPEC §5: password at least 6 characters (not trimmed, not sanitised: it is only hashed). */
 function password(requiredMessage: string, minLength: number) {
   const base = z.string({ error: requiredMessage }).min(1, { error: requiredMessage, abort: true });
-  return (minLength > 1 ? base.min(minLength, ACCOUNT_MESSAGES.passwordTooShort) : base).max(
-    128,
-    ACCOUNT_MESSAGES.passwordTooLong,
-  );
+  return (minLength > 1 ? base.min(minLength, ACCOUNT_MESSAGES.passwordTooShort) : base).max(128, ACCOUNT_MESSAGES.passwordTooLong);
 }
 export const passwordSchema = password(REQUIRED_FIELDS, MIN_PASSWORD_LENGTH);
 
 /** SPEC §5 profile: full name 2–100 characters. */
 function fullName(requiredMessage: string) {
-  return cleanString(requiredMessage)
-    .min(1, { error: requiredMessage, abort: true })
-    .min(2, ACCOUNT_MESSAGES.nameTooShort)
-    .max(100, ACCOUNT_MESSAGES.nameTooLong);
+  return cleanString(requiredMessage).min(1, { error: requiredMessage, abort: true }).min(2, ACCOUNT_MESSAGES.nameTooShort).max(100, ACCOUNT_MESSAGES.nameTooLong);
 }
 export const fullNameSchema = fullName(ACCOUNT_MESSAGES.nameTooShort);
 
@@ -104,21 +89,23 @@ export function isValidPhone(text: string): boolean {
 const phoneText = z.string().trim().refine(isValidPhone, ACCOUNT_MESSAGES.phoneInvalid);
 /** Optional phone (profile): blank clears it. */
 export const optionalPhoneSchema = z
-  .preprocess((v) => (v === null ? '' : v), z.string().trim().transform((s, ctx): string | null => {
-    if (s === '') return null;
-    if (!isValidPhone(s)) {
-      ctx.addIssue({ code: 'custom', message: ACCOUNT_MESSAGES.phoneInvalid });
-      return z.NEVER;
-    }
-    return s;
-  }))
+  .preprocess(
+    (v) => (v === null ? '' : v),
+    z
+      .string()
+      .trim()
+      .transform((s, ctx): string | null => {
+        if (s === '') return null;
+        if (!isValidPhone(s)) {
+          ctx.addIssue({ code: 'custom', message: ACCOUNT_MESSAGES.phoneInvalid });
+          return z.NEVER;
+        }
+        return s;
+      }),
+  )
   .optional();
 /** Required phone (registration form). */
-export const requiredPhoneSchema = z
-  .string({ error: REQUIRED_FIELDS })
-  .trim()
-  .min(1, { error: REQUIRED_FIELDS, abort: true })
-  .pipe(phoneText);
+export const requiredPhoneSchema = z.string({ error: REQUIRED_FIELDS }).trim().min(1, { error: REQUIRED_FIELDS, abort: true }).pipe(phoneText);
 
 /** Avatar: an http(s) URL or a root-relative path to a stored photo, ≤ 2048, or empty. */
 export function isAvatarUrl(text: string): boolean {
@@ -132,25 +119,28 @@ export function isAvatarUrl(text: string): boolean {
   }
 }
 export const avatarUrlSchema = z
-  .preprocess((v) => (v === null ? '' : v), z.string().trim().transform((s, ctx): string | null => {
-    if (s === '') return null;
-    if (s.length > MAX_URL_LENGTH) {
-      ctx.addIssue({ code: 'custom', message: ACCOUNT_MESSAGES.avatarTooLong });
-      return z.NEVER;
-    }
-    if (!isAvatarUrl(s)) {
-      ctx.addIssue({ code: 'custom', message: ACCOUNT_MESSAGES.avatarInvalid });
-      return z.NEVER;
-    }
-    return s;
-  }))
+  .preprocess(
+    (v) => (v === null ? '' : v),
+    z
+      .string()
+      .trim()
+      .transform((s, ctx): string | null => {
+        if (s === '') return null;
+        if (s.length > MAX_URL_LENGTH) {
+          ctx.addIssue({ code: 'custom', message: ACCOUNT_MESSAGES.avatarTooLong });
+          return z.NEVER;
+        }
+        if (!isAvatarUrl(s)) {
+          ctx.addIssue({ code: 'custom', message: ACCOUNT_MESSAGES.avatarInvalid });
+          return z.NEVER;
+        }
+        return s;
+      }),
+  )
   .optional();
 
 /** 'client' | 'coach'; the legacy 'user' means client; absent means client. */
-export const userTypeSchema = z.preprocess(
-  (v) => (v === undefined || v === null || v === '' || v === 'user' ? 'client' : v),
-  z.enum(['client', 'coach'], { error: ACCOUNT_MESSAGES.invalidUserType }),
-);
+export const userTypeSchema = z.preprocess((v) => (v === undefined || v === null || v === '' || v === 'user' ? 'client' : v), z.enum(['client', 'coach'], { error: ACCOUNT_MESSAGES.invalidUserType }));
 
 export const preferredCoachingTypesSchema = enumList(COACHING_TYPES, ACCOUNT_MESSAGES.invalidCoachingType);
 export const preferredSessionTimesSchema = enumList(SESSION_TIMES, ACCOUNT_MESSAGES.invalidSessionTime);
@@ -158,11 +148,7 @@ export const preferredSessionTimesSchema = enumList(SESSION_TIMES, ACCOUNT_MESSA
 /** Whole pounds, as the rate is read (SPEC §5: 'Hourly rate is read as an integer'). */
 function hourlyRatePounds(min: number, minMessage: string, requiredMessage: string) {
   return formNumber(requiredMessage, ACCOUNT_MESSAGES.rateNumeric).pipe(
-    z
-      .number({ error: ACCOUNT_MESSAGES.rateNumeric })
-      .int(ACCOUNT_MESSAGES.rateWhole)
-      .min(min, minMessage)
-      .max(MAX_HOURLY_RATE_POUNDS, ACCOUNT_MESSAGES.rateMax),
+    z.number({ error: ACCOUNT_MESSAGES.rateNumeric }).int(ACCOUNT_MESSAGES.rateWhole).min(min, minMessage).max(MAX_HOURLY_RATE_POUNDS, ACCOUNT_MESSAGES.rateMax),
   );
 }
 
@@ -243,9 +229,7 @@ export const registrationSchema = z
 export type RegistrationForm = z.output<typeof registrationSchema>;
 
 /** Registration through Google: the same profile, the name may come from Google. */
-export const pendingProfileSchema = z
-  .object({ ...registrationProfileShape, fullName: fullName(REQUIRED_FIELDS).optional() })
-  .superRefine(coachNeedsRate);
+export const pendingProfileSchema = z.object({ ...registrationProfileShape, fullName: fullName(REQUIRED_FIELDS).optional() }).superRefine(coachNeedsRate);
 export type PendingProfileForm = z.output<typeof pendingProfileSchema>;
 
 /**

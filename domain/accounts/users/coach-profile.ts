@@ -46,8 +46,7 @@ export interface CoachProfilePatch {
 }
 
 const unique = <T>(list: readonly T[]): readonly T[] => Array.from(new Set(list));
-const cleanCredentials = (list: readonly string[]): readonly string[] =>
-  unique(list.map((c) => sanitiseText(c).trim().slice(0, 200)).filter((c) => c.length > 0)).slice(0, 20);
+const cleanCredentials = (list: readonly string[]): readonly string[] => unique(list.map((c) => sanitiseText(c).trim().slice(0, 200)).filter((c) => c.length > 0)).slice(0, 20);
 
 function applyPatch(profile: CoachProfile, patch: CoachProfilePatch, now: Date): CoachProfile {
   return {
@@ -81,9 +80,7 @@ export function createCoachProfile(userId: Id, patch: CoachProfilePatch, now: Da
 }
 
 /** The coach part of a parsed registration (or pending profile) form. */
-export function coachProfilePatchFromRegistration(
-  form: Pick<RegistrationForm, 'hourlyRate' | 'servicesOffered' | 'ageGroups' | 'credentials' | 'serviceRadius'>,
-): CoachProfilePatch {
+export function coachProfilePatchFromRegistration(form: Pick<RegistrationForm, 'hourlyRate' | 'servicesOffered' | 'ageGroups' | 'credentials' | 'serviceRadius'>): CoachProfilePatch {
   return stripUndefined({
     hourlyRatePence: form.hourlyRate === undefined ? undefined : poundsToPence(form.hourlyRate),
     servicesOffered: form.servicesOffered,

@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { emailKindOf, NOTIFICATION_EVENTS } from '../../notifications/email-job';
-import {
-  ALL_EMAILS_ON,
-  applyEmailPreferenceChange,
-  parseEmailPreferenceChange,
-  parseEmailPreferences,
-  storedEmailPreferences,
-  wantsEmail,
-} from './email-preferences';
+import { ALL_EMAILS_ON, applyEmailPreferenceChange, parseEmailPreferenceChange, parseEmailPreferences, storedEmailPreferences, wantsEmail } from './email-preferences';
 
 describe('email preferences', () => {
   it('reads every kind as on unless it is stored as false, ignoring anything unknown', () => {

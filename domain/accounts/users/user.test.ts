@@ -1,28 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { unwrap } from '../../shared/result';
 import { adminActor, adminUser, clientActor, clientUser, coachActor, coachUser, IDS, NOW } from '../../testing/fixtures';
-import {
-  canSignIn,
-  deactivateUser,
-  displayName,
-  eraseUser,
-  linkGoogleAccount,
-  parseUser,
-  profilePatchFromForm,
-  registerUser,
-  restoreUser,
-  toActor,
-  updateProfile,
-  verifyEmail,
-} from './user';
+import { canSignIn, deactivateUser, displayName, eraseUser, linkGoogleAccount, parseUser, profilePatchFromForm, registerUser, restoreUser, toActor, updateProfile, verifyEmail } from './user';
 
 const later = new Date(NOW.getTime() + 60_000);
 
 describe('registerUser', () => {
   it('creates an active, unverified email account with a lower-cased email', () => {
-    const user = unwrap(
-      registerUser({ id: IDS.client, email: ' Cleo@Example.COM ', fullName: ' Cleo ', passwordHash: 'h', emailVerified: false, userType: 'client' }, NOW),
-    );
+    const user = unwrap(registerUser({ id: IDS.client, email: ' Cleo@Example.COM ', fullName: ' Cleo ', passwordHash: 'h', emailVerified: false, userType: 'client' }, NOW));
     expect(user).toMatchObject({
       email: 'cleo@example.com',
       fullName: 'Cleo',

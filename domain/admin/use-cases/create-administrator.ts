@@ -33,10 +33,7 @@ export const createAdministratorSchema = z.object({
  * (`actor`). The account is verified at once (an operator vouches for the address) and signs in
  * with the password; an existing email is refused, never silently promoted.
  */
-export async function createAdministrator(
-  deps: CreateAdministratorDeps,
-  input: { actor: Actor | null; form: unknown },
-): Promise<Result<User>> {
+export async function createAdministrator(deps: CreateAdministratorDeps, input: { actor: Actor | null; form: unknown }): Promise<Result<User>> {
   const parsed = parseForm(createAdministratorSchema, input.form);
   if (!parsed.ok) return parsed;
   if (parsed.value.password.length < MIN_ADMIN_PASSWORD_LENGTH) return err(adminErrors.adminPasswordTooShort());
@@ -48,10 +45,7 @@ export async function createAdministrator(
   const passwordHash = await deps.hasher.hash(parsed.value.password);
   const now = deps.clock.now();
   return deps.uow.transaction(async (tx) => {
-    const user = registerUser(
-      { id: deps.ids.newId(), email: parsed.value.email, fullName: parsed.value.fullName, passwordHash, emailVerified: true, userType: 'client', role: 'admin' },
-      now,
-    );
+    const user = registerUser({ id: deps.ids.newId(), email: parsed.value.email, fullName: parsed.value.fullName, passwordHash, emailVerified: true, userType: 'client', role: 'admin' }, now);
     if (!user.ok) return user;
     const saved = await tx.users.save(user.value);
     return saved.ok ? ok(user.value) : saved;

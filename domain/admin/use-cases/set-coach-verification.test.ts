@@ -72,8 +72,7 @@ describe('setCoachVerification', () => {
     const stale = conflict('CONCURRENT_UPDATE', 'This record changed while you were working on it. Please reload and try again.');
     const refusing = {
       read: uow.read,
-      transaction: <T>(work: Parameters<typeof uow.transaction<T>>[0]) =>
-        uow.transaction((tx) => work({ ...tx, coachProfiles: { ...tx.coachProfiles, save: async () => err(stale) } })),
+      transaction: <T>(work: Parameters<typeof uow.transaction<T>>[0]) => uow.transaction((tx) => work({ ...tx, coachProfiles: { ...tx.coachProfiles, save: async () => err(stale) } })),
     };
     expect(await setCoachVerification({ ...deps, uow: refusing }, { actor: adminActor, coachId: IDS.coach, verified: true })).toEqual({ ok: false, error: stale });
     expect(uow.data.coachProfiles.get(IDS.coach)?.isVerified).toBe(false);

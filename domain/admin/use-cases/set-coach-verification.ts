@@ -23,10 +23,7 @@ export interface CoachVerification {
  * again if they are restored). Asking for the state the coach is in succeeds and writes nothing.
  * The profile is saved with its version (a concurrent change is a conflict, nothing half-done).
  */
-export async function setCoachVerification(
-  deps: { uow: UnitOfWork; clock: Clock },
-  input: { actor: Actor; coachId: string; verified: boolean },
-): Promise<Result<CoachVerification>> {
+export async function setCoachVerification(deps: { uow: UnitOfWork; clock: Clock }, input: { actor: Actor; coachId: string; verified: boolean }): Promise<Result<CoachVerification>> {
   const allowed = canSetCoachVerification(input.actor);
   if (!allowed.ok) return err(allowed.error);
   if (!isId(input.coachId)) return err(adminErrors.coachNotFound());

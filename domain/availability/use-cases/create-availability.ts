@@ -8,10 +8,7 @@ import { createAvailability as create, type AvailabilityPeriod } from '../availa
 import { availabilityPeriodSchema } from '../availability.schemas';
 
 /** SPEC §2 CoachProfile calendar: the coach adds a period to their own calendar. */
-export async function createAvailability(
-  deps: { uow: UnitOfWork; clock: Clock; ids: IdSource },
-  input: { actor: Actor; form: unknown },
-): Promise<Result<AvailabilityPeriod>> {
+export async function createAvailability(deps: { uow: UnitOfWork; clock: Clock; ids: IdSource }, input: { actor: Actor; form: unknown }): Promise<Result<AvailabilityPeriod>> {
   const now = deps.clock.now();
   const parsed = parseForm(availabilityPeriodSchema(now), input.form);
   if (!parsed.ok) return parsed;

@@ -9,10 +9,7 @@ import { parseForm } from '../../validation/parse-form';
 import { upcomingPeriods, type AvailabilityPeriod } from '../availability-period';
 
 /** A coach's calendar as any signed-in user sees it: periods not yet over, by start time. */
-export async function listAvailability(
-  deps: { uow: UnitOfWork; clock: Clock },
-  input: { viewer: Actor | null; coachId: Id },
-): Promise<Result<AvailabilityPeriod[]>> {
+export async function listAvailability(deps: { uow: UnitOfWork; clock: Clock }, input: { viewer: Actor | null; coachId: Id }): Promise<Result<AvailabilityPeriod[]>> {
   if (!canViewAvailability(input.viewer)) return err(policyErrors.profileNotFound());
   const id = parseForm(idSchema, input.coachId);
   if (!id.ok) return id;

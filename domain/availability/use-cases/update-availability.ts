@@ -8,10 +8,7 @@ import { availabilityErrors, updateAvailability as update, type AvailabilityPeri
 import { availabilityPeriodSchema } from '../availability.schemas';
 
 /** The coach changes one of their periods (the same rules as creating one). */
-export async function updateAvailability(
-  deps: { uow: UnitOfWork; clock: Clock },
-  input: { actor: Actor; periodId: Id; form: unknown },
-): Promise<Result<AvailabilityPeriod>> {
+export async function updateAvailability(deps: { uow: UnitOfWork; clock: Clock }, input: { actor: Actor; periodId: Id; form: unknown }): Promise<Result<AvailabilityPeriod>> {
   const id = parseForm(idSchema, input.periodId);
   if (!id.ok) return id;
   const now = deps.clock.now();

@@ -29,11 +29,7 @@ export const ACCOUNT_ENDED_REASON: Record<BookingParty, string> = {
   coach: "The coach's account has been closed",
 };
 
-export type AccountEndOutcome =
-  | { readonly outcome: 'declined' }
-  | { readonly outcome: 'cancelled' }
-  | { readonly outcome: 'left'; readonly why: LeftReason }
-  | { readonly outcome: 'untouched' };
+export type AccountEndOutcome = { readonly outcome: 'declined' } | { readonly outcome: 'cancelled' } | { readonly outcome: 'left'; readonly why: LeftReason } | { readonly outcome: 'untouched' };
 
 /** What ending the account of `party` does to this booking at `now` (pure; decided again under the lock). */
 export function accountEndOutcome(booking: Pick<Booking, 'status' | 'startsAt'>, party: BookingParty, now: Date): AccountEndOutcome {

@@ -26,13 +26,7 @@ export function openDispute(booking: Booking, actor: Actor, input: { description
   if (current.paymentStatus === 'released') return err(bookingErrors.disputeWindowClosed());
   const description = requiredReason(input.description, bookingErrors.descriptionRequired, DESCRIPTION_MAX_LENGTH, bookingErrors.descriptionTooLong);
   if (!description.ok) return description;
-  return ok(
-    changed(
-      current,
-      { status: 'disputed', disputeStatus: 'open', disputeReason: description.value, disputeOpenedBy: actor.userId, disputeOpenedAt: now },
-      now,
-    ),
-  );
+  return ok(changed(current, { status: 'disputed', disputeStatus: 'open', disputeReason: description.value, disputeOpenedBy: actor.userId, disputeOpenedAt: now }, now));
 }
 
 /** What a dispute decision can still give back to the client: what is held, or the whole hold. */
@@ -71,8 +65,7 @@ export function resolveDispute(booking: Booking, actor: Actor, decision: Dispute
     case 'refund_partial': {
       if (refundable <= 0) return err(bookingErrors.nothingToRefund());
       const amount = decision.refundPence;
-      if (typeof amount !== 'number' || !Number.isSafeInteger(amount) || amount <= 0 || amount > refundable)
-        return err(bookingErrors.refundAmountInvalid(formatPence(refundable)));
+      if (typeof amount !== 'number' || !Number.isSafeInteger(amount) || amount <= 0 || amount > refundable) return err(bookingErrors.refundAmountInvalid(formatPence(refundable)));
       refund = amount;
       effects = [refundInstruction(refund, 'dispute')];
       break;

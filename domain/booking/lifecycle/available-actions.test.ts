@@ -11,21 +11,7 @@ import { relationOf } from './booking-party';
 import { openDispute, resolveDispute } from '../disputes/disputes';
 import { acceptReschedule, declineReschedule, proposeReschedule } from '../reschedule/reschedule';
 import { markArrival, markCompletion } from '../session-progress/session-progress';
-import {
-  admin,
-  at,
-  authorised,
-  client,
-  coach,
-  completed,
-  confirmedAndCaptured,
-  inSession,
-  NOW,
-  otherCoach,
-  pendingBooking,
-  stranger,
-  STARTS_AT,
-} from '../../testing/booking-fixtures';
+import { admin, at, authorised, client, coach, completed, confirmedAndCaptured, inSession, NOW, otherCoach, pendingBooking, stranger, STARTS_AT } from '../../testing/booking-fixtures';
 
 describe('the actions offered', () => {
   it('on an unpaid request: the client pays, cancels or reschedules; the coach cannot accept it', () => {
@@ -95,17 +81,10 @@ function offeredWithInput(booking: Booking, actor: Actor, now: Date): BookingAct
 }
 
 /** A step applied when its rule allows it, else skipped: bookings in every state the rules reach. */
-const orSame = (booking: Booking, result: Result<Booking | { booking: Booking }>): Booking =>
-  result.ok ? ('booking' in result.value ? result.value.booking : result.value) : booking;
+const orSame = (booking: Booking, result: Result<Booking | { booking: Booking }>): Booking => (result.ok ? ('booking' in result.value ? result.value.booking : result.value) : booking);
 
 const END = at(STARTS_AT, 60 * MINUTE_MS);
-const BASES = [
-  () => pendingBooking(),
-  () => authorised(pendingBooking()),
-  () => confirmedAndCaptured(),
-  () => inSession(),
-  () => completed(),
-];
+const BASES = [() => pendingBooking(), () => authorised(pendingBooking()), () => confirmedAndCaptured(), () => inSession(), () => completed()];
 const PARTIES = [null, client, coach] as const;
 const ENDINGS = [null, 'cancelled', 'declined', 'disputed', 'released'] as const;
 const MOMENTS = [-3 * DAY_MS, -2 * HOUR_MS, -30 * MINUTE_MS, 10 * MINUTE_MS, 30 * MINUTE_MS, 61 * MINUTE_MS, 2 * DAY_MS, 4 * DAY_MS];

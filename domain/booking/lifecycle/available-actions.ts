@@ -9,18 +9,7 @@ import { acceptReschedule, declineReschedule, proposeReschedule } from '../resch
 import { markArrival, markCompletion } from '../session-progress/session-progress';
 
 export type BookingAction =
-  | 'accept'
-  | 'decline'
-  | 'cancel'
-  | 'cancel_as_coach'
-  | 'propose_reschedule'
-  | 'respond_reschedule'
-  | 'mark_arrival'
-  | 'mark_completion'
-  | 'report_issue'
-  | 'resolve_dispute'
-  | 'pay'
-  | 'take_payment';
+  'accept' | 'decline' | 'cancel' | 'cancel_as_coach' | 'propose_reschedule' | 'respond_reschedule' | 'mark_arrival' | 'mark_completion' | 'report_issue' | 'resolve_dispute' | 'pay' | 'take_payment';
 
 /**
  * What the UI may offer this actor on this booking now. It asks the very rules the server applies,

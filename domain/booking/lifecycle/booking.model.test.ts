@@ -259,8 +259,15 @@ function step(world: World, a: Action): Result<unknown> | null {
 const start = fc.constantFrom<Action[]>(
   [],
   [{ kind: 'pay', card: TEST_CARD_OK }],
-  [{ kind: 'pay', card: TEST_CARD_OK }, { kind: 'accept', who: 'coach' }],
-  [{ kind: 'pay', card: TEST_CARD_OK }, { kind: 'accept', who: 'coach' }, { kind: 'runJob', pick: 0, crash: false }],
+  [
+    { kind: 'pay', card: TEST_CARD_OK },
+    { kind: 'accept', who: 'coach' },
+  ],
+  [
+    { kind: 'pay', card: TEST_CARD_OK },
+    { kind: 'accept', who: 'coach' },
+    { kind: 'runJob', pick: 0, crash: false },
+  ],
   [{ kind: 'accept', who: 'coach' }],
 );
 
@@ -283,10 +290,7 @@ function checkLegality(before: Booking, after: Booking, a: Action, result: Resul
   const rules: Record<string, boolean> = {
     accept: relation === 'coach' && before.status === 'pending' && before.paymentStatus === 'authorized',
     decline: relation === 'coach' && before.status === 'pending' && hasText('text' in a ? a.text : null) && after.declined,
-    cancel:
-      hasText('text' in a ? a.text : null) &&
-      (before.status === 'pending' || before.status === 'confirmed') &&
-      (relation !== 'coach' || before.status === 'confirmed'),
+    cancel: hasText('text' in a ? a.text : null) && (before.status === 'pending' || before.status === 'confirmed') && (relation !== 'coach' || before.status === 'confirmed'),
     arrive: party && (started === 'confirmed' || started === 'in_session'),
     complete: party && started === 'in_session',
     dispute: party && hasText('text' in a ? a.text : null) && (started === 'in_session' || started === 'completed') && before.disputeStatus === null,
@@ -319,10 +323,7 @@ function checkInvariants(before: Booking, after: Booking): void {
     assert(before[mark] === null || same(before[mark], after[mark]), `${mark} changed`);
   }
   // The price is frozen; money only moves forward.
-  assert(
-    after.servicePricePence === before.servicePricePence && after.adminFeePence === before.adminFeePence && after.totalPricePence === before.totalPricePence,
-    'price changed',
-  );
+  assert(after.servicePricePence === before.servicePricePence && after.adminFeePence === before.adminFeePence && after.totalPricePence === before.totalPricePence, 'price changed');
   assert(after.amountCapturedPence >= before.amountCapturedPence, 'captured went down');
   assert(after.amountRefundedPence >= before.amountRefundedPence, 'refunded went down');
   if (before.paymentStatus !== after.paymentStatus) {

@@ -173,12 +173,10 @@ export function bookingInvariantViolations(b: Booking): string[] {
   if (b.status === 'cancelled' && (b.cancelledAt === null || b.cancelledBy === null)) problems.push('a cancelled booking records who and when');
   if (b.declined && b.status !== 'cancelled') problems.push('a declined booking is cancelled');
   if (b.status === 'completed' && b.completedAt === null) problems.push('a completed booking records when');
-  if ((b.status === 'in_session' || b.status === 'completed') && b.sessionStartedAt === null && b.completedAt === null)
-    problems.push('a started session records when');
+  if ((b.status === 'in_session' || b.status === 'completed') && b.sessionStartedAt === null && b.completedAt === null) problems.push('a started session records when');
   if (b.status === 'disputed' && b.disputeStatus !== 'open') problems.push('a disputed booking has an open dispute');
   if (b.disputeStatus === 'open' && b.status !== 'disputed') problems.push('an open dispute means status disputed');
-  if (b.rescheduleStatus !== null && (b.rescheduleRequestedBy === null || b.rescheduleProposedStartsAt === null))
-    problems.push('a reschedule request records who proposed what');
+  if (b.rescheduleStatus !== null && (b.rescheduleRequestedBy === null || b.rescheduleProposedStartsAt === null)) problems.push('a reschedule request records who proposed what');
   if (b.paymentStatus === 'released' && b.paymentReleasedAt === null) problems.push('a release records when');
   return problems;
 }

@@ -15,9 +15,7 @@ export interface CancellationMoney {
 /** The money side of a cancellation, from what the booking records and the cancellation policy. */
 export function cancellationMoney(b: Booking, previous?: Booking | null): CancellationMoney {
   const settlement =
-    previous && b.cancelledBy && b.cancelledAt
-      ? cancellationSettlement(b, previous.status === 'pending' ? 'pending' : 'confirmed', b.cancelledBy, b.cancelledAt)
-      : settlementOfCancelled(b);
+    previous && b.cancelledBy && b.cancelledAt ? cancellationSettlement(b, previous.status === 'pending' ? 'pending' : 'confirmed', b.cancelledBy, b.cancelledAt) : settlementOfCancelled(b);
   const heldOnly = b.paymentStatus === 'authorized';
   const paid = heldOnly ? b.amountAuthorizedPence : isHeldByPlatform(b.paymentStatus) ? b.amountCapturedPence - b.amountRefundedPence : 0;
   const refund = Math.min(settlement?.refundPence ?? 0, paid);

@@ -29,11 +29,16 @@ describe('the cancellation policy', () => {
 
   it('always splits the total between the client and the coach', () => {
     fc.assert(
-      fc.property(fc.constantFrom('pending' as const, 'confirmed' as const), fc.constantFrom('client' as const, 'coach' as const, 'admin' as const, 'system' as const), fc.integer({ min: -1000, max: 1000 }), (was, by, hours) => {
-        const s = cancellationSettlement(b, was, by, at(STARTS_AT, hours * HOUR_MS));
-        expect(s.refundPence + s.keptPence).toBe(TOTAL);
-        expect(s.refundPence).toBeGreaterThanOrEqual(300);
-      }),
+      fc.property(
+        fc.constantFrom('pending' as const, 'confirmed' as const),
+        fc.constantFrom('client' as const, 'coach' as const, 'admin' as const, 'system' as const),
+        fc.integer({ min: -1000, max: 1000 }),
+        (was, by, hours) => {
+          const s = cancellationSettlement(b, was, by, at(STARTS_AT, hours * HOUR_MS));
+          expect(s.refundPence + s.keptPence).toBe(TOTAL);
+          expect(s.refundPence).toBeGreaterThanOrEqual(300);
+        },
+      ),
     );
   });
 

@@ -28,12 +28,7 @@ export interface CancellationSettlement {
 type Priced = Pick<Booking, 'startsAt' | 'servicePricePence' | 'adminFeePence' | 'totalPricePence'>;
 
 /** The settlement of cancelling a booking that is `wasStatus` ('pending' or 'confirmed') at `at`. */
-export function cancellationSettlement(
-  booking: Priced,
-  wasStatus: 'pending' | 'confirmed',
-  cancelledBy: CancelledBy,
-  at: Date,
-): CancellationSettlement {
+export function cancellationSettlement(booking: Priced, wasStatus: 'pending' | 'confirmed', cancelledBy: CancelledBy, at: Date): CancellationSettlement {
   const full = (rule: CancellationRule): CancellationSettlement => ({ rule, refundPence: booking.totalPricePence, keptPence: 0 });
   if (wasStatus === 'pending') return full('before_acceptance');
   if (cancelledBy !== 'client') return full('coach_or_platform');
@@ -51,10 +46,7 @@ export function settlementOfCancelled(booking: Priced & Pick<Booking, 'declined'
 }
 
 /** What to ask of the payment for a settlement, from the payment state at the time of cancelling. */
-export function cancellationInstructions(
-  booking: Pick<Booking, 'paymentStatus' | 'paymentIntentId' | 'totalPricePence'>,
-  settlement: CancellationSettlement,
-): PaymentInstruction[] {
+export function cancellationInstructions(booking: Pick<Booking, 'paymentStatus' | 'paymentIntentId' | 'totalPricePence'>, settlement: CancellationSettlement): PaymentInstruction[] {
   const status = booking.paymentStatus;
   if (isAwaitingPayment(status)) return booking.paymentIntentId !== null ? [voidInstruction()] : [];
   if (status !== 'authorized' && !isHeldByPlatform(status)) return [];

@@ -53,10 +53,5 @@ export function isReleasable(booking: Booking): boolean {
  * date has passed, no dispute is open and no decided refund is still to be paid.
  */
 export function isReleaseDue(booking: Booking, now: Date): boolean {
-  return (
-    (booking.status === 'completed' || booking.status === 'cancelled') &&
-    booking.paymentHeldUntil !== null &&
-    booking.paymentHeldUntil.getTime() <= now.getTime() &&
-    isReleasable(booking)
-  );
+  return (booking.status === 'completed' || booking.status === 'cancelled') && booking.paymentHeldUntil !== null && booking.paymentHeldUntil.getTime() <= now.getTime() && isReleasable(booking);
 }

@@ -30,7 +30,7 @@ describe('booking reference codes', () => {
     expect(referenceCodeFor(new Date('2025-09-24T23:30:00Z'), 7)).toMatch(/^FACT-20250925-/);
   });
 
-  it('give a run of consecutive places in a day\'s shuffle as many distinct suffixes, at any length', () => {
+  it("give a run of consecutive places in a day's shuffle as many distinct suffixes, at any length", () => {
     fc.assert(
       fc.property(day, fc.integer({ min: 4, max: 10 }), fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }), (d, length, at) => {
         const size = 36 ** length;

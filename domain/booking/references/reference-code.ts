@@ -162,8 +162,7 @@ export function parseReferenceCode(text: string): Result<ReferenceCode> {
   if (!m) return err(invalid('REFERENCE_INVALID', REFERENCE_MESSAGES.invalid));
   const [, y, mo, d, suffix] = m as unknown as [string, string, string, string, string];
   const probe = new Date(Date.UTC(+y, +mo - 1, +d));
-  if (probe.getUTCFullYear() !== +y || probe.getUTCMonth() !== +mo - 1 || probe.getUTCDate() !== +d)
-    return err(invalid('REFERENCE_INVALID', REFERENCE_MESSAGES.invalid));
+  if (probe.getUTCFullYear() !== +y || probe.getUTCMonth() !== +mo - 1 || probe.getUTCDate() !== +d) return err(invalid('REFERENCE_INVALID', REFERENCE_MESSAGES.invalid));
   return ok({ code, date: `${y}-${mo}-${d}`, suffix });
 }
 
@@ -179,7 +178,6 @@ export function isReferenceCode(text: string): boolean {
 export function normaliseReferenceSearch(text: string): Result<string> {
   const query = text.trim().toUpperCase().replace(/\s+/g, '');
   if (query.length === 0) return err(invalid('REFERENCE_SEARCH_REQUIRED', REFERENCE_MESSAGES.searchRequired, { query: [REFERENCE_MESSAGES.searchRequired] }));
-  if (query.length > REFERENCE_CODE_MAX_LENGTH || !/^[A-Z0-9-]+$/.test(query))
-    return err(invalid('REFERENCE_SEARCH_INVALID', REFERENCE_MESSAGES.notFound, { query: [REFERENCE_MESSAGES.notFound] }));
+  if (query.length > REFERENCE_CODE_MAX_LENGTH || !/^[A-Z0-9-]+$/.test(query)) return err(invalid('REFERENCE_SEARCH_INVALID', REFERENCE_MESSAGES.notFound, { query: [REFERENCE_MESSAGES.notFound] }));
   return ok(query);
 }

@@ -15,12 +15,7 @@ export interface BookAgainSlot {
   readonly usualTimeTaken: boolean;
 }
 
-export function bookAgainSlot(
-  last: { date: string; time: string },
-  durationMinutes: number,
-  calendar: CoachCalendar,
-  now: Date,
-): BookAgainSlot {
+export function bookAgainSlot(last: { date: string; time: string }, durationMinutes: number, calendar: CoachCalendar, now: Date): BookAgainSlot {
   const today = utcToLondon(now).date;
   let date = addDaysToIsoDate(last.date, 7);
   while (date < today || (date === today && slotState(date, last.time, durationMinutes, calendar, now) === 'past')) date = addDaysToIsoDate(date, 7);

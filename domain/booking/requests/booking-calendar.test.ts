@@ -33,7 +33,11 @@ describe('the booking dialog calendar', () => {
       availability: [{ startsAt: new Date('2026-04-01T08:00:00Z'), endsAt: new Date('2026-04-01T12:00:00Z'), isAvailable: true }],
       busy: [],
     };
-    expect(daySlots('2026-04-01', 60, calendar, now).filter((s) => s.state === 'available').map((s) => s.time)).toEqual(['09:00', '10:00', '11:00', '12:00']);
+    expect(
+      daySlots('2026-04-01', 60, calendar, now)
+        .filter((s) => s.state === 'available')
+        .map((s) => s.time),
+    ).toEqual(['09:00', '10:00', '11:00', '12:00']);
     expect(isDayBookable('2026-04-02', 60, calendar, now)).toBe(false);
     const window = Array.from({ length: 91 }, (_, i) => addDaysToIsoDate('2026-03-27', i));
     expect(window.filter((d) => isDayBookable(d, 60, calendar, now))).toEqual(['2026-04-01']);

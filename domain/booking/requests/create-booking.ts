@@ -6,15 +6,7 @@ import { bookingPrice } from './booking-price';
 import { err, ok, type Result } from '../../shared/result';
 import type { Booking, ServiceType } from '../lifecycle/booking';
 import { bookingErrors } from '../lifecycle/booking-errors';
-import {
-  ADDRESS_MAX_LENGTH,
-  MAX_SESSION_MINUTES,
-  MIN_SESSION_MINUTES,
-  NOTES_MAX_LENGTH,
-  isValidInstant,
-  isWithinBookingWindow,
-  textOrNull,
-} from '../lifecycle/booking-rules';
+import { ADDRESS_MAX_LENGTH, MAX_SESSION_MINUTES, MIN_SESSION_MINUTES, NOTES_MAX_LENGTH, isValidInstant, isWithinBookingWindow, textOrNull } from '../lifecycle/booking-rules';
 
 /** What the booking needs to know of the coach at the time of booking. */
 export interface CoachOffer {

@@ -14,11 +14,7 @@ import { REASON_MAX_LENGTH, isValidInstant, isWithinBookingWindow, textOrNull } 
  */
 
 function isReschedulable(booking: Booking): boolean {
-  return (
-    (booking.status === 'pending' || booking.status === 'confirmed') &&
-    booking.clientArrivedAt === null &&
-    booking.coachArrivedAt === null
-  );
+  return (booking.status === 'pending' || booking.status === 'confirmed') && booking.clientArrivedAt === null && booking.coachArrivedAt === null;
 }
 
 export interface RescheduleProposal {
@@ -37,13 +33,7 @@ export function proposeReschedule(booking: Booking, actor: Actor, input: Resched
   if (!isWithinBookingWindow(proposed, now)) return err(bookingErrors.rescheduleTooFarAhead());
   const reason = textOrNull(input.reason);
   if (reason !== null && reason.length > REASON_MAX_LENGTH) return err(bookingErrors.reasonTooLong());
-  return ok(
-    changed(
-      booking,
-      { rescheduleRequestedBy: actor.userId, rescheduleStatus: 'pending', rescheduleProposedStartsAt: proposed, rescheduleReason: reason },
-      now,
-    ),
-  );
+  return ok(changed(booking, { rescheduleRequestedBy: actor.userId, rescheduleStatus: 'pending', rescheduleProposedStartsAt: proposed, rescheduleReason: reason }, now));
 }
 
 /** The checks shared by accepting and declining: a pending proposal, answered by the other party. */

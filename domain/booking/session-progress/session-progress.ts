@@ -17,8 +17,7 @@ const hasAnyArrival = (b: Booking): boolean => b.clientArrivedAt !== null || b.c
 
 /** The instant the session counts as started, if it has (by the marks and the clock). */
 function startedAt(b: Booking, now: Date): Date | null {
-  if (b.clientArrivedAt !== null && b.coachArrivedAt !== null)
-    return new Date(Math.max(b.clientArrivedAt.getTime(), b.coachArrivedAt.getTime()));
+  if (b.clientArrivedAt !== null && b.coachArrivedAt !== null) return new Date(Math.max(b.clientArrivedAt.getTime(), b.coachArrivedAt.getTime()));
   if (hasAnyArrival(b) && now.getTime() >= b.startsAt.getTime()) {
     const first = Math.min(b.clientArrivedAt?.getTime() ?? Infinity, b.coachArrivedAt?.getTime() ?? Infinity);
     return new Date(Math.max(first, b.startsAt.getTime()));
@@ -79,11 +78,7 @@ export function autoCompleteDueAt(booking: Pick<Booking, 'startsAt' | 'durationM
 
 /** 24 hours after the scheduled end, a confirmed or in-session booking without an issue completes. */
 export function isAutoCompleteDue(booking: Booking, now: Date): boolean {
-  return (
-    (booking.status === 'confirmed' || booking.status === 'in_session') &&
-    booking.disputeStatus === null &&
-    autoCompleteDueAt(booking).getTime() <= now.getTime()
-  );
+  return (booking.status === 'confirmed' || booking.status === 'in_session') && booking.disputeStatus === null && autoCompleteDueAt(booking).getTime() <= now.getTime();
 }
 
 export function autoComplete(booking: Booking, now: Date): Result<Booking> {

@@ -11,9 +11,6 @@ export const ADMIN_MESSAGES_LIMIT = 1000;
  * sees only conversations with messages they sent or received; an admin sees all.
  */
 export async function listConversations(deps: { uow: UnitOfWork }, input: { actor: Actor }): Promise<Result<ConversationSummary[]>> {
-  const messages =
-    input.actor.role === 'admin'
-      ? await deps.uow.read.messages.listAll(ADMIN_MESSAGES_LIMIT)
-      : await deps.uow.read.messages.listForUser(input.actor.userId);
+  const messages = input.actor.role === 'admin' ? await deps.uow.read.messages.listAll(ADMIN_MESSAGES_LIMIT) : await deps.uow.read.messages.listForUser(input.actor.userId);
   return ok(summariseConversations(messages, input.actor));
 }

@@ -20,10 +20,7 @@ export interface Conversation {
  * and unread as read. A missing booking, or one the viewer is not part of, is
  * 'Conversation not found.'
  */
-export async function openConversation(
-  deps: { uow: UnitOfWork; clock: Clock },
-  input: { actor: Actor; bookingId: Id | null | undefined },
-): Promise<Result<Conversation>> {
+export async function openConversation(deps: { uow: UnitOfWork; clock: Clock }, input: { actor: Actor; bookingId: Id | null | undefined }): Promise<Result<Conversation>> {
   const query = parseForm(conversationQuerySchema, { bookingId: input.bookingId ?? undefined });
   if (!query.ok) return query;
   const now = deps.clock.now();
@@ -32,7 +29,11 @@ export async function openConversation(
     if (!booking || !canMessageOnBooking(input.actor, booking)) return err(messagingErrors.conversationNotFound());
     const visible = visibleMessages(await tx.messages.listByBooking(booking.id), input.actor);
     const { messages, newlyRead } = markConversationRead(visible, input.actor.userId, now);
-    if (newlyRead.length > 0) await tx.messages.markRead(newlyRead.map((m) => m.id), now);
+    if (newlyRead.length > 0)
+      await tx.messages.markRead(
+        newlyRead.map((m) => m.id),
+        now,
+      );
     return ok({ booking, messages });
   });
 }

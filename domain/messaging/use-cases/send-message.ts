@@ -12,20 +12,14 @@ import { sendMessageSchema } from '../message.schemas';
  * chose. The content is validated (1–5000 after trimming) and sanitised. Rate limiting
  * ('message' policy: 'Too many messages. Please wait until {time}') is the caller's job.
  */
-export async function sendMessage(
-  deps: { uow: UnitOfWork; clock: Clock; ids: IdSource },
-  input: { actor: Actor; form: unknown },
-): Promise<Result<Message>> {
+export async function sendMessage(deps: { uow: UnitOfWork; clock: Clock; ids: IdSource }, input: { actor: Actor; form: unknown }): Promise<Result<Message>> {
   const parsed = parseForm(sendMessageSchema, input.form);
   if (!parsed.ok) return parsed;
   const now = deps.clock.now();
   return deps.uow.transaction(async (tx) => {
     const booking = await tx.bookingParties.findParties(parsed.value.bookingId);
     if (!booking) return err(messagingErrors.conversationNotFound());
-    const message = compose(
-      { id: deps.ids.newId(), booking, actor: input.actor, receiverId: parsed.value.receiverId ?? null, content: parsed.value.content },
-      now,
-    );
+    const message = compose({ id: deps.ids.newId(), booking, actor: input.actor, receiverId: parsed.value.receiverId ?? null, content: parsed.value.content }, now);
     if (!message.ok) return message;
     const saved = await tx.messages.add(message.value);
     return saved.ok ? ok(message.value) : saved;

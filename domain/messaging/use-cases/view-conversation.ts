@@ -4,13 +4,7 @@ import type { Clock } from '../../shared/clock';
 import { isId, type Id } from '../../shared/ids';
 import { err, ok, type Result } from '../../shared/result';
 import type { UnitOfWork } from '../../unit-of-work';
-import {
-  otherParty,
-  viewerOf,
-  type ConversationBooking,
-  type ConversationPerson,
-  type ConversationReader,
-} from '../conversation-reader';
+import { otherParty, viewerOf, type ConversationBooking, type ConversationPerson, type ConversationReader } from '../conversation-reader';
 import { markConversationRead, messagingErrors, visibleMessages, type Message } from '../message';
 
 /** How many messages a conversation shows at first, and per "older" page. */

@@ -42,10 +42,7 @@ export async function viewCalendarFeed(deps: CalendarFeedDeps, input: { actor: A
  * other, so an old link stops working at once. Resetting a feed that is off is a conflict (the
  * card was stale); turning on a feed that is on simply makes a new link.
  */
-export async function issueCalendarFeed(
-  deps: CalendarFeedDeps,
-  input: { actor: Actor; intent: 'enable' | 'reset'; appUrl: string },
-): Promise<Result<CalendarFeedView>> {
+export async function issueCalendarFeed(deps: CalendarFeedDeps, input: { actor: Actor; intent: 'enable' | 'reset'; appUrl: string }): Promise<Result<CalendarFeedView>> {
   if (input.actor.role === 'admin') return err(notForAdmins());
   const { store, secrets } = deps.calendarFeeds;
   if (input.intent === 'reset' && !(await store.find(input.actor.userId))) {
@@ -78,10 +75,7 @@ const MARK_USED_EVERY_MS = HOUR_MS;
  * against its own rate limit, hashed and looked up the same way, so the answers to a bad token are
  * one answer: not found. A deactivated or erased person's feed is not found either.
  */
-export async function readCalendarFeed(
-  deps: CalendarFeedDeps & { readonly rateLimits: RateLimitStore },
-  input: { token: string; appUrl: string },
-): Promise<Result<RenderedFeed>> {
+export async function readCalendarFeed(deps: CalendarFeedDeps & { readonly rateLimits: RateLimitStore }, input: { token: string; appUrl: string }): Promise<Result<RenderedFeed>> {
   const { store, secrets, renderer } = deps.calendarFeeds;
   const now = deps.clock.now();
   const tokenHash = secrets.digest(input.token);

@@ -96,12 +96,10 @@ export async function deliverEmail(deps: DeliverEmailDeps, job: EmailJobInput): 
     if (skip || !user?.email) return skipped(deps, job.id, p, userId, skip ?? 'no_address');
     recipient = { name: user.fullName, email: user.email, role };
   }
-  if (p.details.messageIds?.length && (await deps.notifications.countUnread(p.details.messageIds)) === 0)
-    return skipped(deps, job.id, p, p.recipient.userId, 'already_read');
+  if (p.details.messageIds?.length && (await deps.notifications.countUnread(p.details.messageIds)) === 0) return skipped(deps, job.id, p, p.recipient.userId, 'already_read');
 
   // Decision 017: the request, acceptance and reminder name the player the session is for.
-  const player =
-    p.booking && PLAYER_EVENTS.has(p.event) && deps.notifications.findPlayerOfBooking ? await deps.notifications.findPlayerOfBooking(p.booking.id) : null;
+  const player = p.booking && PLAYER_EVENTS.has(p.event) && deps.notifications.findPlayerOfBooking ? await deps.notifications.findPlayerOfBooking(p.booking.id) : null;
   const playerLine = player && p.booking ? (bookingPlayerView(player, new Date(p.booking.startsAt)) ?? null) : null;
   const email = composeEmail(p, { appUrl: deps.appUrl, recipient, names, playerLine: playerLine ? `${playerLine.name}, ${playerLine.age}` : null });
   const messageId = messageIdFor(job.id, deps.appUrl);

@@ -1,13 +1,7 @@
 import type { Actor } from '../../policy/actor';
 import { notFound } from '../../shared/errors';
 import { err, ok, type Result } from '../../shared/result';
-import {
-  EMAIL_KIND_DESCRIPTIONS,
-  parseEmailPreferenceChange,
-  wantsEmail,
-  type EmailKindDescription,
-  type EmailPreferences,
-} from '../../accounts/users/email-preferences';
+import { EMAIL_KIND_DESCRIPTIONS, parseEmailPreferenceChange, wantsEmail, type EmailKindDescription, type EmailPreferences } from '../../accounts/users/email-preferences';
 import type { EmailPreferencesStore } from '../notification-ports';
 
 /** The profile page's email section: each kind, whether it is on, and whether it can be turned off. */
@@ -31,10 +25,7 @@ export async function viewEmailPreferences(deps: { emailPreferences: EmailPrefer
 }
 
 /** Turns one optional kind on or off; money and account-security emails cannot be turned off. */
-export async function updateEmailPreference(
-  deps: { emailPreferences: EmailPreferencesStore },
-  input: { actor: Actor; form: unknown },
-): Promise<Result<EmailPreferencesView>> {
+export async function updateEmailPreference(deps: { emailPreferences: EmailPreferencesStore }, input: { actor: Actor; form: unknown }): Promise<Result<EmailPreferencesView>> {
   const change = parseEmailPreferenceChange(input.form);
   if (!change.ok) return change;
   const next = await deps.emailPreferences.change(input.actor.userId, change.value);

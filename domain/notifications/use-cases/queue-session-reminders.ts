@@ -22,10 +22,7 @@ export interface ReminderSweepOutcome {
  * dedupe key is the same as the one queued at confirmation, so nothing is queued twice, whatever
  * the number of workers or runs; a moment already past is never queued.
  */
-export async function queueSessionReminders(
-  deps: { reminders: SessionReminderStore; clock: Clock },
-  input: { limit?: number } = {},
-): Promise<Result<ReminderSweepOutcome>> {
+export async function queueSessionReminders(deps: { reminders: SessionReminderStore; clock: Clock }, input: { limit?: number } = {}): Promise<Result<ReminderSweepOutcome>> {
   const now = deps.clock.now();
   const until = new Date(now.getTime() + REMINDER_SWEEP_LOOKAHEAD_MS);
   const windows = REMINDER_KINDS.map((kind) => ({

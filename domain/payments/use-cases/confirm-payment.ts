@@ -31,7 +31,6 @@ export async function confirmPayment(deps: PaymentUseCaseDeps, input: { actor: A
   if (!intent.ok) return err(fromGatewayError(intent.error));
   const recorded = await deps.uow.transaction((tx) => recordGatewayIntent(tx, booking.id, intent.value, deps.clock.now()));
   if (!recorded.ok) return recorded;
-  if (intent.value.status === 'requires_payment_method' || intent.value.status === 'canceled')
-    return err(paymentErrors.failed(intent.value.lastError?.message ?? null));
+  if (intent.value.status === 'requires_payment_method' || intent.value.status === 'canceled') return err(paymentErrors.failed(intent.value.lastError?.message ?? null));
   return ok({ booking: recorded.value, intentStatus: intent.value.status });
 }

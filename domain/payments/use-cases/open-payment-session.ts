@@ -52,8 +52,7 @@ export async function openPaymentSession(deps: PaymentUseCaseDeps, input: { acto
     const existing = await deps.gateway.retrieveIntent(booking.paymentIntentId);
     if (!existing.ok) return err(fromGatewayError(existing.error));
     const intent = existing.value;
-    if (REUSABLE.has(intent.status) && intent.clientSecret !== null && intent.amountPence === booking.totalPricePence)
-      return ok(session(intent.intentId, intent.clientSecret));
+    if (REUSABLE.has(intent.status) && intent.clientSecret !== null && intent.amountPence === booking.totalPricePence) return ok(session(intent.intentId, intent.clientSecret));
     if (intent.status === 'processing') return err(paymentErrors.processing());
     if (intent.status === 'requires_capture' || intent.status === 'succeeded') {
       const synced = await deps.uow.transaction((tx) => recordGatewayIntent(tx, booking.id, intent, deps.clock.now()));

@@ -14,10 +14,7 @@ export interface ReversalResult {
  * transfer (a lost chargeback on released money). Never more than what is left of the transfer;
  * the idempotency key names the booking, the reason and the amount, so it happens once.
  */
-export async function reverseCoachTransfer(
-  deps: PayoutUseCaseDeps,
-  input: { bookingId: Id; amountPence: Pence; reason: 'chargeback' | 'refund' },
-): Promise<Result<ReversalResult>> {
+export async function reverseCoachTransfer(deps: PayoutUseCaseDeps, input: { bookingId: Id; amountPence: Pence; reason: 'chargeback' | 'refund' }): Promise<Result<ReversalResult>> {
   const transfer = await deps.uow.read.coachTransfers.findByBooking(input.bookingId);
   if (!transfer || transfer.transferId === null) return ok({ outcome: 'nothing_to_reverse', transfer });
   const amount = Math.min(input.amountPence, reversiblePence(transfer));

@@ -67,7 +67,10 @@ export async function transferCoachShare(deps: PayoutUseCaseDeps, input: { booki
     // A chargeback lost while the money waited (e.g. for the coach's onboarding) takes its amount
     // back from the coach, exactly as one lost after the transfer does.
     const lost = (await tx.chargebacks.listForBooking(input.bookingId)).filter((c) => c.status === 'lost' && c.transferReversedPence === 0);
-    const owed = Math.min(lost.reduce((sum, c) => sum + c.amountPence, 0), reversiblePence(saved));
+    const owed = Math.min(
+      lost.reduce((sum, c) => sum + c.amountPence, 0),
+      reversiblePence(saved),
+    );
     if (owed > 0) await queueTransferReversal(tx.outbox, { bookingId: input.bookingId, amountPence: owed, reason: 'chargeback' });
     return ok({ outcome: 'transferred' as const, transfer: saved });
   });

@@ -14,10 +14,7 @@ import { refreshCoachStats } from './refresh-coach-stats';
  * SPEC §2 'Leave Review': a party of a completed booking rates the other party once
  * ('REVIEW_ALREADY_SUBMITTED' otherwise). A client's review updates the coach's rating.
  */
-export async function submitReview(
-  deps: { uow: UnitOfWork; clock: Clock; ids: IdSource },
-  input: { actor: Actor; bookingId: Id; form: unknown },
-): Promise<Result<Review>> {
+export async function submitReview(deps: { uow: UnitOfWork; clock: Clock; ids: IdSource }, input: { actor: Actor; bookingId: Id; form: unknown }): Promise<Result<Review>> {
   const bookingId = parseForm(idSchema, input.bookingId);
   if (!bookingId.ok) return bookingId;
   const now = deps.clock.now();

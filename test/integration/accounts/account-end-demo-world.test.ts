@@ -23,9 +23,7 @@ it("approving Leo Harris's deletion on the demo world settles his bookings and l
   const [user] = await ctx.db.query<{ id: string }>(`select id from users where email = $1`, [leo.email]);
   const [request] = await ctx.db.query<{ id: string }>(`select id from account_deletion_requests where user_id = $1 and status = 'pending'`, [user!.id]);
   const [admin] = await ctx.db.query<{ id: string }>(`select id from users where email = $1`, [DEMO_ADMIN.email]);
-  const decided = unwrap(
-    await decideDeletionRequest(ctx.app.deps(), { actor: { userId: admin!.id, role: 'admin', userType: 'client' }, form: { requestId: request!.id, decision: 'approved' } }),
-  );
+  const decided = unwrap(await decideDeletionRequest(ctx.app.deps(), { actor: { userId: admin!.id, role: 'admin', userType: 'client' }, form: { requestId: request!.id, decision: 'approved' } }));
   await runJobs(ctx.app);
 
   const future = await ctx.db.query<{ status: string; n: number }>(

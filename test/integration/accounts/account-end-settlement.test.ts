@@ -44,9 +44,7 @@ interface AccountWorld {
  * A client and a coach with one booking in each state; the clock ends 43 hours after the start
  * of the story, when the account ends.
  */
-async function accountWorld(
-  names: { client?: string; phone?: string; home?: { address: string; notes: string; clientNotes: string } } = {},
-): Promise<AccountWorld> {
+async function accountWorld(names: { client?: string; phone?: string; home?: { address: string; notes: string; clientNotes: string } } = {}): Promise<AccountWorld> {
   const client = await insertParty(ctx.db, 'client');
   const coach = await insertParty(ctx.db, 'coach');
   const admin = await insertParty(ctx.db, 'admin');
@@ -163,7 +161,7 @@ describe('an account that ends settles its bookings', () => {
     expect((await loadBooking(ctx.app, world.disputed.id)).disputeStatus).toBe('open');
   });
 
-  it("removing a coach declines their request and refunds every future session in full; restoring them brings nothing back", async () => {
+  it('removing a coach declines their request and refunds every future session in full; restoring them brings nothing back', async () => {
     const world = await accountWorld();
     const removed = unwrap(await removeUser(deps(), { actor: world.admin.actor, form: { userId: world.coach.id, reason: 'Fake certificate' } }));
     expect(removed.user.isActive).toBe(false);
@@ -327,10 +325,14 @@ describe('erasure leaves no name or home address behind', () => {
     const kept = await ctx.db.query<{ content: string }>(`select content from messages where booking_id = $1 order by created_at, id`, [world.late.id]);
     expect(kept.map((m) => m.content).sort()).toEqual(["Hi, it's [removed], call me on [removed] or write to [removed]", 'Thanks [removed], see you then', '[removed] will bring her own ball'].sort());
     // The sessions stay at 'Client's Home' with their amounts and states; what the client typed is gone.
-    const sessions = await ctx.db.query<{ location_type: string; location_address: string | null; location_notes: string | null; client_notes: string | null; status: string; total_price_pence: number }>(
-      `select location_type, location_address, location_notes, client_notes, status, total_price_pence from bookings where client_id = $1`,
-      [client.id],
-    );
+    const sessions = await ctx.db.query<{
+      location_type: string;
+      location_address: string | null;
+      location_notes: string | null;
+      client_notes: string | null;
+      status: string;
+      total_price_pence: number;
+    }>(`select location_type, location_address, location_notes, client_notes, status, total_price_pence from bookings where client_id = $1`, [client.id]);
     expect(sessions).toHaveLength(5);
     for (const s of sessions) expect(s).toMatchObject({ location_type: 'client_home', location_address: '[removed]', location_notes: '[removed]', client_notes: '[removed]', total_price_pence: 5300 });
     expect(sessions.map((s) => s.status).sort()).toEqual(['cancelled', 'cancelled', 'cancelled', 'disputed', 'in_session']);

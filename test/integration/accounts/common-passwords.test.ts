@@ -6,7 +6,15 @@ import { useTestApp } from '../../support/app';
 /** Common passwords refused, through the application's own wiring: the real list refuses a common password at sign-up, and stores nothing. */
 describe('common passwords at sign-up', () => {
   const ctx = useTestApp();
-  const form = (password: string) => ({ email: `p-${password.length}@example.com`, password, fullName: 'Pat Player', phone: '+44 7700 900123', location: 'Leeds', confirmAge: 'on', userType: 'client' });
+  const form = (password: string) => ({
+    email: `p-${password.length}@example.com`,
+    password,
+    fullName: 'Pat Player',
+    phone: '+44 7700 900123',
+    location: 'Leeds',
+    confirmAge: 'on',
+    userType: 'client',
+  });
 
   it("refuses 'password' and '123456' with a clear message, and accepts an uncommon one", async () => {
     for (const password of ['password', '123456', 'Liverpool']) {

@@ -64,7 +64,10 @@ beforeAll(async () => {
   const b2 = await createTestBooking(http.app, { clientId: casey.user.id, coachId: olive.user.id, serviceType: 'goalkeeping' });
   request = { id: b2.id, reference: b2.referenceCode };
 
-  await http.db.query(`insert into availability_periods (id, coach_id, starts_at, ends_at, notes) values ($1, $2, now() + interval '1 day', now() + interval '8 days', 'Evenings only')`, [randomUUID(), casey.user.id]);
+  await http.db.query(`insert into availability_periods (id, coach_id, starts_at, ends_at, notes) values ($1, $2, now() + interval '1 day', now() + interval '8 days', 'Evenings only')`, [
+    randomUUID(),
+    casey.user.id,
+  ]);
   await http.db.query(
     `insert into messages (id, booking_id, sender_id, receiver_id, content, created_at) values
        ($1, $3, $4, $5, 'Where do we meet, Casey?', now() - interval '6 days'),
@@ -158,8 +161,7 @@ describe('GET /account/export', () => {
     const [row] = await http.db.query<{ password_hash: string }>('select password_hash from users where id = $1', [casey.user.id]);
     expect(row!.password_hash.length).toBeGreaterThan(20);
     expect(webBody).not.toContain(row!.password_hash);
-    for (const secret of ['password_hash', 'passwordHash', 'session_version', 'sessionVersion', 'tr_export_1', 'pi_'])
-      expect(webBody).not.toContain(secret);
+    for (const secret of ['password_hash', 'passwordHash', 'session_version', 'sessionVersion', 'tr_export_1', 'pi_']) expect(webBody).not.toContain(secret);
     for (const other of [chris, olive, admin]) {
       expect(webBody).not.toContain(other.email);
       expect(webBody).not.toContain(other.user.phone!);
@@ -245,10 +247,7 @@ describe("a coach's copy of a request that never reached them", () => {
     const at = (days: number) => new Date(Date.now() + days * DAY);
     const request = async (days: number) => {
       const b = await createTestBooking(http.app, { clientId: uma.user.id, coachId: nora.user.id, startsAt: at(days), paid: false });
-      await http.db.query(
-        `update bookings set location_address = '7 Quiet Mews', location_notes = 'Blue door', client_notes = 'Mind my left knee' where id = $1`,
-        [b.id],
-      );
+      await http.db.query(`update bookings set location_address = '7 Quiet Mews', location_notes = 'Blue door', client_notes = 'Mind my left knee' where id = $1`, [b.id]);
       return b;
     };
     const open = await request(4);
@@ -261,12 +260,7 @@ describe("a coach's copy of a request that never reached them", () => {
     // Messages could be posted on a request before it was paid (decision 011, since refused):
     // one on each unpaid request, as stored rows from that time.
     for (const b of [open, expired, cancelled])
-      await http.db.query(`insert into messages (id, booking_id, sender_id, receiver_id, content) values ($1, $2, $3, $4, 'Is the pitch floodlit?')`, [
-        randomUUID(),
-        b.id,
-        uma.user.id,
-        nora.user.id,
-      ]);
+      await http.db.query(`insert into messages (id, booking_id, sender_id, receiver_id, content) values ($1, $2, $3, $4, 'Is the pitch floodlit?')`, [randomUUID(), b.id, uma.user.id, nora.user.id]);
 
     // Thirty minutes unpaid: the system cancels it ('Payment not completed').
     await http.db.query(`update bookings set created_at = now() - interval '31 minutes' where id = $1`, [expired.id]);
@@ -277,12 +271,7 @@ describe("a coach's copy of a request that never reached them", () => {
 
     const b = await createTestBooking(http.app, { clientId: petra.user.id, coachId: nora.user.id, startsAt: at(7) });
     paid = b.referenceCode;
-    await http.db.query(`insert into messages (id, booking_id, sender_id, receiver_id, content) values ($1, $2, $3, $4, 'See you at the park')`, [
-      randomUUID(),
-      b.id,
-      petra.user.id,
-      nora.user.id,
-    ]);
+    await http.db.query(`insert into messages (id, booking_id, sender_id, receiver_id, content) values ($1, $2, $3, $4, 'See you at the park')`, [randomUUID(), b.id, petra.user.id, nora.user.id]);
   }, 120_000);
 
   const expectNothingOfTheUnpaidRequests = (body: string) => {
@@ -290,8 +279,7 @@ describe("a coach's copy of a request that never reached them", () => {
     expect(doc.bookings.items.map((b) => [b.reference, b.with])).toEqual([[paid, 'Petra']]);
     expect(doc.messages.items.map((m) => [m.reference, m.content])).toEqual([[paid, 'See you at the park']]);
     for (const reference of Object.values(unpaid)) expect(body).not.toContain(reference);
-    for (const trace of ['Umaima', '7 Quiet Mews', 'Blue door', 'Mind my left knee', 'Is the pitch floodlit?', 'Payment not completed', 'Changed my mind'])
-      expect(body).not.toContain(trace);
+    for (const trace of ['Umaima', '7 Quiet Mews', 'Blue door', 'Mind my left knee', 'Is the pitch floodlit?', 'Payment not completed', 'Changed my mind']) expect(body).not.toContain(trace);
   };
 
   it("the coach's download over HTTP holds nothing of an unpaid request, open, expired or cancelled; the client's holds all of it", async () => {

@@ -21,7 +21,9 @@ vi.setConfig({ testTimeout: 120_000 });
 const http = useHttpApp();
 
 async function uploadPhoto(cookie: string): Promise<void> {
-  const png = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#2a7' } }).png().toBuffer();
+  const png = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#2a7' } })
+    .png()
+    .toBuffer();
   const form = new FormData();
   form.append('photo', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'me.png');
   const res = await fetch(`${http.baseUrl}/UserProfile`, { method: 'POST', body: form, headers: sameOrigin(http.baseUrl, { Cookie: cookie }) });

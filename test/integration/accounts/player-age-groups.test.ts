@@ -38,8 +38,7 @@ async function person(type: 'client' | 'coach', name: string): Promise<Person> {
 }
 
 /** The coach's age groups, as the CoachProfile form would store them. */
-const coachesGroups = (coach: Person, groups: readonly string[]) =>
-  http.db.query(`update coach_profiles set age_groups = $2 where user_id = $1`, [coach.id, groups]);
+const coachesGroups = (coach: Person, groups: readonly string[]) => http.db.query(`update coach_profiles set age_groups = $2 where user_id = $1`, [coach.id, groups]);
 
 async function addPlayer(guardian: Person, firstName: string, dateOfBirth: string): Promise<string> {
   const added = await send(guardian, data('UserProfile'), { intent: 'player-save', firstName, lastName: 'Hughes', dateOfBirth, guardianConsent: 'on' });
@@ -63,8 +62,7 @@ async function bookPaid(guardian: Person, coach: Person, playerId: string, date:
   return booking;
 }
 
-const act = (who: Person, page: 'CoachDashboard' | 'MyBookings', intent: string, bookingId: string, extra: Record<string, string> = {}) =>
-  send(who, data(page), { intent, bookingId, ...extra });
+const act = (who: Person, page: 'CoachDashboard' | 'MyBookings', intent: string, bookingId: string, extra: Record<string, string> = {}) => send(who, data(page), { intent, bookingId, ...extra });
 
 /** Everything a refusal must leave as it was. */
 async function snapshot() {
@@ -76,10 +74,7 @@ async function snapshot() {
 }
 
 async function openCalendar(coach: Person): Promise<void> {
-  await http.db.query(`insert into availability_periods (id, coach_id, starts_at, ends_at) values ($1, $2, now() - interval '1 day', now() + interval '60 days')`, [
-    randomUUID(),
-    coach.id,
-  ]);
+  await http.db.query(`insert into availability_periods (id, coach_id, starts_at, ends_at) values ($1, $2, now() - interval '1 day', now() + interval '60 days')`, [randomUUID(), coach.id]);
 }
 
 describe('changing a player’s date of birth under bookings still to happen', () => {

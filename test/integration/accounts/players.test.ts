@@ -65,8 +65,7 @@ describe('a session booked for a player', () => {
     const day = sessionDay(10);
     // FindCoaches' age-group filter finds the coach for Under 12 and not for Adults.
     const search = createCoachSearch(ctx.app.orm.em.fork());
-    const found = async (ageGroup: 'under_12' | 'adults') =>
-      (await search.search({ ...NO_FILTERS, ageGroup }, { cursor: null, limit: 50 })).coaches.map((c) => c.userId);
+    const found = async (ageGroup: 'under_12' | 'adults') => (await search.search({ ...NO_FILTERS, ageGroup }, { cursor: null, limit: 50 })).coaches.map((c) => c.userId);
     expect(await found('under_12')).toContain(coach.id);
     expect(await found('adults')).not.toContain(coach.id);
     // 11 on the session date (the birthday is that day): Under 12.
@@ -96,9 +95,7 @@ describe('a session booked for a player', () => {
     // Someone else's player: not found. The coach's groups do not include Under 14: 422 naming it.
     const theirs = await submitBookingRequest(deps(), { actor: stranger.actor, coachId: coach.id, form: form({ time: '12:00', playerId: ella.id }) });
     expect(theirs).toMatchObject({ ok: false, error: { kind: 'not_found', code: 'PLAYER_NOT_FOUND' } });
-    const older = unwrap(
-      await addPlayer(deps(), { actor: guardian.actor, form: { firstName: 'Tom', lastName: 'Hughes', dateOfBirth: bornYearsBefore(day, 13), guardianConsent: 'on' } }),
-    );
+    const older = unwrap(await addPlayer(deps(), { actor: guardian.actor, form: { firstName: 'Tom', lastName: 'Hughes', dateOfBirth: bornYearsBefore(day, 13), guardianConsent: 'on' } }));
     const wrongGroup = await submitBookingRequest(deps(), { actor: guardian.actor, coachId: coach.id, form: form({ time: '13:00', playerId: older.id }) });
     expect(wrongGroup).toMatchObject({ ok: false, error: { kind: 'invalid', code: 'COACH_AGE_GROUP_MISMATCH', message: 'Sam Coach does not coach Under 14 players.' } });
     unwrap(await removePlayer(deps(), { actor: guardian.actor, playerId: ella.id }));

@@ -8,9 +8,7 @@ import { useTestApp } from '../../support/app';
 const now = new Date('2026-11-22T10:00:00Z');
 
 function newUser(id: string, email: string, extra: Partial<Parameters<typeof registerUser>[0]> = {}): User {
-  return unwrap(
-    registerUser({ id, email, fullName: 'Alex Morgan', passwordHash: 'scrypt$x', emailVerified: false, userType: 'client', ...extra }, now),
-  );
+  return unwrap(registerUser({ id, email, fullName: 'Alex Morgan', passwordHash: 'scrypt$x', emailVerified: false, userType: 'client', ...extra }, now));
 }
 
 describe('account repositories over PostgreSQL', () => {

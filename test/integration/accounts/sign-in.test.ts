@@ -32,11 +32,12 @@ describe('registration, verification and sign-in', () => {
     expect(registered.value.coachProfile).toMatchObject({ hourlyRatePence: 4500, servicesOffered: ['goalkeeping'] });
 
     const unverified = await signInWithEmail(deps, { form: form('new.coach@example.com', 'secret-pass'), ip: '198.51.100.1' });
-    expect(unverified.ok ? 'signed in' : unverified.error.message).toBe(
-      'Please check your email and click the verification link before logging in.',
-    );
+    expect(unverified.ok ? 'signed in' : unverified.error.message).toBe('Please check your email and click the verification link before logging in.');
 
-    const lines = readFileSync(outboxFileOf(ctx.app.env), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { to: string; text: string });
+    const lines = readFileSync(outboxFileOf(ctx.app.env), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { to: string; text: string });
     const mail = lines.reverse().find((l) => l.to === 'new.coach@example.com');
     const link = /https?:\/\/\S+\/auth\/verify\?token=\S+/.exec(mail?.text ?? '')?.[0];
     expect(link).toBeDefined();
@@ -62,7 +63,10 @@ describe('registration, verification and sign-in', () => {
     expect(again).toEqual({ ok: true, value: { outcome: 'already_registered', ownerId: user.id, mail: 'notice', mailSent: true } });
     const rows = await ctx.db.query<{ id: string; full_name: string }>('select id, full_name from users where email = $1', [email]);
     expect(rows).toEqual([{ id: user.id, full_name: user.fullName }]);
-    const lines = readFileSync(outboxFileOf(ctx.app.env), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { to: string; subject: string; text: string });
+    const lines = readFileSync(outboxFileOf(ctx.app.env), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { to: string; subject: string; text: string });
     const notice = lines.reverse().find((l) => l.to === email);
     expect(notice?.subject).toBe('You already have a FACT account');
     expect(notice?.text).toContain(ctx.app.deps().links.loginUrl());

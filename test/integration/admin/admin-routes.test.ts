@@ -42,7 +42,17 @@ beforeAll(async () => {
   if (!request.ok) throw new Error(request.error.message);
   ids.request = request.value.id;
   ids.booking = (await insertBooking(http.db, { clientId: client.user.id, coachId: coach.user.id, reference: 'FACT-20261121-ROUT', status: 'pending' })).id;
-  ids.dispute = (await insertBooking(http.db, { clientId: client.user.id, coachId: coach.user.id, reference: 'FACT-20261120-DISP', status: 'disputed', paymentStatus: 'captured', captured: 5300, servicePence: 5000 })).id;
+  ids.dispute = (
+    await insertBooking(http.db, {
+      clientId: client.user.id,
+      coachId: coach.user.id,
+      reference: 'FACT-20261120-DISP',
+      status: 'disputed',
+      paymentStatus: 'captured',
+      captured: 5300,
+      servicePence: 5000,
+    })
+  ).id;
 }, 60_000);
 
 describe('admin pages refuse everyone but administrators', () => {
@@ -54,7 +64,10 @@ describe('admin pages refuse everyone but administrators', () => {
 
   it('AdminDashboard sends a client to FindCoaches and a coach to CoachDashboard, and logs the refusal', async () => {
     http.clearLogs();
-    for (const [who, home] of [['client', '/FindCoaches'], ['coach', '/CoachDashboard']] as const) {
+    for (const [who, home] of [
+      ['client', '/FindCoaches'],
+      ['coach', '/CoachDashboard'],
+    ] as const) {
       const res = await get('/AdminDashboard', who);
       expect(res.status).toBe(302);
       expect(res.headers.get('location')).toBe(home);

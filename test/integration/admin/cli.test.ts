@@ -68,7 +68,10 @@ describe('fact users', () => {
     expect((await fact('users', 'show', coachId, '--json')).json()).toMatchObject({ isActive: false, deactivationReason: 'Fake certificate', email: 'cole@example.test' });
     expect((await fact('users', 'restore', coachId, '--as', 'root@fact.test')).code).toBe(0);
     const audit = await ctx.db.query(`select a.action, u.email from audit_log a join users u on u.id = a.actor_id where a.target_id = $1 order by a.created_at`, [coachId]);
-    expect(audit).toEqual([{ action: 'user.remove', email: 'root@fact.test' }, { action: 'user.restore', email: 'root@fact.test' }]);
+    expect(audit).toEqual([
+      { action: 'user.remove', email: 'root@fact.test' },
+      { action: 'user.restore', email: 'root@fact.test' },
+    ]);
   });
 
   it('refuses an --as that is not an administrator, and removing an administrator', async () => {
@@ -107,9 +110,7 @@ describe('fact deletion-requests, bookings, disputes, diagnose', () => {
 
   it('shows and cancels a booking as an administrator', async () => {
     // The coach's removal above declined this request (decision 016): pending again for this test.
-    await ctx.db.query(
-      `update bookings set status = 'pending', declined = false, cancelled_by = null, cancelled_at = null, cancellation_reason = null where reference_code = 'FACT-20261120-PEN1'`,
-    );
+    await ctx.db.query(`update bookings set status = 'pending', declined = false, cancelled_by = null, cancelled_at = null, cancellation_reason = null where reference_code = 'FACT-20261120-PEN1'`);
     expect((await fact('bookings', 'show', 'fact-20261120-pen1', '--json')).json()).toMatchObject({ referenceCode: 'FACT-20261120-PEN1', status: 'pending' });
     expect((await fact('bookings', 'cancel', 'FACT-20261120-PEN1', '--as', 'root@fact.test')).code).toBe(2);
     const cancelled = await fact('bookings', 'cancel', 'FACT-20261120-PEN1', '--as', 'root@fact.test', '--reason', 'Coach unavailable', '--json');
@@ -133,7 +134,9 @@ describe('fact deletion-requests, bookings, disputes, diagnose', () => {
     const ok = await fact('diagnose', '--json');
     expect(ok.code).toBe(0);
     expect(ok.json()).toMatchObject({ healthy: true, counts: { users: 3, bookings: 2 } });
-    await ctx.db.query(`update bookings set payment_status = 'released', payment_released_at = now(), status = 'confirmed', cancelled_by = null, cancelled_at = null where reference_code = 'FACT-20261120-PEN1'`);
+    await ctx.db.query(
+      `update bookings set payment_status = 'released', payment_released_at = now(), status = 'confirmed', cancelled_by = null, cancelled_at = null where reference_code = 'FACT-20261120-PEN1'`,
+    );
     const bad = await fact('diagnose');
     expect(bad.code).toBe(1);
     expect(bad.stdout).toMatch(/Payments released before the session finished\s+error\s+1\s+FAIL\s+FACT-20261120-PEN1/);

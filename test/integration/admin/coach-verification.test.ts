@@ -41,13 +41,11 @@ async function adminCard(coachId: string): Promise<{ id: string; isVerified: boo
   const data = (await (await get(dataUrl('AdminUsers', 'type=coach'), 'admin')).json()) as { page: { items: { id: string; isVerified: boolean }[] } };
   return data.page.items.find((u) => u.id === coachId);
 }
-const stored = async (coachId: string) =>
-  (await http.db.query<{ is_verified: boolean; version: number }>(`select is_verified, version from coach_profiles where user_id = $1`, [coachId]))[0];
+const stored = async (coachId: string) => (await http.db.query<{ is_verified: boolean; version: number }>(`select is_verified, version from coach_profiles where user_id = $1`, [coachId]))[0];
 const audit = (target: string) =>
-  http.db.query(
-    `select a.action, a.actor_id, a.target_type, a.details->>'via' as via, a.details->>'verified' as verified from audit_log a where a.target_id = $1 order by a.created_at, a.id`,
-    [target],
-  );
+  http.db.query(`select a.action, a.actor_id, a.target_type, a.details->>'via' as via, a.details->>'verified' as verified from audit_log a where a.target_id = $1 order by a.created_at, a.id`, [
+    target,
+  ]);
 const fact = (...args: string[]) => runCli(http.db.url, args);
 
 beforeAll(async () => {
@@ -114,7 +112,8 @@ describe('verifying coaches from AdminUsers', () => {
   });
 
   it('verifying a client, an administrator or an unknown id is refused with a 404 and changes nothing; a malformed id is a 422', async () => {
-    const count = async () => (await http.db.query<{ profiles: number; audits: number }>(`select (select count(*)::int from coach_profiles) as profiles, (select count(*)::int from audit_log) as audits`))[0];
+    const count = async () =>
+      (await http.db.query<{ profiles: number; audits: number }>(`select (select count(*)::int from coach_profiles) as profiles, (select count(*)::int from audit_log) as audits`))[0];
     const before = await count();
     for (const target of [ids.client, ids.admin, '00000000-0000-4000-8000-000000000000']) {
       const res = await post('admin', { intent: 'verify_coach', userId: target });
@@ -132,7 +131,12 @@ describe('verifying coaches from AdminUsers', () => {
     const { result, count, queries } = await countQueries(() => reads.users({ type: 'all' }));
     expect(result.items.length).toBeGreaterThanOrEqual(4);
     expect(count, queries.join('\n')).toBe(1);
-    expect(result.items.filter((u) => u.userType === 'coach').map((u) => u.id).sort()).toEqual([ids.coach, ids.cliCoach].sort());
+    expect(
+      result.items
+        .filter((u) => u.userType === 'coach')
+        .map((u) => u.id)
+        .sort(),
+    ).toEqual([ids.coach, ids.cliCoach].sort());
     expect(result.items.find((u) => u.id === ids.client)).toMatchObject({ isVerified: false });
   });
 });

@@ -58,9 +58,7 @@ describe('the demo world', () => {
 
 describe('the demo world’s payouts', () => {
   it('has every coach but one with payouts enabled, and the released money transferred or waiting accordingly', async () => {
-    const accounts = await ctx.db.query<{ email: string; payouts_enabled: boolean }>(
-      `select u.email, p.payouts_enabled from payout_accounts p join users u on u.id = p.coach_id order by u.email`,
-    );
+    const accounts = await ctx.db.query<{ email: string; payouts_enabled: boolean }>(`select u.email, p.payouts_enabled from payout_accounts p join users u on u.id = p.coach_id order by u.email`);
     expect(accounts).toHaveLength(DEMO_COACHES.length - 1);
     expect(accounts.every((a) => a.payouts_enabled)).toBe(true);
     const transfers = await ctx.db.query<{ status: string; enabled: boolean }>(

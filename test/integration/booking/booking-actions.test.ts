@@ -126,9 +126,7 @@ describe('booking actions are enforced on the server', () => {
     expect((await act(coach, 'propose_reschedule', id, { date: '', time: '' }, coachAction)).body.message).toBe('Please select both date and time');
     expect((await act(coach, 'propose_reschedule', id, { date: '2026-05-12', time: '18:30', reason: 'Pitch booked' }, coachAction)).status).toBe(200);
     expect((await act(coach, 'accept_reschedule', id, {}, coachAction)).status).toBe(403);
-    const view = await bodyOf<{ cards: { id: string; reschedule: { view: string; proposedStart: string } }[] }>(
-      await call(loader, ctx.app, await requestAs(ctx.app, client.id, '/MyBookings')),
-    );
+    const view = await bodyOf<{ cards: { id: string; reschedule: { view: string; proposedStart: string } }[] }>(await call(loader, ctx.app, await requestAs(ctx.app, client.id, '/MyBookings')));
     expect(view.cards.find((c) => c.id === id)?.reschedule).toMatchObject({ view: 'review', proposedStart: '2026-05-12T18:30' });
     expect((await act(client, 'accept_reschedule', id)).status).toBe(200);
     expect((await row(id)).starts_at).toEqual(new Date('2026-05-12T17:30:00Z'));
@@ -170,9 +168,7 @@ describe('the MyBookings and CoachDashboard read models', () => {
 
     // Another client's request not paid yet does not reach the coach: not listed, not counted.
     const unpaid = await book(new Date(NOW.getTime() + 60 * HOUR), client, busyCoach, false);
-    const after = await bodyOf<{ counts: Record<string, number>; cards: { id: string }[] }>(
-      await call(coachLoader, ctx.app, await requestAs(ctx.app, busyCoach.id, '/CoachDashboard?tab=pending')),
-    );
+    const after = await bodyOf<{ counts: Record<string, number>; cards: { id: string }[] }>(await call(coachLoader, ctx.app, await requestAs(ctx.app, busyCoach.id, '/CoachDashboard?tab=pending')));
     expect(after.counts).toEqual({ pending: 25, upcoming: 0, history: 0 });
     expect(after.cards.map((c) => c.id)).not.toContain(unpaid);
   });

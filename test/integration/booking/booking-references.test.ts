@@ -39,10 +39,7 @@ async function book(client: Person, date: string, time: string): Promise<{ statu
 }
 
 async function setDayTaken(taken: number): Promise<void> {
-  await ctx.db.query(
-    `insert into booking_reference_days (day, taken) values ($1, $2) on conflict (day) do update set taken = excluded.taken`,
-    [DAY, taken],
-  );
+  await ctx.db.query(`insert into booking_reference_days (day, taken) values ($1, $2) on conflict (day) do update set taken = excluded.taken`, [DAY, taken]);
 }
 
 const dayTaken = async () => Number((await ctx.db.query<{ taken: string }>(`select taken::text from booking_reference_days where day = $1`, [DAY]))[0]?.taken);

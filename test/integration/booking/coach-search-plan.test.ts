@@ -65,7 +65,10 @@ describe('the coach search with 100 000 coaches', () => {
       const second = page.nextCursor ? await search.search(filters, { cursor: parseCursor(page.nextCursor), limit: 20 }) : { coaches: [] };
       const ms = performance.now() - started;
       expect(page.total).toBeGreaterThan(0);
-      expect(second.coaches.filter((c) => page.coaches.some((p) => p.userId === c.userId)), `${JSON.stringify(filters)} ${page.nextCursor} ${JSON.stringify(page.coaches.slice(-2))}`).toEqual([]);
+      expect(
+        second.coaches.filter((c) => page.coaches.some((p) => p.userId === c.userId)),
+        `${JSON.stringify(filters)} ${page.nextCursor} ${JSON.stringify(page.coaches.slice(-2))}`,
+      ).toEqual([]);
       expect(ms, JSON.stringify(filters)).toBeLessThan(1500);
     }
   });

@@ -1,15 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createCoachSearch } from '../../../adapters/persistence/search/coach-search';
-import {
-  COACH_SEARCH_PAGE_SIZE,
-  NO_FILTERS,
-  parseCursor,
-  priceBandRange,
-  type CoachCard,
-  type CoachSearch,
-  type CoachSearchFilters,
-} from '../../../domain/search/coach-search';
+import { COACH_SEARCH_PAGE_SIZE, NO_FILTERS, parseCursor, priceBandRange, type CoachCard, type CoachSearch, type CoachSearchFilters } from '../../../domain/search/coach-search';
 import { useTestApp } from '../../support/app';
 import { bySearchOrder, generateCoaches, insertCoaches, isSearchable, type CoachSpec } from '../../support/coach-fixtures';
 
@@ -35,14 +27,19 @@ async function allPages(filters: CoachSearchFilters): Promise<{ cards: CoachCard
 }
 
 function expected(filter: (c: CoachSpec) => boolean): string[] {
-  return coaches.filter((c) => isSearchable(c) && filter(c)).sort(bySearchOrder).map((c) => c.id);
+  return coaches
+    .filter((c) => isSearchable(c) && filter(c))
+    .sort(bySearchOrder)
+    .map((c) => c.id);
 }
 
 describe('the coach search read model', () => {
   beforeAll(async () => {
     await insertCoaches(ctx.db, coaches);
     // A client with a coach-like bio must never be listed.
-    await ctx.db.query(`insert into users (id, email, full_name, bio, location_address, user_type) values (gen_random_uuid(), 'client@example.test', 'Alex Smith', 'UEFA B licensed', 'London', 'client')`);
+    await ctx.db.query(
+      `insert into users (id, email, full_name, bio, location_address, user_type) values (gen_random_uuid(), 'client@example.test', 'Alex Smith', 'UEFA B licensed', 'London', 'client')`,
+    );
     await ctx.db.query('analyze users; analyze coach_profiles;');
     search = createCoachSearch(ctx.app.orm.em.fork());
   });
@@ -94,19 +91,12 @@ describe('the coach search read model', () => {
   it('filters by location text and combines every filter', async () => {
     const filters: CoachSearchFilters = { text: 'Jamie', specialisation: 'striker', priceBand: '30-60', location: 'bristol' };
     const { cards, totals } = await allPages(filters);
-    const ids = expected(
-      (c) =>
-        c.fullName.includes('Jamie') &&
-        c.services.includes('striker') &&
-        c.ratePence >= 3000 &&
-        c.ratePence < 6000 &&
-        (c.location ?? '').toLowerCase().includes('bristol'),
-    );
+    const ids = expected((c) => c.fullName.includes('Jamie') && c.services.includes('striker') && c.ratePence >= 3000 && c.ratePence < 6000 && (c.location ?? '').toLowerCase().includes('bristol'));
     expect(cards.map((c) => c.userId)).toEqual(ids);
     expect(totals[0]).toBe(ids.length);
   });
 
-  it("treats % and _ in search text literally", async () => {
+  it('treats % and _ in search text literally', async () => {
     const page = await search.search({ ...NO_FILTERS, text: '%_%' }, { cursor: null, limit: 20 });
     expect(page.total).toBe(0);
     expect(page.anyCoachListed).toBe(true);

@@ -91,9 +91,7 @@ describe('FindCoaches', () => {
     expect(row!.starts_at.toISOString()).toBe('2026-03-30T08:00:00.000Z');
 
     // The Saturday before, still GMT: 09:00 London is 09:00 UTC.
-    const winter = await bodyOf<{ booking: { id: string } }>(
-      await call(action, ctx.app, await requestAs(ctx.app, client.id, '/FindCoaches', bookingForm({ date: '2026-03-28' }))),
-    );
+    const winter = await bodyOf<{ booking: { id: string } }>(await call(action, ctx.app, await requestAs(ctx.app, client.id, '/FindCoaches', bookingForm({ date: '2026-03-28' }))));
     const [w] = await ctx.db.query<{ starts_at: Date }>('select starts_at from bookings where id = $1', [winter.booking.id]);
     expect(w!.starts_at.toISOString()).toBe('2026-03-28T09:00:00.000Z');
   });

@@ -74,8 +74,7 @@ describe('only paid requests reach the coach', () => {
     date = new Date(Date.now() + 10 * DAY).toISOString().slice(0, 10);
   });
 
-  const book = (who: Person) =>
-    send(who, 'POST', data('FindCoaches'), { intent: 'book', coachId: tom.id, serviceType: 'striker', date, time: '10:00', durationMinutes: '60', locationType: 'online' });
+  const book = (who: Person) => send(who, 'POST', data('FindCoaches'), { intent: 'book', coachId: tom.id, serviceType: 'striker', date, time: '10:00', durationMinutes: '60', locationType: 'online' });
 
   it('A requests and closes the payment unpaid; B requests the same slot and pays; Tom sees only B', async () => {
     madeAt = new Date();

@@ -16,8 +16,7 @@ const coaches: Person[] = [];
 const bookings: string[] = [];
 
 const at = (iso: string) => ctx.app.testClock!.set(new Date(iso));
-const write = (actor: Actor, bookingId: string, content: string, receiverId?: string) =>
-  postMessage(ctx.app.deps(), { actor, form: { bookingId, content, receiverId } });
+const write = (actor: Actor, bookingId: string, content: string, receiverId?: string) => postMessage(ctx.app.deps(), { actor, form: { bookingId, content, receiverId } });
 const reader = () => createConversationReader(ctx.app.orm.em.fork());
 
 beforeAll(async () => {
@@ -96,9 +95,7 @@ describe('the Messages list', () => {
 
 describe('a conversation', () => {
   it('opens in at most three reads and one write, newest page last, older pages on demand', async () => {
-    const { result, count, queries } = await countQueries(() =>
-      viewConversation(ctx.app.deps(), { actor: client.actor, bookingId: bookings[0], limit: 2 }),
-    );
+    const { result, count, queries } = await countQueries(() => viewConversation(ctx.app.deps(), { actor: client.actor, bookingId: bookings[0], limit: 2 }));
     // booking, page, unread ids, then the update and its NOTIFY in one transaction
     expect(count, queries.join('\n')).toBeLessThanOrEqual(5);
     const view = result.ok ? result.value : null;
@@ -113,10 +110,14 @@ describe('a conversation', () => {
 });
 
 describe("a busy coach's Messages list", () => {
-  interface PlanNode { 'Relation Name'?: string; 'Actual Rows'?: number; 'Actual Loops'?: number; Plans?: PlanNode[] }
+  interface PlanNode {
+    'Relation Name'?: string;
+    'Actual Rows'?: number;
+    'Actual Loops'?: number;
+    Plans?: PlanNode[];
+  }
   const rowsReadFrom = (node: PlanNode, relation: string): number =>
-    (node['Relation Name'] === relation ? (node['Actual Rows'] ?? 0) * (node['Actual Loops'] ?? 0) : 0) +
-    (node.Plans ?? []).reduce((sum, child) => sum + rowsReadFrom(child, relation), 0);
+    (node['Relation Name'] === relation ? (node['Actual Rows'] ?? 0) * (node['Actual Loops'] ?? 0) : 0) + (node.Plans ?? []).reduce((sum, child) => sum + rowsReadFrom(child, relation), 0);
 
   it("sorts all 60 of the coach's conversations but reads the parties' names for the page's 21 rows only", async () => {
     const busy = await insertPerson(ctx.db, { type: 'coach', name: 'Busy Coach' });
@@ -126,9 +127,7 @@ describe("a busy coach's Messages list", () => {
        select gen_random_uuid(), 'inbox-client-' || g || '@example.test', 'Inbox Client ' || g, 'client' from generate_series(1, 59) g`,
     );
     // 59 copies of the template for as many clients (the stored columns only: some are generated).
-    const columns = (
-      await ctx.db.query<{ name: string }>(`select column_name as name from information_schema.columns where table_name = 'bookings' and is_generated = 'NEVER'`)
-    ).map((c) => c.name);
+    const columns = (await ctx.db.query<{ name: string }>(`select column_name as name from information_schema.columns where table_name = 'bookings' and is_generated = 'NEVER'`)).map((c) => c.name);
     await ctx.db.query(
       `insert into bookings (${columns.join(', ')})
        select ${columns.map((c) => `r.${c}`).join(', ')}

@@ -56,8 +56,7 @@ afterAll(async () => {
   await otherInstance?.close();
 });
 
-const send = (actor: Actor, content: string, receiverId?: string) =>
-  postMessage(ctx.app.deps(), { actor, form: { bookingId, content, receiverId } });
+const send = (actor: Actor, content: string, receiverId?: string) => postMessage(ctx.app.deps(), { actor, form: { bookingId, content, receiverId } });
 
 describe('NOTIFY across instances', () => {
   it('delivers a committed message to another instance’s listener', async () => {

@@ -13,8 +13,7 @@ const ctx = useTestApp();
 let client: Person, coach: Person, stranger: Person, admin: Person;
 let bookingId: string;
 
-const send = (actor: Actor, content: unknown, extra: Record<string, unknown> = {}) =>
-  postMessage(ctx.app.deps(), { actor, form: { bookingId, content, ...extra } });
+const send = (actor: Actor, content: unknown, extra: Record<string, unknown> = {}) => postMessage(ctx.app.deps(), { actor, form: { bookingId, content, ...extra } });
 const open = (actor: Actor, id: unknown = bookingId) => viewConversation(ctx.app.deps(), { actor, bookingId: id });
 
 beforeAll(async () => {
@@ -96,10 +95,7 @@ describe('who can read, and read marking', () => {
     const opened = await open(coach.actor);
     expect(opened.ok).toBe(true);
     expect(await countUnreadMessages(ctx.app.deps(), { actor: coach.actor })).toBe(0);
-    const rows = await ctx.db.query<{ receiver_id: string; is_read: boolean; read_at: Date | null }>(
-      'select receiver_id, is_read, read_at from messages where booking_id = $1',
-      [bookingId],
-    );
+    const rows = await ctx.db.query<{ receiver_id: string; is_read: boolean; read_at: Date | null }>('select receiver_id, is_read, read_at from messages where booking_id = $1', [bookingId]);
     for (const row of rows) {
       if (row.receiver_id === coach.id) expect(row).toMatchObject({ is_read: true, read_at: expect.any(Date) });
       else expect(row.is_read).toBe(false);

@@ -19,8 +19,7 @@ beforeAll(async () => {
   bookingId = (await createTestBooking(ctx.app, { clientId: client.id, coachId: coach.id, serviceType: 'goalkeeping' })).id;
 });
 
-const post = async (fn: Parameters<typeof call>[0], who: Person, form: Record<string, string>, path = '/api/messages') =>
-  call(fn, ctx.app, await requestAs(ctx.app, who.id, path, form));
+const post = async (fn: Parameters<typeof call>[0], who: Person, form: Record<string, string>, path = '/api/messages') => call(fn, ctx.app, await requestAs(ctx.app, who.id, path, form));
 
 describe('sending', () => {
   it('sends through /api/messages and answers the new id', async () => {
@@ -57,9 +56,7 @@ describe('reading', () => {
     const { result, count, queries } = await countQueries(() => call(messagesLoader, ctx.app, request));
     expect(count, queries.join('\n')).toBeLessThanOrEqual(3);
     const body = await bodyOf<{ rows: { title: string; serviceLabel: string; unread: number; preview: string }[] }>(result);
-    expect(body.rows).toEqual([
-      expect.objectContaining({ title: 'Chris Client', serviceLabel: 'Goalkeeping', unread: 1, preview: 'Can we focus on diving?' }),
-    ]);
+    expect(body.rows).toEqual([expect.objectContaining({ title: 'Chris Client', serviceLabel: 'Goalkeeping', unread: 1, preview: 'Can we focus on diving?' })]);
   });
 
   it('opens the conversation for the coach and marks it read', async () => {

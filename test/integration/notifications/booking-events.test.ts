@@ -35,9 +35,7 @@ function hourAhead(days: number, hour = 10): Date {
 
 /** A request as the client makes it, unpaid. */
 async function requestedUnpaid(startsAt = hourAhead(5)) {
-  return expectOk(
-    await requestBooking(ctx.app.deps(), { actor: client.actor, coachId: coach.id, serviceType: 'striker', startsAt, durationMinutes: 60, locationType: 'outdoor' }),
-  );
+  return expectOk(await requestBooking(ctx.app.deps(), { actor: client.actor, coachId: coach.id, serviceType: 'striker', startsAt, durationMinutes: 60, locationType: 'outdoor' }));
 }
 
 /** A request whose payment the client authorised with the test card: the kind that reaches the coach. */

@@ -52,9 +52,7 @@ const get = (path: string, headers: Record<string, string> = {}) => fetch(`${htt
 
 /** A confirmed session: requested, paid with the test card, accepted by the coach. */
 async function confirmedSession(startsAt: Date, who = client) {
-  const requested = expectOk(
-    await requestBooking(http.app.deps(), { actor: who.actor, coachId: coach.id, serviceType: 'striker', startsAt, durationMinutes: 60, locationType: 'outdoor' }),
-  );
+  const requested = expectOk(await requestBooking(http.app.deps(), { actor: who.actor, coachId: coach.id, serviceType: 'striker', startsAt, durationMinutes: 60, locationType: 'outdoor' }));
   const paid = await authoriseWithTestCard(http.app, requested);
   return expectOk(await acceptBooking(http.app.deps(), { actor: coach.actor, bookingId: paid.id })).booking;
 }
@@ -83,7 +81,10 @@ describe('the calendar feed', () => {
     // The window's edges: 89 days back and 364 ahead are in; 91 back and 366 ahead, a pending request and a declined one are not.
     const edge = async (days: number, status: string, extra = '') => {
       const b = await saveBooking(http.app, client, coach, { startsAt: hourAhead(days, 15) });
-      await http.db.query(`update bookings set status = $2, payment_status = 'captured', amount_authorized_pence = total_price_pence, amount_captured_pence = total_price_pence ${extra} where id = $1`, [b.id, status]);
+      await http.db.query(
+        `update bookings set status = $2, payment_status = 'captured', amount_authorized_pence = total_price_pence, amount_captured_pence = total_price_pence ${extra} where id = $1`,
+        [b.id, status],
+      );
       return b;
     };
     const pastIn = await edge(-89, 'completed');

@@ -30,9 +30,10 @@ async function manyBookingEmails(n: number): Promise<number> {
   base.setUTCHours(9, 0, 0, 0);
   for (let i = 0; i < n; i++) {
     const startsAt = new Date(base.getTime() + i * 2 * HOUR);
-    const b = await authoriseWithTestCard(ctx.app, expectOk(
-      await requestBooking(ctx.app.deps(), { actor: client.actor, coachId: coach.id, serviceType: 'striker', startsAt, durationMinutes: 60, locationType: 'outdoor' }),
-    ));
+    const b = await authoriseWithTestCard(
+      ctx.app,
+      expectOk(await requestBooking(ctx.app.deps(), { actor: client.actor, coachId: coach.id, serviceType: 'striker', startsAt, durationMinutes: 60, locationType: 'outdoor' })),
+    );
     if (i % 2 === 0) expectOk(await acceptBooking(ctx.app.deps(), { actor: coach.actor, bookingId: b.id }));
   }
   return (await emailJobs(ctx.db)).length;
@@ -60,16 +61,19 @@ describe('delivering each email exactly once', () => {
   });
 
   it('does not send again when a job that was sent runs again (its worker died before marking it done)', async () => {
-    const b = await authoriseWithTestCard(ctx.app, expectOk(
-      await requestBooking(ctx.app.deps(), {
-        actor: client.actor,
-        coachId: coach.id,
-        serviceType: 'striker',
-        startsAt: new Date(Date.now() + 40 * 24 * HOUR),
-        durationMinutes: 60,
-        locationType: 'outdoor',
-      }),
-    ));
+    const b = await authoriseWithTestCard(
+      ctx.app,
+      expectOk(
+        await requestBooking(ctx.app.deps(), {
+          actor: client.actor,
+          coachId: coach.id,
+          serviceType: 'striker',
+          startsAt: new Date(Date.now() + 40 * 24 * HOUR),
+          durationMinutes: 60,
+          locationType: 'outdoor',
+        }),
+      ),
+    );
     const mailer = recordingMailer();
     await notificationWorker(ctx.app, mailer).drain();
     expect(mailer.sent).toHaveLength(1);
@@ -82,16 +86,19 @@ describe('delivering each email exactly once', () => {
   });
 
   it('retries a failed send with back-off and records the last failure for the operator', async () => {
-    await authoriseWithTestCard(ctx.app, expectOk(
-      await requestBooking(ctx.app.deps(), {
-        actor: client.actor,
-        coachId: coach.id,
-        serviceType: 'striker',
-        startsAt: new Date(Date.now() + 41 * 24 * HOUR),
-        durationMinutes: 60,
-        locationType: 'outdoor',
-      }),
-    ));
+    await authoriseWithTestCard(
+      ctx.app,
+      expectOk(
+        await requestBooking(ctx.app.deps(), {
+          actor: client.actor,
+          coachId: coach.id,
+          serviceType: 'striker',
+          startsAt: new Date(Date.now() + 41 * 24 * HOUR),
+          durationMinutes: 60,
+          locationType: 'outdoor',
+        }),
+      ),
+    );
     const mailer = recordingMailer();
     mailer.failNext = 100;
     await ctx.db.query(`update outbox_jobs set max_attempts = 3 where type like 'email.%'`);

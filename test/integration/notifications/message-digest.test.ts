@@ -98,7 +98,9 @@ describe('the unread-message digest', () => {
     const mailer = recordingMailer();
     await notificationWorker(ctx.app, mailer).drain();
     expect(mailer.sent).toEqual([]);
-    const reasons = await ctx.db.query<{ user_id: string; reason: string }>(`select user_id, reason from notification_deliveries where event = 'message_digest' and status = 'skipped' order by reason`);
+    const reasons = await ctx.db.query<{ user_id: string; reason: string }>(
+      `select user_id, reason from notification_deliveries where event = 'message_digest' and status = 'skipped' order by reason`,
+    );
     expect(reasons).toEqual([
       { user_id: client.id, reason: 'already_read' },
       { user_id: otherCoach.id, reason: 'turned_off' },

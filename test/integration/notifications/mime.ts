@@ -14,7 +14,10 @@ function decodeWords(value: string): string {
   return value.replace(/=\?([^?]+)\?([QqBb])\?([^?]*)\?=\s*(?==\?)?/g, (_, _charset: string, enc: string, text: string) =>
     enc.toUpperCase() === 'B'
       ? Buffer.from(text, 'base64').toString('utf8')
-      : Buffer.from(text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8'),
+      : Buffer.from(
+          text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16))),
+          'latin1',
+        ).toString('utf8'),
   );
 }
 
@@ -45,8 +48,7 @@ export function parseMime(raw: string): MimePart {
     return { headers, contentType, body: '', parts };
   }
   const encoding = (headers['content-transfer-encoding'] ?? '7bit').toLowerCase();
-  const decoded =
-    encoding === 'base64' ? Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8') : encoding === 'quoted-printable' ? decodeQuotedPrintable(body) : body;
+  const decoded = encoding === 'base64' ? Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8') : encoding === 'quoted-printable' ? decodeQuotedPrintable(body) : body;
   return { headers, contentType, body: decoded, parts: [] };
 }
 

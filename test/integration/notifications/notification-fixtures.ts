@@ -72,11 +72,7 @@ export async function saveBooking(app: Application, client: Person, coach: Perso
 }
 
 /** A worker on the test database with only the notification handlers, sending through `mailer`. */
-export function notificationWorker(
-  app: Application,
-  mailer: Mailer,
-  options: { workerId?: string; batchSize?: number; backoffMs?: (attempts: number) => number } = {},
-): OutboxWorker {
+export function notificationWorker(app: Application, mailer: Mailer, options: { workerId?: string; batchSize?: number; backoffMs?: (attempts: number) => number } = {}): OutboxWorker {
   const worker = new OutboxWorker({ orm: app.orm, clock: app.clock, logger: createLogger({ level: 'silent', pretty: false }), ...options });
   registerNotifications(worker, app, { mailer });
   return worker;

@@ -21,9 +21,10 @@ async function request() {
   const startsAt = new Date(Date.now() + 4 * DAY);
   startsAt.setUTCHours(6 + (hour % 14), 0, 0, 0);
   startsAt.setUTCDate(startsAt.getUTCDate() + Math.floor(hour / 14));
-  return await authoriseWithTestCard(ctx.app, expectOk(
-    await requestBooking(ctx.app.deps(), { actor: client.actor, coachId: coach.id, serviceType: 'striker', startsAt, durationMinutes: 60, locationType: 'outdoor' }),
-  ));
+  return await authoriseWithTestCard(
+    ctx.app,
+    expectOk(await requestBooking(ctx.app.deps(), { actor: client.actor, coachId: coach.id, serviceType: 'striker', startsAt, durationMinutes: 60, locationType: 'outdoor' })),
+  );
 }
 
 beforeAll(async () => {
@@ -85,10 +86,8 @@ describe('email preferences', () => {
   });
 
   it('still sends the confirmation with payment and the cancellation with the refund when every optional kind is off', async () => {
-    for (const kind of ['booking_updates', 'session_completed', 'message_digest'])
-      expectOk(await updateEmailPreference(deps(), { actor: client.actor, form: { kind, enabled: 'off' } }));
-    for (const kind of ['booking_requests', 'booking_updates'])
-      expectOk(await updateEmailPreference(deps(), { actor: coach.actor, form: { kind, enabled: 'off' } }));
+    for (const kind of ['booking_updates', 'session_completed', 'message_digest']) expectOk(await updateEmailPreference(deps(), { actor: client.actor, form: { kind, enabled: 'off' } }));
+    for (const kind of ['booking_requests', 'booking_updates']) expectOk(await updateEmailPreference(deps(), { actor: coach.actor, form: { kind, enabled: 'off' } }));
     const b = await request();
     expectOk(await acceptBooking(ctx.app.deps(), { actor: coach.actor, bookingId: b.id }));
     expectOk(await cancelBooking(ctx.app.deps(), { actor: client.actor, bookingId: b.id, reason: 'Ill' }));
@@ -108,10 +107,7 @@ describe('email preferences', () => {
       const mailer = recordingMailer();
       await notificationWorker(ctx.app, mailer).drain();
       expect(mailer.sent).toEqual([]);
-      const [delivery] = await ctx.db.query(
-        `select d.status, d.reason from notification_deliveries d join outbox_jobs j on j.id = d.job_id where j.payload->'booking'->>'id' = $1`,
-        [b.id],
-      );
+      const [delivery] = await ctx.db.query(`select d.status, d.reason from notification_deliveries d join outbox_jobs j on j.id = d.job_id where j.payload->'booking'->>'id' = $1`, [b.id]);
       expect(delivery).toEqual({ status: 'skipped', reason: 'inactive' });
     } finally {
       await ctx.db.query(`update users set is_active = true, deactivated_at = null where id = $1`, [coach.id]);

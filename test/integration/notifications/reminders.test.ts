@@ -38,10 +38,9 @@ const reminderJobs = (bookingId: string) =>
   );
 
 const deliveriesOf = (jobIds: string[]) =>
-  ctx.db.query<{ job_id: string; status: string; reason: string | null }>(
-    `select job_id, status, reason from notification_deliveries where job_id = any($1::uuid[]) order by status, reason`,
-    [jobIds],
-  );
+  ctx.db.query<{ job_id: string; status: string; reason: string | null }>(`select job_id, status, reason from notification_deliveries where job_id = any($1::uuid[]) order by status, reason`, [
+    jobIds,
+  ]);
 
 /** Whole hours three days ahead (within the test card's hold), one slot per test. */
 let slot = 0;
@@ -110,7 +109,11 @@ describe('session reminders', () => {
 
     after(reminderAt(s.startsAt, '24h'));
     await Promise.all([a.drain(), b.drain(), a.drain(), b.drain()]);
-    expect(sent().map((m) => m.to).sort()).toEqual([`${s.client.id}@example.test`, `${s.coach.id}@example.test`].sort());
+    expect(
+      sent()
+        .map((m) => m.to)
+        .sort(),
+    ).toEqual([`${s.client.id}@example.test`, `${s.coach.id}@example.test`].sort());
     expect(sent().every((m) => m.subject.startsWith('Reminder: your session is in 24 hours'))).toBe(true);
 
     after(reminderAt(s.startsAt, '2h'), -5 * MINUTE);

@@ -90,9 +90,10 @@ describe('emails through a real SMTP server', () => {
   it('sends the accepted booking with both parts, the booking reference and a calendar invite', async () => {
     const startsAt = new Date(Date.now() + 6 * DAY);
     startsAt.setUTCHours(10, 0, 0, 0);
-    const booking = await authoriseWithTestCard(ctx.app, expectOk(
-      await requestBooking(ctx.app.deps(), { actor: client.actor, coachId: coach.id, serviceType: 'striker', startsAt, durationMinutes: 60, locationType: 'outdoor' }),
-    ));
+    const booking = await authoriseWithTestCard(
+      ctx.app,
+      expectOk(await requestBooking(ctx.app.deps(), { actor: client.actor, coachId: coach.id, serviceType: 'striker', startsAt, durationMinutes: 60, locationType: 'outdoor' })),
+    );
     const accepted = expectOk(await acceptBooking(ctx.app.deps(), { actor: coach.actor, bookingId: booking.id })).booking;
     const outcome = await sendThroughSmtp();
     expect(outcome).toMatchObject({ failed: 0, retried: 0 });
@@ -124,7 +125,12 @@ describe('emails through a real SMTP server', () => {
     expect(invite.uid).toBe(`booking-${booking.id}@fact`);
     expect(invite.sequence).toBe(accepted.version);
     expect(icsProperty(invite.ics, 'STATUS')).toBe('CONFIRMED');
-    expect(icsProperty(invite.ics, 'DTSTART')).toBe(startsAt.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, ''));
+    expect(icsProperty(invite.ics, 'DTSTART')).toBe(
+      startsAt
+        .toISOString()
+        .replace(/[-:]/g, '')
+        .replace(/\.\d{3}/, ''),
+    );
     expect(icsProperty(invite.ics, 'ATTENDEE')?.toLowerCase()).toContain(`mailto:${client.id}@example.test`);
     expect(partOfType(message.mime, 'application/ics'), 'the invite also as an attachment').toBeDefined();
 
@@ -141,7 +147,12 @@ describe('emails through a real SMTP server', () => {
     const update = inviteOf(takeMessageTo(`${client.id}@example.test`, 'New time confirmed'));
     expect(update).toMatchObject({ method: 'REQUEST', uid: invite.uid, sequence: moved.version });
     expect(update.sequence).toBeGreaterThan(invite.sequence);
-    expect(icsProperty(update.ics, 'DTSTART')).toBe(newStart.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, ''));
+    expect(icsProperty(update.ics, 'DTSTART')).toBe(
+      newStart
+        .toISOString()
+        .replace(/[-:]/g, '')
+        .replace(/\.\d{3}/, ''),
+    );
     const coachUpdate = inviteOf(takeMessageTo(`${coach.id}@example.test`, 'New time confirmed'));
     expect(coachUpdate).toMatchObject({ method: 'REQUEST', uid: invite.uid, sequence: moved.version });
 
@@ -162,9 +173,10 @@ describe('emails through a real SMTP server', () => {
   it('sends an invite that is valid iCalendar, in the text/calendar part and the .ics attachment alike, with its two alarms', async () => {
     const startsAt = new Date(Date.now() + 7 * DAY);
     startsAt.setUTCHours(16, 0, 0, 0);
-    const booking = await authoriseWithTestCard(ctx.app, expectOk(
-      await requestBooking(ctx.app.deps(), { actor: client.actor, coachId: coach.id, serviceType: 'striker', startsAt, durationMinutes: 60, locationType: 'outdoor' }),
-    ));
+    const booking = await authoriseWithTestCard(
+      ctx.app,
+      expectOk(await requestBooking(ctx.app.deps(), { actor: client.actor, coachId: coach.id, serviceType: 'striker', startsAt, durationMinutes: 60, locationType: 'outdoor' })),
+    );
     expectOk(await acceptBooking(ctx.app.deps(), { actor: coach.actor, bookingId: booking.id }));
     await sendThroughSmtp();
     takeMessageTo(`${coach.id}@example.test`, 'New booking request from Sam Client');
@@ -189,9 +201,10 @@ describe('emails through a real SMTP server', () => {
   it('records a send the SMTP server refused and retries it until it goes through', async () => {
     const startsAt = new Date(Date.now() + 9 * DAY);
     startsAt.setUTCHours(14, 0, 0, 0);
-    await authoriseWithTestCard(ctx.app, expectOk(
-      await requestBooking(ctx.app.deps(), { actor: client.actor, coachId: coach.id, serviceType: 'midfield', startsAt, durationMinutes: 90, locationType: 'outdoor' }),
-    ));
+    await authoriseWithTestCard(
+      ctx.app,
+      expectOk(await requestBooking(ctx.app.deps(), { actor: client.actor, coachId: coach.id, serviceType: 'midfield', startsAt, durationMinutes: 90, locationType: 'outdoor' })),
+    );
     const goodUrl = smtpUrl;
     smtpUrl = `smtp://127.0.0.1:${await freePort()}`; // nobody listens there
     const first = await sendThroughSmtp();

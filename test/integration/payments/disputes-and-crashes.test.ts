@@ -65,10 +65,9 @@ describe('money paths: disputes, and crashes between the gateway and the databas
   });
 
   async function captureJob(world: World) {
-    const [row] = await ctx.db.query<{ payload: unknown }>(
-      `select payload from outbox_jobs where type = 'payment.instruction' and payload->>'bookingId' = $1 and status = 'pending'`,
-      [world.booking.id],
-    );
+    const [row] = await ctx.db.query<{ payload: unknown }>(`select payload from outbox_jobs where type = 'payment.instruction' and payload->>'bookingId' = $1 and status = 'pending'`, [
+      world.booking.id,
+    ]);
     const job = parsePaymentInstructionJob(row!.payload);
     if (!job) throw new Error('no pending payment instruction');
     return job;

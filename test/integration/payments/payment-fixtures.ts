@@ -24,10 +24,13 @@ export async function insertParty(db: TestDatabase, kind: 'client' | 'coach' | '
   const id = randomUUID();
   const role = kind === 'admin' ? 'admin' : 'user';
   const userType = kind === 'coach' ? 'coach' : 'client';
-  await db.query(
-    `insert into users (id, email, password_hash, full_name, role, user_type, email_verified_at) values ($1, $2, 'scrypt$x', $3, $4, $5, now())`,
-    [id, `${kind}-${id}@example.test`, `Test ${kind} ${id.slice(0, 4)}`, role, userType],
-  );
+  await db.query(`insert into users (id, email, password_hash, full_name, role, user_type, email_verified_at) values ($1, $2, 'scrypt$x', $3, $4, $5, now())`, [
+    id,
+    `${kind}-${id}@example.test`,
+    `Test ${kind} ${id.slice(0, 4)}`,
+    role,
+    userType,
+  ]);
   if (kind === 'coach') await db.query(`insert into coach_profiles (user_id, services_offered, hourly_rate_pence) values ($1, '{striker}', 5000)`, [id]);
   return { id, actor: { userId: id, role, userType } };
 }

@@ -23,8 +23,7 @@ describe('the Stripe gateway against a local fake Stripe', () => {
     gateway = new StripeGateway({ secretKey: 'sk_test_fake', apiBase: fake.url, maxNetworkRetries: 0 });
   });
 
-  const create = (key = `${BOOKING}:intent:first`, amountPence = 5300) =>
-    gateway.createIntent({ bookingId: BOOKING, reference: REFERENCE, amountPence, currency: 'gbp', idempotencyKey: key });
+  const create = (key = `${BOOKING}:intent:first`, amountPence = 5300) => gateway.createIntent({ bookingId: BOOKING, reference: REFERENCE, amountPence, currency: 'gbp', idempotencyKey: key });
 
   it('pins the API version to the installed SDK default and sends it on every call', async () => {
     expect(STRIPE_API_VERSION).toBe(Stripe.API_VERSION);
@@ -136,13 +135,11 @@ describe('the Stripe gateway against a local fake Stripe', () => {
     expect(result.ok ? null : result.error).toMatchObject({ code: 'network_error', retryable: true });
   });
 
-  it("retries a failed write with the same Idempotency-Key, so it runs once", async () => {
+  it('retries a failed write with the same Idempotency-Key, so it runs once', async () => {
     const retrying = new StripeGateway({ secretKey: 'sk_test_fake', apiBase: fake.url, maxNetworkRetries: 1 });
     fake.failNext({ status: 503, body: { error: { type: 'api_error', message: 'Service unavailable' } } });
     const before = fake.intents.size;
-    const intent = unwrap(
-      await retrying.createIntent({ bookingId: BOOKING, reference: REFERENCE, amountPence: 5300, currency: 'gbp', idempotencyKey: `${BOOKING}:intent:retry` }),
-    );
+    const intent = unwrap(await retrying.createIntent({ bookingId: BOOKING, reference: REFERENCE, amountPence: 5300, currency: 'gbp', idempotencyKey: `${BOOKING}:intent:retry` }));
     const attempts = fake.writes().filter((r) => r.headers['idempotency-key'] === `${BOOKING}:intent:retry`);
     expect(attempts).toHaveLength(2);
     expect(fake.intents.size).toBe(before + 1);

@@ -55,7 +55,17 @@ describe('Stripe webhooks at /webhooks/stripe', () => {
   }
   const snapshot = (intentId: string) => structuredClone(fake.intents.get(intentId)!);
   const event = (type: string, object: unknown, id = `evt_${randomUUID().replace(/-/g, '')}`) =>
-    JSON.stringify({ id, object: 'event', api_version: STRIPE_API_VERSION, created: Math.floor(Date.now() / 1000), type, livemode: false, pending_webhooks: 1, request: { id: null, idempotency_key: null }, data: { object } });
+    JSON.stringify({
+      id,
+      object: 'event',
+      api_version: STRIPE_API_VERSION,
+      created: Math.floor(Date.now() / 1000),
+      type,
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+      data: { object },
+    });
 
   async function deliver(payload: string, options: { secret?: string; timestamp?: number } = {}) {
     const header = Stripe.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? WEBHOOK_SECRET, timestamp: options.timestamp });
@@ -167,7 +177,18 @@ describe('Stripe webhooks at /webhooks/stripe', () => {
   it('acknowledges events it does not handle and intents it does not know', async () => {
     const other = await deliver(event('customer.created', { id: 'cus_1', object: 'customer' }));
     expect(other).toMatchObject({ status: 200, body: { outcome: 'ignored' } });
-    const unknown = await deliver(event('payment_intent.succeeded', { id: 'pi_unknown', object: 'payment_intent', status: 'succeeded', amount: 100, amount_received: 100, client_secret: null, last_payment_error: null, latest_charge: null }));
+    const unknown = await deliver(
+      event('payment_intent.succeeded', {
+        id: 'pi_unknown',
+        object: 'payment_intent',
+        status: 'succeeded',
+        amount: 100,
+        amount_received: 100,
+        client_secret: null,
+        last_payment_error: null,
+        latest_charge: null,
+      }),
+    );
     expect(unknown).toMatchObject({ status: 200, body: { outcome: 'ignored', why: 'unknown payment intent' } });
   });
 });

@@ -19,8 +19,7 @@ describe('the offline test gateway', () => {
   let n = 0;
   const create = async (amountPence = 5300) =>
     unwrap(await gateway().createIntent({ bookingId: BOOKING, reference: 'FACT-20261201-TEST', amountPence, currency: 'gbp', idempotencyKey: `${BOOKING}:intent:${++n}` }));
-  const pay = (intentId: string, cardNumber: string, key = `${intentId}:confirm:${++n}`) =>
-    gateway().confirmCard({ intentId, cardNumber, expiry: '12/34', cvc: '123', idempotencyKey: key });
+  const pay = (intentId: string, cardNumber: string, key = `${intentId}:confirm:${++n}`) => gateway().confirmCard({ intentId, cardNumber, expiry: '12/34', cvc: '123', idempotencyKey: key });
 
   it('is chosen when no Stripe keys are configured, and says it is in test mode', () => {
     expect(ctx.app.payments.provider).toBe('test');
@@ -51,8 +50,7 @@ describe('the offline test gateway', () => {
     expect(retried).toMatchObject({ status: 'requires_capture', lastError: null });
   });
 
-  const authenticate = (intentId: string, result: 'complete' | 'fail', key = `${intentId}:authenticate:${++n}`) =>
-    gateway().authenticate({ intentId, result, idempotencyKey: key });
+  const authenticate = (intentId: string, result: 'complete' | 'fail', key = `${intentId}:authenticate:${++n}`) => gateway().authenticate({ intentId, result, idempotencyKey: key });
 
   it('puts 4000 0025 0000 3155 in requires_action, and authorises it once the challenge is completed', async () => {
     const intent = await create();
@@ -171,7 +169,9 @@ describe('the offline test gateway', () => {
     try {
       const read = unwrap(await second.payments.gateway.retrieveIntent(intent.intentId));
       expect(read).toMatchObject({ status: 'requires_capture', amountPence: 5300 });
-      const again = unwrap(await second.payments.gateway.createIntent({ bookingId: BOOKING, reference: 'FACT-20261201-TEST', amountPence: 5300, currency: 'gbp', idempotencyKey: `${BOOKING}:intent:1` }));
+      const again = unwrap(
+        await second.payments.gateway.createIntent({ bookingId: BOOKING, reference: 'FACT-20261201-TEST', amountPence: 5300, currency: 'gbp', idempotencyKey: `${BOOKING}:intent:1` }),
+      );
       const first = await ctx.db.query<{ response: { result: { value: { intentId: string } } } }>(`select response from test_gateway_requests where idempotency_key = $1`, [`${BOOKING}:intent:1`]);
       expect(again.intentId).toBe(first[0]!.response.result.value.intentId);
     } finally {

@@ -23,15 +23,7 @@ import { DAY, HOUR, insertParty, storeBooking, type Party } from '../payments/pa
  */
 const http = useHttpApp();
 
-const HOSTILE_NAMES = [
-  'Jamie;=1+1',
-  '=HYPERLINK("http://evil.example","Click")',
-  'Pat\t-2+3',
-  'Lee,@SUM(A1:A9)',
-  'Ann\r\n+cmd|calc',
-  "Jo O'Neil; 'twas",
-  'Sam "the boot" Smith',
-];
+const HOSTILE_NAMES = ['Jamie;=1+1', '=HYPERLINK("http://evil.example","Click")', 'Pat\t-2+3', 'Lee,@SUM(A1:A9)', 'Ann\r\n+cmd|calc', "Jo O'Neil; 'twas", 'Sam "the boot" Smith'];
 
 const COLUMNS = ['Reference', 'Session date', 'Client', 'Session price', 'Platform share', 'Coach share', 'State', 'Released at', 'Paid out at'];
 const MONEY = new Set(['Session price', 'Platform share', 'Coach share']);
@@ -56,7 +48,7 @@ async function get(coachId: string, path: string): Promise<Response> {
 async function earningsPage(coachId: string): Promise<Page> {
   const data = encodeURIComponent('routes/_app.CoachEarnings');
   const page = (await (await get(coachId, `/CoachEarnings?_data=${data}`)).json()) as Page;
-  for (let cursor = page.nextCursor; cursor; ) {
+  for (let cursor = page.nextCursor; cursor;) {
     const more = (await (await get(coachId, `/CoachEarnings?lines=1&cursor=${encodeURIComponent(cursor)}&_data=${data}`)).json()) as Page;
     page.lines.push(...more.lines);
     cursor = more.nextCursor;
@@ -129,7 +121,11 @@ describe('the Earnings CSV, downloaded over HTTP with hostile client names', () 
       const client = row[2]!.text;
       expect(csvTextOfCell(client)).toBe(references.get(row[0]!.text));
       for (const sep of CSV_SEPARATORS)
-        for (const segment of client.split(sep)) expect(CSV_FORMULA_STARTS.some((c) => segment.startsWith(c)), JSON.stringify([client, segment])).toBe(false);
+        for (const segment of client.split(sep))
+          expect(
+            CSV_FORMULA_STARTS.some((c) => segment.startsWith(c)),
+            JSON.stringify([client, segment]),
+          ).toBe(false);
     }
     // Text quoted, amounts not: a quoted amount is text to some spreadsheets.
     for (const row of [header!, ...rows]) expect(row.map((c) => c.quoted)).toEqual(COLUMNS.map((name) => row === header || !MONEY.has(name)));

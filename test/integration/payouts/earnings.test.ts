@@ -155,15 +155,28 @@ describe('the coach’s Earnings page', () => {
     expect(response.headers.get('Content-Type')).toBe('text/csv; charset=utf-8');
     expect(response.headers.get('Content-Disposition')).toBe(`attachment; filename="fact-earnings-${year}-${String((year + 1) % 100).padStart(2, '0')}.csv"`);
     expect(response.headers.get('Cache-Control')).toBe('private, no-store');
-    const rows = (await response.text()).replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    const rows = (await response.text())
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
     expect(rows[0]).toBe('"Reference","Session date","Client","Session price","Platform share","Coach share","State","Released at","Paid out at"');
-    expect(rows.slice(1).map((r) => r.split(',')[0]).sort()).toEqual([refs.paidOut, refs.onTheWay].map((ref) => `"${ref}"`).sort());
+    expect(
+      rows
+        .slice(1)
+        .map((r) => r.split(',')[0])
+        .sort(),
+    ).toEqual([refs.paidOut, refs.onTheWay].map((ref) => `"${ref}"`).sort());
     const paid = rows.find((r) => r.startsWith(`"${refs.paidOut}"`))!;
     expect(paid).toContain(`,"'=HYPERLINK(""http://evil"")",50.00,3.00,50.00,"Paid out",`);
     expect(rows.find((r) => r.startsWith(`"${refs.onTheWay}"`))).toMatch(/,50\.00,3\.00,50\.00,"On the way","\d{4}-\d{2}-\d{2} \d{2}:\d{2}",""$/);
     // Another tax year holds nothing of it; a year that has not started is refused.
     const before = await call(csvLoader, ctx.app, await requestAs(ctx.app, coach.id, `/CoachEarnings/csv?year=${year - 1}`));
-    expect((await before.text()).replace(/^\uFEFF/, '').trimEnd().split('\r\n')).toHaveLength(1);
+    expect(
+      (await before.text())
+        .replace(/^\uFEFF/, '')
+        .trimEnd()
+        .split('\r\n'),
+    ).toHaveLength(1);
     expect((await call(csvLoader, ctx.app, await requestAs(ctx.app, coach.id, `/CoachEarnings/csv?year=${year + 1}`))).status).toBe(400);
   });
 

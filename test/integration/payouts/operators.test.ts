@@ -62,9 +62,11 @@ beforeAll(async () => {
   expect(unwrap(await transferCoachShare(app.deps(), { bookingId: worlds.chargeback.booking.id })).outcome).toBe('transferred');
   const intentId = (await http.db.query<{ payment_intent_id: string }>(`select payment_intent_id from bookings where id = $1`, [worlds.chargeback.booking.id]))[0]!.payment_intent_id;
   unwrap(
-    await app.deps().uow.transaction(async (tx) =>
-      ok(await recordChargeback(tx, { id: 'dp_test_operators', intentId, amountPence: 5300, reason: 'fraudulent', status: 'needs_response', createdAt: app.clock.now() }, app.clock.now())),
-    ),
+    await app
+      .deps()
+      .uow.transaction(async (tx) =>
+        ok(await recordChargeback(tx, { id: 'dp_test_operators', intentId, amountPence: 5300, reason: 'fraudulent', status: 'needs_response', createdAt: app.clock.now() }, app.clock.now())),
+      ),
   );
 
   // The coach's account says payouts are enabled, the gateway's does not: the transfer is refused for good.
@@ -139,7 +141,11 @@ describe('AdminBookings', () => {
 
 describe('fact bookings show and fact payouts', () => {
   it('shows the transfer and the chargebacks of a booking', async () => {
-    const [paid, charged, missing] = await Promise.all([fact('bookings', 'show', ref(worlds.paid)), fact('bookings', 'show', ref(worlds.chargeback), '--json'), fact('bookings', 'show', ref(worlds.missing))]);
+    const [paid, charged, missing] = await Promise.all([
+      fact('bookings', 'show', ref(worlds.paid)),
+      fact('bookings', 'show', ref(worlds.chargeback), '--json'),
+      fact('bookings', 'show', ref(worlds.missing)),
+    ]);
     expect(paid.code).toBe(0);
     expect(paid.stdout).toMatch(/transfer:\s+paid: coach £50\.00, platform £3\.00 \(commission 0 bps\)/);
     expect(paid.stdout).toMatch(/transfer id:\s+tr_test_\w+ \(attempt 1\)/);

@@ -178,7 +178,9 @@ describe('the Stripe Connect adapter against a local fake Stripe', () => {
   it('reverses part of a transfer, then the rest, once per key, never more than is left', async () => {
     const { intentId } = await capturedCharge();
     const accountId = await onboardedAccount();
-    const transfer = unwrap(await payouts.createTransfer({ accountId, amountPence: 5000, sourceIntentId: intentId, transferGroup: 'FACT-V', bookingId: BOOKING, idempotencyKey: `${BOOKING}:transfer:v` }));
+    const transfer = unwrap(
+      await payouts.createTransfer({ accountId, amountPence: 5000, sourceIntentId: intentId, transferGroup: 'FACT-V', bookingId: BOOKING, idempotencyKey: `${BOOKING}:transfer:v` }),
+    );
     const part = unwrap(await payouts.reverseTransfer({ transferId: transfer.transferId, amountPence: 2000, idempotencyKey: `${BOOKING}:reversal:chargeback:2000` }));
     expect(part).toEqual({ ...transfer, reversedPence: 2000 });
     const request = fake.writes().at(-1)!;
@@ -281,7 +283,8 @@ describe('Stripe Connect through the application and its webhooks', () => {
     (await db.query<Record<string, unknown>>(`select payouts_enabled, details_submitted, requirements_due, version from payout_accounts where account_id = $1`, [accountId]))[0];
   const chargebackRows = (bookingId: string) =>
     db.query<Record<string, unknown>>(`select id, status, amount_pence, reason, closed_at, transfer_reversed_pence from chargebacks where booking_id = $1`, [bookingId]);
-  const jobsOf = (bookingId: string, type: string) => db.query<{ dedupe_key: string; status: string }>(`select dedupe_key, status from outbox_jobs where type = $1 and payload->>'bookingId' = $2 order by created_at`, [type, bookingId]);
+  const jobsOf = (bookingId: string, type: string) =>
+    db.query<{ dedupe_key: string; status: string }>(`select dedupe_key, status from outbox_jobs where type = $1 and payload->>'bookingId' = $2 order by created_at`, [type, bookingId]);
   const transfersAtStripe = (chargeId: string) => [...fake.connect.transfers.values()].filter((t) => t.source_transaction === chargeId);
   const eventRecorded = async (payload: string) => (await db.query(`select 1 from webhook_events where event_id = $1`, [eventIdOf(payload)])).length === 1;
 
@@ -322,7 +325,14 @@ describe('Stripe Connect through the application and its webhooks', () => {
     expect(row).toMatchObject({ status: 'paid', coach_share_pence: 5000, transfer_id: expect.stringMatching(/^tr_/) });
     const [transfer, ...others] = transfersAtStripe(paid.chargeId);
     expect(others).toEqual([]);
-    expect(transfer).toMatchObject({ id: row!.transfer_id, amount: 5000, currency: 'gbp', destination: accountId, transfer_group: paid.booking.referenceCode, metadata: { booking_id: paid.booking.id } });
+    expect(transfer).toMatchObject({
+      id: row!.transfer_id,
+      amount: 5000,
+      currency: 'gbp',
+      destination: accountId,
+      transfer_group: paid.booking.referenceCode,
+      metadata: { booking_id: paid.booking.id },
+    });
 
     // The same event again, another delivery of the same news, and a stale 'details due' copy
     // arriving late: no second transfer, the account stays as Stripe has it now.

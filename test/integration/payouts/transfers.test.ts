@@ -22,7 +22,6 @@ describe('coach transfers', () => {
 
   const released = (app: Application = ctx.app): Promise<World> => releasedBooking(app, ctx.db);
 
-
   /** The coach goes through the offline onboarding with Stripe's test bank details. */
   async function enablePayouts(coach: Party, app: Application = ctx.app, accountNumber = '00012345'): Promise<string> {
     const started = unwrap(await startPayoutOnboarding(app.deps(), { actor: coach.actor, email: null, returnUrl: 'http://localhost/payouts/return', refreshUrl: 'http://localhost/payouts/setup' }));
@@ -33,7 +32,12 @@ describe('coach transfers', () => {
   }
 
   const transferRow = async (bookingId: string) =>
-    (await ctx.db.query<Record<string, unknown>>(`select status, coach_share_pence, platform_share_pence, transfer_id, reversed_pence, attempt, paid_out_at from coach_transfers where booking_id = $1`, [bookingId]))[0];
+    (
+      await ctx.db.query<Record<string, unknown>>(
+        `select status, coach_share_pence, platform_share_pence, transfer_id, reversed_pence, attempt, paid_out_at from coach_transfers where booking_id = $1`,
+        [bookingId],
+      )
+    )[0];
   const gatewayTransfers = (intentId: string) =>
     ctx.db.query<{ id: string; amount_pence: number; reversed_pence: number; transfer_group: string; payout_id: string | null }>(
       `select id, amount_pence, reversed_pence, transfer_group, payout_id from test_gateway_transfers where source_intent_id = $1`,
@@ -110,8 +114,7 @@ describe('coach transfers', () => {
     await runJobs(ctx.app);
     const intentId = await intentOf(world.booking.id);
     const snapshot = { id: `dp_test_${world.booking.id.slice(0, 8)}`, intentId, amountPence: 5300, reason: 'fraudulent', createdAt: ctx.app.clock.now() };
-    const record = (status: 'needs_response' | 'lost') =>
-      ctx.app.deps().uow.transaction(async (tx) => ok(await recordChargeback(tx, { ...snapshot, status }, ctx.app.clock.now())));
+    const record = (status: 'needs_response' | 'lost') => ctx.app.deps().uow.transaction(async (tx) => ok(await recordChargeback(tx, { ...snapshot, status }, ctx.app.clock.now())));
     // 'closed (lost)' arrives before 'created', then both again.
     unwrap(await record('lost'));
     unwrap(await record('needs_response'));
@@ -127,9 +130,17 @@ describe('coach transfers', () => {
     await enablePayouts(world.coach);
     const intentId = await intentOf(world.booking.id);
     unwrap(
-      await ctx.app.deps().uow.transaction(async (tx) =>
-        ok(await recordChargeback(tx, { id: 'dp_test_open', intentId, amountPence: 5300, reason: 'product_not_received', status: 'needs_response', createdAt: ctx.app.clock.now() }, ctx.app.clock.now())),
-      ),
+      await ctx.app
+        .deps()
+        .uow.transaction(async (tx) =>
+          ok(
+            await recordChargeback(
+              tx,
+              { id: 'dp_test_open', intentId, amountPence: 5300, reason: 'product_not_received', status: 'needs_response', createdAt: ctx.app.clock.now() },
+              ctx.app.clock.now(),
+            ),
+          ),
+        ),
     );
     expect(unwrap(await transferCoachShare(ctx.app.deps(), { bookingId: world.booking.id })).outcome).toBe('held_by_chargeback');
     expect(await gatewayTransfers(intentId)).toEqual([]);
@@ -141,9 +152,17 @@ describe('coach transfers', () => {
     const intentId = await intentOf(world.booking.id);
     for (const status of ['needs_response', 'lost'] as const)
       unwrap(
-        await ctx.app.deps().uow.transaction(async (tx) =>
-          ok(await recordChargeback(tx, { id: `dp_test_early${world.booking.id.slice(0, 6)}`, intentId, amountPence: 5300, reason: 'fraudulent', status, createdAt: ctx.app.clock.now() }, ctx.app.clock.now())),
-        ),
+        await ctx.app
+          .deps()
+          .uow.transaction(async (tx) =>
+            ok(
+              await recordChargeback(
+                tx,
+                { id: `dp_test_early${world.booking.id.slice(0, 6)}`, intentId, amountPence: 5300, reason: 'fraudulent', status, createdAt: ctx.app.clock.now() },
+                ctx.app.clock.now(),
+              ),
+            ),
+          ),
       );
     await enablePayouts(world.coach);
     await runJobs(ctx.app);

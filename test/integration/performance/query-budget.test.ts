@@ -77,7 +77,12 @@ describe('SQL statements per page request', () => {
     for (let i = 0; i < 30; i++) await insertPerson(ctx.db, { type: 'coach', name: `Alex Coach ${i}`, services: ['goalkeeping'], ratePence: 3000 + i * 50 });
     const now = ctx.app.clock.now();
     for (let d = 1; d <= 12; d++) {
-      const b = await createTestBooking(ctx.app, { clientId: client.id, coachId: coach.id, serviceType: 'striker', startsAt: new Date(Math.ceil(now.getTime() / 3_600_000) * 3_600_000 + d * 86_400_000) });
+      const b = await createTestBooking(ctx.app, {
+        clientId: client.id,
+        coachId: coach.id,
+        serviceType: 'striker',
+        startsAt: new Date(Math.ceil(now.getTime() / 3_600_000) * 3_600_000 + d * 86_400_000),
+      });
       bookingId ??= b.id;
     }
     await ctx.db.query(
@@ -131,7 +136,7 @@ describe('SQL statements per page request', () => {
     await expectWithinBudget([...SHELL, messagesLoader], client.id, '/Messages');
   });
 
-  it("CoachProfile of another coach, read-only", async () => {
+  it('CoachProfile of another coach, read-only', async () => {
     await expectWithinBudget([...SHELL, coachProfileLoader], client.id, `/CoachProfile?userId=${coach.id}`);
   });
 

@@ -38,9 +38,7 @@ describe('deletion requests under concurrency', () => {
 
   it('keeps one pending request per person when two arrive at once', async () => {
     const person = await insertUser(ctx.db);
-    const results = await Promise.all(
-      Array.from({ length: 5 }, () => requestDeletion(ctx.app.deps(), { actor: person.actor, form: { reason: 'Twice' } })),
-    );
+    const results = await Promise.all(Array.from({ length: 5 }, () => requestDeletion(ctx.app.deps(), { actor: person.actor, form: { reason: 'Twice' } })));
     expect(results.filter((r) => r.ok)).toHaveLength(1);
     expect(new Set(results.flatMap((r) => (r.ok ? [] : [r.error.code])))).toEqual(new Set(['DELETION_ALREADY_PENDING']));
     const rows = await ctx.db.query(`select id from account_deletion_requests where user_id = $1 and status = 'pending'`, [person.id]);

@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Booking } from '../../../domain/booking/lifecycle/booking';
-import type { BookingRepository } from '../../../domain/booking/lifecycle/booking.repository';
 import { acceptBooking } from '../../../domain/booking/lifecycle/use-cases/accept-booking';
-import type { Repositories } from '../../../domain/repositories';
 import { ok, unwrap } from '../../../domain/shared/result';
 import type { UnitOfWork } from '../../../domain/unit-of-work';
 import { useTestApp } from '../../support/app';
@@ -22,8 +20,7 @@ function sabotagedUow(n: number, sabotage: (booking: Booking, save: (b: Booking)
         let saves = 0;
         const bookings = new Proxy(tx.bookings, {
           get(target, prop, receiver) {
-            if (prop === 'save')
-              return (booking: Booking) => (++saves === n ? sabotage(booking, (b) => target.save(b)) : target.save(booking));
+            if (prop === 'save') return (booking: Booking) => (++saves === n ? sabotage(booking, (b) => target.save(b)) : target.save(booking));
             const value: unknown = Reflect.get(target, prop, receiver);
             return typeof value === 'function' ? value.bind(target) : value;
           },
@@ -39,8 +36,7 @@ async function coachWithRequests(count: number): Promise<{ coach: TestUser; ids:
   const saved = unwrap(
     await ctx.app.deps().uow.transaction(async (tx) => {
       const out: Booking[] = [];
-      for (let i = 0; i < count; i++)
-        out.push(await tx.bookings.save(pendingBooking(client, coach, { startsAt: new Date(start.getTime() + i * 10 * 60_000), authorised: true })));
+      for (let i = 0; i < count; i++) out.push(await tx.bookings.save(pendingBooking(client, coach, { startsAt: new Date(start.getTime() + i * 10 * 60_000), authorised: true })));
       return ok(out);
     }),
   );

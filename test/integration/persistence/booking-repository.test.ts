@@ -29,24 +29,22 @@ describe('the booking repository', () => {
 
   it('bumps the version on every save and refuses a save from a stale copy with BOOKING_CHANGED', async () => {
     const [client, coach] = [await insertUser(ctx.db), await insertUser(ctx.db, 'coach')];
-    const saved = await store(pendingBooking(client, coach, { startsAt: hoursAhead(4) , authorised: true }));
+    const saved = await store(pendingBooking(client, coach, { startsAt: hoursAhead(4), authorised: true }));
     const now = new Date();
     const confirmed = await store(unwrap(accept(saved, coach.actor, now)).booking);
     expect(confirmed.version).toBe(2);
     // A second actor still holding version 1 tries to cancel: the database says no.
     const stale = unwrap(cancelBooking(saved, client.actor, { reason: 'Changed my mind' }, now)).booking;
     const result = await ctx.app.deps().uow.transaction(async (tx) => ok(await tx.bookings.save(stale)));
-    expect(result).toEqual(
-      err({ kind: 'conflict', code: 'BOOKING_CHANGED', message: 'This booking changed while you were working on it. Please reload and try again.' }),
-    );
+    expect(result).toEqual(err({ kind: 'conflict', code: 'BOOKING_CHANGED', message: 'This booking changed while you were working on it. Please reload and try again.' }));
     expect((await ctx.app.deps().uow.read.bookings.findById(saved.id))?.status).toBe('confirmed');
   });
 
   it('lets the exclusion constraint refuse a second confirmed booking overlapping the first, as COACH_ALREADY_BOOKED', async () => {
     const [client, coach] = [await insertUser(ctx.db), await insertUser(ctx.db, 'coach')];
     const start = hoursAhead(5);
-    const a = await store(pendingBooking(client, coach, { startsAt: start , authorised: true }));
-    const b = await store(pendingBooking(client, coach, { startsAt: new Date(start.getTime() + 30 * 60_000) , authorised: true }));
+    const a = await store(pendingBooking(client, coach, { startsAt: start, authorised: true }));
+    const b = await store(pendingBooking(client, coach, { startsAt: new Date(start.getTime() + 30 * 60_000), authorised: true }));
     const now = new Date();
     await store(unwrap(accept(a, coach.actor, now)).booking);
     const result = await ctx.app.deps().uow.transaction(async (tx) => ok(await tx.bookings.save(unwrap(accept(b, coach.actor, now)).booking)));
@@ -56,7 +54,7 @@ describe('the booking repository', () => {
   it('finds overlaps with half-open ranges, lists by every filter and counts by status', async () => {
     const [client, other, coach] = [await insertUser(ctx.db), await insertUser(ctx.db), await insertUser(ctx.db, 'coach')];
     const start = hoursAhead(6);
-    const a = await store(pendingBooking(client, coach, { startsAt: start , authorised: true }));
+    const a = await store(pendingBooking(client, coach, { startsAt: start, authorised: true }));
     const adjacent = await store(pendingBooking(other, coach, { startsAt: new Date(start.getTime() + HOUR) }));
     const overlapping = await store(pendingBooking(other, coach, { startsAt: new Date(start.getTime() + 30 * 60_000) }));
     const repo = ctx.app.deps().uow.read.bookings;
@@ -196,9 +194,7 @@ describe('the booking repository', () => {
     expect(await repo.hasPendingRequest(client.id, coach.id, start)).toBe(true);
     expect(await repo.hasPendingRequest(client.id, coach.id, new Date(start.getTime() + HOUR))).toBe(false);
     const again = await ctx.app.deps().uow.transaction(async (tx) => ok(await tx.bookings.save(pendingBooking(client, coach, { startsAt: start }))));
-    expect(again).toEqual(
-      err({ kind: 'conflict', code: 'DUPLICATE_PENDING_REQUEST', message: 'You already have a request with this coach at this time. Pay for it or cancel it in My Bookings.' }),
-    );
+    expect(again).toEqual(err({ kind: 'conflict', code: 'DUPLICATE_PENDING_REQUEST', message: 'You already have a request with this coach at this time. Pay for it or cancel it in My Bookings.' }));
     const paid = await store(pendingBooking(client, coach, { startsAt: new Date(start.getTime() + HOUR), now: made, authorised: true }));
     const cutoff = new Date(Date.now() - 30 * 60_000);
     const due = await repo.listUnpaidRequestsMadeBefore(cutoff, 100);

@@ -27,7 +27,10 @@ async function coachWithOverlappingRequests(round: number): Promise<{ coach: Tes
     pendingBooking(clients[i % clients.length]!, coach, { startsAt: new Date(base.getTime() + (i % 30) * 60_000 + Math.floor(i / 30) * 1_000), authorised: true }),
   );
   // One multi-row insert (the repository's own save is covered in booking-repository.test.ts).
-  await (ctx.app.orm.em.fork() as EntityManager).insertMany(BookingEntity, bookings.map((b) => toBookingRecord(b, 1)));
+  await (ctx.app.orm.em.fork() as EntityManager).insertMany(
+    BookingEntity,
+    bookings.map((b) => toBookingRecord(b, 1)),
+  );
   return { coach, bookings: bookings.map((b) => ({ ...b, version: 1 })) };
 }
 
@@ -48,7 +51,10 @@ describe('a coach accepting overlapping requests at the same moment', () => {
       const winners = results.filter((r) => r.ok);
       expect(winners, `round ${round}`).toHaveLength(1);
       const codes = results.flatMap((r) => (r.ok ? [] : [r.error.code]));
-      expect(codes.every((c) => REFUSALS.includes(c)), `round ${round}: ${[...new Set(codes)].join(', ')}`).toBe(true);
+      expect(
+        codes.every((c) => REFUSALS.includes(c)),
+        `round ${round}: ${[...new Set(codes)].join(', ')}`,
+      ).toBe(true);
       expect(winners[0]!.ok && winners[0]!.value.declined).toHaveLength(REQUESTS - 1);
 
       expect(await statusesOf(coach.id)).toEqual([

@@ -39,11 +39,7 @@ export function nextReference(): string {
   return `FACT-20261121-${suffix}`;
 }
 
-export function pendingBooking(
-  client: TestUser,
-  coach: TestUser,
-  options: { startsAt: Date; durationMinutes?: number; now?: Date; authorised?: boolean },
-): Booking {
+export function pendingBooking(client: TestUser, coach: TestUser, options: { startsAt: Date; durationMinutes?: number; now?: Date; authorised?: boolean }): Booking {
   const now = options.now ?? new Date();
   const booking = unwrap(
     createBooking(

@@ -10,9 +10,7 @@ import { useTestApp } from '../../support/app';
 const ctx = useTestApp();
 const logger = createLogger({ level: 'silent', pretty: false });
 
-function newWorker(
-  options: { clock?: AdjustableClock; workerId?: string; lockTimeoutMs?: number; batchSize?: number; jobTimeoutMs?: number } = {},
-): OutboxWorker {
+function newWorker(options: { clock?: AdjustableClock; workerId?: string; lockTimeoutMs?: number; batchSize?: number; jobTimeoutMs?: number } = {}): OutboxWorker {
   return new OutboxWorker({ orm: ctx.app.orm, clock: options.clock ?? new AdjustableClock(), logger, ...options });
 }
 
@@ -46,10 +44,7 @@ describe('the outbox', () => {
     expect(rolledBack.ok).toBe(false);
     expect(await jobsOfType('test.commit')).toHaveLength(0);
 
-    await enqueue(
-      { type: 'test.commit', payload: { n: 2 }, dedupeKey: 'booking-1:capture' },
-      { type: 'test.commit', payload: { n: 3 }, dedupeKey: 'booking-1:capture' },
-    );
+    await enqueue({ type: 'test.commit', payload: { n: 2 }, dedupeKey: 'booking-1:capture' }, { type: 'test.commit', payload: { n: 3 }, dedupeKey: 'booking-1:capture' });
     await enqueue({ type: 'test.commit', payload: { n: 4 }, dedupeKey: 'booking-1:capture' });
     const rows = await ctx.db.query<{ payload: { n: number }; status: string }>(`select payload, status from outbox_jobs where type = 'test.commit'`);
     expect(rows).toEqual([{ payload: { n: 2 }, status: 'pending' }]);
@@ -112,9 +107,7 @@ describe('the outbox', () => {
     await enqueue({ type: 'test.result', payload: {} });
     const clock = new AdjustableClock();
     let calls = 0;
-    const worker = newWorker({ clock }).registerHandler('test.result', async () =>
-      ++calls === 1 ? err(conflict('GATEWAY_UNAVAILABLE', 'The payment provider is unavailable')) : ok('captured'),
-    );
+    const worker = newWorker({ clock }).registerHandler('test.result', async () => (++calls === 1 ? err(conflict('GATEWAY_UNAVAILABLE', 'The payment provider is unavailable')) : ok('captured')));
     await worker.drain();
     let [job] = await jobsOfType('test.result');
     expect(job).toMatchObject({ status: 'pending', last_error: 'GATEWAY_UNAVAILABLE: The payment provider is unavailable' });
@@ -144,16 +137,16 @@ describe('the outbox', () => {
 
   it('leaves jobs of a type it has no handler for to a worker that has one', async () => {
     await enqueue({ type: 'test.unknown', payload: {} });
-    await newWorker().registerHandler('test.other', async () => {}).drain();
+    await newWorker()
+      .registerHandler('test.other', async () => {})
+      .drain();
     const [job] = await jobsOfType('test.unknown');
     expect(job).toMatchObject({ status: 'pending', attempts: 0 });
   });
 
   it('takes back jobs whose worker held them longer than the lock timeout', async () => {
     await enqueue({ type: 'test.stuck', payload: { n: 1 } }, { type: 'test.stuck', payload: { n: 2 } });
-    await ctx.db.query(
-      `update outbox_jobs set status = 'running', locked_by = 'dead-worker', locked_at = now() - interval '20 minutes', attempts = 1 where type = 'test.stuck'`,
-    );
+    await ctx.db.query(`update outbox_jobs set status = 'running', locked_by = 'dead-worker', locked_at = now() - interval '20 minutes', attempts = 1 where type = 'test.stuck'`);
     await ctx.db.query(`update outbox_jobs set max_attempts = 1 where type = 'test.stuck' and payload->>'n' = '2'`);
     const ran: number[] = [];
     const worker = newWorker({ lockTimeoutMs: 10 * 60_000 }).registerHandler('test.stuck', async (job) => void ran.push(Number(job.payload.n)));

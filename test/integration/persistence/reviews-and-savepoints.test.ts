@@ -13,10 +13,7 @@ async function completedBooking(): Promise<{ client: TestUser; coach: TestUser; 
   const [client, coach] = [await insertUser(ctx.db), await insertUser(ctx.db, 'coach')];
   const booking = pendingBooking(client, coach, { startsAt: hoursAhead(2) });
   unwrap(await ctx.app.deps().uow.transaction(async (tx) => ok(await tx.bookings.save(booking))));
-  await ctx.db.query(
-    `update bookings set status = 'completed', session_started_at = starts_at, completed_at = ends_at where id = $1`,
-    [booking.id],
-  );
+  await ctx.db.query(`update bookings set status = 'completed', session_started_at = starts_at, completed_at = ends_at where id = $1`, [booking.id]);
   return { client, coach, bookingId: booking.id };
 }
 
@@ -72,7 +69,7 @@ describe('refusable writes', () => {
         });
       const first = await insert(crypto.randomUUID());
       const second = await insert(crypto.randomUUID());
-      const rows = await (tx).execute<{ n: number }[]>('select count(*)::int as n from account_deletion_requests where user_id = ?', [person.id]);
+      const rows = await tx.execute<{ n: number }[]>('select count(*)::int as n from account_deletion_requests where user_id = ?', [person.id]);
       return { first, second, n: rows[0]?.n };
     });
     expect(outcome.first).toEqual(ok(undefined));

@@ -83,7 +83,11 @@ describe(`the text search's plans on ${COACHES} coaches`, () => {
   });
 
   it('walks the listing order index-only for a word many coaches match, reading about 21 ÷ its share of the index', async () => {
-    for (const [word, share] of [['licensed', 0.5], ['bury', 0.1], ['alex', 0.1]] as const) {
+    for (const [word, share] of [
+      ['licensed', 0.5],
+      ['bury', 0.1],
+      ['alex', 0.1],
+    ] as const) {
       const plan = await pagePlan(text(word), true);
       expect(plan, word).toMatch(WALK);
       expect(plan, word).not.toMatch(COLLECT);

@@ -112,7 +112,10 @@ describe('FindCoaches text search over the copy on coach_profiles', () => {
       const doc = docOf(coach).replace(/\s+/g, ' ');
       const length = 1 + Math.floor(rnd() * 7);
       const start = Math.floor(rnd() * Math.max(1, doc.length - length));
-      const word = doc.slice(start, start + length).trim().split(' ')[0]!;
+      const word = doc
+        .slice(start, start + length)
+        .trim()
+        .split(' ')[0]!;
       if (word === '') continue;
       expect(await found(word.toUpperCase()), word).toEqual(expected(word));
     }

@@ -136,8 +136,21 @@ const ROUTES: Record<string, RouteEntry> = {
     probes: [
       { name: 'GET', kind: 'loader', url: () => '/auth/login', expect: everyone('login') },
       // One address per caller: five failures on one account lock it (checked in accounts-sessions).
-      { name: 'a wrong password', kind: 'action', url: () => '/auth/login', form: (_w, _ids, role) => ({ email: `nobody-${role.toLowerCase()}@example.com`, password: 'not-the-password' }), expect: everyone(422) },
-      { name: "someone else's account", kind: 'action', sequential: true, url: () => '/auth/login', form: (w) => ({ email: emailOf(w.people.otherClient), password: 'not-the-password' }), expect: { ...everyone(422), admin: 429, deactivated: 429 } },
+      {
+        name: 'a wrong password',
+        kind: 'action',
+        url: () => '/auth/login',
+        form: (_w, _ids, role) => ({ email: `nobody-${role.toLowerCase()}@example.com`, password: 'not-the-password' }),
+        expect: everyone(422),
+      },
+      {
+        name: "someone else's account",
+        kind: 'action',
+        sequential: true,
+        url: () => '/auth/login',
+        form: (w) => ({ email: emailOf(w.people.otherClient), password: 'not-the-password' }),
+        expect: { ...everyone(422), admin: 429, deactivated: 429 },
+      },
     ],
   },
   'auth.logout.tsx': {
@@ -158,13 +171,26 @@ const ROUTES: Record<string, RouteEntry> = {
   'ForgotPassword.tsx': {
     probes: [
       // Queues a job whoever asks (the answer never says whether the account exists); one email per caller (5 an hour per email).
-      { name: 'asking for a reset link', kind: 'action', url: () => '/ForgotPassword', form: (_w, _ids, role) => ({ email: `reset-${role.toLowerCase()}@example.com` }), expect: everyone(200), writers: ROLES },
+      {
+        name: 'asking for a reset link',
+        kind: 'action',
+        url: () => '/ForgotPassword',
+        form: (_w, _ids, role) => ({ email: `reset-${role.toLowerCase()}@example.com` }),
+        expect: everyone(200),
+        writers: ROLES,
+      },
     ],
   },
   'ResetPassword.tsx': {
     probes: [
       { name: 'a forged reset link', kind: 'loader', url: () => '/ResetPassword?token=forged.token', expect: everyone(200) },
-      { name: 'a forged reset link posted', kind: 'action', url: () => '/ResetPassword', form: () => ({ token: 'forged.token', newPassword: 'matrix-pass-1', confirmPassword: 'matrix-pass-1' }), expect: everyone(422) },
+      {
+        name: 'a forged reset link posted',
+        kind: 'action',
+        url: () => '/ResetPassword',
+        form: () => ({ token: 'forged.token', newPassword: 'matrix-pass-1', confirmPassword: 'matrix-pass-1' }),
+        expect: everyone(422),
+      },
       {
         name: 'a valid reset link (the link is the credential, whoever holds it)',
         kind: 'action',
@@ -224,17 +250,23 @@ const ROUTES: Record<string, RouteEntry> = {
         },
         url: () => '/FindCoaches',
         // A day the other probes' slots never reach (bookingForm cycles through 10 to 49 days ahead).
-        form: (w, ids) => ({ intent: 'book', coachId: w.thirdCoach.id, serviceType: 'striker', date: londonDate(60), time: '10:00', durationMinutes: '60', locationType: 'online', playerId: ids.player! }),
+        form: (w, ids) => ({
+          intent: 'book',
+          coachId: w.thirdCoach.id,
+          serviceType: 'striker',
+          date: londonDate(60),
+          time: '10:00',
+          durationMinutes: '60',
+          locationType: 'online',
+          playerId: ids.player!,
+        }),
         expect: members(404, { client: 200, admin: 403 }),
         writers: ['client'],
       },
     ],
   },
   '_app.MyBookings.tsx': {
-    probes: [
-      { name: 'the bookings list', kind: 'loader', url: () => '/MyBookings', expect: members(200, { admin: 'go:/AdminDashboard' }) },
-      ...bookingActionProbes('/MyBookings'),
-    ],
+    probes: [{ name: 'the bookings list', kind: 'loader', url: () => '/MyBookings', expect: members(200, { admin: 'go:/AdminDashboard' }) }, ...bookingActionProbes('/MyBookings')],
   },
   '_app.CoachDashboard.tsx': {
     probes: [
@@ -445,9 +477,30 @@ const ROUTES: Record<string, RouteEntry> = {
   'api.calendar-feed.tsx': {
     probes: [
       { name: "the person's calendar feed state", kind: 'loader', url: () => '/api/calendar-feed', expect: api(members(200, { admin: 403 })) },
-      { name: 'turning the calendar feed on', kind: 'action', url: () => '/api/calendar-feed', form: () => ({ intent: 'enable' }), expect: api(members(200, { admin: 403 })), writers: ['client', 'otherClient', 'coach', 'otherCoach'] },
-      { name: 'resetting the calendar link', kind: 'action', url: () => '/api/calendar-feed', form: () => ({ intent: 'reset' }), expect: api(members(200, { admin: 403 })), writers: ['client', 'otherClient', 'coach', 'otherCoach'] },
-      { name: 'turning the calendar feed off', kind: 'action', url: () => '/api/calendar-feed', form: () => ({ intent: 'disable' }), expect: api(members(200, { admin: 403 })), writers: ['client', 'otherClient', 'coach', 'otherCoach'] },
+      {
+        name: 'turning the calendar feed on',
+        kind: 'action',
+        url: () => '/api/calendar-feed',
+        form: () => ({ intent: 'enable' }),
+        expect: api(members(200, { admin: 403 })),
+        writers: ['client', 'otherClient', 'coach', 'otherCoach'],
+      },
+      {
+        name: 'resetting the calendar link',
+        kind: 'action',
+        url: () => '/api/calendar-feed',
+        form: () => ({ intent: 'reset' }),
+        expect: api(members(200, { admin: 403 })),
+        writers: ['client', 'otherClient', 'coach', 'otherCoach'],
+      },
+      {
+        name: 'turning the calendar feed off',
+        kind: 'action',
+        url: () => '/api/calendar-feed',
+        form: () => ({ intent: 'disable' }),
+        expect: api(members(200, { admin: 403 })),
+        writers: ['client', 'otherClient', 'coach', 'otherCoach'],
+      },
       { name: 'an unknown intent', kind: 'action', url: () => '/api/calendar-feed', form: () => ({ intent: 'grant_admin' }), expect: api(members(400)) },
     ],
   },
@@ -499,7 +552,13 @@ const ROUTES: Record<string, RouteEntry> = {
   },
   'test-gateway.onboarding.tsx': {
     probes: [
-      { name: "the offline onboarding page of the coach's account", kind: 'loader', prepare: payoutAccountOf, url: (_w, ids) => `/test-gateway/onboarding?account=${ids.account}`, expect: members(404, { coach: 200 }) },
+      {
+        name: "the offline onboarding page of the coach's account",
+        kind: 'loader',
+        prepare: payoutAccountOf,
+        url: (_w, ids) => `/test-gateway/onboarding?account=${ids.account}`,
+        expect: members(404, { coach: 200 }),
+      },
       {
         name: "submitting bank details for the coach's account",
         kind: 'action',
@@ -512,12 +571,24 @@ const ROUTES: Record<string, RouteEntry> = {
     ],
   },
   '_app.CoachEarnings.tsx': {
-    probes: [{ name: "the coach's earnings", kind: 'loader', url: () => '/CoachEarnings', expect: members(200, { client: 'go:/FindCoaches', otherClient: 'go:/FindCoaches', admin: 'go:/AdminDashboard' }) }],
+    probes: [
+      { name: "the coach's earnings", kind: 'loader', url: () => '/CoachEarnings', expect: members(200, { client: 'go:/FindCoaches', otherClient: 'go:/FindCoaches', admin: 'go:/AdminDashboard' }) },
+    ],
   },
   'CoachEarnings.csv.tsx': {
     probes: [
-      { name: "the coach's earnings CSV", kind: 'loader', url: () => '/CoachEarnings/csv?year=2025', expect: members(200, { client: 'go:/FindCoaches', otherClient: 'go:/FindCoaches', admin: 'go:/AdminDashboard' }) },
-      { name: 'a tax year that has not begun', kind: 'loader', url: () => '/CoachEarnings/csv?year=2999', expect: members(400, { client: 'go:/FindCoaches', otherClient: 'go:/FindCoaches', admin: 'go:/AdminDashboard' }) },
+      {
+        name: "the coach's earnings CSV",
+        kind: 'loader',
+        url: () => '/CoachEarnings/csv?year=2025',
+        expect: members(200, { client: 'go:/FindCoaches', otherClient: 'go:/FindCoaches', admin: 'go:/AdminDashboard' }),
+      },
+      {
+        name: 'a tax year that has not begun',
+        kind: 'loader',
+        url: () => '/CoachEarnings/csv?year=2999',
+        expect: members(400, { client: 'go:/FindCoaches', otherClient: 'go:/FindCoaches', admin: 'go:/AdminDashboard' }),
+      },
     ],
   },
   '_app.UserProfile.tsx': { probes: profileProbes('UserProfile') },
@@ -533,10 +604,7 @@ function profileProbes(page: 'UserProfile' | 'CoachProfile'): Probe[] {
       name: 'one’s own profile',
       kind: 'loader',
       url: () => url,
-      expect:
-        page === 'UserProfile'
-          ? members(200, { admin: 'go:/AdminDashboard' })
-          : members(200, { client: 'go:/UserProfile', otherClient: 'go:/UserProfile', admin: 'go:/AdminDashboard' }),
+      expect: page === 'UserProfile' ? members(200, { admin: 'go:/AdminDashboard' }) : members(200, { client: 'go:/UserProfile', otherClient: 'go:/UserProfile', admin: 'go:/AdminDashboard' }),
     },
     {
       name: "a client's profile (the client, coaches they booked, admins)",
@@ -669,10 +737,11 @@ async function payoutAccountOf(w: World): Promise<Ids> {
 
 async function availabilityOf(coachId: string, daysAhead: number): Promise<string> {
   const id = randomUUID();
-  await ctx.db.query(
-    `insert into availability_periods (id, coach_id, starts_at, ends_at) values ($1, $2, now() + make_interval(days => $3), now() + make_interval(days => $3 + 1))`,
-    [id, coachId, daysAhead],
-  );
+  await ctx.db.query(`insert into availability_periods (id, coach_id, starts_at, ends_at) values ($1, $2, now() + make_interval(days => $3), now() + make_interval(days => $3 + 1))`, [
+    id,
+    coachId,
+    daysAhead,
+  ]);
   return id;
 }
 
@@ -881,9 +950,7 @@ describe('the authorization matrix', () => {
           const headers = new Headers();
           if (role !== 'anonymous') headers.set('Cookie', await cookieOf(ctx.app, world.people[role].id));
           const url = `http://localhost${probe.url(world, ids)}`;
-          return probe.kind === 'action'
-            ? new Request(url, { method: 'POST', headers, body: new URLSearchParams(probe.form?.(world, ids, role) ?? {}) })
-            : new Request(url, { headers });
+          return probe.kind === 'action' ? new Request(url, { method: 'POST', headers, body: new URLSearchParams(probe.form?.(world, ids, role) ?? {}) }) : new Request(url, { headers });
         };
         const check = (role: Role, answer: Answer, body: string) => {
           if (answer !== probe.expect[role]) wrong.push(`${role}: expected ${probe.expect[role]}, got ${answer} ${body.slice(0, 300)}`);
@@ -1036,7 +1103,12 @@ describe('the authorization matrix', () => {
 
     it("email preferences change only the signed-in person's own row, whatever user id is posted", async () => {
       const before = await ctx.db.query<{ id: string; email_preferences: unknown }>('select id, email_preferences from users order by id');
-      const reply = await call('api.email-preferences.tsx', 'action', 'coach', '/api/email-preferences', { kind: 'booking_requests', enabled: 'off', userId: world.people.otherCoach.id, user_id: world.people.otherCoach.id });
+      const reply = await call('api.email-preferences.tsx', 'action', 'coach', '/api/email-preferences', {
+        kind: 'booking_requests',
+        enabled: 'off',
+        userId: world.people.otherCoach.id,
+        user_id: world.people.otherCoach.id,
+      });
       expect(reply.answer).toBe(200);
       const after = await ctx.db.query<{ id: string; email_preferences: unknown }>('select id, email_preferences from users order by id');
       const changed = after.filter((row, i) => JSON.stringify(row.email_preferences) !== JSON.stringify(before[i]?.email_preferences)).map((r) => r.id);
@@ -1045,7 +1117,14 @@ describe('the authorization matrix', () => {
 
     it("a payment is opened for the booking's own total, whatever amount is posted", async () => {
       const { booking } = await newUnpaidBooking(world);
-      const reply = await call('api.payments.$bookingId.tsx', 'action', 'client', `/api/payments/${booking}`, { intent: 'start', amount: '1', amountPence: '1', currency: 'usd' }, { bookingId: booking! });
+      const reply = await call(
+        'api.payments.$bookingId.tsx',
+        'action',
+        'client',
+        `/api/payments/${booking}`,
+        { intent: 'start', amount: '1', amountPence: '1', currency: 'usd' },
+        { bookingId: booking! },
+      );
       expect(reply.answer).toBe(200);
       expect(JSON.parse(reply.body)).toMatchObject({ ok: true, session: { amountPence: 5300 } });
     });

@@ -89,7 +89,11 @@ describe('Cache-Control on every answer', () => {
     expect(cacheControlFor({ method: 'GET', path: '/terms', hasSession: false, setsCookie: false, status: 200, routeChoice: null, isData: false })).toBe(PUBLIC_BRIEFLY);
     expect(cacheControlFor({ method: 'GET', path: '/Terms', hasSession: true, setsCookie: false, status: 200, routeChoice: 'public, max-age=60', isData: false })).toBe(PRIVATE_NO_STORE);
     // A server-sent events stream keeps no-transform, or compression would buffer it.
-    expect(cacheControlFor({ method: 'GET', path: '/events', hasSession: true, setsCookie: false, status: 200, routeChoice: 'no-cache, no-transform', isData: false })).toBe(`${PRIVATE_NO_STORE}, no-transform`);
-    expect(cacheControlFor({ method: 'GET', path: '/calendar/x.ics', hasSession: false, setsCookie: false, status: 200, routeChoice: 'private, max-age=300', isData: false })).toBe('private, max-age=300');
+    expect(cacheControlFor({ method: 'GET', path: '/events', hasSession: true, setsCookie: false, status: 200, routeChoice: 'no-cache, no-transform', isData: false })).toBe(
+      `${PRIVATE_NO_STORE}, no-transform`,
+    );
+    expect(cacheControlFor({ method: 'GET', path: '/calendar/x.ics', hasSession: false, setsCookie: false, status: 200, routeChoice: 'private, max-age=300', isData: false })).toBe(
+      'private, max-age=300',
+    );
   });
 });

@@ -65,10 +65,10 @@ describe('concurrency over HTTP', () => {
         // Until one pass after the last client finished paying finds nothing new.
         for (;;) {
           // What the coach is shown: pending requests whose payment is authorised (decision 011).
-          const pending = await http.db.query<{ id: string }>(
-            `select id from bookings where coach_id = $1 and status = 'pending' and payment_status = 'authorized' and starts_at::date = $2::date`,
-            [coach.id, date],
-          );
+          const pending = await http.db.query<{ id: string }>(`select id from bookings where coach_id = $1 and status = 'pending' and payment_status = 'authorized' and starts_at::date = $2::date`, [
+            coach.id,
+            date,
+          ]);
           const fresh = pending.filter((p) => !seen.has(p.id));
           fresh.forEach((p) => seen.add(p.id));
           const answers = await Promise.all(fresh.map((p) => post(coach, bookingAction('CoachDashboard'), { intent: 'accept', bookingId: p.id })));
@@ -96,8 +96,14 @@ describe('concurrency over HTTP', () => {
       done = true;
       await coachLoop;
 
-      expect(bookings.every((b) => b.status < 500), JSON.stringify(bookings.filter((b) => b.status >= 500))).toBe(true);
-      expect(accepts.every((a) => a.status < 500), JSON.stringify(accepts.filter((a) => a.status >= 500))).toBe(true);
+      expect(
+        bookings.every((b) => b.status < 500),
+        JSON.stringify(bookings.filter((b) => b.status >= 500)),
+      ).toBe(true);
+      expect(
+        accepts.every((a) => a.status < 500),
+        JSON.stringify(accepts.filter((a) => a.status >= 500)),
+      ).toBe(true);
       expect(booked, `round ${round}: at least one request gets through`).toBeGreaterThan(0);
       const confirmed = await http.db.query<{ n: number }>(`select count(*)::int as n from bookings where coach_id = $1 and status = 'confirmed' and starts_at::date = $2::date`, [coach.id, date]);
       expect(confirmed[0]!.n, `round ${round}`).toBe(1);
@@ -135,7 +141,10 @@ describe('concurrency over HTTP', () => {
       const confirms = await Promise.all(
         Array.from({ length: 50 }, () => post(client, url, { intent: 'confirm-test-card', intentId: intentId!, cardNumber: '4242424242424242', expiry: '12/34', cvc: '123' })),
       );
-      expect(confirms.every((c) => c.status < 500), JSON.stringify(confirms.filter((c) => c.status >= 500).slice(0, 3))).toBe(true);
+      expect(
+        confirms.every((c) => c.status < 500),
+        JSON.stringify(confirms.filter((c) => c.status >= 500).slice(0, 3)),
+      ).toBe(true);
       expect(confirms.filter((c) => c.status === 200).length).toBeGreaterThanOrEqual(1);
       const [held] = await http.db.query<{ payment_status: string; amount_authorized_pence: number }>('select payment_status, amount_authorized_pence from bookings where id = $1', [booking.id]);
       expect(held).toEqual({ payment_status: 'authorized', amount_authorized_pence: booking.totalPricePence });

@@ -46,30 +46,172 @@ function pathFor(file: string, w: World): string | null {
   };
   if (known[file]) return known[file];
   if (file.includes('$')) return null;
-  return `/${file.replace(/\.tsx?$/, '').replace(/^_app\./, '').replace(/\./g, '/')}`;
+  return `/${file
+    .replace(/\.tsx?$/, '')
+    .replace(/^_app\./, '')
+    .replace(/\./g, '/')}`;
 }
 
 const KEYS = [
-  'intent', 'bookingId', 'content', 'reason', 'email', 'password', 'fullName', 'phone', 'location', 'bio', 'userType', 'confirmAge',
-  'date', 'time', 'durationMinutes', 'serviceType', 'coachId', 'locationType', 'clientNotes', 'rating', 'comment', 'description',
-  'kind', 'enabled', 'userId', 'requestId', 'outcome', 'amount', 'note', 'periodId', 'startDate', 'endDate', 'isAvailable',
-  'receiverId', 'cardNumber', 'expiry', 'cvc', 'intentId', 'attempt', 'redirectTo', 'hourlyRate', 'servicesOffered', 'ageGroups',
-  'credentials', 'serviceRadius', 'videoClip1', 'preferredCoachingTypes', 'preferredSessionTimes', 'role', 'isActive', 'status',
-  'paymentStatus', 'price', 'currentPassword', 'newPassword', 'confirmPassword', 'token', '__proto__', 'constructor', 'a[b][c][d]', 'x'.repeat(300),
+  'intent',
+  'bookingId',
+  'content',
+  'reason',
+  'email',
+  'password',
+  'fullName',
+  'phone',
+  'location',
+  'bio',
+  'userType',
+  'confirmAge',
+  'date',
+  'time',
+  'durationMinutes',
+  'serviceType',
+  'coachId',
+  'locationType',
+  'clientNotes',
+  'rating',
+  'comment',
+  'description',
+  'kind',
+  'enabled',
+  'userId',
+  'requestId',
+  'outcome',
+  'amount',
+  'note',
+  'periodId',
+  'startDate',
+  'endDate',
+  'isAvailable',
+  'receiverId',
+  'cardNumber',
+  'expiry',
+  'cvc',
+  'intentId',
+  'attempt',
+  'redirectTo',
+  'hourlyRate',
+  'servicesOffered',
+  'ageGroups',
+  'credentials',
+  'serviceRadius',
+  'videoClip1',
+  'preferredCoachingTypes',
+  'preferredSessionTimes',
+  'role',
+  'isActive',
+  'status',
+  'paymentStatus',
+  'price',
+  'currentPassword',
+  'newPassword',
+  'confirmPassword',
+  'token',
+  '__proto__',
+  'constructor',
+  'a[b][c][d]',
+  'x'.repeat(300),
 ];
 const INTENTS = [
-  'book', 'accept', 'decline', 'cancel', 'propose_reschedule', 'accept_reschedule', 'decline_reschedule', 'mark_arrival', 'mark_completion',
-  'report_issue', 'review', 'start', 'confirm', 'confirm-test-card', 'remove_user', 'restore_user', 'approve_deletion', 'reject_deletion',
-  'resolve_dispute', 'profile', 'delete-account', 'availability-save', 'availability-delete', 'register', 'login', 'password',
-  'verify_coach', 'unverify_coach',
+  'book',
+  'accept',
+  'decline',
+  'cancel',
+  'propose_reschedule',
+  'accept_reschedule',
+  'decline_reschedule',
+  'mark_arrival',
+  'mark_completion',
+  'report_issue',
+  'review',
+  'start',
+  'confirm',
+  'confirm-test-card',
+  'remove_user',
+  'restore_user',
+  'approve_deletion',
+  'reject_deletion',
+  'resolve_dispute',
+  'profile',
+  'delete-account',
+  'availability-save',
+  'availability-delete',
+  'register',
+  'login',
+  'password',
+  'verify_coach',
+  'unverify_coach',
 ];
 const ODD = [
-  '', ' ', '\u0000', 'a\u0000b', '\uD800', '\u202Eevil', 'e\u0301\u0301', '😀'.repeat(300), '<script>alert(1)</script>', '<img src=x onerror=alert(1)>',
-  'javascript:alert(1)', "'; drop table bookings; --", '1e309', 'NaN', '-1', '0', '2.5', 'Infinity', '9007199254740993', 'true', 'on', 'off', 'null',
-  '2026-03-29', '2026-10-25', '01:30', '02:00', '00:30', '1999-01-01', '2099-12-31', '2026-13-45', '25:61', 'T', '%00', '%ff', '../../etc/passwd',
-  'x'.repeat(5_001), 'y'.repeat(70_000), 'FACT-20260320-AB12', 'refund_partial', 'refund_full', 'release', '12.50', '-5.00', '4242424242424242',
-  '4000000000000002', '12/34', '01/20', '123', 'striker', 'online', 'coach', 'client', 'admin', 'adults', 'morning', '60', '240', '241', '29',
-  'someone@example.com', 'correct-horse-42', 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', '//evil.example', 'booking_requests', 'payments',
+  '',
+  ' ',
+  '\u0000',
+  'a\u0000b',
+  '\uD800',
+  '\u202Eevil',
+  'e\u0301\u0301',
+  '😀'.repeat(300),
+  '<script>alert(1)</script>',
+  '<img src=x onerror=alert(1)>',
+  'javascript:alert(1)',
+  "'; drop table bookings; --",
+  '1e309',
+  'NaN',
+  '-1',
+  '0',
+  '2.5',
+  'Infinity',
+  '9007199254740993',
+  'true',
+  'on',
+  'off',
+  'null',
+  '2026-03-29',
+  '2026-10-25',
+  '01:30',
+  '02:00',
+  '00:30',
+  '1999-01-01',
+  '2099-12-31',
+  '2026-13-45',
+  '25:61',
+  'T',
+  '%00',
+  '%ff',
+  '../../etc/passwd',
+  'x'.repeat(5_001),
+  'y'.repeat(70_000),
+  'FACT-20260320-AB12',
+  'refund_partial',
+  'refund_full',
+  'release',
+  '12.50',
+  '-5.00',
+  '4242424242424242',
+  '4000000000000002',
+  '12/34',
+  '01/20',
+  '123',
+  'striker',
+  'online',
+  'coach',
+  'client',
+  'admin',
+  'adults',
+  'morning',
+  '60',
+  '240',
+  '241',
+  '29',
+  'someone@example.com',
+  'correct-horse-42',
+  'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+  '//evil.example',
+  'booking_requests',
+  'payments',
 ];
 
 function values(w: World) {
@@ -96,9 +238,9 @@ interface Body {
 function bodies(w: World): fc.Arbitrary<Body> {
   const entries = fc.array(fc.tuple(fc.oneof({ weight: 5, arbitrary: fc.constantFrom(...KEYS) }, { weight: 1, arbitrary: fc.string({ maxLength: 10 }) }), values(w)), { maxLength: 14 });
   const withIntent = fc.tuple(fc.constantFrom(...INTENTS), entries).map(([intent, rest]) => [['intent', intent] as [string, string], ...rest]);
-  const urlencoded = fc.oneof(entries, withIntent).map(
-    (list): Body => ({ kind: 'form', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(list).toString() }),
-  );
+  const urlencoded = fc
+    .oneof(entries, withIntent)
+    .map((list): Body => ({ kind: 'form', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(list).toString() }));
   const invalidUtf8 = fc.uint8Array({ minLength: 1, maxLength: 200 }).map((bytes): Body => ({
     kind: 'invalid utf-8',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -115,9 +257,15 @@ function bodies(w: World): fc.Arbitrary<Body> {
     form.append('photo', new Blob([Buffer.from('<svg onload=alert(1)>')], { type: 'image/svg+xml' }), 'x.svg');
     return { kind: 'multipart', headers: {}, body: form };
   });
-  const brokenMultipart = fc.string({ maxLength: 200 }).map((s): Body => ({ kind: 'broken multipart', headers: { 'content-type': 'multipart/form-data; boundary=zzz' }, body: `--zzz\r\nContent-Disposition: form-data; name="intent"\r\n\r\n${s}` }));
-  const nested = fc.integer({ min: 50, max: 2000 }).map((depth): Body => ({ kind: 'nested keys', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `${'a'.concat('[a]'.repeat(depth))}=1&intent=book&${'b'.repeat(depth)}=2` }));
-  const huge = fc.integer({ min: 100_000, max: 900_000 }).map((size): Body => ({ kind: 'huge field', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `intent=cancel&reason=${'r'.repeat(size)}&content=${'c'.repeat(1000)}` }));
+  const brokenMultipart = fc
+    .string({ maxLength: 200 })
+    .map((s): Body => ({ kind: 'broken multipart', headers: { 'content-type': 'multipart/form-data; boundary=zzz' }, body: `--zzz\r\nContent-Disposition: form-data; name="intent"\r\n\r\n${s}` }));
+  const nested = fc
+    .integer({ min: 50, max: 2000 })
+    .map((depth): Body => ({ kind: 'nested keys', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `${'a'.concat('[a]'.repeat(depth))}=1&intent=book&${'b'.repeat(depth)}=2` }));
+  const huge = fc
+    .integer({ min: 100_000, max: 900_000 })
+    .map((size): Body => ({ kind: 'huge field', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `intent=cancel&reason=${'r'.repeat(size)}&content=${'c'.repeat(1000)}` }));
   const empty = fc.constantFrom<Body>({ kind: 'empty', headers: {}, body: null }, { kind: 'no type', headers: {}, body: 'intent=book' });
   return fc.oneof(
     { weight: 10, arbitrary: urlencoded },
@@ -188,7 +336,9 @@ describe('generated request bodies to every form action', async () => {
         const batch = samples.slice(i, i + CONCURRENCY);
         const results = await Promise.all(
           // One in ten as a document request (a page comes back), the rest as the app's fetchers send them.
-          batch.map(([body, role], j) => send(urlFor(file, world, pages.has(file) && (i + j) % 10 !== 0)!, body, role, i + j).catch((error: unknown) => `network error: ${String((error as Error).cause ?? error)}`)),
+          batch.map(([body, role], j) =>
+            send(urlFor(file, world, pages.has(file) && (i + j) % 10 !== 0)!, body, role, i + j).catch((error: unknown) => `network error: ${String((error as Error).cause ?? error)}`),
+          ),
         );
         results.forEach((status, j) => {
           statuses.set(status, (statuses.get(status) ?? 0) + 1);

@@ -43,11 +43,25 @@ async function discover(): Promise<Validator[]> {
     for (const [name, value] of Object.entries(mod)) {
       if (value instanceof z.ZodType) {
         const schema = value;
-        found.set(`${where}#${name}`, { name: `${where}#${name}`, keys: shapeKeys(schema), run: (input) => { const r = schema.safeParse(input); return { ok: r.success, value: r.data }; } });
+        found.set(`${where}#${name}`, {
+          name: `${where}#${name}`,
+          keys: shapeKeys(schema),
+          run: (input) => {
+            const r = schema.safeParse(input);
+            return { ok: r.success, value: r.data };
+          },
+        });
       } else if (typeof value === 'function' && /Schema$/.test(name) && value.length === 1) {
         const schema = (value as (now: Date) => unknown)(NOW);
         if (schema instanceof z.ZodType) {
-          found.set(`${where}#${name}(now)`, { name: `${where}#${name}(now)`, keys: shapeKeys(schema), run: (input) => { const r = schema.safeParse(input); return { ok: r.success, value: r.data }; } });
+          found.set(`${where}#${name}(now)`, {
+            name: `${where}#${name}(now)`,
+            keys: shapeKeys(schema),
+            run: (input) => {
+              const r = schema.safeParse(input);
+              return { ok: r.success, value: r.data };
+            },
+          });
         }
       } else if (typeof value === 'function' && /^parse[A-Z]/.test(name) && value.length === 1) {
         const parse = value as (input: unknown) => unknown;
@@ -70,7 +84,16 @@ async function discover(): Promise<Validator[]> {
 
 // --- generators ---------------------------------------------------------------------------------
 
-const MARKUP = ['<script>alert(1)</script>', '<img src=x onerror=alert(1)>', '"><svg onload=alert(1)>', 'javascript:alert(1)', 'JaVaScRiPt :alert(1)', '<<script>script>', 'data:text/html,<b>x</b>', 'onmouseover =alert(1)'];
+const MARKUP = [
+  '<script>alert(1)</script>',
+  '<img src=x onerror=alert(1)>',
+  '"><svg onload=alert(1)>',
+  'javascript:alert(1)',
+  'JaVaScRiPt :alert(1)',
+  '<<script>script>',
+  'data:text/html,<b>x</b>',
+  'onmouseover =alert(1)',
+];
 const NASTY = [
   '',
   ' ',
@@ -163,7 +186,11 @@ const PLAUSIBLE = [
 const POOL = [...PLAUSIBLE, ...PLAUSIBLE, ...NASTY, ...MARKUP, ...PLAUSIBLE.map((p) => `${p} ${MARKUP[p.length % MARKUP.length]}`)];
 
 /** Mostly pooled strings (cheap to generate, reach deep into the schemas), some random ones. */
-const text = fc.oneof({ weight: 12, arbitrary: fc.constantFrom(...POOL) }, { weight: 1, arbitrary: fc.string({ maxLength: 12 }) }, { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 8 }) });
+const text = fc.oneof(
+  { weight: 12, arbitrary: fc.constantFrom(...POOL) },
+  { weight: 1, arbitrary: fc.string({ maxLength: 12 }) },
+  { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 8 }) },
+);
 
 /** A value nested `depth` levels deep: arrays of arrays, or objects of objects. */
 function deep(depth: number, kind: 'array' | 'object'): unknown {
@@ -171,7 +198,31 @@ function deep(depth: number, kind: 'array' | 'object'): unknown {
   for (let i = 0; i < depth; i++) v = kind === 'array' ? [v] : { a: v };
   return v;
 }
-const ODD = [null, undefined, 0, -1, 1.5, Number.NaN, Infinity, -0, true, false, 10n ** 30n, new Date(Number.NaN), new Date('2026-03-29T01:30:00Z'), [], {}, [[[]]], { __proto__: { polluted: true } }, Object.create(null), deep(5_000, 'array'), deep(5_000, 'object'), deep(50, 'object'), Symbol('s'), () => 1];
+const ODD = [
+  null,
+  undefined,
+  0,
+  -1,
+  1.5,
+  Number.NaN,
+  Infinity,
+  -0,
+  true,
+  false,
+  10n ** 30n,
+  new Date(Number.NaN),
+  new Date('2026-03-29T01:30:00Z'),
+  [],
+  {},
+  [[[]]],
+  { __proto__: { polluted: true } },
+  Object.create(null),
+  deep(5_000, 'array'),
+  deep(5_000, 'object'),
+  deep(50, 'object'),
+  Symbol('s'),
+  () => 1,
+];
 const odd = fc.constantFrom(...ODD);
 
 const fieldValue = fc.oneof({ weight: 10, arbitrary: text }, { weight: 2, arbitrary: fc.array(text, { maxLength: 3 }) }, { weight: 2, arbitrary: odd }, { weight: 1, arbitrary: fc.integer() });
@@ -231,8 +282,23 @@ describe('every domain validator under generated input', async () => {
 
   it('finds the validators (schemas, schema factories, stored-data parsers)', () => {
     expect(validators.length).toBeGreaterThan(40);
-    for (const expected of ['registrationSchema', 'loginSchema', 'profileSchema', 'bookingFormSchema(now)', 'rescheduleSchema(now)', 'sendMessageSchema', 'reviewFormSchema', 'availabilityPeriodSchema(now)', 'parseBooking', 'parseUser', 'parseMessage']) {
-      expect(validators.some((v) => v.name.endsWith(`#${expected}`)), expected).toBe(true);
+    for (const expected of [
+      'registrationSchema',
+      'loginSchema',
+      'profileSchema',
+      'bookingFormSchema(now)',
+      'rescheduleSchema(now)',
+      'sendMessageSchema',
+      'reviewFormSchema',
+      'availabilityPeriodSchema(now)',
+      'parseBooking',
+      'parseUser',
+      'parseMessage',
+    ]) {
+      expect(
+        validators.some((v) => v.name.endsWith(`#${expected}`)),
+        expected,
+      ).toBe(true);
     }
   });
 

@@ -12,7 +12,6 @@ const http = useHttpApp();
 const CARD = '4242424242424242';
 const CVC = '917';
 
-
 async function post(path: string, form: Record<string, string>, cookie?: string) {
   return fetch(`${http.baseUrl}${path}`, {
     method: 'POST',
@@ -98,7 +97,15 @@ describe('operator logs', () => {
 
   it('never writes a password, a cookie, a token, card data or a whole email address', async () => {
     // A registration and a verification link go through the logs too.
-    const reg = await post('/Register', { email: 'log.new@example.com', password: 'brand-new-secret-5', fullName: 'New Person', phone: '+44 7700 900123', location: 'London', userType: 'client', confirmAge: 'on' });
+    const reg = await post('/Register', {
+      email: 'log.new@example.com',
+      password: 'brand-new-secret-5',
+      fullName: 'New Person',
+      phone: '+44 7700 900123',
+      location: 'London',
+      userType: 'client',
+      confirmAge: 'on',
+    });
     expect(reg.status).toBe(302);
     secrets.push('log.new@example.com', 'brand-new-secret-5');
     const token = 'eyJhbGciOiJIUzI1NiJ9.forged-token-value.signature';

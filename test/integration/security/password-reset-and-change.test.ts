@@ -150,7 +150,12 @@ describe('changing the password on the profile page', () => {
 
     const wrong = await changePasswordOn('UserProfile', here, { currentPassword: 'not-my-password', newPassword: 'fresh-password-7', confirmPassword: 'fresh-password-7' });
     expect(wrong.status).toBe(422);
-    expect(wrong.body).toMatchObject({ ok: false, code: 'CURRENT_PASSWORD_INCORRECT', message: 'Your current password is incorrect.', fieldErrors: { currentPassword: ['Your current password is incorrect.'] } });
+    expect(wrong.body).toMatchObject({
+      ok: false,
+      code: 'CURRENT_PASSWORD_INCORRECT',
+      message: 'Your current password is incorrect.',
+      fieldErrors: { currentPassword: ['Your current password is incorrect.'] },
+    });
     expect(wrong.setCookie).toBe('');
     expect(await row(user.id)).toEqual(before);
     expect(await signedIn(http, here)).toBe(true);

@@ -59,8 +59,7 @@ async function signUp(base: HttpApp, email: string): Promise<Answer> {
   return { status: res.status, location, cookies, landing, ms };
 }
 
-const usersWithEmail = async (email: string) =>
-  (await http.db.query<{ n: string }>('select count(*)::text as n from users where email = $1', [email.toLowerCase()]))[0]!.n;
+const usersWithEmail = async (email: string) => (await http.db.query<{ n: string }>('select count(*)::text as n from users where email = $1', [email.toLowerCase()]))[0]!.n;
 const mailsTo = (email: string) => readOutbox(outboxFileOf(http.app.env)).filter((m) => m.to === email.toLowerCase());
 
 describe('registration without account enumeration', () => {

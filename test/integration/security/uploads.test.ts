@@ -154,7 +154,14 @@ describe('profile photo uploads', () => {
         req.on('error', reject);
         req.end();
       });
-    for (const probe of ['/uploads/../../package.json', '/uploads/%2e%2e/%2e%2e/package.json', '/uploads/avatars/..%2F..%2F..%2Fpackage.json', '/uploads/..%5C..%5Cpackage.json', '/uploads/x.svg', '/uploads/x.html']) {
+    for (const probe of [
+      '/uploads/../../package.json',
+      '/uploads/%2e%2e/%2e%2e/package.json',
+      '/uploads/avatars/..%2F..%2F..%2Fpackage.json',
+      '/uploads/..%5C..%5Cpackage.json',
+      '/uploads/x.svg',
+      '/uploads/x.html',
+    ]) {
       const res = await raw(probe);
       expect(res.status, probe).not.toBe(200);
       expect(res.body, probe).not.toContain('"name": "fact"');

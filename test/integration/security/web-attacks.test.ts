@@ -168,9 +168,7 @@ describe('request bodies', () => {
 
   it('refuses a 20 MB body actually sent', async () => {
     const big = 'a='.concat('x'.repeat(20 * 1024 * 1024));
-    const res = await fetch(`${http.baseUrl}/auth/login`, { method: 'POST', body: big, headers: { 'content-type': 'application/x-www-form-urlencoded' } }).catch(
-      (error: unknown) => error,
-    );
+    const res = await fetch(`${http.baseUrl}/auth/login`, { method: 'POST', body: big, headers: { 'content-type': 'application/x-www-form-urlencoded' } }).catch((error: unknown) => error);
     // The server answers 413 and closes; a client still uploading may see the close instead.
     if (res instanceof Response) expect(res.status).toBe(413);
     else expect(String((res as Error).cause ?? res)).toMatch(/closed|reset|EPIPE|socket/i);
@@ -237,8 +235,19 @@ describe('redirects stay on this site', () => {
   });
 
   it('answers a signed-out request to a JSON resource with 401 and JSON, never a redirect to the login page', async () => {
-    for (const [method, path] of [['GET', '/api/email-preferences'], ['GET', '/api/payouts'], ['GET', '/api/calendar-feed'], ['POST', '/api/messages'], ['GET', '/admin/booking-search?q=FACT-2']] as const) {
-      const res = await fetch(`${http.baseUrl}${path}`, { method, redirect: 'manual', headers: { Accept: 'application/json', ...(method === 'POST' ? sameOrigin(http.baseUrl) : {}) }, body: method === 'POST' ? new URLSearchParams({ content: 'hi' }) : undefined });
+    for (const [method, path] of [
+      ['GET', '/api/email-preferences'],
+      ['GET', '/api/payouts'],
+      ['GET', '/api/calendar-feed'],
+      ['POST', '/api/messages'],
+      ['GET', '/admin/booking-search?q=FACT-2'],
+    ] as const) {
+      const res = await fetch(`${http.baseUrl}${path}`, {
+        method,
+        redirect: 'manual',
+        headers: { Accept: 'application/json', ...(method === 'POST' ? sameOrigin(http.baseUrl) : {}) },
+        body: method === 'POST' ? new URLSearchParams({ content: 'hi' }) : undefined,
+      });
       expect(res.status, path).toBe(401);
       expect(res.headers.get('location'), path).toBeNull();
       expect(res.headers.get('cache-control'), path).toBe('private, no-store');

@@ -51,10 +51,7 @@ export async function exportMyData(deps: ExportMyDataDeps, input: { actor: Actor
  * for their copy). The file is only handed over once the unit of work's transaction committed:
  * given an audited unit of work, that is the audit line 'user.export' being written.
  */
-export async function exportUserData(
-  deps: { dataExport: DataExportSource; clock: Clock; uow: UnitOfWork },
-  input: { actor: Actor; userId: string },
-): Promise<Result<DataExportFile>> {
+export async function exportUserData(deps: { dataExport: DataExportSource; clock: Clock; uow: UnitOfWork }, input: { actor: Actor; userId: string }): Promise<Result<DataExportFile>> {
   if (input.actor.role !== 'admin') return err(accountErrors.adminOnly());
   const file = await exportOf(deps, input.userId);
   if (!file.ok) return file;

@@ -32,10 +32,7 @@ export interface DeletionDecided {
  * removed by an outbox job queued in the same transaction, run by the worker of the process that
  * owns the storage (decision 038): the approval may come from a CLI that cannot reach that storage.
  */
-export async function decideDeletionRequest(
-  deps: { uow: UnitOfWork; clock: Clock; storage: FileStorage },
-  input: { actor: Actor; form: unknown },
-): Promise<Result<DeletionDecided>> {
+export async function decideDeletionRequest(deps: { uow: UnitOfWork; clock: Clock; storage: FileStorage }, input: { actor: Actor; form: unknown }): Promise<Result<DeletionDecided>> {
   const allowed = canDecideDeletion(input.actor);
   if (!allowed.ok) return allowed;
   const parsed = parseForm(deletionDecisionSchema, input.form);

@@ -19,10 +19,7 @@ import { eraseUser, type User } from '../../users/user';
  *    full names redacted wherever the guardian's are.
  * `user` is the account as loaded before erasure (its name, email and phone are what is searched for).
  */
-export async function eraseAccountData(
-  tx: Repositories,
-  input: { user: User; adminId: Id; now: Date; keepJobDedupeKey?: string | null },
-): Promise<Result<{ user: User; traces: ErasureReport }>> {
+export async function eraseAccountData(tx: Repositories, input: { user: User; adminId: Id; now: Date; keepJobDedupeKey?: string | null }): Promise<Result<{ user: User; traces: ErasureReport }>> {
   const { user, adminId, now } = input;
   const erased = eraseUser(user, adminId, now);
   const saved = await tx.users.save(erased);

@@ -16,10 +16,7 @@ import { deactivateUser, type User } from '../../users/user';
  * client cancelling), sessions under way or in dispute listed for an administrator. Restoring
  * the user does not bring cancelled bookings back.
  */
-export async function removeUser(
-  deps: { uow: UnitOfWork; clock: Clock },
-  input: { actor: Actor; form: unknown },
-): Promise<Result<{ user: User; settlement: AccountSettlement }>> {
+export async function removeUser(deps: { uow: UnitOfWork; clock: Clock }, input: { actor: Actor; form: unknown }): Promise<Result<{ user: User; settlement: AccountSettlement }>> {
   const parsed = parseForm(removeUserSchema, input.form);
   if (!parsed.ok) return parsed;
   const now = deps.clock.now();

@@ -67,11 +67,7 @@ export async function removePlayer(deps: Deps, input: { actor: Actor; playerId: 
 }
 
 /** The guardian's bookable player (used by the booking request): own and not removed. */
-export async function findBookablePlayer(
-  players: { findById(id: Id): Promise<Player | null> },
-  actor: Actor,
-  playerId: Id,
-): Promise<Result<Player>> {
+export async function findBookablePlayer(players: { findById(id: Id): Promise<Player | null> }, actor: Actor, playerId: Id): Promise<Result<Player>> {
   const own = ownActivePlayer(await players.findById(playerId), actor);
   return own.ok ? ok(own.value) : own;
 }

@@ -23,10 +23,7 @@ export interface GoogleSignIn {
  * creates one — from the registration form kept during the round-trip when there is one
  * (SPEC §2 pendingProfileData), as a client otherwise. Deactivated accounts cannot sign in.
  */
-export async function loginWithGoogle(
-  deps: { uow: UnitOfWork; ids: IdSource; clock: Clock },
-  input: { identity: ExternalIdentity; pendingProfile?: unknown },
-): Promise<Result<GoogleSignIn>> {
+export async function loginWithGoogle(deps: { uow: UnitOfWork; ids: IdSource; clock: Clock }, input: { identity: ExternalIdentity; pendingProfile?: unknown }): Promise<Result<GoogleSignIn>> {
   const { identity } = input;
   if (!identity.emailVerified) return err(accountErrors.googleEmailUnverified());
   let pending: PendingProfileForm | null = null;

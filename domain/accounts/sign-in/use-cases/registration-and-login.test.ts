@@ -84,7 +84,16 @@ describe('registerWithEmail for an email that already has an account (no enumera
     const s = setup();
     s.uow.data.users.set(owner.id, owner);
     let hashes = 0;
-    const deps = { ...s.deps, hasher: { ...fakeHasher, hash: async (p: string) => { hashes += 1; return fakeHasher.hash(p); } } };
+    const deps = {
+      ...s.deps,
+      hasher: {
+        ...fakeHasher,
+        hash: async (p: string) => {
+          hashes += 1;
+          return fakeHasher.hash(p);
+        },
+      },
+    };
     return { ...s, deps, hashes: () => hashes, before: structuredClone(owner) };
   }
 

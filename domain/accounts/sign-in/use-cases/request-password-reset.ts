@@ -16,10 +16,7 @@ import { passwordResetLimitKeys } from '../rate-limit-keys';
  * sendPasswordResetMail does that. Limited per address (every attempt counts) and per email
  * (5 an hour each), so nobody can flood a mailbox.
  */
-export async function requestPasswordReset(
-  deps: { uow: UnitOfWork; clock: Clock; rateLimits: RateLimitStore },
-  input: { form: unknown; ip: string },
-): Promise<Result<void>> {
+export async function requestPasswordReset(deps: { uow: UnitOfWork; clock: Clock; rateLimits: RateLimitStore }, input: { form: unknown; ip: string }): Promise<Result<void>> {
   const now = deps.clock.now();
   const policy = RATE_LIMITS.passwordReset;
   const byAddress = checkRateLimit(policy, await deps.rateLimits.hit(passwordResetLimitKeys(input.ip, '').ip, policy.windowMs, now));

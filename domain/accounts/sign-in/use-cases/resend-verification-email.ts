@@ -15,10 +15,7 @@ const resendSchema = z.object({ email: emailSchema });
  * Sends a fresh verification link to an unverified, active account. Answers the same whether or
  * not such an account exists, so it cannot be used to find out who is registered.
  */
-export async function resendVerificationEmail(
-  deps: { uow: UnitOfWork; clock: Clock; mailer: Mailer; tokens: EmailVerificationTokens; links: AccountLinks },
-  form: unknown,
-): Promise<Result<void>> {
+export async function resendVerificationEmail(deps: { uow: UnitOfWork; clock: Clock; mailer: Mailer; tokens: EmailVerificationTokens; links: AccountLinks }, form: unknown): Promise<Result<void>> {
   const parsed = parseForm(resendSchema, form);
   if (!parsed.ok) return parsed;
   const user = await deps.uow.read.users.findByEmail(parsed.value.email);

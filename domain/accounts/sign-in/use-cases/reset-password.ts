@@ -38,7 +38,10 @@ export async function checkPasswordResetLink(deps: LinkDeps, input: { token: unk
  * the session version moved on and is refused. The account's failed sign-ins are then forgotten
  * (the link proved the mailbox): the owner can sign in at once. The address's count stays.
  */
-export async function resetPassword(deps: LinkDeps & { hasher: PasswordHasher; commonPasswords: CommonPasswords; rateLimits: RateLimitClearer }, form: { token?: unknown; [field: string]: unknown }): Promise<Result<User>> {
+export async function resetPassword(
+  deps: LinkDeps & { hasher: PasswordHasher; commonPasswords: CommonPasswords; rateLimits: RateLimitClearer },
+  form: { token?: unknown; [field: string]: unknown },
+): Promise<Result<User>> {
   const link = await checkPasswordResetLink(deps, { token: form.token });
   if (!link.ok) return link;
   const parsed = parseForm(resetPasswordSchema, form);

@@ -6,10 +6,7 @@ import type { EmailVerificationTokens } from '../email-verification-tokens';
 import { isErased, verifyEmail as markVerified, type User } from '../../users/user';
 
 /** Follows a verification link: the token must be valid and name the user's current email. */
-export async function verifyEmail(
-  deps: { uow: UnitOfWork; clock: Clock; tokens: EmailVerificationTokens },
-  input: { token: string },
-): Promise<Result<User>> {
+export async function verifyEmail(deps: { uow: UnitOfWork; clock: Clock; tokens: EmailVerificationTokens }, input: { token: string }): Promise<Result<User>> {
   const now = deps.clock.now();
   const claim = await deps.tokens.read(input.token, now);
   if (!claim) return err(accountErrors.verificationLinkInvalid());

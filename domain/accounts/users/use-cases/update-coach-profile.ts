@@ -5,21 +5,13 @@ import { parseForm } from '../../../validation/parse-form';
 import { accountErrors } from '../account-errors';
 import { coachProfileSchema } from '../account.schemas';
 import type { Actor } from '../../../policy/actor';
-import {
-  coachProfilePatchFromForm,
-  createCoachProfile,
-  updateCoachProfile as applyCoachProfile,
-  type CoachProfile,
-} from '../coach-profile';
+import { coachProfilePatchFromForm, createCoachProfile, updateCoachProfile as applyCoachProfile, type CoachProfile } from '../coach-profile';
 
 /**
  * Saves the coach block of CoachProfile (SPEC §5: rate £10–£1000, 1–10 services and age
  * groups, credentials, radius). A coach without a stored profile gets one created.
  */
-export async function updateCoachProfile(
-  deps: { uow: UnitOfWork; clock: Clock },
-  input: { actor: Actor; form: unknown },
-): Promise<Result<CoachProfile>> {
+export async function updateCoachProfile(deps: { uow: UnitOfWork; clock: Clock }, input: { actor: Actor; form: unknown }): Promise<Result<CoachProfile>> {
   if (input.actor.userType !== 'coach') return err(accountErrors.notACoach());
   const parsed = parseForm(coachProfileSchema, input.form);
   if (!parsed.ok) return parsed;

@@ -18,8 +18,7 @@ import { ACCOUNT_END_BOOKING_LIMIT, leftBooking, partyOf, planAccountEnd } from 
 export async function settleEndedAccount(tx: Repositories, input: { userId: Id; actorId: Id; now: Date }): Promise<Result<AccountSettlement>> {
   const { userId, actorId, now } = input;
   const open = await tx.bookings.list({ partyId: userId, statuses: ACCOUNT_END_STATUSES, orderBy: 'starts_asc', limit: ACCOUNT_END_BOOKING_LIMIT + 1 });
-  if (open.length > ACCOUNT_END_BOOKING_LIMIT)
-    return err(conflict('TOO_MANY_OPEN_BOOKINGS', `This account has more than ${ACCOUNT_END_BOOKING_LIMIT} open bookings; settle some of them first.`));
+  if (open.length > ACCOUNT_END_BOOKING_LIMIT) return err(conflict('TOO_MANY_OPEN_BOOKINGS', `This account has more than ${ACCOUNT_END_BOOKING_LIMIT} open bookings; settle some of them first.`));
   const plan = planAccountEnd(open, userId, now);
   const declined: SettledBooking[] = [];
   const cancelled: SettledBooking[] = [];

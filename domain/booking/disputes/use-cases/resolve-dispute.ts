@@ -7,5 +7,11 @@ import { changeBooking, type BookingUseCaseDeps } from '../../lifecycle/use-case
 
 /** An administrator decides an open dispute; the refund or release is queued. */
 export function resolveDispute(deps: BookingUseCaseDeps, input: { actor: Actor; bookingId: Id; decision: DisputeDecision }): Promise<Result<Booking>> {
-  return changeBooking(deps, input.bookingId, input.actor.userId, (b, now) => resolve(b, input.actor, input.decision, now), () => 'dispute_resolved');
+  return changeBooking(
+    deps,
+    input.bookingId,
+    input.actor.userId,
+    (b, now) => resolve(b, input.actor, input.decision, now),
+    () => 'dispute_resolved',
+  );
 }

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { HOUR_MS, MINUTE_MS } from '../../../shared/clock';
 import { unwrap } from '../../../shared/result';
 import { PAYMENT_INSTRUCTION_JOB } from '../../money/payment-instruction';
-import type { Booking } from '../booking';
 import { at, client, coach, RATE_PENCE, stranger, STARTS_AT } from '../../../testing/booking-fixtures';
 import { acceptBooking } from './accept-booking';
 import { useBookingWorld } from '../../../testing/booking-world';
@@ -26,9 +25,7 @@ describe('accepting a request', () => {
     });
     expect(world.uow.bookings.rows.get(elsewhere.id)?.status).toBe('pending');
     // The clash was never paid: nothing to void.
-    expect(world.jobsOf(PAYMENT_INSTRUCTION_JOB)).toEqual([
-      { bookingId: chosen.id, instruction: { kind: 'capture', amountPence: RATE_PENCE + 300 }, idempotencyKey: `${chosen.id}:capture` },
-    ]);
+    expect(world.jobsOf(PAYMENT_INSTRUCTION_JOB)).toEqual([{ bookingId: chosen.id, instruction: { kind: 'capture', amountPence: RATE_PENCE + 300 }, idempotencyKey: `${chosen.id}:capture` }]);
   });
 
   it('voids the hold of a paid request declined because an overlapping one was accepted', async () => {

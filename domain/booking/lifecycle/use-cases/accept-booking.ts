@@ -30,8 +30,7 @@ export async function acceptBooking(deps: BookingUseCaseDeps, input: { actor: Ac
     const coached = await checkSessionPlayer(tx, booking, booking.startsAt);
     if (!coached.ok) return coached;
     const end = endsAt(booking);
-    if (await tx.bookings.hasOverlappingActiveForCoach(booking.coachId, booking.startsAt, end, booking.id))
-      return err(bookingErrors.coachAlreadyBooked());
+    if (await tx.bookings.hasOverlappingActiveForCoach(booking.coachId, booking.startsAt, end, booking.id)) return err(bookingErrors.coachAlreadyBooked());
     const saved = await commitChange(tx, change.value, 'accepted', input.actor.userId, now);
     const declined: Booking[] = [];
     for (const other of await tx.bookings.listOverlappingPendingForCoach(booking.coachId, booking.startsAt, end, booking.id)) {

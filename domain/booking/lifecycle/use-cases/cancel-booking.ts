@@ -7,5 +7,11 @@ import { changeBooking, type BookingUseCaseDeps } from './change-booking';
 
 /** A party (or an administrator) cancels with a reason; the cancellation policy moves the money. */
 export function cancelBooking(deps: BookingUseCaseDeps, input: { actor: Actor; bookingId: Id; reason: string | null | undefined }): Promise<Result<Booking>> {
-  return changeBooking(deps, input.bookingId, input.actor.userId, (b, now) => cancel(b, input.actor, { reason: input.reason }, now), () => 'cancelled');
+  return changeBooking(
+    deps,
+    input.bookingId,
+    input.actor.userId,
+    (b, now) => cancel(b, input.actor, { reason: input.reason }, now),
+    () => 'cancelled',
+  );
 }

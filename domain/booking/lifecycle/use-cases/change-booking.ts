@@ -17,14 +17,7 @@ export interface BookingUseCaseDeps {
 }
 
 /** Saves a changed booking, queues its payment effects and tells the other side, in `tx`. */
-export async function commitChange(
-  tx: Repositories,
-  change: BookingChange,
-  event: BookingEvent | null,
-  actorId: Id | null,
-  now: Date,
-  previous?: Booking,
-): Promise<Booking> {
+export async function commitChange(tx: Repositories, change: BookingChange, event: BookingEvent | null, actorId: Id | null, now: Date, previous?: Booking): Promise<Booking> {
   const saved = await tx.bookings.save(change.booking);
   await enqueuePaymentInstructions(tx.outbox, saved.id, change.effects);
   if (event !== null) await notifyBooking(tx.outbox, { bookingId: saved.id, event, actorId }, now);

@@ -7,5 +7,11 @@ import { changeBooking, type BookingUseCaseDeps } from './change-booking';
 
 /** The coach declines a pending request with a reason; any authorisation is voided. */
 export function declineBooking(deps: BookingUseCaseDeps, input: { actor: Actor; bookingId: Id; reason: string | null | undefined }): Promise<Result<Booking>> {
-  return changeBooking(deps, input.bookingId, input.actor.userId, (b, now) => decline(b, input.actor, { reason: input.reason }, now), () => 'declined');
+  return changeBooking(
+    deps,
+    input.bookingId,
+    input.actor.userId,
+    (b, now) => decline(b, input.actor, { reason: input.reason }, now),
+    () => 'declined',
+  );
 }

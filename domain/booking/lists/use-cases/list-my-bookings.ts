@@ -7,10 +7,7 @@ import { hasReachedCoach } from '../../requests/paid-requests';
 import { ADMIN_BOOKING_LIST_LIMIT, coachDashboardGroups, myBookingsTabs, type CoachDashboardGroup, type MyBookingsTab } from '../booking-lists';
 
 /** SPEC §2 MyBookings: the actor's bookings (as client or coach) in the three tabs. */
-export async function listMyBookings(
-  deps: { readonly uow: UnitOfWork; readonly clock: Clock },
-  input: { actor: Actor },
-): Promise<Result<Record<MyBookingsTab, Booking[]>>> {
+export async function listMyBookings(deps: { readonly uow: UnitOfWork; readonly clock: Clock }, input: { actor: Actor }): Promise<Result<Record<MyBookingsTab, Booking[]>>> {
   const bookings = await deps.uow.read.bookings.list({ partyId: input.actor.userId, orderBy: 'starts_desc', limit: ADMIN_BOOKING_LIST_LIMIT });
   // The coach is shown only the requests that reached them (paid, decision 011).
   const visible = bookings.filter((b) => b.clientId === input.actor.userId || hasReachedCoach(b));

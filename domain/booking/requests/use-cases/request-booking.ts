@@ -46,10 +46,7 @@ const REFERENCE_ATTEMPTS = 8;
  * numbered), the request draws the next number; should only the unique index see a clash at the
  * insert, the transaction rolls back and runs again: the client never sees a clash of references.
  */
-export async function requestBooking(
-  deps: BookingUseCaseDeps & { readonly ids: IdSource; readonly coaches: CoachDirectory },
-  input: RequestBookingInput,
-): Promise<Result<Booking>> {
+export async function requestBooking(deps: BookingUseCaseDeps & { readonly ids: IdSource; readonly coaches: CoachDirectory }, input: RequestBookingInput): Promise<Result<Booking>> {
   const now = deps.clock.now();
   if (input.actor.userId === input.coachId) return err(bookingErrors.cannotBookSelf());
   const coach = await deps.coaches.findCoachForBooking(input.coachId);

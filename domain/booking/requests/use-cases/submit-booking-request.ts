@@ -1,7 +1,7 @@
 import type { Actor } from '../../../policy/actor';
 import { enforceRateLimit } from '../../../rate-limit/check-rate-limit';
 import type { RateLimitStore } from '../../../rate-limit/rate-limit-store';
-import { idSchema, type Id } from '../../../shared/ids';
+import { idSchema } from '../../../shared/ids';
 import type { Result } from '../../../shared/result';
 import { bookingFormSchema } from '../../../validation/booking-forms';
 import { parseForm } from '../../../validation/parse-form';
@@ -16,10 +16,7 @@ type RequestBookingDeps = Parameters<typeof requestBooking>[0];
  * user, 'Too many booking attempts. Please wait until {time}'), then requestBooking decides.
  * A malformed form is refused before it counts.
  */
-export async function submitBookingRequest(
-  deps: RequestBookingDeps & { readonly rateLimits: RateLimitStore },
-  input: { actor: Actor; coachId: unknown; form: unknown },
-): Promise<Result<Booking>> {
+export async function submitBookingRequest(deps: RequestBookingDeps & { readonly rateLimits: RateLimitStore }, input: { actor: Actor; coachId: unknown; form: unknown }): Promise<Result<Booking>> {
   const now = deps.clock.now();
   const coachId = parseForm(idSchema, input.coachId);
   if (!coachId.ok) return coachId;

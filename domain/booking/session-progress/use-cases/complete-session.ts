@@ -11,10 +11,7 @@ import { commitChange, type BookingUseCaseDeps } from '../../lifecycle/use-cases
  * markCompletion, plus the coach's figures (SPEC §3 total_sessions, shown on cards and the
  * profile) refreshed in the same transaction when this mark completes the session.
  */
-export async function completeSession(
-  deps: BookingUseCaseDeps,
-  input: { actor: Actor; bookingId: Id; earlyReason?: string | null },
-): Promise<Result<Booking>> {
+export async function completeSession(deps: BookingUseCaseDeps, input: { actor: Actor; bookingId: Id; earlyReason?: string | null }): Promise<Result<Booking>> {
   const now = deps.clock.now();
   return deps.uow.transaction(async (tx) => {
     const booking = await tx.bookings.findByIdForUpdate(input.bookingId);

@@ -6,10 +6,7 @@ import { markCompletion as mark } from '../session-progress';
 import { changeBooking, withoutEffects, type BookingUseCaseDeps } from '../../lifecycle/use-cases/change-booking';
 
 /** A party marks the session complete (a reason when before the scheduled end). */
-export function markCompletion(
-  deps: BookingUseCaseDeps,
-  input: { actor: Actor; bookingId: Id; earlyReason?: string | null },
-): Promise<Result<Booking>> {
+export function markCompletion(deps: BookingUseCaseDeps, input: { actor: Actor; bookingId: Id; earlyReason?: string | null }): Promise<Result<Booking>> {
   return changeBooking(
     deps,
     input.bookingId,
