@@ -23,15 +23,36 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': NO_STORE, ...(limited ? { 'Retry-After': '3600' } : {}) },
     });
   }
-  const { body, fileName } = result.value;
-  const bytes = Buffer.byteLength(body, 'utf8');
-  context.log.info({ event: 'data_export', userId: user.id, via: 'web', bytes }, 'data export downloaded');
+  const { fileName } = result.value;
+  const pieces = result.value.pieces();
+  const encoder = new TextEncoder();
+  let bytes = 0;
+  // Sent as it is made, about 64 KB at a time: the whole file is never held as one text.
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      let text = '';
+      let next = pieces.next();
+      while (!next.done) {
+        text += next.value;
+        if (text.length >= 65_536) break;
+        next = pieces.next();
+      }
+      if (text) {
+        const chunk = encoder.encode(text);
+        bytes += chunk.byteLength;
+        controller.enqueue(chunk);
+      }
+      if (next.done) {
+        context.log.info({ event: 'data_export', userId: user.id, via: 'web', bytes }, 'data export downloaded');
+        controller.close();
+      }
+    },
+  });
   return new Response(body, {
     status: 200,
     headers: {
       'Content-Type': 'application/json; charset=utf-8',
       'Content-Disposition': `attachment; filename="${fileName}"`,
-      'Content-Length': String(bytes),
       'Cache-Control': NO_STORE,
     },
   });

@@ -1,3 +1,4 @@
+import { prettyJsonPieces } from '../../shared/pretty-json';
 import { parseEmailPreferences } from '../users/email-preferences';
 import type { Bounded, DataExportLimits, DataExportRows, ExportAuditRow, ExportPlayerRow, ExportBookingRow, ExportMessageRow, ExportReviewRow } from './data-export-rows';
 import {
@@ -285,7 +286,16 @@ export function dataExportFileName(exportedAt: Date): string {
   return `fact-data-${exportedAt.toISOString().slice(0, 10)}.json`;
 }
 
-/** The file's bytes: pretty-printed JSON with a final newline (the web and the CLI write the same). */
+/** The file's text: pretty-printed JSON with a final newline (the web and the CLI write the same). */
 export function serialiseDataExport(doc: DataExportDocument): string {
-  return `${JSON.stringify(doc, null, 2)}\n`;
+  return [...dataExportPieces(doc)].join('');
+}
+
+/**
+ * The same text in pieces, for the download: a full export is tens of megabytes, and a few at
+ * once held whole (text, then bytes) would take more memory than a container gives the server.
+ */
+export function* dataExportPieces(doc: DataExportDocument): Generator<string> {
+  yield* prettyJsonPieces(doc);
+  yield '\n';
 }

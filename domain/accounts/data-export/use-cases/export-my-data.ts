@@ -6,7 +6,7 @@ import { err, ok, type Result } from '../../../shared/result';
 import type { UnitOfWork } from '../../../unit-of-work';
 import { accountErrors } from '../../users/account-errors';
 import type { Actor } from '../../../policy/actor';
-import { buildDataExport, dataExportFileName, serialiseDataExport, type DataExportDocument } from '../data-export';
+import { buildDataExport, dataExportFileName, dataExportPieces, serialiseDataExport, type DataExportDocument } from '../data-export';
 import { DATA_EXPORT_LIMITS } from '../data-export-rows';
 import type { DataExportSource } from '../data-export-source';
 
@@ -19,8 +19,11 @@ import type { DataExportSource } from '../data-export-source';
  */
 export interface DataExportFile {
   readonly document: DataExportDocument;
-  /** The file's bytes (pretty JSON) and name ('fact-data-2026-11-25.json'). */
+  /** The file's text (pretty JSON), made when asked for. */
   readonly body: string;
+  /** The same text in pieces, for a download that sends it as it is made. */
+  pieces(): Generator<string>;
+  /** 'fact-data-2026-11-25.json' */
   readonly fileName: string;
 }
 
@@ -36,7 +39,14 @@ async function exportOf(deps: { dataExport: DataExportSource; clock: Clock }, us
   if (!rows) return err(accountErrors.userNotFound());
   const exportedAt = deps.clock.now();
   const document = buildDataExport(rows, { exportedAt, limits: DATA_EXPORT_LIMITS });
-  return ok({ document, body: serialiseDataExport(document), fileName: dataExportFileName(exportedAt) });
+  return ok({
+    document,
+    get body() {
+      return serialiseDataExport(document);
+    },
+    pieces: () => dataExportPieces(document),
+    fileName: dataExportFileName(exportedAt),
+  });
 }
 
 /** The signed-in person's own data. The 4th download within the hour is refused (rate_limited, 429). */
