@@ -1,11 +1,12 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { parseBooking, type Booking } from '../../../domain/booking/lifecycle/booking';
+import type { Booking } from '../../../domain/booking/lifecycle/booking';
+import { REFERENCE_CODE_PATTERN } from '../../../domain/booking/references/reference-code';
 import type { CoachTransfer, TransferStatus } from '../../../domain/payouts/coach-transfer';
-import type { TransferGroup, UntransferredGroup } from '../../../domain/payouts/earnings';
+import type { BookingMoney, TransferGroup, UntransferredGroup } from '../../../domain/payouts/earnings';
 import { PAYMENT_STATUSES } from '../../../domain/booking/money/payment-status';
 import { BOOKING_STATUSES } from '../../../domain/shared/catalogue';
 import { invalid } from '../../../domain/shared/errors';
-import type { Id } from '../../../domain/shared/ids';
+import { isId, type Id } from '../../../domain/shared/ids';
 import { err, ok, type Result } from '../../../domain/shared/result';
 import { decodeKeyset, encodeKeyset } from '../shared/keyset-cursor';
 import { rebuild } from '../shared/stored-data';
@@ -24,6 +25,10 @@ import { transferOfRow, type CoachTransferRow } from './coach-transfer.repositor
  *   — each with its transfer (primary key) and the client's name.
  * - `releasedBetween`: the CSV's pages, transfers released in [from, to) oldest first, keyset on
  *   (released_at, booking_id) — coach_transfers_by_coach scanned backward.
+ *
+ * A line reads only the booking columns it shows or its money depends on (`EarningBooking`), never
+ * `b.*`: a booking's free text (notes, reasons, addresses) can be several KB, and a 20 000-line CSV
+ * downloaded by several coaches at once would otherwise hold all of it in memory page by page.
  */
 
 export interface EarningsOverviewRows {
@@ -33,8 +38,11 @@ export interface EarningsOverviewRows {
   readonly months: { month: string; pence: number }[];
 }
 
+/** What an earnings line reads of its booking: the money `earningLineOf` takes, and what names the session. */
+export type EarningBooking = BookingMoney & Pick<Booking, 'id' | 'referenceCode' | 'startsAt'>;
+
 export interface EarningsItem {
-  readonly booking: Booking;
+  readonly booking: EarningBooking;
   readonly transfer: CoachTransfer | null;
   readonly clientName: string | null;
 }
@@ -96,20 +104,34 @@ interface OverviewRow {
   months: { month: string; pence: number | string }[];
 }
 
+/** The booking columns of `EarningBooking`, the client's name and the transfer row. */
 const SELECT_LINE = `
-  select b.*, cu.full_name as x_client_name, to_jsonb(t) as x_transfer`;
+  select b.id, b.reference_code, b.starts_at, b.status, b.payment_status, b.service_price_pence, b.admin_fee_pence,
+         b.amount_captured_pence, b.amount_refunded_pence, b.payment_held_until, b.payment_released_at,
+         cu.full_name as client_name, to_jsonb(t) as transfer`;
 
-type LineRow = Record<string, unknown> & { id: string; cursor_at: string; x_client_name: string | null; x_transfer: CoachTransferRow | null };
-
-const camel = (key: string) => key.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+interface LineRow {
+  id: string;
+  reference_code: string;
+  starts_at: Date | string;
+  status: string;
+  payment_status: string;
+  service_price_pence: number;
+  admin_fee_pence: number;
+  amount_captured_pence: number;
+  amount_refunded_pence: number;
+  payment_held_until: Date | string | null;
+  payment_released_at: Date | string | null;
+  client_name: string | null;
+  transfer: CoachTransferRow | null;
+  cursor_at: string;
+}
 
 function itemOf(row: LineRow): EarningsItem {
-  const data: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(row)) if (!key.startsWith('x_') && key !== 'cursor_at') data[camel(key)] = value;
   return {
-    booking: rebuild('bookings', parseBooking, data),
-    transfer: row.x_transfer ? transferOfRow(row.x_transfer) : null,
-    clientName: row.x_client_name,
+    booking: rebuild('bookings', parseEarningBooking, row),
+    transfer: row.transfer ? transferOfRow(row.transfer) : null,
+    clientName: row.client_name,
   };
 }
 
@@ -180,13 +202,18 @@ export function createEarningsReader(em: EntityManager): EarningsReader {
   };
 }
 
-/** A held group's booking fields, re-validated like any stored booking money. */
-function parseGroupBooking(row: unknown): Result<UntransferredGroup['booking']> {
-  const g = row as OverviewRow['held'][number];
+const isPence = (p: unknown): p is number => Number.isSafeInteger(p) && (p as number) >= 0;
+const isInstant = (v: unknown): v is Date => v instanceof Date && !Number.isNaN(v.getTime());
+const toInstant = (v: unknown): unknown => (typeof v === 'string' ? new Date(v) : v);
+
+type MoneyColumns = Pick<LineRow, 'status' | 'payment_status' | 'service_price_pence' | 'admin_fee_pence' | 'amount_captured_pence' | 'amount_refunded_pence'>;
+
+/** The amounts and states a line's money depends on, re-validated like any stored booking money. */
+function moneyOf(g: MoneyColumns): Result<Omit<BookingMoney, 'paymentHeldUntil' | 'paymentReleasedAt'>> {
   const pence = [g.service_price_pence, g.admin_fee_pence, g.amount_captured_pence, g.amount_refunded_pence];
-  if (!pence.every((p) => Number.isSafeInteger(p) && p >= 0) || g.amount_refunded_pence > g.amount_captured_pence) return err(invalid('EARNINGS_DATA_INVALID', 'held booking amounts are invalid'));
+  if (!pence.every(isPence) || g.amount_refunded_pence > g.amount_captured_pence) return err(invalid('EARNINGS_DATA_INVALID', 'booking amounts are invalid'));
   if (!(BOOKING_STATUSES as readonly string[]).includes(g.status) || !(PAYMENT_STATUSES as readonly string[]).includes(g.payment_status))
-    return err(invalid('EARNINGS_DATA_INVALID', 'held booking status is invalid'));
+    return err(invalid('EARNINGS_DATA_INVALID', 'booking status is invalid'));
   return ok({
     status: g.status as Booking['status'],
     paymentStatus: g.payment_status as Booking['paymentStatus'],
@@ -195,4 +222,24 @@ function parseGroupBooking(row: unknown): Result<UntransferredGroup['booking']> 
     amountCapturedPence: g.amount_captured_pence,
     amountRefundedPence: g.amount_refunded_pence,
   });
+}
+
+/** A held group's booking fields. */
+function parseGroupBooking(row: unknown): Result<UntransferredGroup['booking']> {
+  return moneyOf(row as OverviewRow['held'][number]);
+}
+
+/** A line's booking: its money, its dates and its reference. */
+function parseEarningBooking(row: unknown): Result<EarningBooking> {
+  const r = row as LineRow;
+  const money = moneyOf(r);
+  if (!money.ok) return money;
+  const startsAt = toInstant(r.starts_at);
+  const heldUntil = toInstant(r.payment_held_until);
+  const releasedAt = toInstant(r.payment_released_at);
+  if (!isId(r.id) || typeof r.reference_code !== 'string' || !REFERENCE_CODE_PATTERN.test(r.reference_code)) return err(invalid('EARNINGS_DATA_INVALID', 'booking id or reference is invalid'));
+  if (!isInstant(startsAt) || !(heldUntil === null || isInstant(heldUntil)) || !(releasedAt === null || isInstant(releasedAt)))
+    return err(invalid('EARNINGS_DATA_INVALID', 'booking dates are invalid'));
+  if (money.value.paymentStatus === 'released' && releasedAt === null) return err(invalid('EARNINGS_DATA_INVALID', 'a release records when'));
+  return ok({ ...money.value, id: r.id, referenceCode: r.reference_code, startsAt, paymentHeldUntil: heldUntil, paymentReleasedAt: releasedAt });
 }

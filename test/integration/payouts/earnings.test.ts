@@ -141,6 +141,46 @@ describe('the coach’s Earnings page', () => {
     expect(more.count, more.queries.join('\n')).toBeLessThanOrEqual(2);
   });
 
+  it('reads only the booking columns a line shows, for the page and the CSV, never a whole booking', async () => {
+    // What earningLineOf takes (BookingMoney), the reference and the session's start; the id for the
+    // keyset and the client for the join. A booking's free text (notes, reasons, addresses) stays in PostgreSQL.
+    const allowed = new Set(
+      [
+        'id',
+        'client_id',
+        'coach_id',
+        'reference_code',
+        'starts_at',
+        'status',
+        'payment_status',
+        'service_price_pence',
+        'admin_fee_pence',
+        'amount_captured_pence',
+        'amount_refunded_pence',
+        'payment_held_until',
+        'payment_released_at',
+      ].map((c) => `b.${c}`),
+    );
+    const reader = createEarningsReader(ctx.app.orm.em.fork());
+    const year = taxYearOf(releasedAt);
+    const reads = [
+      await countQueries(() => reader.lines(coach.id, { cursor: null, limit: 50 })),
+      await countQueries(() => reader.releasedBetween(coach.id, { from: year.from, to: year.to }, { cursor: null, limit: 500 })),
+    ];
+    for (const { result, queries } of reads) {
+      expect(result.items.length).toBeGreaterThan(0);
+      const statement = queries.find((q) => /\bbookings b\b/i.test(q))!;
+      const [row] = await ctx.db.query<{ 'QUERY PLAN': unknown }>(`explain (generic_plan, verbose, format json) ${statement}`);
+      // The columns of bookings in what the statement returns (a scan below may carry its whole row to a hash or a sort).
+      const top = (row!['QUERY PLAN'] as { Plan: { Output: string[] } }[])[0]!.Plan.Output;
+      const outputs = top.flatMap((expression) => [...expression.matchAll(/\bb\.(\w+)/g)].map((m) => `b.${m[1]}`));
+      expect(
+        outputs.filter((column) => !allowed.has(column)),
+        statement,
+      ).toEqual([]);
+    }
+  });
+
   it('tells a coach without payouts to set them up, and keeps their released money waiting', async () => {
     const page = await pageOf(waitingCoach.id);
     expect(page.figures).toMatchObject({ held: '£0.00', onTheWay: '£50.00', paidOut: '£0.00', nextPayout: null, payoutsEnabled: false });
