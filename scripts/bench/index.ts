@@ -44,7 +44,7 @@ import { clusterCpuMs, cpuMs, machine, postmasterPid, sampleRss, systemCpuMs } f
 import { attributePauses, explainLatency, parseGcLog, parseRequestLog, type LatencyParts, type PauseReport, type SchedSample, type TimelineEntry } from './pauses';
 import { clusterProcesses, sampleScheduling, threadsOf } from './sched-sampler';
 import { describeLatency, describePauses, SLOW_MS, writeReport, type BenchResults, type RunStats, type ScenarioResult } from './report';
-import { CONTAINER_HEAP_MB } from '../container-heap';
+import { containerNodeFlags } from '../container-heap';
 import { buildScenarios, cookieMinter, requestsFile, type Scenario } from './scenarios';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -246,8 +246,8 @@ async function main(): Promise<void> {
     return;
   }
 
-  // As the README's deployment runs it: V8's defaults, with the container's heap bound.
-  const productionNodeFlags = [`--max-old-space-size=${CONTAINER_HEAP_MB}`];
+  // As the README's deployment runs it: V8's defaults, with the container's heap bounds.
+  const productionNodeFlags = containerNodeFlags();
   const fact = startProcess(
     'FACT',
     'scripts/start.ts',

@@ -14,7 +14,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { CONTAINER_HEAP_MB } from '../container-heap';
+import { CONTAINER_HEAP_MB, containerNodeFlags } from '../container-heap';
 import { sessionStorageFor } from '../../app/auth/session.server';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../adapters/persistence/embedded-postgres';
 import { migrate, openOrm } from '../../adapters/persistence/orm';
@@ -116,7 +116,7 @@ export async function startApp(databaseUrl: string, env: Record<string, string> 
   const dataDir = mkdtempSync(path.join(tmpdir(), 'fact-reliability-data-'));
   let output = '';
   // As `npm start` runs it (package.json), with the heap bound the README gives a container.
-  const child = spawn(path.join(ROOT, 'node_modules/.bin/node'), [`--max-old-space-size=${heapMb}`, ...(options.nodeArgs ?? []), '--import', 'tsx', 'scripts/start.ts'], {
+  const child = spawn(path.join(ROOT, 'node_modules/.bin/node'), [...containerNodeFlags(heapMb), ...(options.nodeArgs ?? []), '--import', 'tsx', 'scripts/start.ts'], {
     cwd: ROOT,
     env: {
       ...process.env,
