@@ -34,10 +34,10 @@ function subscribeNarrow(listener: () => void) {
   return () => query.removeEventListener('change', listener);
 }
 
-// The shell's header is 3.5 rem tall and sticky: on a phone the stack sits just below it, clear of
-// the menu and Logout, and clear of the bottom of the screen where a form's Save or a message's
-// Send button usually is.
-const BELOW_HEADER = '4rem';
+// On a phone the stack sits just below the page's header (the shell's is 3.5 rem and sticky, the
+// signed-out pages' about 4 rem), clear of the menu and Logout, and clear of the bottom of the
+// screen, where the thumb presses a form's Save and a conversation keeps its Send button.
+const BELOW_HEADER = '4.5rem';
 
 const COLOURS = {
   success: 'border-pitch-200 bg-pitch-50 text-pitch-900',
