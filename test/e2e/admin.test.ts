@@ -157,7 +157,7 @@ describe('administration', () => {
     const early = await browser.newPage({ width: 1280, height: 900 });
     await early.context().addCookies(await page.context().cookies());
     await early.goto(landed);
-    await early.getByRole('status').filter({ hasText: 'Found 11 matching bookings' }).first().waitFor();
+    await notifications(early).getByText('Found 11 matching bookings').first().waitFor();
     await expect(early.locator('#lookup').getByRole('textbox').inputValue()).resolves.toBe('fact-');
     await early.close();
   });
