@@ -127,6 +127,46 @@ describe('toasts', () => {
     await page.close();
   });
 
+  it('keep at most 20 (SPEC): the twenty-first closes the oldest', async () => {
+    const coach = await createUser(server.db, { userType: 'coach', fullName: 'Tally Twenty', servicesOffered: ['goalkeeping'], ageGroups: ['adults'] });
+    const page = await browser.newPage({ width: 1280, height: 800 });
+    await signIn(page, server.baseUrl, coach.email, coach.password);
+    await page.goto(`${server.baseUrl}/CoachProfile`);
+    await page.getByRole('heading', { name: 'My Coach Profile' }).waitFor();
+    await waitForHydration(page);
+    const rate = page.getByLabel('Hourly rate (£ per session)');
+    const live = notifications(page).locator('[data-sonner-toast]:not([data-removed="true"])');
+    const saveButton = page.getByRole('button', { name: 'Save Changes' });
+    // By Enter in the field, so the pointer can stay on the stack; the form takes it once the last save has settled.
+    const save = async (n: number) => {
+      await expect.poll(() => saveButton.isEnabled()).toBe(true);
+      await rate.fill(String(30 + n));
+      const answered = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().includes('/CoachProfile'));
+      await rate.press('Enter');
+      await answered;
+    };
+    // Each toast is on screen before the next save (a save sent while the last one's answer is still
+    // being applied would replace that answer, and its toast, before it shows).
+    await save(1);
+    await expect.poll(() => live.count()).toBe(1);
+    // The pointer resting on the stack pauses every toast's timer, so none closes by its time here.
+    await live.first().hover();
+    for (let n = 2; n <= 20; n++) {
+      await save(n);
+      await expect.poll(() => live.count()).toBe(n);
+    }
+    const oldest = await notifications(page).locator('[data-sonner-toast]').last().elementHandle();
+    await expect(oldest.getAttribute('data-removed')).resolves.toBe('false');
+    // The profile form takes 20 saves per 15 minutes (SPEC's rate limit): the counter starts again for the 21st.
+    await server.db.query(`delete from rate_limit_counters where key = $1`, [`profile:user:${coach.user.id}`]);
+    await save(21);
+    await expect.poll(async () => !(await oldest.evaluate((li) => li.isConnected)) || (await oldest.getAttribute('data-removed')) === 'true').toBe(true);
+    await page.waitForTimeout(500);
+    await expect(live.count()).resolves.toBe(20);
+    await expect(notifications(page).locator('[data-sonner-toast]').count()).resolves.toBe(20);
+    await page.close();
+  });
+
   it('sit below the header on a 360 px phone, clear of its controls and of the button pressed', async () => {
     const coach = await createUser(server.db, { userType: 'coach', fullName: 'Phoebe Phone', servicesOffered: ['goalkeeping'], ageGroups: ['adults'] });
     const page = await browser.newPage({ width: 360, height: 740 });
