@@ -1,4 +1,4 @@
-import { useEffect, useState, useSyncExternalStore, type FocusEvent } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore, type FocusEvent } from 'react';
 import { toast, Toaster } from 'sonner';
 import { keptAfterRaising, toastDurationMs, type ShownToast } from '~/toast';
 
@@ -54,13 +54,30 @@ export function ToastStack({ onMounted }: { onMounted: () => void }) {
     () => false,
   );
   // Keyboard focus on a toast opens the stack, so the close button it reaches is the one it sees.
+  // A click's focus does not: the stack stays one toast tall under the pointer.
   const [focused, setFocused] = useState(false);
+  const wrapper = useRef<HTMLDivElement>(null);
   useEffect(onMounted, [onMounted]);
+  useEffect(() => {
+    if (!focused) return;
+    // A closed toast takes its focus with it, and not every browser reports that as a blur: the
+    // next focus or press anywhere else closes the stack.
+    const outside = (event: Event) => {
+      if (!(event.target instanceof Node && wrapper.current?.contains(event.target))) setFocused(false);
+    };
+    document.addEventListener('focusin', outside);
+    document.addEventListener('pointerdown', outside);
+    return () => {
+      document.removeEventListener('focusin', outside);
+      document.removeEventListener('pointerdown', outside);
+    };
+  }, [focused]);
+  const onFocus = (event: FocusEvent<HTMLDivElement>) => setFocused(event.target.matches(':focus-visible'));
   const onBlur = (event: FocusEvent<HTMLDivElement>) => {
     if (!event.currentTarget.contains(event.relatedTarget)) setFocused(false);
   };
   return (
-    <div onFocus={() => setFocused(true)} onBlur={onBlur}>
+    <div ref={wrapper} onFocus={onFocus} onBlur={onBlur}>
       <Toaster
         position={narrow ? 'top-center' : 'bottom-right'}
         mobileOffset={{ top: BELOW_HEADER }}

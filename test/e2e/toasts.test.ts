@@ -87,6 +87,9 @@ describe('toasts', () => {
     const coach = await createUser(server.db, { userType: 'coach', fullName: 'Toby Toast', servicesOffered: ['goalkeeping'], ageGroups: ['adults'] });
     const page = await browser.newPage({ width: 1280, height: 800 });
     await page.addInitScript(WATCH_ARRIVALS);
+    // sonner adds its stylesheet as a <style> element: the page's Content-Security-Policy must let it.
+    const refused: string[] = [];
+    page.on('console', (message) => /Content Security Policy|Refused to/i.test(message.text()) && refused.push(message.text()));
     await signIn(page, server.baseUrl, coach.email, coach.password);
     await page.goto(`${server.baseUrl}/CoachProfile`);
     await page.getByRole('heading', { name: 'My Coach Profile' }).waitFor();
@@ -124,6 +127,7 @@ describe('toasts', () => {
     await expect(page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).resolves.toBe('Dismiss notification');
     await page.keyboard.press('Enter');
     await expect.poll(() => notifications(page).locator('[data-sonner-toast]').count()).toBe(2);
+    expect(refused).toEqual([]);
     await page.close();
   });
 
