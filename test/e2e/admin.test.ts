@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '../support/accounts';
 import { screenshot, useBrowser, waitForReactOn } from '../support/browser';
 import { seedDemoWorld } from '../support/demo-world';
+import { notifications } from '../support/booking-e2e';
 import { createTestBooking } from '../support/fixtures/bookings';
 import { useTestServer } from '../support/server';
 
@@ -17,7 +18,7 @@ describe('administration', () => {
   const browser = useBrowser();
   let page: Page;
   let password: string;
-  const toast = (text: string | RegExp) => page.getByRole('status').filter({ hasText: text }).first();
+  const toast = (text: string | RegExp) => notifications(page).getByText(text).first();
   const go = (path: string) => page.goto(`${server.baseUrl}${path}`);
 
   beforeAll(async () => {
@@ -156,7 +157,7 @@ describe('administration', () => {
     const early = await browser.newPage({ width: 1280, height: 900 });
     await early.context().addCookies(await page.context().cookies());
     await early.goto(landed);
-    await early.getByRole('status').filter({ hasText: 'Found 11 matching bookings' }).first().waitFor();
+    await notifications(early).getByText('Found 11 matching bookings').first().waitFor();
     await expect(early.locator('#lookup').getByRole('textbox').inputValue()).resolves.toBe('fact-');
     await early.close();
   });

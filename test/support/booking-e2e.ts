@@ -20,12 +20,17 @@ export async function screenshotBoth(page: Page, name: string): Promise<void> {
   if (size) await page.setViewportSize(size);
 }
 
-/** Waits for a toast (role status or alert) with this text. */
+/** The toasts' live region (sonner names it 'Notifications' and its hotkey, 'Notifications alt+T'). */
+export const notifications = (page: Page) => page.locator('section[aria-label^="Notifications"]');
+
+/** Waits for a toast with this text. */
 export async function expectToast(page: Page, text: string | RegExp): Promise<void> {
   try {
-    await page.locator('section[aria-label="Notifications"]').getByText(text).first().waitFor({ timeout: 10_000 });
+    await notifications(page).getByText(text).first().waitFor({ timeout: 10_000 });
   } catch (error) {
-    const shown = await page.locator('section[aria-label="Notifications"]').textContent();
+    const shown = await notifications(page)
+      .textContent({ timeout: 1000 })
+      .catch(() => '(no toast region)');
     await screenshot(page, 'failed-toast');
     throw new Error(`toast ${String(text)} not shown; notifications: ${shown}`, { cause: error });
   }
