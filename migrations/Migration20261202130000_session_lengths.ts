@@ -80,7 +80,7 @@ export class Migration20261202130000_session_lengths extends Migration {
     this.addSql('drop trigger if exists coach_profiles_from_price on coach_profiles;');
     this.addSql('drop function if exists coach_profiles_keep_from_price();');
     this.addSql('alter table coach_profiles drop column if exists from_price_pence;');
-    this.addSql('drop table if exists coach_session_lengths;');
     this.addSql('drop function if exists coach_from_price(uuid, integer);');
+    this.addSql('drop table if exists coach_session_lengths;');
   }
 }

@@ -272,17 +272,18 @@ const sessionLengthShape = Object.fromEntries(
 ) as Record<`length${SessionMinutes}` | `price${SessionMinutes}`, z.ZodType<unknown>>;
 
 type LengthFields = Record<string, unknown> & { lengthsShown?: boolean | undefined };
-function sessionLengthsOf(form: LengthFields, ctx: z.RefinementCtx): { minutes: SessionMinutes; pricePounds: number | undefined }[] | undefined {
+/** The ticked lengths; with `ctx`, each refusal is added to it under its field. */
+function sessionLengthsOf(form: LengthFields, ctx?: z.RefinementCtx): { minutes: SessionMinutes; pricePounds: number | undefined }[] | undefined {
   if (!form.lengthsShown) return undefined;
   const chosen: { minutes: SessionMinutes; pricePounds: number | undefined }[] = [];
   for (const minutes of SESSION_LENGTHS) {
     if (form[`length${minutes}`] !== true) continue;
     const raw = form[`price${minutes}`];
     const price = lengthPrice.safeParse(typeof raw === 'string' && raw.trim() === '' ? undefined : raw);
-    if (!price.success) ctx.addIssue({ code: 'custom', path: [`price${minutes}`], message: price.error.issues[0]?.message ?? ACCOUNT_MESSAGES.priceNumeric });
+    if (!price.success) ctx?.addIssue({ code: 'custom', path: [`price${minutes}`], message: price.error.issues[0]?.message ?? ACCOUNT_MESSAGES.priceNumeric });
     else chosen.push({ minutes, pricePounds: price.data });
   }
-  if (!SESSION_LENGTHS.some((m) => form[`length${m}`] === true)) ctx.addIssue({ code: 'custom', path: ['sessionLengths'], message: ACCOUNT_MESSAGES.sessionLengthsMin });
+  if (!SESSION_LENGTHS.some((m) => form[`length${m}`] === true)) ctx?.addIssue({ code: 'custom', path: ['sessionLengths'], message: ACCOUNT_MESSAGES.sessionLengthsMin });
   return chosen;
 }
 
@@ -301,11 +302,14 @@ export const coachProfileSchema = z
     lengthsShown: formBoolean().optional(),
     ...sessionLengthShape,
   })
-  .transform((form, ctx) => {
+  .superRefine((form, ctx) => {
     servicesBounds(1)(form.servicesOffered, ctx, 'servicesOffered');
     ageGroupBounds(1)(form.ageGroups, ctx, 'ageGroups');
+    sessionLengthsOf(form, ctx);
+  })
+  .transform((form) => {
     const { hourlyRate, servicesOffered, ageGroups, credentials, serviceRadius } = form;
-    return { hourlyRate, servicesOffered, ageGroups, credentials, serviceRadius, sessionLengths: sessionLengthsOf(form, ctx) };
+    return { hourlyRate, servicesOffered, ageGroups, credentials, serviceRadius, sessionLengths: sessionLengthsOf(form) };
   });
 export type CoachProfileForm = z.output<typeof coachProfileSchema>;
 

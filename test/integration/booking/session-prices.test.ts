@@ -34,7 +34,9 @@ const storedLengths = (coachId: string) =>
 /** Three days ahead at 10:00 London. */
 function aSlot(): Date {
   const day = utcToLondon(new Date(ctx.app.clock.now().getTime() + 3 * DAY_MS)).date;
-  return londonToUtc(day, '10:00');
+  const startsAt = londonToUtc(day, '10:00');
+  if (!startsAt) throw new Error(`10:00 does not exist in London on ${day}`);
+  return startsAt;
 }
 
 function bookingDeps() {
