@@ -7,7 +7,12 @@ import { requestBooking } from '../../../domain/booking/requests/use-cases/reque
 import { NO_FILTERS } from '../../../domain/search/coach-search';
 import { DAY_MS } from '../../../domain/shared/clock';
 import { londonToUtc, utcToLondon } from '../../../domain/shared/london-time';
+import { createEarningsReader } from '../../../adapters/persistence/payouts/earnings.query';
+import { lineViews } from '../../../app/earnings/earnings-page.server';
+import { acceptBooking } from '../../../domain/booking/lifecycle/use-cases/accept-booking';
+import { unwrap } from '../../../domain/shared/result';
 import { createUser } from '../../support/accounts';
+import { payWithCard, runJobs } from '../payments/money-helpers';
 import { useTestApp } from '../../support/app';
 
 /**
@@ -155,5 +160,17 @@ describe('session lengths and prices over PostgreSQL', () => {
     await updateCoachProfile(ctx.app.deps(), { actor: toActor(coach), form: coachForm({ length90: 'on', price90: '60' }) });
     expect((await inBand('60-100')).map((c) => c.userId)).toEqual([coach.id]);
     expect(await inBand('0-30')).toEqual([]);
+  });
+
+  it("pays for a session at its length's price and shows that price on the coach's Earnings line", async () => {
+    const coach = await coachWithLengths(THIRTY_AND_NINETY, 'Erna Earnings');
+    const { user: client } = await createUser(ctx.app, { userType: 'client' });
+    const booking = unwrap(await requestBooking(bookingDeps(), { actor: toActor(client), coachId: coach.id, serviceType: 'striker', startsAt: aSlot(), durationMinutes: 30 }));
+    const world = { client: { id: client.id, actor: toActor(client) }, coach: { id: coach.id, actor: toActor(coach) }, admin: { id: client.id, actor: toActor(client) }, booking };
+    unwrap(await payWithCard(ctx.app, world));
+    unwrap(await acceptBooking(ctx.app.deps(), { actor: toActor(coach), bookingId: booking.id }));
+    await runJobs(ctx.app);
+    const { items } = await createEarningsReader(ctx.app.orm.em.fork()).lines(coach.id, { cursor: null, limit: 20 });
+    expect(lineViews(items, 0, ctx.app.clock.now())).toMatchObject([{ reference: booking.referenceCode, sessionPrice: '£25.00', coachShare: '£25.00' }]);
   });
 });
