@@ -126,7 +126,7 @@ export default function FindCoaches() {
   // 'Book' sets the coach (a stable setter: opening the dialog re-renders neither the cards nor the
   // filters). The dialog opens at once with its whole form from the card; the coach's calendar, asked for on the way to 'Book', enables its days when it arrives.
   const preview = useMemo<BookingPreview | null>(
-    () => (bookingWith ? { services: bookingWith.servicesOffered, hourlyRatePence: bookingWith.hourlyRatePence, players, now } : null),
+    () => (bookingWith ? { services: bookingWith.servicesOffered, sessionOffer: bookingWith.sessionOffer, players, now } : null),
     [bookingWith, players, now],
   );
 

@@ -12,7 +12,8 @@ import type { BookingOptions } from '~/components/booking/booking-options';
 import { requestDeps } from '~/request-deps.server';
 
 /**
- * What the booking dialog needs about one coach (SPEC §2): the services they offer, their rate,
+ * What the booking dialog needs about one coach (SPEC §2): the services they offer, the session
+ * lengths they offer with their prices (decision 045),
  * their published availability and the times already taken in the 90-day window. The dialog
  * computes disabled days and slots from these with the domain's calendar rules.
  */
@@ -35,7 +36,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     coachId: coach.coachId,
     coachName: coach.fullName ?? 'Coach',
     services: coachingTypeOptionsOf(coach.servicesOffered),
-    hourlyRatePence: coach.hourlyRatePence,
+    sessionOffer: { ratePence: coach.hourlyRatePence, lengths: coach.sessionLengths },
     adminFeePence: ADMIN_FEE_PENCE,
     availability: coach.availability.map((w) => ({ startsAt: w.startsAt.toISOString(), endsAt: w.endsAt.toISOString(), isAvailable: w.isAvailable })),
     busy: busy.map((b) => ({ startsAt: b.startsAt.toISOString(), endsAt: b.endsAt.toISOString() })),

@@ -1,5 +1,6 @@
 import { AGE_GROUPS, COACHING_TYPES, type AgeGroup, type CoachingType } from '../shared/catalogue';
 import type { Id } from '../shared/ids';
+import type { SessionOffer } from '../shared/session-lengths';
 import type { Pence } from '../shared/money';
 
 /**
@@ -102,7 +103,10 @@ export interface CoachCard {
   readonly location: string | null;
   readonly servicesOffered: readonly CoachingType[];
   readonly bio: string | null;
-  readonly hourlyRatePence: Pence;
+  /** The least price the coach offers (decision 045): what the price band filters by. */
+  readonly fromPricePence: Pence;
+  /** The rate and the chosen lengths: the card says 'from' when the prices differ, the booking dialog starts from it. */
+  readonly sessionOffer: SessionOffer;
 }
 
 /** The order of the list: best rated first, then most sessions, then id (stable). */

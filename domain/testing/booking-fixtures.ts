@@ -33,7 +33,7 @@ export function bookingInput(overrides: Partial<NewBookingInput> = {}): NewBooki
   return {
     id: BOOKING_ID,
     referenceCode: 'FACT-20260302-A7B2',
-    coach: { coachId: COACH_ID, hourlyRatePence: RATE_PENCE, servicesOffered: ['striker', 'midfield', 'goalkeeping'] },
+    coach: { coachId: COACH_ID, hourlyRatePence: RATE_PENCE, sessionLengths: [], servicesOffered: ['striker', 'midfield', 'goalkeeping'] },
     serviceType: 'striker',
     startsAt: STARTS_AT,
     durationMinutes: 60,

@@ -17,6 +17,7 @@ export const theCoach: CoachForBooking = {
   fullName: 'Casey Coach',
   isBookable: true,
   hourlyRatePence: RATE_PENCE,
+  sessionLengths: [],
   servicesOffered: ['striker', 'midfield'],
   availability: [],
 };

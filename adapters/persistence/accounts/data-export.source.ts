@@ -48,7 +48,9 @@ const ACCOUNT = `
     from users u where u.id = ?`;
 
 const COACH_PROFILE = `
-  select credentials, services_offered as "servicesOffered", hourly_rate_pence as "hourlyRatePence", age_groups as "ageGroups",
+  select credentials, services_offered as "servicesOffered", hourly_rate_pence as "hourlyRatePence",
+         (select json_agg(json_build_object('minutes', l.minutes, 'pricePence', l.price_pence) order by l.minutes)
+            from coach_session_lengths l where l.coach_id = coach_profiles.user_id) as "sessionLengths", age_groups as "ageGroups",
          service_radius_miles as "serviceRadiusMiles", is_verified as "isVerified", rating, review_count as "reviewCount",
          total_sessions as "totalSessions", is_listed as "isListed", created_at as "createdAt", updated_at as "updatedAt"
     from coach_profiles where user_id = ?`;

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { isSessionMinutes, type SessionLengthPrice } from '../../../domain/shared/session-lengths';
 import type { CoachDirectory, CoachForBooking } from '../../../domain/booking/requests/coach-directory';
 import { COACHING_TYPES, type CoachingType } from '../../../domain/shared/catalogue';
 import type { Id } from '../../../domain/shared/ids';
@@ -12,10 +13,24 @@ interface CoachRow {
   hourly_rate_pence: number;
   services_offered: string[];
   age_groups: string[] | null;
+  /** The chosen session lengths, as JSON [{ minutes, pricePence }] in length order. */
+  session_lengths: unknown;
   /** The availability periods in start order, as three parallel arrays (null: none). */
   period_starts: Date[] | null;
   period_ends: Date[] | null;
   period_available: boolean[] | null;
+}
+
+/** The lengths as stored (the table's checks hold them to 30/60/90/120 and a price in bounds), checked again. */
+function storedSessionLengths(coachId: string, value: unknown): readonly SessionLengthPrice[] {
+  const list = Array.isArray(value) ? (value as unknown[]) : [];
+  return list.map((item) => {
+    const { minutes, pricePence } = (item ?? {}) as { minutes?: unknown; pricePence?: unknown };
+    if (typeof minutes !== 'number' || !isSessionMinutes(minutes) || typeof pricePence !== 'number' || !Number.isSafeInteger(pricePence) || pricePence <= 0) {
+      throw new StoredDataError('coach_session_lengths', coachId, 'price_pence');
+    }
+    return { minutes, pricePence };
+  });
 }
 
 /**
@@ -34,6 +49,8 @@ export class MikroCoachDirectory implements CoachDirectory {
     const coaches = await this.#em().execute<CoachRow[]>(
       `select u.id, u.full_name, (u.is_active and u.erased_at is null and u.user_type = 'coach') as bookable,
               p.hourly_rate_pence, p.services_offered, p.age_groups,
+              (select coalesce(json_agg(json_build_object('minutes', l.minutes, 'pricePence', l.price_pence) order by l.minutes), '[]')
+                 from coach_session_lengths l where l.coach_id = u.id) as session_lengths,
               a.period_starts, a.period_ends, a.period_available
          from users u join coach_profiles p on p.user_id = u.id
          cross join lateral (
@@ -57,6 +74,7 @@ export class MikroCoachDirectory implements CoachDirectory {
       fullName: coach.full_name,
       isBookable: coach.bookable === true,
       hourlyRatePence: rate,
+      sessionLengths: storedSessionLengths(coach.id, coach.session_lengths),
       servicesOffered: (coach.services_offered ?? []).filter((s): s is CoachingType => (COACHING_TYPES as readonly string[]).includes(s)),
       ageGroups: coach.age_groups ?? [],
       availability: starts.map((startsAt, i) => ({ startsAt: new Date(startsAt), endsAt: new Date(ends[i]!), isAvailable: available[i] === true })),

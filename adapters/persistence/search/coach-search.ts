@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { isCoachingType, type CoachingType } from '../../../domain/shared/catalogue';
+import { isSessionMinutes, type SessionLengthPrice } from '../../../domain/shared/session-lengths';
 import {
   activeFilterCount,
   cursorAfter,
@@ -15,7 +16,8 @@ import type { SearchTotals } from './search-totals';
 /**
  * FindCoaches read model: SQL over users + coach_profiles. Only active, listed coaches with a
  * profile. The unfiltered list walks coach_profiles_listing in its order; specialisation and price
- * can use the services GIN and rate indexes. Words of the search text are matched against
+ * can use the services GIN and from-price indexes (the price band is the least price a coach
+ * offers, coach_profiles.from_price_pence; decision 045). Words of the search text are matched against
  * coach_profiles.search_text, a copy of the user's search document kept by triggers (decision 018),
  * so the planner can either walk coach_profiles_listing in list order, checking
  * text, specialisation, age group and price on the index tuple (index-only; users touched only for
@@ -37,6 +39,9 @@ interface CoachRow {
   total_sessions: number;
   services_offered: string[] | string | null;
   hourly_rate_pence: number;
+  from_price_pence: number;
+  /** The chosen session lengths, as JSON [{ minutes, pricePence }]. */
+  session_lengths: unknown;
 }
 
 /** A LIKE pattern matching `text` anywhere, with LIKE's own characters taken literally. */
@@ -97,10 +102,11 @@ export function whereFor(filters: CoachSearchFilters): { sql: string; params: un
   }
   if (filters.priceBand) {
     const { minPence, maxPence } = priceBandRange(filters.priceBand);
-    clauses.push(`cp.hourly_rate_pence >= ?`);
+    // The least price the coach offers (decision 045), kept on the profile by triggers.
+    clauses.push(`cp.from_price_pence >= ?`);
     params.push(minPence);
     if (maxPence !== null) {
-      clauses.push(`cp.hourly_rate_pence < ?`);
+      clauses.push(`cp.from_price_pence < ?`);
       params.push(maxPence);
     }
   }
@@ -131,6 +137,16 @@ function pgTextArray(value: string[] | string | null): string[] {
     .map((s) => s.replace(/^"|"$/g, ''));
 }
 
+/** The stored lengths (the table's checks hold their values); anything else in the JSON is left out. */
+function cardLengths(value: unknown): readonly SessionLengthPrice[] {
+  if (!Array.isArray(value)) return [];
+  return (value as { minutes?: unknown; pricePence?: unknown }[]).flatMap((l) =>
+    typeof l?.minutes === 'number' && isSessionMinutes(l.minutes) && typeof l.pricePence === 'number' && Number.isSafeInteger(l.pricePence) && l.pricePence > 0
+      ? [{ minutes: l.minutes, pricePence: l.pricePence }]
+      : [],
+  );
+}
+
 function toCard(row: CoachRow): CoachCard {
   return {
     userId: row.id,
@@ -143,7 +159,8 @@ function toCard(row: CoachRow): CoachCard {
     location: row.location_address,
     servicesOffered: pgTextArray(row.services_offered).filter((s): s is CoachingType => isCoachingType(s)),
     bio: row.bio,
-    hourlyRatePence: Number(row.hourly_rate_pence),
+    fromPricePence: Number(row.from_price_pence),
+    sessionOffer: { ratePence: Number(row.hourly_rate_pence), lengths: cardLengths(row.session_lengths) },
   };
 }
 
@@ -158,7 +175,9 @@ export function pageStatement(where: { sql: string; params: unknown[] }, cursor:
   const keyset = cursor ? keysetAfter(cursor) : null;
   return {
     sql: `select u.id, u.full_name, u.avatar_url, u.location_address, u.bio,
-                cp.is_verified, cp.rating, cp.review_count, cp.total_sessions, cp.services_offered, cp.hourly_rate_pence
+                cp.is_verified, cp.rating, cp.review_count, cp.total_sessions, cp.services_offered, cp.hourly_rate_pence, cp.from_price_pence,
+                (select json_agg(json_build_object('minutes', l.minutes, 'pricePence', l.price_pence) order by l.minutes)
+                   from coach_session_lengths l where l.coach_id = page.user_id) as session_lengths
            from (select cp.user_id, cp.rating, cp.total_sessions
                    from coach_profiles cp join users u on u.id = cp.user_id
                   where ${where.sql}${keyset ? ` and ${keyset.sql}` : ''}

@@ -5,9 +5,11 @@ import { bookAgainSlot } from '../../../domain/booking/requests/book-again';
 import type { BookAgainSeed } from '../../booking/booking-card-view';
 import { WhoIsThisFor } from './who-is-this-for';
 import { LOCATION_TYPE_OPTIONS, coachingTypeOptionsOf } from '../../../domain/shared/catalogue';
-import { ADMIN_FEE_PENCE, formatPence } from '../../../domain/shared/money';
+import { ADMIN_FEE_PENCE, formatPence, formatPenceShort } from '../../../domain/shared/money';
 import { bookingPrice } from '../../../domain/booking/requests/booking-price';
-import { BOOKING_DIALOG_DURATIONS } from '../../../domain/validation/booking-limits';
+import { sessionPriceFor } from '../../../domain/booking/requests/session-price';
+import { offeredLengths } from '../../../domain/shared/session-lengths';
+import { durationLabel } from '../../booking/session-length-view';
 import { arrivedBookingOptions, forgetBookingOptions, loadBookingOptions, type BookingOptions, type BookingPreview } from './booking-options';
 import { DatePicker } from './date-picker';
 import { FieldError, FormAlert, Modal, inputClass, labelClass, primaryButton, secondaryButton } from './modal';
@@ -25,12 +27,6 @@ export interface BookedSummary {
 }
 
 type BookResponse = { ok: true; intent: 'book'; booking: BookedSummary } | { ok: false; intent: string; message: string; fieldErrors: Record<string, readonly string[]> };
-
-export function durationLabel(minutes: number): string {
-  if (minutes < 60) return `${minutes} minutes`;
-  const hours = minutes / 60;
-  return `${hours} ${hours === 1 ? 'hour' : 'hours'}`;
-}
 
 /** The form's data: the coach's answer, or the page's preview of it (no calendar yet). */
 type BookingFormData = Omit<BookingOptions, 'availability' | 'busy'> & { readonly calendar: CoachCalendar | null };
@@ -113,7 +109,7 @@ const formDataOfPreview = (coachId: string, coachName: string, p: BookingPreview
   coachId,
   coachName,
   services: coachingTypeOptionsOf(p.services),
-  hourlyRatePence: p.hourlyRatePence,
+  sessionOffer: p.sessionOffer,
   adminFeePence: ADMIN_FEE_PENCE,
   players: p.players,
   now: p.now,
@@ -137,15 +133,21 @@ function BookingForm({
   const calendar = options.calendar;
   const { today, lastDay } = useMemo(() => bookingWindowBounds(now), [now]);
   const players = options.players ?? [];
-  // The price rule of the domain (what createBooking freezes on the booking), not a sum written again here.
-  const price = bookingPrice(options.hourlyRatePence);
+  // The lengths the coach offers, each with its price (decision 045).
+  const lengths = offeredLengths(options.sessionOffer);
   // 'Book again': the same service, length, place and player, a week after the last session.
   const [again] = useState(() => (seed && calendar ? bookAgainSlot({ date: seed.lastDate, time: seed.lastTime }, seed.durationMinutes, calendar, now) : null));
   const offered = (v: string | undefined) => (v && options.services.some((s) => s.value === v) ? v : undefined);
   const [serviceChoice, setServiceChoice] = useState<string>(offered(seed?.serviceType) ?? options.services[0]?.value ?? '');
   // The coach's answer replaces the card's preview (the card may be minutes old): a choice it no longer offers goes.
   const serviceType = offered(serviceChoice) ?? options.services[0]?.value ?? '';
-  const [duration, setDuration] = useState<number>(seed && (BOOKING_DIALOG_DURATIONS as readonly number[]).includes(seed.durationMinutes) ? seed.durationMinutes : 60);
+  const [durationChoice, setDuration] = useState<number>(seed?.durationMinutes ?? 60);
+  // A length the coach does not offer (their answer may differ from the card's) gives way to the hour, or their shortest.
+  const offersLength = (m: number) => lengths.some((l) => l.minutes === m);
+  const duration = offersLength(durationChoice) ? durationChoice : offersLength(60) ? 60 : (lengths[0]?.minutes ?? 60);
+  // The price rule of the domain (what createBooking freezes on the booking), not a sum written again here.
+  const sessionPrice = sessionPriceFor(options.sessionOffer, duration);
+  const price = sessionPrice.ok ? bookingPrice(sessionPrice.value) : null;
   const [date, setDate] = useState<string | null>(again?.date ?? null);
   const [time, setTime] = useState<string | null>(again?.time ?? null);
   const [locationType, setLocationType] = useState(seed?.locationType ?? 'online');
@@ -230,9 +232,9 @@ function BookingForm({
             Duration
           </label>
           <select id="durationMinutes" name="durationMinutes" value={duration} onChange={(e) => (setDuration(Number(e.target.value)), touch('durationMinutes'))} className={inputClass}>
-            {BOOKING_DIALOG_DURATIONS.map((d) => (
-              <option key={d} value={d}>
-                {durationLabel(d)}
+            {lengths.map((l) => (
+              <option key={l.minutes} value={l.minutes}>
+                {`${durationLabel(l.minutes)} · ${formatPenceShort(l.pricePence)}`}
               </option>
             ))}
           </select>
@@ -335,15 +337,15 @@ function BookingForm({
         <dl className="space-y-1">
           <div className="flex justify-between">
             <dt className="text-slate-600">Session price</dt>
-            <dd className="text-slate-900">{formatPence(price.servicePricePence)}</dd>
+            <dd className="text-slate-900">{price ? formatPence(price.servicePricePence) : '—'}</dd>
           </div>
           <div className="flex justify-between">
             <dt className="text-slate-600">Admin fee</dt>
-            <dd className="text-slate-900">{formatPence(price.adminFeePence)}</dd>
+            <dd className="text-slate-900">{formatPence(price?.adminFeePence ?? ADMIN_FEE_PENCE)}</dd>
           </div>
           <div className="flex justify-between border-t border-slate-200 pt-2 text-base font-semibold">
             <dt>Total</dt>
-            <dd>{formatPence(price.totalPricePence)}</dd>
+            <dd>{price ? formatPence(price.totalPricePence) : '—'}</dd>
           </div>
         </dl>
         <p className="mt-3 flex items-center gap-1.5 text-xs text-slate-500">

@@ -1,4 +1,5 @@
 import type { CoachingType } from '../../../domain/shared/catalogue';
+import type { SessionOffer } from '../../../domain/shared/session-lengths';
 
 /** One of the client's players, as the booking dialog's 'Who is this session for?' shows them. */
 export interface BookingPlayer {
@@ -12,7 +13,8 @@ export interface BookingOptions {
   readonly coachId: string;
   readonly coachName: string;
   readonly services: readonly { readonly value: CoachingType; readonly label: string }[];
-  readonly hourlyRatePence: number;
+  /** The coach's rate and chosen lengths (decision 045): the dialog lists `offeredLengths` and prices with `sessionPriceFor`. */
+  readonly sessionOffer: SessionOffer;
   readonly adminFeePence: number;
   readonly availability: readonly { readonly startsAt: string; readonly endsAt: string; readonly isAvailable: boolean }[];
   readonly busy: readonly { readonly startsAt: string; readonly endsAt: string }[];
@@ -30,7 +32,7 @@ export interface BookingOptions {
  */
 export interface BookingPreview {
   readonly services: readonly CoachingType[];
-  readonly hourlyRatePence: number;
+  readonly sessionOffer: SessionOffer;
   readonly players: readonly BookingPlayer[];
   /** The server's clock when the page was loaded: the calendar's month before the answer. */
   readonly now: string;

@@ -2,6 +2,7 @@ import { Link } from '@remix-run/react';
 import type { CoachCard as CoachCardData } from '../../../domain/search/coach-search';
 import { coachingTypeLabel } from '../../../domain/shared/catalogue';
 import { formatPenceShort } from '../../../domain/shared/money';
+import { pricesVary } from '../../../domain/shared/session-lengths';
 import { primaryButton, secondaryButton } from './button-classes';
 import { Stars } from './stars';
 
@@ -10,7 +11,8 @@ export const CARD_SERVICES = 3;
 
 /**
  * A coach on FindCoaches (SPEC §2): initial avatar, verified badge, five-star rating, session
- * count, location, up to 3 service badges, bio clamped to 3 lines, rate 'per session', View
+ * count, location, up to 3 service badges, bio clamped to 3 lines, rate 'per session' ('from' the
+ * least price when the coach's session lengths cost different amounts: decision 045), View
  * Profile and Book.
  */
 export function CoachCard({
@@ -66,7 +68,8 @@ export function CoachCard({
 
       <div className="mt-auto pt-4">
         <p>
-          <span className="coach-rate">{formatPenceShort(coach.hourlyRatePence)}</span> <span className="coach-per">per session</span>
+          {pricesVary(coach.sessionOffer) ? <span className="coach-per">from </span> : null}
+          <span className="coach-rate">{formatPenceShort(coach.fromPricePence)}</span> <span className="coach-per">per session</span>
         </p>
         <div className="coach-actions">
           <Link to={`/CoachProfile?userId=${coach.userId}`} prefetch="intent" className={secondaryButton} aria-label={`View profile of ${name}`}>

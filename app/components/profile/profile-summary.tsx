@@ -1,5 +1,6 @@
 import { AGE_GROUP_LABELS, COACHING_TYPE_LABELS, SESSION_TIME_LABELS } from '../../../domain/shared/catalogue';
-import { formatPenceShort } from '../../../domain/shared/money';
+import type { SessionLengthPrice, SessionOffer } from '../../../domain/shared/session-lengths';
+import { lengthPriceLabels, priceFromLabel } from '../../booking/session-length-view';
 import type { ReactNode } from 'react';
 
 interface SummaryProfile {
@@ -13,6 +14,7 @@ interface SummaryProfile {
   readonly isActive: boolean;
   readonly coachProfile: {
     readonly hourlyRatePence: number;
+    readonly sessionLengths: readonly SessionLengthPrice[];
     readonly servicesOffered: readonly string[];
     readonly ageGroups: readonly string[];
     readonly credentials: readonly string[];
@@ -23,6 +25,8 @@ interface SummaryProfile {
     readonly totalSessions: number;
   } | null;
 }
+
+const offerOf = (coach: { hourlyRatePence: number; sessionLengths: readonly SessionLengthPrice[] }): SessionOffer => ({ ratePence: coach.hourlyRatePence, lengths: coach.sessionLengths });
 
 const labels = (values: readonly string[], table: Readonly<Record<string, string>>) => values.map((v) => table[v] ?? v);
 
@@ -67,7 +71,16 @@ export function ProfileSummary({ profile }: { profile: SummaryProfile }) {
         {coach ? (
           <>
             <Row label="Rate">
-              {formatPenceShort(coach.hourlyRatePence)} <span className="text-slate-500">per session</span>
+              {priceFromLabel(offerOf(coach))} <span className="text-slate-500">per session</span>
+            </Row>
+            <Row label="Session lengths">
+              <ul className="flex flex-wrap gap-x-4 gap-y-1" aria-label="Session lengths and prices">
+                {lengthPriceLabels(offerOf(coach)).map((l) => (
+                  <li key={l.minutes}>
+                    {l.label} <span className="font-semibold">{l.price}</span>
+                  </li>
+                ))}
+              </ul>
             </Row>
             <Row label="Services">
               <Badges items={labels(coach.servicesOffered, COACHING_TYPE_LABELS)} />

@@ -41,6 +41,8 @@ export interface ExportCoachProfile {
   readonly credentials: readonly string[];
   readonly servicesOffered: readonly string[];
   readonly hourlyRatePence: number;
+  /** The session lengths the coach chose and their prices (none: every length at the rate). */
+  readonly sessionLengths: readonly { readonly minutes: number; readonly pricePence: number }[];
   readonly ageGroups: readonly string[];
   readonly serviceRadiusMiles: number;
   readonly isVerified: boolean;

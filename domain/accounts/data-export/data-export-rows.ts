@@ -52,6 +52,7 @@ export const exportCoachProfileRow = z.object({
   credentials: texts,
   servicesOffered: texts,
   hourlyRatePence: int,
+  sessionLengths: z.preprocess((v) => v ?? [], z.array(z.object({ minutes: int, pricePence: int }))),
   ageGroups: texts,
   serviceRadiusMiles: int,
   isVerified: z.boolean(),

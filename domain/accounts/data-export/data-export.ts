@@ -205,6 +205,7 @@ export function buildDataExport(rows: DataExportRows, options: { exportedAt: Dat
           credentials: c.credentials,
           servicesOffered: c.servicesOffered,
           hourlyRatePence: c.hourlyRatePence,
+          sessionLengths: c.sessionLengths,
           ageGroups: c.ageGroups,
           serviceRadiusMiles: c.serviceRadiusMiles,
           isVerified: c.isVerified,

@@ -14,6 +14,7 @@ const coach: CoachForBooking = {
   fullName: 'Sam Coach',
   isBookable: true,
   hourlyRatePence: RATE_PENCE,
+  sessionLengths: [],
   servicesOffered: ['striker'],
   ageGroups: ['under_10', 'adults'],
   availability: [],

@@ -156,6 +156,33 @@ describe('coach profile (SPEC §5)', () => {
     expect(firstMessage(parseForm(coachProfileSchema, { ...base, serviceRadius: '0' }))).toBe('Service radius must be a whole number of miles between 1 and 500');
     expect(firstMessage(parseForm(coachProfileSchema, { ...base, credentials: ['x'.repeat(201)] }))).toBe('Each credential must be 200 characters or fewer');
   });
+
+  it('reads the ticked session lengths with their prices in whole pounds, a blank price meaning the rate', () => {
+    const r = parseForm(coachProfileSchema, { ...base, lengthsShown: '1', length30: 'on', price30: '25', length90: 'on', price90: '', price120: '80' });
+    expect(r.ok && r.value.sessionLengths).toEqual([
+      { minutes: 30, pricePounds: 25 },
+      { minutes: 90, pricePounds: undefined },
+    ]);
+  });
+
+  it('leaves the session lengths alone when the form did not hold them', () => {
+    const r = parseForm(coachProfileSchema, { ...base, length30: 'on', price30: '25' });
+    expect(r.ok && r.value.sessionLengths).toBeUndefined();
+  });
+
+  it('refuses no length at all, and a price out of bounds, under the field it belongs to', () => {
+    expect(fieldErrors(parseForm(coachProfileSchema, { ...base, lengthsShown: '1', price30: '25' }))).toEqual({ sessionLengths: ['Please offer at least one session length'] });
+    expect(
+      fieldErrors(
+        parseForm(coachProfileSchema, { ...base, lengthsShown: '1', length30: 'on', price30: '9', length60: 'on', price60: '1001', length90: 'on', price90: '40.5', length120: 'on', price120: 'abc' }),
+      ),
+    ).toEqual({
+      price30: ['Price must be at least £10'],
+      price60: ['Price cannot exceed £1000'],
+      price90: ['Price must be a whole number of pounds'],
+      price120: ['Price must be a number'],
+    });
+  });
 });
 
 describe('admin forms', () => {

@@ -4,6 +4,7 @@ import { idSchema } from '../../shared/ids';
 import { sanitiseText } from '../../shared/sanitise';
 import { REQUIRED_FIELDS, cleanString, enumList, formBoolean, formNumber, optionalText, requiredText, toList } from '../../validation/fields';
 import { MAX_URL_LENGTH, videoClipUrlSchema } from '../media/video-clips';
+import { SESSION_LENGTHS, type SessionMinutes } from '../../shared/session-lengths';
 
 /** SPEC §5 account forms, with the SPEC's words where it gives them. */
 export const ACCOUNT_MESSAGES = {
@@ -31,6 +32,11 @@ export const ACCOUNT_MESSAGES = {
   rateRegistrationMin: 'Rate must be at least £1',
   rateMin: 'Rate must be at least £10',
   rateMax: 'Rate cannot exceed £1000',
+  priceNumeric: 'Price must be a number',
+  priceWhole: 'Price must be a whole number of pounds',
+  priceMin: 'Price must be at least £10',
+  priceMax: 'Price cannot exceed £1000',
+  sessionLengthsMin: 'Please offer at least one session length',
   servicesMin: 'Please select at least one service',
   servicesMax: 'You can select up to 10 services',
   ageGroupsMin: 'Please select at least one age group',
@@ -251,6 +257,37 @@ export const profileSchema = z.object({
 export type ProfileForm = z.output<typeof profileSchema>;
 
 /**
+ * Decision 045: the 'Session lengths and prices' fieldset. `lengthsShown` says the form held it
+ * (a form without it leaves the lengths as they are); per length a checkbox `length<minutes>` and
+ * a price `price<minutes>` in whole pounds within the rate's bounds, blank for the rate.
+ */
+const lengthPrice = formNumber(ACCOUNT_MESSAGES.priceNumeric, ACCOUNT_MESSAGES.priceNumeric)
+  .pipe(z.number().int(ACCOUNT_MESSAGES.priceWhole).min(MIN_HOURLY_RATE_POUNDS, ACCOUNT_MESSAGES.priceMin).max(MAX_HOURLY_RATE_POUNDS, ACCOUNT_MESSAGES.priceMax))
+  .optional();
+const sessionLengthShape = Object.fromEntries(
+  SESSION_LENGTHS.flatMap((m) => [
+    [`length${m}`, formBoolean().optional()],
+    [`price${m}`, z.unknown().optional()],
+  ]),
+) as Record<`length${SessionMinutes}` | `price${SessionMinutes}`, z.ZodType<unknown>>;
+
+type LengthFields = Record<string, unknown> & { lengthsShown?: boolean | undefined };
+/** The ticked lengths; with `ctx`, each refusal is added to it under its field. */
+function sessionLengthsOf(form: LengthFields, ctx?: z.RefinementCtx): { minutes: SessionMinutes; pricePounds: number | undefined }[] | undefined {
+  if (!form.lengthsShown) return undefined;
+  const chosen: { minutes: SessionMinutes; pricePounds: number | undefined }[] = [];
+  for (const minutes of SESSION_LENGTHS) {
+    if (form[`length${minutes}`] !== true) continue;
+    const raw = form[`price${minutes}`];
+    const price = lengthPrice.safeParse(typeof raw === 'string' && raw.trim() === '' ? undefined : raw);
+    if (!price.success) ctx?.addIssue({ code: 'custom', path: [`price${minutes}`], message: price.error.issues[0]?.message ?? ACCOUNT_MESSAGES.priceNumeric });
+    else chosen.push({ minutes, pricePounds: price.data });
+  }
+  if (!SESSION_LENGTHS.some((m) => form[`length${m}`] === true)) ctx?.addIssue({ code: 'custom', path: ['sessionLengths'], message: ACCOUNT_MESSAGES.sessionLengthsMin });
+  return chosen;
+}
+
+/**
  * SPEC §5 coach profile: hourly rate £10–£1000 in whole pounds, 1–10 services, 1–10 age groups,
  * credentials (≤ 20, each ≤ 200), service radius (1–500 miles). Credentials and radius left out
  * stay unchanged.
@@ -262,10 +299,17 @@ export const coachProfileSchema = z
     ageGroups: enumList(AGE_GROUPS, ACCOUNT_MESSAGES.invalidAgeGroup),
     credentials: credentialsSchema,
     serviceRadius: serviceRadiusSchema,
+    lengthsShown: formBoolean().optional(),
+    ...sessionLengthShape,
   })
   .superRefine((form, ctx) => {
     servicesBounds(1)(form.servicesOffered, ctx, 'servicesOffered');
     ageGroupBounds(1)(form.ageGroups, ctx, 'ageGroups');
+    sessionLengthsOf(form, ctx);
+  })
+  .transform((form) => {
+    const { hourlyRate, servicesOffered, ageGroups, credentials, serviceRadius } = form;
+    return { hourlyRate, servicesOffered, ageGroups, credentials, serviceRadius, sessionLengths: sessionLengthsOf(form) };
   });
 export type CoachProfileForm = z.output<typeof coachProfileSchema>;
 

@@ -30,9 +30,35 @@ describe('coach profile', () => {
     expect(createCoachProfile(IDS.coach, patch, NOW)).toMatchObject({ hourlyRatePence: 4500, servicesOffered: ['striker'], ageGroups: ['adults'], credentials: ['UEFA B'], serviceRadiusMiles: 25 });
   });
 
+  it("saves the chosen lengths' prices in pence, a blank price at the form's rate, and every length at the rate as no choice", () => {
+    const profile = createCoachProfile(IDS.coach, {}, NOW);
+    const form = { hourlyRate: 40, servicesOffered: undefined, ageGroups: undefined, credentials: undefined, serviceRadius: undefined };
+    const chosen = unwrap(
+      updateCoachProfile(
+        profile,
+        coachActor,
+        coachProfilePatchFromForm({
+          ...form,
+          sessionLengths: [
+            { minutes: 30, pricePounds: 25 },
+            { minutes: 90, pricePounds: undefined },
+          ],
+        }),
+        NOW,
+      ),
+    );
+    expect(chosen.sessionLengths).toEqual([
+      { minutes: 30, pricePence: 2500 },
+      { minutes: 90, pricePence: 4000 },
+    ]);
+    const all = [30, 60, 90, 120].map((minutes) => ({ minutes: minutes as 30 | 60 | 90 | 120, pricePounds: undefined }));
+    expect(unwrap(updateCoachProfile(chosen, coachActor, coachProfilePatchFromForm({ ...form, sessionLengths: all }), NOW)).sessionLengths).toEqual([]);
+    expect(unwrap(updateCoachProfile(chosen, coachActor, coachProfilePatchFromForm({ ...form, sessionLengths: undefined }), NOW)).sessionLengths).toEqual(chosen.sessionLengths);
+  });
+
   it('is changed by its coach only, leaving absent fields as they were', () => {
     const profile = createCoachProfile(IDS.coach, { credentials: ['FA Level 2'] }, NOW);
-    const patch = coachProfilePatchFromForm({ hourlyRate: 60, servicesOffered: ['goalkeeping'], ageGroups: ['under_10'], credentials: undefined, serviceRadius: undefined });
+    const patch = coachProfilePatchFromForm({ hourlyRate: 60, servicesOffered: ['goalkeeping'], ageGroups: ['under_10'], credentials: undefined, serviceRadius: undefined, sessionLengths: undefined });
     const updated = unwrap(updateCoachProfile(profile, coachActor, patch, NOW));
     expect(updated).toMatchObject({ hourlyRatePence: 6000, servicesOffered: ['goalkeeping'], credentials: ['FA Level 2'] });
     expect(updateCoachProfile(profile, coach2Actor, patch, NOW)).toMatchObject({ ok: false, error: { code: 'NOT_PROFILE_OWNER' } });

@@ -5,6 +5,7 @@ import { poundsToPence, type Pence } from '../../shared/money';
 import { err, ok, type Result } from '../../shared/result';
 import { sanitiseText } from '../../shared/sanitise';
 import { accountErrors } from './account-errors';
+import { chosenLengths, isSessionMinutes, sortedLengths, type SessionLengthPrice } from '../../shared/session-lengths';
 import type { CoachProfileForm, RegistrationForm } from './account.schemas';
 import type { Actor } from '../../policy/actor';
 
@@ -16,8 +17,10 @@ export interface CoachProfile {
   readonly userId: Id;
   readonly credentials: readonly string[];
   readonly servicesOffered: readonly CoachingType[];
-  /** Per session, not per hour of duration (PRODUCT.md). */
+  /** Per session, not per hour of duration (PRODUCT.md): the price of every length when none are chosen. */
   readonly hourlyRatePence: Pence;
+  /** The lengths the coach chose, each with its price; none: every length at the rate (decision 045). */
+  readonly sessionLengths: readonly SessionLengthPrice[];
   readonly serviceRadiusMiles: number;
   readonly ageGroups: readonly AgeGroup[];
   readonly isVerified: boolean;
@@ -39,6 +42,8 @@ export const MAX_STORED_RATE_PENCE: Pence = 100_000;
 
 export interface CoachProfilePatch {
   readonly hourlyRatePence?: Pence;
+  /** The lengths ticked on the form, each priced (a blank price already made the rate). */
+  readonly sessionLengths?: readonly SessionLengthPrice[];
   readonly servicesOffered?: readonly CoachingType[];
   readonly ageGroups?: readonly AgeGroup[];
   readonly credentials?: readonly string[];
@@ -49,9 +54,11 @@ const unique = <T>(list: readonly T[]): readonly T[] => Array.from(new Set(list)
 const cleanCredentials = (list: readonly string[]): readonly string[] => unique(list.map((c) => sanitiseText(c).trim().slice(0, 200)).filter((c) => c.length > 0)).slice(0, 20);
 
 function applyPatch(profile: CoachProfile, patch: CoachProfilePatch, now: Date): CoachProfile {
+  const hourlyRatePence = patch.hourlyRatePence ?? profile.hourlyRatePence;
   return {
     ...profile,
-    hourlyRatePence: patch.hourlyRatePence ?? profile.hourlyRatePence,
+    hourlyRatePence,
+    sessionLengths: patch.sessionLengths ? chosenLengths(hourlyRatePence, patch.sessionLengths) : profile.sessionLengths,
     servicesOffered: patch.servicesOffered ? unique(patch.servicesOffered) : profile.servicesOffered,
     ageGroups: patch.ageGroups ? unique(patch.ageGroups) : profile.ageGroups,
     credentials: patch.credentials ? cleanCredentials(patch.credentials) : profile.credentials,
@@ -67,6 +74,7 @@ export function createCoachProfile(userId: Id, patch: CoachProfilePatch, now: Da
     credentials: [],
     servicesOffered: [],
     hourlyRatePence: DEFAULT_HOURLY_RATE_PENCE,
+    sessionLengths: [],
     serviceRadiusMiles: DEFAULT_SERVICE_RADIUS_MILES,
     ageGroups: [],
     isVerified: false,
@@ -90,9 +98,16 @@ export function coachProfilePatchFromRegistration(form: Pick<RegistrationForm, '
   });
 }
 
-/** The parsed coach profile form as a patch (pounds become pence). */
+/**
+ * The parsed coach profile form as a patch (pounds become pence). A ticked length with a blank
+ * price costs the rate the same form sets; a form without the lengths fieldset leaves them as they are.
+ */
 export function coachProfilePatchFromForm(form: CoachProfileForm): CoachProfilePatch {
-  return coachProfilePatchFromRegistration(form);
+  const patch = coachProfilePatchFromRegistration(form);
+  if (!form.sessionLengths) return patch;
+  const ratePence = poundsToPence(form.hourlyRate);
+  const sessionLengths = form.sessionLengths.map((l) => ({ minutes: l.minutes, pricePence: l.pricePounds === undefined ? ratePence : poundsToPence(l.pricePounds) }));
+  return { ...patch, sessionLengths };
 }
 
 function stripUndefined(patch: Record<string, unknown>): CoachProfilePatch {
@@ -145,6 +160,12 @@ const coachProfileRowSchema = z.object({
   credentials: z.preprocess((v) => v ?? [], z.array(z.string())),
   servicesOffered: list(COACHING_TYPES),
   hourlyRatePence: z.number().int().min(MIN_STORED_RATE_PENCE).max(MAX_STORED_RATE_PENCE),
+  sessionLengths: z.preprocess(
+    (v) => v ?? [],
+    z
+      .array(z.object({ minutes: z.number().refine(isSessionMinutes, 'length'), pricePence: z.number().int().min(MIN_STORED_RATE_PENCE).max(MAX_STORED_RATE_PENCE) }))
+      .transform((l) => sortedLengths(l as SessionLengthPrice[])),
+  ),
   serviceRadiusMiles: z.number().int().min(0),
   ageGroups: list(AGE_GROUPS),
   isVerified: z.boolean(),

@@ -28,6 +28,10 @@ export const bookingErrors = {
   coachUnavailable: (): DomainError => conflict('COACH_UNAVAILABLE', 'The coach is not available at this time', field('date', 'The coach is not available at this time')),
   invalidServiceType: (): DomainError => invalid('INVALID_SERVICE_TYPE', BOOKING_MESSAGES.invalidServiceType, field('serviceType', BOOKING_MESSAGES.invalidServiceType)),
   serviceNotOffered: (): DomainError => invalid('SERVICE_NOT_OFFERED', 'This coach does not offer that service.', field('serviceType', 'This coach does not offer that service.')),
+  durationNotOffered: (minutes: number): DomainError => {
+    const message = `This coach does not offer ${minutes}-minute sessions.`;
+    return invalid('DURATION_NOT_OFFERED', message, field('durationMinutes', message));
+  },
   invalidLocationType: (): DomainError => invalid('INVALID_LOCATION_TYPE', BOOKING_MESSAGES.invalidLocationType, field('locationType', BOOKING_MESSAGES.invalidLocationType)),
   dateInPast: (): DomainError => invalid('DATE_IN_PAST', BOOKING_MESSAGES.inFuture, field('date', BOOKING_MESSAGES.inFuture)),
   dateTooFarAhead: (): DomainError => invalid('DATE_TOO_FAR_AHEAD', BOOKING_MESSAGES.tooFarAhead, field('date', BOOKING_MESSAGES.tooFarAhead)),

@@ -1,3 +1,4 @@
+import type { SessionLengthPrice } from '../../shared/session-lengths';
 import type { Id } from '../../shared/ids';
 import type { Pence } from '../../shared/money';
 import type { ServiceType } from '../lifecycle/booking';
@@ -17,6 +18,8 @@ export interface CoachForBooking {
   /** Active (not deactivated) user of type coach with a coach profile. */
   readonly isBookable: boolean;
   readonly hourlyRatePence: Pence;
+  /** The lengths the coach chose, each with its price (none: every length at the rate; decision 045). */
+  readonly sessionLengths: readonly SessionLengthPrice[];
   readonly servicesOffered: readonly ServiceType[];
   /** coach_profiles.age_groups (decision 017: a player's group must be among them). */
   readonly ageGroups?: readonly string[];

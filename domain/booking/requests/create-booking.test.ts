@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DAY_MS, HOUR_MS } from '../../shared/clock';
 import { londonToUtc } from '../../shared/london-time';
-import { createBooking } from './create-booking';
+import { createBooking, type CoachOffer } from './create-booking';
 import { admin, at, bookingInput, client, coach, COACH_ID, NOW, otherCoach, RATE_PENCE } from '../../testing/booking-fixtures';
 
 const failure = (r: ReturnType<typeof createBooking>) => (r.ok ? null : r.error);
@@ -24,6 +24,36 @@ describe('creating a booking', () => {
       version: 0,
       createdAt: NOW,
     });
+  });
+
+  it("freezes the price of the chosen length when the coach set their lengths' prices", () => {
+    const chosen: CoachOffer = {
+      coachId: COACH_ID,
+      hourlyRatePence: RATE_PENCE,
+      sessionLengths: [
+        { minutes: 30, pricePence: 2500 },
+        { minutes: 90, pricePence: 6000 },
+      ],
+      servicesOffered: ['striker'],
+    };
+    const r = createBooking(client, bookingInput({ coach: chosen, durationMinutes: 90 }), NOW);
+    expect(r.ok && r.value).toMatchObject({ durationMinutes: 90, servicePricePence: 6000, adminFeePence: 300, totalPricePence: 6300 });
+  });
+
+  it('refuses a length the coach does not offer, saying so', () => {
+    const chosen: CoachOffer = { coachId: COACH_ID, hourlyRatePence: RATE_PENCE, sessionLengths: [{ minutes: 60, pricePence: 4000 }], servicesOffered: ['striker'] };
+    expect(failure(createBooking(client, bookingInput({ coach: chosen, durationMinutes: 45 }), NOW))).toMatchObject({
+      code: 'DURATION_NOT_OFFERED',
+      message: 'This coach does not offer 45-minute sessions.',
+      fieldErrors: { durationMinutes: ['This coach does not offer 45-minute sessions.'] },
+    });
+  });
+
+  it('charges a coach who set no lengths their one rate for any length the server accepts', () => {
+    for (const durationMinutes of [30, 45, 120, 240]) {
+      const r = createBooking(client, bookingInput({ durationMinutes }), NOW);
+      expect(r.ok && r.value.servicePricePence).toBe(RATE_PENCE);
+    }
   });
 
   it('lets a coach book another coach', () => {

@@ -3,16 +3,20 @@ import { isCoachingType, isLocationType, DEFAULT_LOCATION_TYPE } from '../../sha
 import type { Id } from '../../shared/ids';
 import type { Pence } from '../../shared/money';
 import { bookingPrice } from './booking-price';
+import { sessionPriceFor } from './session-price';
+import type { SessionLengthPrice } from '../../shared/session-lengths';
 import { err, ok, type Result } from '../../shared/result';
 import type { Booking, ServiceType } from '../lifecycle/booking';
 import { bookingErrors } from '../lifecycle/booking-errors';
-import { ADDRESS_MAX_LENGTH, MAX_SESSION_MINUTES, MIN_SESSION_MINUTES, NOTES_MAX_LENGTH, isValidInstant, isWithinBookingWindow, textOrNull } from '../lifecycle/booking-rules';
+import { ADDRESS_MAX_LENGTH, NOTES_MAX_LENGTH, isValidInstant, isWithinBookingWindow, textOrNull } from '../lifecycle/booking-rules';
 
 /** What the booking needs to know of the coach at the time of booking. */
 export interface CoachOffer {
   readonly coachId: Id;
-  /** The coach's per-session rate now; frozen on the booking. */
+  /** The coach's per-session rate now: the price of every length when they chose none. */
   readonly hourlyRatePence: Pence;
+  /** The lengths the coach chose, each with its price (none: every length at the rate). */
+  readonly sessionLengths: readonly SessionLengthPrice[];
   readonly servicesOffered: readonly ServiceType[];
 }
 
@@ -30,8 +34,8 @@ export interface NewBookingInput {
 }
 
 /**
- * A client asks a coach for a session (SPEC §4: created pending). The price is the coach's rate
- * now plus the £3 admin fee, frozen on the booking. Availability is checked by the use case.
+ * A client asks a coach for a session (SPEC §4: created pending). The price is what the coach
+ * charges now for the chosen length (decision 045) plus the £3 admin fee, frozen on the booking. Availability is checked by the use case.
  */
 export function createBooking(actor: Actor, input: NewBookingInput, now: Date): Result<Booking> {
   if (actor.role === 'admin') return err(bookingErrors.adminCannotBook());
@@ -42,16 +46,15 @@ export function createBooking(actor: Actor, input: NewBookingInput, now: Date): 
   if (!isLocationType(locationType)) return err(bookingErrors.invalidLocationType());
   if (!isValidInstant(input.startsAt) || input.startsAt.getTime() <= now.getTime()) return err(bookingErrors.dateInPast());
   if (!isWithinBookingWindow(input.startsAt, now)) return err(bookingErrors.dateTooFarAhead());
-  if (!Number.isInteger(input.durationMinutes)) return err(bookingErrors.durationNotWhole());
-  if (input.durationMinutes < MIN_SESSION_MINUTES) return err(bookingErrors.durationTooShort());
-  if (input.durationMinutes > MAX_SESSION_MINUTES) return err(bookingErrors.durationTooLong());
+  const sessionPrice = sessionPriceFor({ ratePence: input.coach.hourlyRatePence, lengths: input.coach.sessionLengths }, input.durationMinutes);
+  if (!sessionPrice.ok) return sessionPrice;
   const locationAddress = textOrNull(input.locationAddress);
   if (locationAddress !== null && locationAddress.length > ADDRESS_MAX_LENGTH) return err(bookingErrors.addressTooLong());
   const locationNotes = textOrNull(input.locationNotes);
   if (locationNotes !== null && locationNotes.length > NOTES_MAX_LENGTH) return err(bookingErrors.notesTooLong('locationNotes'));
   const clientNotes = textOrNull(input.clientNotes);
   if (clientNotes !== null && clientNotes.length > NOTES_MAX_LENGTH) return err(bookingErrors.notesTooLong('clientNotes'));
-  const price = input.coach.hourlyRatePence;
+  const price = sessionPrice.value;
   if (!Number.isSafeInteger(price) || price <= 0) return err(bookingErrors.invalidPrice());
 
   return ok({

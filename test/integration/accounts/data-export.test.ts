@@ -97,6 +97,7 @@ async function download(userId: string | null): Promise<Response> {
 describe('GET /account/export', () => {
   it("downloads the signed-in person's data as a JSON file, never cached, logged without its content", async () => {
     http.clearLogs();
+    await http.db.query('insert into coach_session_lengths (coach_id, minutes, price_pence) values ($1, 30, 2500)', [casey.user.id]);
     const res = await download(casey.user.id);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
@@ -125,7 +126,7 @@ describe('GET /account/export', () => {
     });
     expect(doc.account.emailVerifiedAt).not.toBeNull();
     expect(doc.emailPreferences).toMatchObject({ booking_requests: true, message_digest: true });
-    expect(doc.coachProfile).toMatchObject({ servicesOffered: ['striker', 'midfield'], hourlyRatePence: 5000 });
+    expect(doc.coachProfile).toMatchObject({ servicesOffered: ['striker', 'midfield'], hourlyRatePence: 5000, sessionLengths: [{ minutes: 30, pricePence: 2500 }] });
     expect(doc.availability.items).toEqual([expect.objectContaining({ notes: 'Evenings only', isAvailable: true })]);
 
     expect(doc.bookings.count).toBe(2);

@@ -54,7 +54,7 @@ describe('FindCoaches', () => {
     expect(visitor.headers.get('Location')).toMatch(/^\/\?login=1/);
   });
 
-  it("gives the booking dialog the coach's services, rate and taken times", async () => {
+  it("gives the booking dialog the coach's services, rate and session lengths, and taken times", async () => {
     const res = await call(optionsLoader, ctx.app, await requestAs(ctx.app, client.id, `/api/booking-options?coachId=${coach.id}`));
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({
@@ -63,7 +63,7 @@ describe('FindCoaches', () => {
         { value: 'striker', label: 'Striker & Finishing' },
         { value: 'midfield', label: 'Midfield & Playmaking' },
       ],
-      hourlyRatePence: 4500,
+      sessionOffer: { ratePence: 4500, lengths: [] },
       adminFeePence: 300,
       busy: [],
     });

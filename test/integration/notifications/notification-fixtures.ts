@@ -58,7 +58,7 @@ export async function saveBooking(app: Application, client: Person, coach: Perso
       {
         id: randomUUID(),
         referenceCode: `FACT-20261122-${(1000 + serial + (process.pid % 1000) * 7).toString(36).toUpperCase().padStart(4, '0').slice(-4)}`,
-        coach: { coachId: coach.id, hourlyRatePence: 5000, servicesOffered: ['striker', 'midfield'] },
+        coach: { coachId: coach.id, hourlyRatePence: 5000, sessionLengths: [], servicesOffered: ['striker', 'midfield'] },
         serviceType: 'striker',
         startsAt: patch.startsAt,
         durationMinutes: 60,

@@ -68,7 +68,7 @@ export async function storeBooking(
       {
         id: randomUUID(),
         referenceCode: reference(now),
-        coach: { coachId: coach.id, hourlyRatePence: options.ratePence ?? 5000, servicesOffered: ['striker'] },
+        coach: { coachId: coach.id, hourlyRatePence: options.ratePence ?? 5000, sessionLengths: [], servicesOffered: ['striker'] },
         serviceType: 'striker',
         startsAt,
         durationMinutes: options.durationMinutes ?? 60,

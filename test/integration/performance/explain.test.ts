@@ -83,9 +83,9 @@ describe('the FindCoaches queries on 20 000 coaches', () => {
     expect(page).not.toMatch(/Seq Scan on users/);
   });
 
-  it('uses the services and rate indexes for specialisation and price band, and the trigram index with text', async () => {
+  it('uses the services and from-price indexes for specialisation and price band, and the trigram index with text', async () => {
     const both = await plans({ ...NO_FILTERS, specialisation: 'goalkeeping', priceBand: '30-60' });
-    expect(`${both.page}\n${both.count ?? ''}`).toMatch(/coach_profiles_services|coach_profiles_rate_listing/);
+    expect(`${both.page}\n${both.count ?? ''}`).toMatch(/coach_profiles_services|coach_profiles_from_price_listing/);
     expect(`${both.page}\n${both.count ?? ''}`).not.toMatch(/Seq Scan/);
     const all = await plans({ text: 'sam', specialisation: 'goalkeeping', priceBand: '30-60', location: null });
     // With text the page either collects through the trigram index on the copy (ANDed with the

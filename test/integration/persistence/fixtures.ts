@@ -47,7 +47,7 @@ export function pendingBooking(client: TestUser, coach: TestUser, options: { sta
       {
         id: randomUUID(),
         referenceCode: nextReference(),
-        coach: { coachId: coach.id, hourlyRatePence: 5000, servicesOffered: ['striker', 'midfield'] },
+        coach: { coachId: coach.id, hourlyRatePence: 5000, sessionLengths: [], servicesOffered: ['striker', 'midfield'] },
         serviceType: 'striker',
         startsAt: options.startsAt,
         durationMinutes: options.durationMinutes ?? 60,

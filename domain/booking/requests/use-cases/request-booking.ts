@@ -30,7 +30,7 @@ const REFERENCE_ATTEMPTS = 8;
 /**
  * A client requests a session (SPEC §2 booking dialog). The coach must be bookable, offer the
  * service and be available then (their published periods, and no confirmed session overlapping).
- * The booking is created pending at the coach's current rate; the payment dialog follows. The
+ * The booking is created pending at the coach's current price for its length; the payment dialog follows. The
  * coach hears of it only once the payment is authorised (decision 011: the 'new request' email is
  * sent by recordGatewayIntent). One client holds at most one pending request per coach and start.
  *
@@ -52,7 +52,7 @@ export async function requestBooking(deps: BookingUseCaseDeps & { readonly ids: 
       id: deps.ids.newId(),
       // The day's first code stands in until the transaction draws the booking's own.
       referenceCode: referenceCodeFor(now, 0),
-      coach: { coachId: coach.coachId, hourlyRatePence: coach.hourlyRatePence, servicesOffered: coach.servicesOffered },
+      coach: { coachId: coach.coachId, hourlyRatePence: coach.hourlyRatePence, sessionLengths: coach.sessionLengths, servicesOffered: coach.servicesOffered },
       serviceType: input.serviceType,
       startsAt: input.startsAt,
       durationMinutes: input.durationMinutes,
