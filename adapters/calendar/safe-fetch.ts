@@ -18,8 +18,7 @@ export interface SafeFetchOptions {
 }
 
 export type SafeFetchResult =
-  | { readonly kind: 'response'; readonly status: number; readonly headers: IncomingHttpHeaders; readonly body: Buffer }
-  | { readonly kind: 'failed'; readonly failure: CalendarFetchFailure };
+  { readonly kind: 'response'; readonly status: number; readonly headers: IncomingHttpHeaders; readonly body: Buffer } | { readonly kind: 'failed'; readonly failure: CalendarFetchFailure };
 
 /** Thrown inside the fetch with the failure it stands for. */
 class FetchRefusal extends Error {
@@ -62,7 +61,8 @@ function failureOf(error: unknown, signal: AbortSignal): CalendarFetchFailure {
   const cause = (error as { cause?: unknown } | null)?.cause;
   if (cause instanceof FetchRefusal) return cause.failure;
   if (signal.aborted) return { kind: 'timeout' };
-  const code = String((error as { code?: unknown } | null)?.code ?? '');
+  const raw = (error as { code?: unknown } | null)?.code;
+  const code = typeof raw === 'string' ? raw : '';
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EAI_NODATA' || code === 'EAI_NONAME') return { kind: 'host_not_found' };
   if (/^(ERR_TLS|CERT_|UNABLE_TO|DEPTH_ZERO|SELF_SIGNED|ERR_SSL|HOSTNAME_MISMATCH)/.test(code) || code === 'ERR_TLS_CERT_ALTNAME_INVALID') return { kind: 'tls' };
   return { kind: 'unreachable' };

@@ -67,7 +67,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (failure) {
     context.log.info({ event: `linked_calendar_${intent}_refused`, userId: user.id, code: failure.code }, 'linked calendar change refused');
     if (!asJson) return redirectWithToast(back, { type: 'error', title: failure.message }, { status: 303 });
-    return json<LinkedCalendarResponse>({ ok: false, intent, code: failure.code, error: failure.message, fieldErrors: { ...(failure.fieldErrors ?? {}) } }, { status: STATUS_OF[failure.kind], headers });
+    return json<LinkedCalendarResponse>(
+      { ok: false, intent, code: failure.code, error: failure.message, fieldErrors: { ...(failure.fieldErrors ?? {}) } },
+      { status: STATUS_OF[failure.kind], headers },
+    );
   }
   context.log.info({ event: `linked_calendar_${intent}`, userId: user.id }, 'linked calendar changed');
   if (!asJson) return redirectWithToast(back, { type: 'success', title: message }, { status: 303 });

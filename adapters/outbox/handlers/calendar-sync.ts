@@ -41,4 +41,3 @@ export function registerCalendarSync(worker: OutboxWorker, app: Application): vo
     },
   });
 }
-

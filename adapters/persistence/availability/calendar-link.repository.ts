@@ -102,10 +102,16 @@ export function createCalendarLinkRepository(em: EntityManager): CalendarLinkRep
       if (record.kind === 'unchanged') {
         return (await run(`update coach_calendar_links set last_error = null, last_synced_at = ?, ${common} ${where}`, [now, now, claim.coachId, claim.leaseToken])) > 0;
       }
-      const updated = await run(
-        `update coach_calendar_links set last_error = null, last_synced_at = ?, etag = ?, last_modified = ?, busy_count = ?, busy_truncated = ?, ${common} ${where}`,
-        [now, record.etag, record.lastModified, record.spans.length, record.truncated, now, claim.coachId, claim.leaseToken],
-      );
+      const updated = await run(`update coach_calendar_links set last_error = null, last_synced_at = ?, etag = ?, last_modified = ?, busy_count = ?, busy_truncated = ?, ${common} ${where}`, [
+        now,
+        record.etag,
+        record.lastModified,
+        record.spans.length,
+        record.truncated,
+        now,
+        claim.coachId,
+        claim.leaseToken,
+      ]);
       if (updated === 0) return false;
       // The row is locked by the update above until the transaction ends: the copy is replaced whole.
       await run(`delete from coach_calendar_busy where coach_id = ?`, [claim.coachId]);

@@ -11,7 +11,10 @@ import { queueCalendarSync, syncDueAfter } from './queue-calendar-sync';
  * 'Sync now': the coach asks for their calendar to be fetched again, at once or a minute after
  * the previous fetch. While one sync is waiting, asking again adds nothing (`alreadyPending`).
  */
-export async function syncCalendarNow(deps: { readonly uow: UnitOfWork; readonly clock: Clock }, input: { readonly actor: Actor; readonly coachId: Id }): Promise<Result<{ readonly alreadyPending: boolean }>> {
+export async function syncCalendarNow(
+  deps: { readonly uow: UnitOfWork; readonly clock: Clock },
+  input: { readonly actor: Actor; readonly coachId: Id },
+): Promise<Result<{ readonly alreadyPending: boolean }>> {
   const allowed = requireCalendarOwner(input.actor, input.coachId);
   if (!allowed.ok) return allowed;
   const now = deps.clock.now();
