@@ -9,6 +9,7 @@ import { safeFetch } from '../../../adapters/calendar/safe-fetch';
 import { loadEnv } from '../../../adapters/config/env';
 import { createLogger } from '../../../adapters/logging/logger';
 import { createAppWorker } from '../../../adapters/outbox/app-worker';
+import { createAccountErasureStore } from '../../../adapters/persistence/accounts/account-erasure.store';
 import { CALENDAR_SYNC_JOB } from '../../../domain/availability/external-calendar';
 import { linkCalendar } from '../../../domain/availability/use-cases/link-calendar';
 import { syncCalendarNow } from '../../../domain/availability/use-cases/sync-calendar-now';
@@ -187,6 +188,19 @@ describe('linking and the first sync', () => {
     expect(await linkRow(coach.id)).toBeUndefined();
     expect(await busyRows(coach.id)).toEqual([]);
     expect(await unlinkCalendar(app.deps(), { actor: coach.actor, coachId: coach.id })).toMatchObject({ ok: false, error: { code: 'CALENDAR_NOT_LINKED' } });
+  });
+});
+
+describe('erasing a coach', () => {
+  it('deletes the linked calendar and its busy times', async () => {
+    const coach = await insertPerson(db, { type: 'coach' });
+    await link(coach, serve(secretPath('erased'), { status: 200, body: GOOGLE }));
+    await runWorker();
+    expect((await busyRows(coach.id)).length).toBeGreaterThan(0);
+    const report = await createAccountErasureStore(app.orm.em.fork()).eraseTraces({ userId: coach.id, mentions: [], rateLimitKeys: [], keepJobDedupeKey: null });
+    expect(report.coach_calendar_links).toBe(1);
+    expect(await linkRow(coach.id)).toBeUndefined();
+    expect(await busyRows(coach.id)).toEqual([]);
   });
 });
 
