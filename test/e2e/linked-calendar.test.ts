@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, signIn, tempDataDir } from '../support/accounts';
+import { setServerClock } from '../support/booking-e2e';
 import { screenshot, useBrowser } from '../support/browser';
 import { useTestServer } from '../support/server';
 
@@ -40,7 +41,7 @@ describe("the coach's own calendar in the running server", () => {
     const card = page.getByRole('region', { name: 'Your own calendar' });
     await card.waitFor();
     await card.scrollIntoViewIfNeeded();
-    await screenshot(page, 'linked-calendar-empty-1280');
+    await card.screenshot({ path: 'test-results/screenshots/linked-calendar-card-empty-1280.png' });
 
     const field = card.getByLabel('Secret address in iCal format');
     await field.fill('my calendar');
@@ -55,9 +56,11 @@ describe("the coach's own calendar in the running server", () => {
     await expect.poll(async () => card.getByTestId('linked-calendar-status').innerText(), { timeout: 20_000 }).toMatch(/^Last synced \d{1,2} [A-Z][a-z]{2,3} \d{4}, \d{2}:\d{2}/);
     expect(await card.getByTestId('linked-calendar-hint').innerText()).toBe(`${new URL(base).host} …c.ics`);
     expect(await page.content()).not.toContain('private-e2e');
-    await screenshot(page, 'linked-calendar-synced-1280');
+    await card.screenshot({ path: 'test-results/screenshots/linked-calendar-card-synced-1280.png' });
 
     status = 404;
+    // A coach's own sync waits a minute after the previous fetch: two minutes on, it runs at once.
+    await setServerClock(server.baseUrl, new Date(Date.now() + 2 * 60_000));
     await card.getByRole('button', { name: 'Sync now' }).click();
     await expect.poll(async () => card.getByTestId('linked-calendar-status').innerText(), { timeout: 30_000 }).toContain('Could not fetch: the server answered 404');
     expect(await card.getByTestId('linked-calendar-status').innerText()).toContain('(these busy times are still used)');
@@ -67,6 +70,7 @@ describe("the coach's own calendar in the running server", () => {
     expect(overflow, 'the page scrolls sideways at 360 px').toBeLessThanOrEqual(0);
     await card.scrollIntoViewIfNeeded();
     await screenshot(page, 'linked-calendar-failed-360');
+    await card.screenshot({ path: 'test-results/screenshots/linked-calendar-card-failed-360.png' });
     await page.setViewportSize({ width: 1280, height: 800 });
 
     await card.getByRole('button', { name: 'Unlink' }).click();
