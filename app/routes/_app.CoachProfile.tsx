@@ -5,7 +5,6 @@ import { ProfileForm } from '~/components/profile/profile-form';
 import { ProfileHeading } from '~/components/profile/profile-heading';
 import { ProfileSummary } from '~/components/profile/profile-summary';
 import { CoachProfileMore } from '~/components/profile/coach-profile-more';
-import { LinkedCalendarPreview } from '~/components/availability/linked-calendar-preview';
 import { loadProfilePage } from '~/profile/profile-page.server';
 import { profileAction } from '~/profile/profile-route.server';
 
@@ -27,7 +26,6 @@ export default function CoachProfilePage() {
         {own ? <PhotoUpload /> : null}
       </ProfileHeading>
       {own ? <ProfileForm personal={profile} coach={coach} videos={[0, 1, 2].map((i) => profile.videoClips[i]?.url ?? null)} /> : <ProfileSummary profile={profile} />}
-      {own && coach ? <LinkedCalendarPreview /> : null}
       <CoachProfileMore
         own={own}
         videoClips={profile.videoClips}
