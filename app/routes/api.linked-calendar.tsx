@@ -25,7 +25,8 @@ export type LinkedCalendarResponse =
 const INTENTS = ['link', 'unlink', 'sync'] as const;
 export type LinkedCalendarIntent = (typeof INTENTS)[number];
 const headers = { 'Cache-Control': 'private, no-store' };
-const DEFAULT_PAGE = '/CoachProfile';
+/** Where the card lives (a plain form says where it came from; this is for one that does not). */
+const DEFAULT_PAGE = '/CoachAvailability';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await apiUser(request, context);

@@ -345,6 +345,19 @@ describe("the worker's due batch", () => {
     expect(next.ok ? next.value.map((r) => r.coachId).sort() : []).toEqual([fresh.id, stale.id, recent.id, leased.id].sort());
   });
 
+  it("runs as the worker's scheduled task", async () => {
+    await db.query(`delete from coach_calendar_links`);
+    const coach = await insertPerson(db, { type: 'coach' });
+    await link(coach, serve(secretPath('scheduled'), { status: 200, body: OUTLOOK }));
+    await db.query(`update coach_calendar_links set sync_requested_at = null, last_attempt_at = $2 where coach_id = $1`, [coach.id, new Date(NOW.getTime() - 20 * MINUTE)]);
+    const worker = createAppWorker(app);
+    expect(worker.handledTypes).toContain('schedule.availability.calendar-sync');
+    await worker.enqueueScheduled();
+    await worker.drain(20);
+    expect(requests.filter((r) => r.path === secretPath('scheduled'))).toHaveLength(1);
+    expect(await busyRows(coach.id)).toContain('2026-12-21T00:00/2026-12-28T00:00');
+  });
+
   it('never runs two syncs of one coach at once', async () => {
     await db.query(`delete from coach_calendar_links`);
     const coach = await insertPerson(db, { type: 'coach' });
