@@ -16,6 +16,7 @@ import { syncCalendarNow } from '../../../domain/availability/use-cases/sync-cal
 import { syncDueCalendars } from '../../../domain/availability/use-cases/sync-linked-calendars';
 import { unlinkCalendar } from '../../../domain/availability/use-cases/unlink-calendar';
 import { insertPerson, type Person } from '../../support/booking-flow';
+import { countQueries } from '../../support/query-counter';
 import { createTestDatabase, type TestDatabase } from '../../support/database';
 import { TEST_HASH_COST } from '../../support/test-env';
 
@@ -160,7 +161,9 @@ describe('linking and the first sync', () => {
     await link(one, serve(secretPath('one'), { status: 200, body: GOOGLE }));
     await link(two, serve(secretPath('two'), { status: 200, body: OUTLOOK }));
     await runWorker();
-    const busy = await app.deps().externalBusy.busyFor([one.id, two.id], new Date('2026-12-21T00:00:00Z'), new Date('2026-12-23T00:00:00Z'));
+    const reader = app.deps().externalBusy;
+    const { result: busy, count, queries } = await countQueries(() => reader.busyFor([one.id, two.id], new Date('2026-12-21T00:00:00Z'), new Date('2026-12-23T00:00:00Z')));
+    expect(count, queries.join('\n')).toBe(1);
     expect(busy.get(one.id)!.map((s) => s.startsAt.toISOString())).toEqual(['2026-12-22T18:00:00.000Z']);
     expect(busy.get(two.id)!.map((s) => [s.startsAt.toISOString(), s.endsAt.toISOString()])).toEqual([['2026-12-21T00:00:00.000Z', '2026-12-28T00:00:00.000Z']]);
   });
