@@ -1,4 +1,5 @@
 import type { DataExportSource } from '../domain/accounts/data-export/data-export-source';
+import type { CalendarAddressVault, CalendarFetchPolicy, ExternalBusyReader, ExternalCalendarSource } from '../domain/availability/external-calendar';
 import type { CoachDirectory } from '../domain/booking/requests/coach-directory';
 import type { CalendarFeedPorts } from '../domain/notifications/calendar-feed-ports';
 import type { EmailPreferencesStore } from '../domain/notifications/notification-ports';
@@ -9,6 +10,9 @@ import type { Clock } from '../domain/shared/clock';
 import type { IdSource } from '../domain/shared/ids';
 import type { RandomSource } from '../domain/shared/random';
 import { createAccountPorts, type AccountPorts } from './accounts/account-ports';
+import { createCalendarAddressVault } from './calendar/address-vault';
+import { createCalendarSource } from './calendar/calendar-source';
+import { createExternalBusyReader } from './persistence/availability/external-busy.reader';
 import type { Env } from './config/env';
 import type { Logger } from './logging/logger';
 import { createPayments, type Payments } from './payments/payments';
@@ -66,6 +70,11 @@ export interface UseCaseDeps extends AccountPorts, MessagingPorts {
   calendarFeeds: CalendarFeedPorts;
   /** 'Download my data': one person's rows for the export document. */
   dataExport: DataExportSource;
+  /** Coaches' linked calendars: the sealed address, the fetch and read, the test setting, the busy time read. */
+  calendarVault: CalendarAddressVault;
+  calendarSource: ExternalCalendarSource;
+  calendarFetchPolicy: CalendarFetchPolicy;
+  externalBusy: ExternalBusyReader;
 }
 
 export async function createApplication(options: { env: Env; logger: Logger; databaseUrl: string; sessionSecret: string }): Promise<Application> {
@@ -80,6 +89,10 @@ export async function createApplication(options: { env: Env; logger: Logger; dat
   const calendarFeeds: CalendarFeedPorts = { store: createCalendarFeedStore(orm), secrets: cryptoFeedSecrets, renderer: createCalendarFeedRenderer() };
   const payoutPolicy: PayoutPolicy = { commissionBps: env.PLATFORM_COMMISSION_BPS };
   const dataExport = createDataExportSource(orm);
+  // The key of the linked calendars' addresses: its own variable, else the session secret (README).
+  const calendarVault = createCalendarAddressVault(env.CALENDAR_LINK_KEY ?? options.sessionSecret);
+  const calendarFetchPolicy: CalendarFetchPolicy = { allowInsecure: env.CALENDAR_FETCH_ALLOW_INSECURE === '1' };
+  const calendarSource = createCalendarSource(calendarFetchPolicy);
 
   return {
     env,
@@ -108,6 +121,10 @@ export async function createApplication(options: { env: Env; logger: Logger; dat
         emailPreferences,
         calendarFeeds,
         dataExport,
+        calendarVault,
+        calendarSource,
+        calendarFetchPolicy,
+        externalBusy: createExternalBusyReader(reads),
         ...accounts,
         ...messaging.ports(reads),
       };

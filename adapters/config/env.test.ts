@@ -27,4 +27,11 @@ describe('loadEnv', () => {
     expect(() => loadEnv({ FACT_TEST_SCRYPT_LOG2_N: '10' })).toThrow(/FACT_TEST_SCRYPT_LOG2_N: only with FACT_TEST_MODE=1/);
     expect(() => loadEnv({ FACT_TEST_MODE: '1', FACT_TEST_SCRYPT_LOG2_N: '8' })).toThrow(/10 to 15/);
   });
+
+  it('allows insecure calendar fetches only outside production, and a calendar key of 32 characters or more', () => {
+    expect(loadEnv({ CALENDAR_FETCH_ALLOW_INSECURE: '1' }).CALENDAR_FETCH_ALLOW_INSECURE).toBe('1');
+    expect(loadEnv({}).CALENDAR_FETCH_ALLOW_INSECURE).toBe('0');
+    expect(() => loadEnv({ NODE_ENV: 'production', CALENDAR_FETCH_ALLOW_INSECURE: '1' })).toThrow(/CALENDAR_FETCH_ALLOW_INSECURE: must not be set in production/);
+    expect(() => loadEnv({ CALENDAR_LINK_KEY: 'short' })).toThrow(/CALENDAR_LINK_KEY must be at least 32 characters/);
+  });
 });

@@ -11,6 +11,10 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('.data'),
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
   SESSION_SECRET: z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional(),
+  /** The key the coaches' linked calendar addresses are encrypted with (HKDF-SHA256 of it); default: the session secret. */
+  CALENDAR_LINK_KEY: z.string().min(32, 'CALENDAR_LINK_KEY must be at least 32 characters').optional(),
+  /** Tests only: linked calendars may be fetched over http and from loopback (the tests' local server); refused in production. */
+  CALENDAR_FETCH_ALLOW_INSECURE: z.enum(['0', '1']).default('0'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   STRIPE_SECRET_KEY: z.string().startsWith('sk_').optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().startsWith('pk_').optional(),
@@ -59,6 +63,9 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   const env = parsed.data;
   if (env.NODE_ENV === 'production' && env.FACT_TEST_MODE === '1') {
     throw new ConfigError('Invalid configuration:\n  FACT_TEST_MODE: must not be set in production');
+  }
+  if (env.NODE_ENV === 'production' && env.CALENDAR_FETCH_ALLOW_INSECURE === '1') {
+    throw new ConfigError('Invalid configuration:\n  CALENDAR_FETCH_ALLOW_INSECURE: must not be set in production');
   }
   if (env.FACT_TEST_SCRYPT_LOG2_N !== undefined && env.FACT_TEST_MODE !== '1') {
     throw new ConfigError('Invalid configuration:\n  FACT_TEST_SCRYPT_LOG2_N: only with FACT_TEST_MODE=1');

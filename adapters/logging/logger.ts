@@ -20,6 +20,11 @@ const REDACT = [
   '*.cardNumber',
   'clientSecret',
   '*.clientSecret',
+  // A coach's linked calendar address is a secret (PRODUCT.md 'Availability'); no code logs it, and should one try, it is hidden.
+  'address',
+  '*.address',
+  'calendarAddress',
+  '*.calendarAddress',
 ];
 
 /** `destination` (tests) replaces stdout; `pretty` is ignored with it. */

@@ -1,4 +1,5 @@
 import type { Application } from '../composition-root';
+import { registerCalendarSync } from './handlers/calendar-sync';
 import { registerNotifications } from './handlers/notifications';
 import { registerPhotoFileRemoval } from './handlers/photo-files';
 import { registerJobHandlers } from './job-handlers';
@@ -11,6 +12,7 @@ export function createAppWorker(app: Application, options: Partial<Omit<OutboxWo
   registerJobHandlers(worker, app);
   registerScheduledTasks(worker, app);
   registerNotifications(worker, app);
+  registerCalendarSync(worker, app);
   return worker;
 }
 

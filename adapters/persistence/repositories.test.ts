@@ -22,6 +22,7 @@ describe('the repositories of one unit of work', () => {
       'deletionRequests',
       'players',
       'availability',
+      'calendarLinks',
       'messages',
       'reviews',
       'bookingParties',
@@ -35,14 +36,14 @@ describe('the repositories of one unit of work', () => {
       'accountEnd',
     ] as const;
     for (const name of names) expect(copy[name], name).toBe(repos[name]);
-    expect(Object.keys(copy)).toHaveLength(17);
+    expect(Object.keys(copy)).toHaveLength(18);
   });
 
   it('share one getter per repository, so that no set has functions of its own to hold its EntityManager', () => {
     const a = makeRepositories(em);
     const b = makeRepositories({} as EntityManager);
     const names = Object.keys(a);
-    expect(names).toHaveLength(17);
+    expect(names).toHaveLength(18);
     for (const name of names) {
       const mine = Object.getOwnPropertyDescriptor(a, name);
       expect(mine?.get, name).toBeTypeOf('function');

@@ -45,6 +45,7 @@ export function createAccountErasureStore(em: EntityManager): AccountErasureStor
         availability_periods: 0,
         rate_limit_counters: 0,
         calendar_feeds: 0,
+        coach_calendar_links: 0,
       };
       const redact = (column: string) => `regexp_replace(${column}, ?, '${REDACTED}', 'gi')`;
       const redactJson = (column: string) => `regexp_replace(${column}::text, ?, '${REDACTED}', 'gi')::jsonb`;
@@ -65,6 +66,8 @@ export function createAccountErasureStore(em: EntityManager): AccountErasureStor
       // Their rate-limit counters (keyed by their address) and their calendar feed.
       if (input.rateLimitKeys.length) report.rate_limit_counters += await run(`delete from rate_limit_counters where key = any(?::text[])`, [pgArrayLiteral(input.rateLimitKeys)]);
       report.calendar_feeds += await run(`delete from calendar_feeds where user_id = ?`, [userId]);
+      // A coach's linked calendar: the sealed address goes, and its busy times with it (on delete cascade).
+      report.coach_calendar_links += await run(`delete from coach_calendar_links where coach_id = ?`, [userId]);
       // What they typed as a client (decision 038: a session at home carries their home address) is
       // replaced whole on every booking they made (by bookings_by_client); the row, its place type,
       // amounts and state stay for the coach. No check asks a session at home for an address.

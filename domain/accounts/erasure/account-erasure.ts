@@ -68,6 +68,8 @@ export const ERASURE_STEPS = [
   'rate_limit_counters',
   /** Their calendar feed. */
   'calendar_feeds',
+  /** A coach's linked calendar: its sealed address and the busy times read from it. */
+  'coach_calendar_links',
 ] as const;
 export type ErasureStep = (typeof ERASURE_STEPS)[number];
 

@@ -9,6 +9,7 @@ import { useTestApp } from '../../support/app';
 import { insertPerson, type Person } from '../../support/booking-flow';
 import { issueCalendarFeed } from '../../../domain/notifications/use-cases/calendar-feed';
 import { createTestBooking } from '../../support/fixtures/bookings';
+import { linkCalendar } from '../../../domain/availability/use-cases/link-calendar';
 
 /**
  * Authorisation: every loader and every action of every file in app/routes, called as each kind
@@ -92,6 +93,16 @@ const newBooking = async (w: World): Promise<Ids> => ({
 const newUnpaidBooking = async (w: World): Promise<Ids> => ({
   booking: (await createTestBooking(ctx.app, { clientId: w.people.client.id, coachId: w.people.coach.id, startsAt: slot(), paid: false })).id,
 });
+
+/** Both coaches with a linked calendar and no sync waiting (the sync and unlink probes start from it). */
+const linkCoachCalendars = async (w: World): Promise<Ids> => {
+  for (const coach of [w.people.coach, w.people.otherCoach]) {
+    const linked = await linkCalendar(ctx.app.deps(), { actor: coach.actor, coachId: coach.id, address: 'https://calendar.example.com/private-matrix/basic.ics' });
+    if (!linked.ok) throw new Error(linked.error.message);
+  }
+  await ctx.db.query(`update coach_calendar_links set sync_requested_at = null`);
+  return {};
+};
 
 const ROUTES: Record<string, RouteEntry> = {
   '$.tsx': {
@@ -522,6 +533,55 @@ const ROUTES: Record<string, RouteEntry> = {
         expect: everyone(200),
         writers: ROLES,
       },
+    ],
+  },
+  'api.linked-calendar.tsx': {
+    probes: [
+      // The coach's own calendar: only the coach themself (clients and administrators 403).
+      { name: "the coach's linked calendar", kind: 'loader', url: () => '/api/linked-calendar', expect: api(members(403, { coach: 200, otherCoach: 200 })) },
+      {
+        name: 'linking a calendar (a fetcher)',
+        kind: 'action',
+        url: () => '/api/linked-calendar',
+        form: () => ({ intent: 'link', reply: 'json', address: 'webcal://calendar.example.com/private-matrix/basic.ics' }),
+        expect: api(members(403, { coach: 200, otherCoach: 200 })),
+        writers: ['coach', 'otherCoach'],
+      },
+      {
+        name: 'linking a calendar (a plain form, before the JavaScript runs)',
+        kind: 'action',
+        url: () => '/api/linked-calendar',
+        form: () => ({ intent: 'link', returnTo: '/CoachAvailability', address: 'https://calendar.example.com/private-matrix/basic.ics' }),
+        // Refusals go back to the page too, with the reason as a toast.
+        expect: { ...members('go:/CoachAvailability'), anonymous: 401, deactivated: 401 },
+        writers: ['coach', 'otherCoach'],
+      },
+      {
+        name: 'linking an http address',
+        kind: 'action',
+        url: () => '/api/linked-calendar',
+        form: () => ({ intent: 'link', reply: 'json', address: 'http://calendar.example.com/basic.ics' }),
+        expect: api(members(403, { coach: 422, otherCoach: 422 })),
+      },
+      {
+        name: 'syncing now',
+        kind: 'action',
+        prepare: linkCoachCalendars,
+        url: () => '/api/linked-calendar',
+        form: () => ({ intent: 'sync', reply: 'json' }),
+        expect: api(members(403, { coach: 200, otherCoach: 200 })),
+        writers: ['coach', 'otherCoach'],
+      },
+      {
+        name: 'unlinking',
+        kind: 'action',
+        prepare: linkCoachCalendars,
+        url: () => '/api/linked-calendar',
+        form: () => ({ intent: 'unlink', reply: 'json' }),
+        expect: api(members(403, { coach: 200, otherCoach: 200 })),
+        writers: ['coach', 'otherCoach'],
+      },
+      { name: 'an unknown intent', kind: 'action', url: () => '/api/linked-calendar', form: () => ({ intent: 'link_for', coachId: randomUUID() }), expect: api(members(400)) },
     ],
   },
   'api.payouts.tsx': {
