@@ -5,6 +5,7 @@ import type { DeletionRequestRepository } from './accounts/erasure/deletion-requ
 import type { MessageRepository } from './messaging/message.repository';
 import type { ReviewRepository } from './reviews/review.repository';
 import type { AvailabilityRepository } from './availability/availability.repository';
+import type { ScheduleSettingsRepository } from './availability/schedule-settings.repository';
 import type { BookingPartiesReader } from './policy/booking-parties';
 import type { BookingRepository } from './booking/lifecycle/booking.repository';
 import type { OutboxPort } from './shared/outbox';
@@ -25,6 +26,7 @@ export interface Repositories {
   messages: MessageRepository;
   reviews: ReviewRepository;
   availability: AvailabilityRepository;
+  scheduleSettings: ScheduleSettingsRepository;
   bookingParties: BookingPartiesReader;
   bookings: BookingRepository;
   payoutAccounts: PayoutAccountRepository;
