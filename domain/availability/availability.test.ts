@@ -78,7 +78,10 @@ describe('availability periods', () => {
     expect(daily).toMatchObject({ dailyStart: '09:00', dailyEnd: '12:00' });
     expect(unwrap(createAvailability({ id, actor: coachActor, coachId: IDS.coach, details }, NOW))).toMatchObject({ dailyStart: null, dailyEnd: null });
     for (const times of [{ dailyStart: '09:00' }, { dailyStart: '12:00', dailyEnd: '09:00' }, { dailyStart: '9am', dailyEnd: '12:00' }]) {
-      expect(createAvailability({ id, actor: coachActor, coachId: IDS.coach, details: { ...details, ...times } }, NOW)).toMatchObject({ ok: false, error: { message: 'Please choose both From and Until, with Until after From, or neither' } });
+      expect(createAvailability({ id, actor: coachActor, coachId: IDS.coach, details: { ...details, ...times } }, NOW)).toMatchObject({
+        ok: false,
+        error: { message: 'Please choose both From and Until, with Until after From, or neither' },
+      });
     }
     expect(updateAvailability(daily, coachActor, { dailyEnd: '08:00' }, NOW).ok).toBe(false);
     expect(unwrap(updateAvailability(daily, coachActor, { dailyStart: null, dailyEnd: null }, NOW))).toMatchObject({ dailyStart: null, dailyEnd: null });

@@ -26,7 +26,10 @@ export const schedulingRulesSchema = z.object({
   bufferBeforeMinutes: wholeNumber(SCHEDULING_RULES_MESSAGES.bufferBefore, 0, BUFFER_MAX_MINUTES),
   bufferAfterMinutes: wholeNumber(SCHEDULING_RULES_MESSAGES.bufferAfter, 0, BUFFER_MAX_MINUTES),
   minimumNoticeMinutes: wholeNumber(SCHEDULING_RULES_MESSAGES.notice, 0, NOTICE_MAX_MINUTES),
-  maxSessionsPerDay: z.preprocess((v) => (v === undefined || v === null || (typeof v === 'string' && v.trim() === '') ? null : v), wholeNumber(SCHEDULING_RULES_MESSAGES.maxPerDay, 1, MAX_SESSIONS_PER_DAY_LIMIT).nullable()),
+  maxSessionsPerDay: z.preprocess(
+    (v) => (v === undefined || v === null || (typeof v === 'string' && v.trim() === '') ? null : v),
+    wholeNumber(SCHEDULING_RULES_MESSAGES.maxPerDay, 1, MAX_SESSIONS_PER_DAY_LIMIT).nullable(),
+  ),
 });
 export type SchedulingRulesForm = z.output<typeof schedulingRulesSchema>;
 

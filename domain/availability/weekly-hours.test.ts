@@ -35,7 +35,9 @@ describe('weekly hours', () => {
     expect(failure(validateWeeklyHours([range(8, '09:00', '10:00')]))?.message).toBe('Please choose a day of the week');
     expect(failure(validateWeeklyHours([range(0, '09:00', '10:00')]))?.message).toBe('Please choose a day of the week');
     expect(failure(validateWeeklyHours([range(7, '09:00', '10:00', 'x'.repeat(201))]))?.message).toBe('Sunday: location must be 200 characters or fewer');
-    expect(failure(validateWeeklyHours([range(5, '09:00', '10:00'), { weekday: 5, start: 9, end: null }]))?.fieldErrors).toEqual({ 'ranges.1.start': ['Friday: please choose a From time on the quarter hour'] });
+    expect(failure(validateWeeklyHours([range(5, '09:00', '10:00'), { weekday: 5, start: 9, end: null }]))?.fieldErrors).toEqual({
+      'ranges.1.start': ['Friday: please choose a From time on the quarter hour'],
+    });
   });
 
   it('allow at most six ranges a day', () => {

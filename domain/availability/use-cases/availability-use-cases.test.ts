@@ -58,7 +58,9 @@ describe('availability use cases', () => {
     expect(moved).toMatchObject({ ok: false, error: { code: 'AVAILABILITY_OVERLAP' } });
     expect(uow.data.availability.get(morning.id)).toEqual(morning);
     // A period may be saved again over its own dates.
-    expect((await updateAvailability(deps, { actor: coachActor, periodId: holiday.id, form: { startDate: '2026-12-21', endDate: '2026-12-27', isAvailable: 'false', notes: 'Holiday' } })).ok).toBe(true);
+    expect((await updateAvailability(deps, { actor: coachActor, periodId: holiday.id, form: { startDate: '2026-12-21', endDate: '2026-12-27', isAvailable: 'false', notes: 'Holiday' } })).ok).toBe(
+      true,
+    );
     // Another coach's periods are theirs alone.
     expect((await createAvailability(deps, { actor: coach2Actor, form: { startDate: '2026-12-24', endDate: '2026-12-24' } })).ok).toBe(true);
   });

@@ -25,7 +25,9 @@ describe('weekly hours and scheduling rules over PostgreSQL', () => {
     const deps = ctx.app.deps();
     unwrap(await saveWeeklyHours(deps, { actor: coach.actor, coachId: coach.id, ranges: [{ weekday: 1, start: '08:00', end: '09:00' }] }));
     unwrap(await saveWeeklyHours(deps, { actor: coach.actor, coachId: coach.id, ranges: week, slotStepMinutes: '30' }));
-    unwrap(await saveSchedulingRules(deps, { actor: coach.actor, coachId: coach.id, rules: { bufferBeforeMinutes: '15', bufferAfterMinutes: '15', minimumNoticeMinutes: '240', maxSessionsPerDay: '3' } }));
+    unwrap(
+      await saveSchedulingRules(deps, { actor: coach.actor, coachId: coach.id, rules: { bufferBeforeMinutes: '15', bufferAfterMinutes: '15', minimumNoticeMinutes: '240', maxSessionsPerDay: '3' } }),
+    );
 
     const { result, count } = await countQueries(() => deps.uow.read.scheduleSettings.scheduleSettingsFor([coach.id, other.id, client.id, 'not-an-id']));
     expect(count).toBe(1);
@@ -78,7 +80,11 @@ describe('weekly hours and scheduling rules over PostgreSQL', () => {
     await expect(rule('minimum_notice_minutes = 4321')).rejects.toThrow(/coach_minimum_notice/);
     await expect(rule('max_sessions_per_day = 0')).rejects.toThrow(/coach_max_sessions_per_day/);
     const period = (daily: [string | null, string | null]) =>
-      ctx.db.query(`insert into availability_periods (id, coach_id, starts_at, ends_at, daily_start, daily_end) values ($1, $2, now(), now() + interval '1 day', $3, $4)`, [randomUUID(), coach.id, ...daily]);
+      ctx.db.query(`insert into availability_periods (id, coach_id, starts_at, ends_at, daily_start, daily_end) values ($1, $2, now(), now() + interval '1 day', $3, $4)`, [
+        randomUUID(),
+        coach.id,
+        ...daily,
+      ]);
     await expect(period(['09:00', null])).rejects.toThrow(/availability_daily_times/);
     await expect(period(['12:00', '09:00'])).rejects.toThrow(/availability_daily_times/);
   });
@@ -93,7 +99,10 @@ describe('weekly hours and scheduling rules over PostgreSQL', () => {
     const hours = unwrap(await createAvailability(deps, { actor: coach.actor, form: { startDate: inDays(27), endDate: inDays(27), dailyStart: '09:00', dailyEnd: '12:00' } }));
     const moved = await updateAvailability(deps, { actor: coach.actor, periodId: hours.id, form: { startDate: inDays(26), endDate: inDays(27), dailyStart: '09:00', dailyEnd: '12:00' } });
     expect(moved.ok ? 'saved' : moved.error.code).toBe('AVAILABILITY_OVERLAP');
-    const rows = await ctx.db.query<{ id: string; daily_start: string | null; daily_end: string | null }>(`select id, daily_start::text, daily_end::text from availability_periods where coach_id = $1 order by starts_at`, [coach.id]);
+    const rows = await ctx.db.query<{ id: string; daily_start: string | null; daily_end: string | null }>(
+      `select id, daily_start::text, daily_end::text from availability_periods where coach_id = $1 order by starts_at`,
+      [coach.id],
+    );
     expect(rows).toEqual([
       { id: holiday.id, daily_start: null, daily_end: null },
       { id: hours.id, daily_start: '09:00:00', daily_end: '12:00:00' },
