@@ -40,7 +40,7 @@ export function AvailabilityForm({ today, editing, onDone, marked = [] }: { toda
       <input type="hidden" name="startDate" value={range.start ?? ''} />
       <input type="hidden" name="endDate" value={end ?? ''} />
       <FormAlert message={failure?.message} />
-      <RangeCalendar today={today} range={range} onChange={setRange} marked={marked} />
+      <RangeCalendar today={today} range={range} onChange={setRange} marked={marked} markedAs="has an exception" />
       <p className="text-sm text-slate-700" aria-live="polite">
         <span className="font-medium">Selected:</span> {summary}
       </p>

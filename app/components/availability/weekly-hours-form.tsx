@@ -24,7 +24,15 @@ function DayRow({ day, firstIndex, errors, change }: { day: DayDraft; firstIndex
   return (
     <li className="grid gap-2 py-3 sm:grid-cols-[9.5rem_1fr] sm:gap-4" aria-labelledby={`${id}-name`}>
       <label className="flex h-10 items-center gap-2.5 text-sm font-semibold text-slate-900">
-        <input type="checkbox" checked={day.on} onChange={(e) => change((d) => switchDay(d, day.weekday, e.currentTarget.checked))} className="h-5 w-5 rounded accent-pitch-600" />
+        <input
+          type="checkbox"
+          checked={day.on}
+          onChange={(e) => {
+            const on = e.currentTarget.checked;
+            change((d) => switchDay(d, day.weekday, on));
+          }}
+          className="h-5 w-5 rounded accent-pitch-600"
+        />
         <span id={`${id}-name`}>{name}</span>
       </label>
       {day.on ? (
