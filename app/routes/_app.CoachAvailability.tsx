@@ -39,7 +39,7 @@ export default function CoachAvailability() {
       <Card id="exceptions-title" title="Exceptions" intro="Days off, or different hours on some dates. They replace your weekly hours on those dates.">
         <ExceptionsCard rows={exceptions} today={today} />
       </Card>
-      <Card id="rules-title" title="Booking rules" intro="Around every session.">
+      <Card id="rules-title" title="Booking rules" intro="Time kept free around each session, the notice you need, and a daily limit.">
         <SchedulingRulesForm rules={rules} />
       </Card>
       {/* linked calendar card: mounted at merge */}

@@ -41,9 +41,17 @@ export function AvailabilityForm({ today, editing, onDone, marked = [] }: { toda
       <input type="hidden" name="endDate" value={end ?? ''} />
       <FormAlert message={failure?.message} />
       <RangeCalendar today={today} range={range} onChange={setRange} marked={marked} markedAs="has an exception" />
-      <p className="text-sm text-slate-700" aria-live="polite">
-        <span className="font-medium">Selected:</span> {summary}
-      </p>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="text-sm text-slate-700" aria-live="polite">
+          <span className="font-medium">Selected:</span> {summary}
+        </p>
+        {marked.length > 0 ? (
+          <p className="flex items-center gap-1.5 text-xs text-slate-500" aria-hidden="true">
+            <span className="h-1.5 w-1.5 rounded-full bg-pitch-600" />
+            has an exception
+          </p>
+        ) : null}
+      </div>
       <fieldset className="flex flex-wrap gap-x-5 gap-y-2 text-sm text-slate-800">
         <legend className="mb-1.5 text-sm font-medium text-slate-800">On these dates</legend>
         <label className="flex items-center gap-2">

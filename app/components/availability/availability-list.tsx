@@ -32,11 +32,11 @@ export function AvailabilityList({
       <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200" aria-label={label}>
         {rows.map((row) => (
           <li key={row.id} className="flex flex-wrap items-center gap-x-2 gap-y-1 px-3 py-2 text-sm">
-            <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${row.isAvailable ? 'bg-pitch-100 text-pitch-800' : 'bg-slate-200 text-slate-800'}`}>{row.kind}</span>
-            <span aria-hidden="true" className="text-slate-400">
-              ·
+            <span className="flex min-w-0 flex-wrap items-center gap-x-2">
+              <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${row.isAvailable ? 'bg-pitch-100 text-pitch-800' : 'bg-slate-200 text-slate-800'}`}>{row.kind}</span>
+              <span className="sr-only"> · </span>
+              <span className="font-medium text-slate-900">{row.dates}</span>
             </span>
-            <span className="font-medium text-slate-900">{row.dates}</span>
             {row.locationOverride ? <span className="text-slate-600">at {row.locationOverride}</span> : null}
             {row.notes ? <span className="min-w-0 max-w-full truncate text-slate-500">{row.notes}</span> : null}
             {editable ? (

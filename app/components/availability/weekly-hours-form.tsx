@@ -22,7 +22,7 @@ function DayRow({ day, firstIndex, errors, change }: { day: DayDraft; firstIndex
   const id = `day-${day.weekday}`;
   const messages = day.on ? day.ranges.flatMap((_, i) => ['weekday', 'start', 'end', 'location'].flatMap((f) => errors[`ranges.${firstIndex + i}.${f}`] ?? [])) : [];
   return (
-    <li className="grid gap-2 py-3 sm:grid-cols-[9.5rem_1fr] sm:gap-4" aria-labelledby={`${id}-name`}>
+    <li className={`grid gap-x-4 gap-y-2 py-3 ${day.on ? 'sm:grid-cols-[9.5rem_1fr]' : 'grid-cols-[8rem_1fr] sm:grid-cols-[9.5rem_1fr]'}`} aria-labelledby={`${id}-name`}>
       <label className="flex h-10 items-center gap-2.5 text-sm font-semibold text-slate-900">
         <input
           type="checkbox"
