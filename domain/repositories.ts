@@ -6,6 +6,7 @@ import type { MessageRepository } from './messaging/message.repository';
 import type { ReviewRepository } from './reviews/review.repository';
 import type { AvailabilityRepository } from './availability/availability.repository';
 import type { CalendarLinkRepository } from './availability/calendar-link';
+import type { ScheduleSettingsRepository } from './availability/schedule-settings.repository';
 import type { BookingPartiesReader } from './policy/booking-parties';
 import type { BookingRepository } from './booking/lifecycle/booking.repository';
 import type { OutboxPort } from './shared/outbox';
@@ -28,6 +29,7 @@ export interface Repositories {
   availability: AvailabilityRepository;
   /** Coaches' linked calendars and the busy time read from them. */
   calendarLinks: CalendarLinkRepository;
+  scheduleSettings: ScheduleSettingsRepository;
   bookingParties: BookingPartiesReader;
   bookings: BookingRepository;
   payoutAccounts: PayoutAccountRepository;

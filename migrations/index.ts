@@ -13,6 +13,7 @@ import { Migration20261125160000_players } from './Migration20261125160000_playe
 import { Migration20261125170000_coach_search_text } from './Migration20261125170000_coach_search_text';
 import { Migration20261127170000_admin_user_list_indexes } from './Migration20261127170000_admin_user_list_indexes';
 import { Migration20261201160000_reference_numbers } from './Migration20261201160000_reference_numbers';
+import { Migration20261202110000_weekly_hours } from './Migration20261202110000_weekly_hours';
 import { Migration20261202120000_coach_calendar_links } from './Migration20261202120000_coach_calendar_links';
 import { Migration20261202130000_session_lengths } from './Migration20261202130000_session_lengths';
 
@@ -32,6 +33,7 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261125170000_coach_search_text', class: Migration20261125170000_coach_search_text },
   { name: 'Migration20261127170000_admin_user_list_indexes', class: Migration20261127170000_admin_user_list_indexes },
   { name: 'Migration20261201160000_reference_numbers', class: Migration20261201160000_reference_numbers },
+  { name: 'Migration20261202110000_weekly_hours', class: Migration20261202110000_weekly_hours },
   { name: 'Migration20261202120000_coach_calendar_links', class: Migration20261202120000_coach_calendar_links },
   { name: 'Migration20261202130000_session_lengths', class: Migration20261202130000_session_lengths },
 ];

@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Repositories } from '../../domain/repositories';
 import { createAvailabilityRepository } from './accounts/availability.repository';
 import { createCalendarLinkRepository } from './availability/calendar-link.repository';
+import { createScheduleSettingsRepository } from './availability/schedule-settings';
 import { createCoachProfileRepository } from './accounts/coach-profile.repository';
 import { createDeletionRequestRepository } from './accounts/deletion-request.repository';
 import { createUserRepository } from './accounts/user.repository';
@@ -45,6 +46,7 @@ const GETTERS: Record<keyof Repositories, PropertyDescriptor> = {
   players: lazy('players', createPlayerRepository),
   availability: lazy('availability', createAvailabilityRepository),
   calendarLinks: lazy('calendarLinks', createCalendarLinkRepository),
+  scheduleSettings: lazy('scheduleSettings', createScheduleSettingsRepository),
   messages: lazy('messages', createMessageRepository),
   reviews: lazy('reviews', (em) => new MikroReviewRepository(em)),
   bookingParties: lazy('bookingParties', (em) => new MikroBookingPartiesReader(em)),

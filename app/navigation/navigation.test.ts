@@ -15,9 +15,10 @@ describe('menus (SPEC §2)', () => {
       ['Messages', '/Messages'],
     ]);
   });
-  it('gives coaches Dashboard, Earnings, Messages and Profile', () => {
+  it('gives coaches Dashboard, Availability, Earnings, Messages and Profile', () => {
     expect(menuFor(coach).map((i) => [i.label, i.href])).toEqual([
       ['Dashboard', '/CoachDashboard'],
+      ['Availability', '/CoachAvailability'],
       ['Earnings', '/CoachEarnings'],
       ['Messages', '/Messages'],
       ['Profile', '/CoachProfile'],
@@ -98,6 +99,10 @@ describe('redirects (SPEC §2)', () => {
     expect(redirectFor('CoachEarnings', client)).toBe('FindCoaches');
     expect(redirectFor('CoachEarnings', admin)).toBe('AdminDashboard');
     expect(redirectFor('CoachEarnings', coach)).toBeNull();
+    expect(redirectFor('CoachAvailability', client)).toBe('FindCoaches');
+    expect(redirectFor('CoachAvailability', admin)).toBe('AdminDashboard');
+    expect(redirectFor('CoachAvailability', coach)).toBeNull();
+    expect(redirectFor('CoachAvailability', null)).toBe('Landing');
     expect(redirectFor('CoachProfile', client)).toBe('UserProfile');
     expect(redirectFor('CoachProfile', client, { viewingUserId: 'c' })).toBeNull();
     expect(redirectFor('MyBookings', coach)).toBeNull();

@@ -10,6 +10,7 @@ export const PAGES = [
   'MyBookings',
   'CoachDashboard',
   'CoachEarnings',
+  'CoachAvailability',
   'UserProfile',
   'CoachProfile',
   'Messages',

@@ -18,6 +18,9 @@ export function postLoginDestination(actor: Actor, options: { hadPendingProfileD
   return homePageFor(actor);
 }
 
+/** The pages of a coach's own work; clients go to FindCoaches, admins to AdminDashboard. */
+const COACH_PAGES: readonly PageName[] = ['CoachDashboard', 'CoachAvailability', 'CoachEarnings'];
+
 /** Non-admins on admin pages: coaches → CoachDashboard, others → FindCoaches (SPEC §2). */
 function awayFromAdminPages(actor: Actor): PageName {
   return actor.userType === 'coach' ? 'CoachDashboard' : 'FindCoaches';
@@ -28,7 +31,7 @@ function awayFromAdminPages(actor: Actor): PageName {
  * - signed-out visitors see only the public pages and go to Landing otherwise;
  * - admins are sent from FindCoaches, MyBookings and their own profile pages to AdminDashboard;
  * - non-admins are sent from admin pages to their dashboard (coach) or FindCoaches;
- * - CoachDashboard and CoachEarnings are the coach's pages (clients go to FindCoaches, admins to AdminDashboard); a client's own CoachProfile
+ * - CoachDashboard, CoachAvailability and CoachEarnings are the coach's pages (clients go to FindCoaches, admins to AdminDashboard); a client's own CoachProfile
  *   is their UserProfile.
  * `viewingUserId` is the profile pages' userId parameter (someone else's profile, read-only).
  */
@@ -39,11 +42,11 @@ export function redirectFor(page: PageName, actor: Actor | null, options: { view
   if (actor.role === 'admin') {
     if (page === 'FindCoaches' || page === 'MyBookings') return 'AdminDashboard';
     if ((page === 'UserProfile' || page === 'CoachProfile') && ownProfile) return 'AdminDashboard';
-    if (page === 'CoachDashboard' || page === 'CoachEarnings') return 'AdminDashboard';
+    if (COACH_PAGES.includes(page)) return 'AdminDashboard';
     return null;
   }
   if (ADMIN_PAGES.includes(page)) return awayFromAdminPages(actor);
-  if ((page === 'CoachDashboard' || page === 'CoachEarnings') && actor.userType !== 'coach') return 'FindCoaches';
+  if (COACH_PAGES.includes(page) && actor.userType !== 'coach') return 'FindCoaches';
   if (page === 'CoachProfile' && ownProfile && actor.userType !== 'coach') return 'UserProfile';
   return null;
 }

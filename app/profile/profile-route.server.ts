@@ -1,6 +1,5 @@
 import { json, type ActionFunctionArgs } from '@remix-run/node';
 import { requireUser } from '~/auth/guards.server';
-import { removeAvailability, saveAvailability } from './availability-actions.server';
 import { askForDeletion, isMultipart, readForm, savePhoto, saveProfile } from './profile-actions.server';
 import { saveNewPassword } from './password-actions.server';
 import { dropPlayer, savePlayer } from './player-actions.server';
@@ -17,10 +16,6 @@ export async function profileAction({ request, context }: ActionFunctionArgs, pa
       return askForDeletion(context, user, form);
     case 'password':
       return saveNewPassword(request, context, user, form);
-    case 'availability-save':
-      return saveAvailability(context, user, form);
-    case 'availability-delete':
-      return removeAvailability(context, user, form);
     case 'player-save':
       return savePlayer(context, user, form);
     case 'player-remove':

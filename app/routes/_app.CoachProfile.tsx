@@ -18,7 +18,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export const action = (args: ActionFunctionArgs) => profileAction(args, 'CoachProfile');
 
 export default function CoachProfilePage() {
-  const { title, profile, own, showDeletionCard, pendingDeletion, hasPassword, availability, today } = useLoaderData<typeof loader>();
+  const { title, profile, own, showDeletionCard, pendingDeletion, hasPassword, availability } = useLoaderData<typeof loader>();
   const coach = profile.coachProfile;
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-6">
@@ -30,7 +30,6 @@ export default function CoachProfilePage() {
         own={own}
         videoClips={profile.videoClips}
         availability={availability}
-        today={today}
         hasPassword={hasPassword}
         email={profile.email}
         showDeletionCard={showDeletionCard}

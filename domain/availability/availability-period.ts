@@ -4,16 +4,24 @@ import { conflict, forbidden, invalid, notFound } from '../shared/errors';
 import { isId, type Id } from '../shared/ids';
 import { err, ok, type Result } from '../shared/result';
 import { canManageAvailability } from '../policy/permissions';
+import { CLOCK_PATTERN, minutesOf } from './clock-times';
+import { describePeriod } from './period-labels';
+import type { ClockTime } from './schedule';
 
 /**
  * SPEC §3: a period a coach publishes on their calendar, as available (bookable) or not
- * (blocked). Instants are UTC; the calendar shows them in London time.
+ * (blocked): an exception to the weekly hours (decision 044). Instants are UTC; the calendar
+ * shows them in London time. With daily times the period covers dailyStart–dailyEnd (London) on
+ * each date of its range, and its instants are the London midnights around those dates;
+ * without them it is one continuous block from startsAt to endsAt.
  */
 export interface AvailabilityPeriod {
   readonly id: Id;
   readonly coachId: Id;
   readonly startsAt: Date;
   readonly endsAt: Date;
+  readonly dailyStart: ClockTime | null;
+  readonly dailyEnd: ClockTime | null;
   readonly locationOverride: string | null;
   readonly notes: string | null;
   readonly isAvailable: boolean;
@@ -24,6 +32,8 @@ export interface AvailabilityPeriod {
 export interface AvailabilityDetails {
   readonly startsAt: Date;
   readonly endsAt: Date;
+  readonly dailyStart?: ClockTime | null;
+  readonly dailyEnd?: ClockTime | null;
   readonly locationOverride?: string | null;
   readonly notes?: string | null;
   readonly isAvailable?: boolean;
@@ -32,21 +42,38 @@ export interface AvailabilityDetails {
 export const availabilityErrors = {
   notOwner: () => forbidden('NOT_AVAILABILITY_OWNER', 'Only the coach can change their availability.'),
   notFound: () => notFound('AVAILABILITY_NOT_FOUND', 'Availability period not found'),
+  noCoachProfile: () => notFound('COACH_NOT_FOUND', 'Coach not found'),
   endBeforeStart: () => invalid('VALIDATION_FAILED', 'End date must be after start date', { endDate: ['End date must be after start date'] }),
+  dailyTimes: () => invalid('VALIDATION_FAILED', DAILY_TIMES_MESSAGE, { dailyEnd: [DAILY_TIMES_MESSAGE] }),
+  overlaps: (other: AvailabilityPeriod) => {
+    const message = `This overlaps your ${describePeriod(other)}. Change or delete that one first.`;
+    return conflict('AVAILABILITY_OVERLAP', message, { startDate: [message] });
+  },
   outsideAvailability: () => conflict('OUTSIDE_AVAILABILITY', 'The coach is not available at that time. Please choose a time within their availability.'),
   invalidRecord: (detail: string) => invalid('INVALID_RECORD', `Stored availability period is invalid: ${detail}`),
 } as const;
+
+export const DAILY_TIMES_MESSAGE = 'Please choose both From and Until, with Until after From, or neither';
+
+/** Daily times are both given or both absent, each 'HH:MM', From before Until. */
+function dailyTimesValid(p: Pick<AvailabilityPeriod, 'dailyStart' | 'dailyEnd'>): boolean {
+  if (p.dailyStart === null || p.dailyEnd === null) return p.dailyStart === p.dailyEnd;
+  return CLOCK_PATTERN.test(p.dailyStart) && CLOCK_PATTERN.test(p.dailyEnd) && minutesOf(p.dailyStart) < minutesOf(p.dailyEnd);
+}
 
 /** A coach publishes a period on their own calendar. */
 export function createAvailability(input: { id: Id; actor: Actor; coachId: Id; details: AvailabilityDetails }, now: Date): Result<AvailabilityPeriod> {
   if (!canManageAvailability(input.actor, input.coachId)) return err(availabilityErrors.notOwner());
   const d = input.details;
   if (d.endsAt.getTime() <= d.startsAt.getTime()) return err(availabilityErrors.endBeforeStart());
+  const daily = { dailyStart: d.dailyStart ?? null, dailyEnd: d.dailyEnd ?? null };
+  if (!dailyTimesValid(daily)) return err(availabilityErrors.dailyTimes());
   return ok({
     id: input.id,
     coachId: input.coachId,
     startsAt: d.startsAt,
     endsAt: d.endsAt,
+    ...daily,
     locationOverride: d.locationOverride ?? null,
     notes: d.notes ?? null,
     isAvailable: d.isAvailable ?? true,
@@ -62,12 +89,15 @@ export function updateAvailability(period: AvailabilityPeriod, actor: Actor, det
     ...period,
     startsAt: details.startsAt ?? period.startsAt,
     endsAt: details.endsAt ?? period.endsAt,
+    dailyStart: details.dailyStart === undefined ? period.dailyStart : details.dailyStart,
+    dailyEnd: details.dailyEnd === undefined ? period.dailyEnd : details.dailyEnd,
     locationOverride: details.locationOverride === undefined ? period.locationOverride : details.locationOverride,
     notes: details.notes === undefined ? period.notes : details.notes,
     isAvailable: details.isAvailable ?? period.isAvailable,
     updatedAt: now,
   };
   if (next.endsAt.getTime() <= next.startsAt.getTime()) return err(availabilityErrors.endBeforeStart());
+  if (!dailyTimesValid(next)) return err(availabilityErrors.dailyTimes());
   return ok(next);
 }
 
@@ -109,13 +139,16 @@ const periodRowSchema = z
     coachId: z.string().refine(isId, 'coachId'),
     startsAt: z.coerce.date(),
     endsAt: z.coerce.date(),
+    dailyStart: z.string().regex(CLOCK_PATTERN).nullable().default(null),
+    dailyEnd: z.string().regex(CLOCK_PATTERN).nullable().default(null),
     locationOverride: nullableString,
     notes: nullableString,
     isAvailable: z.boolean(),
     createdAt: z.coerce.date(),
     updatedAt: z.coerce.date(),
   })
-  .refine((p) => p.endsAt.getTime() > p.startsAt.getTime(), 'endsAt must be after startsAt');
+  .refine((p) => p.endsAt.getTime() > p.startsAt.getTime(), 'endsAt must be after startsAt')
+  .refine(dailyTimesValid, 'dailyStart and dailyEnd must be both set, start before end, or both empty');
 
 export function parseAvailabilityPeriod(row: unknown): Result<AvailabilityPeriod> {
   const parsed = periodRowSchema.safeParse(row);

@@ -20,7 +20,9 @@ describe('availability form (SPEC §5)', () => {
 
   it("requires the end after the start: 'End date must be after start date'", () => {
     expect(firstMessage(parseForm(schema, { startDate: '2026-03-12', endDate: '2026-03-11' }))).toBe('End date must be after start date');
-    expect(firstMessage(parseForm(schema, { startDate: '2026-03-12', endDate: '2026-03-12', startTime: '17:00', endTime: '09:00' }))).toBe('End date must be after start date');
+    expect(firstMessage(parseForm(schema, { startDate: '2026-03-12', endDate: '2026-03-12', dailyStart: '17:00', dailyEnd: '09:00' }))).toBe('Until must be after From');
+    expect(firstMessage(parseForm(schema, { startDate: '2026-03-12', endDate: '2026-03-12', dailyStart: '17:00' }))).toBe('Please choose both From and Until, or neither');
+    expect(firstMessage(parseForm(schema, { startDate: '2026-03-12', endDate: '2026-03-12', dailyStart: '17:10', dailyEnd: '18:00' }))).toBe('Please choose a time on the quarter hour');
   });
 
   it('refuses a start on a past day', () => {
@@ -28,11 +30,12 @@ describe('availability form (SPEC §5)', () => {
     expect(parseForm(schema, { startDate: '2026-03-10', endDate: '2026-03-10' }).ok).toBe(true);
   });
 
-  it('covers whole London days without times, and exact London times with them', () => {
+  it('covers whole London days, and with From and Until those hours on each of its dates', () => {
     const days = parseForm(schema, { startDate: '2026-03-12', endDate: '2026-03-13' });
-    expect(days.ok && [days.value.startsAt, days.value.endsAt]).toEqual([at('2026-03-12T00:00:00Z'), at('2026-03-14T00:00:00Z')]);
-    const summer = parseForm(schema, { startDate: '2026-04-04', endDate: '2026-04-04', startTime: '09:00', endTime: '17:00', isAvailable: 'false' });
-    expect(summer.ok && summer.value).toMatchObject({ startsAt: at('2026-04-04T08:00:00Z'), endsAt: at('2026-04-04T16:00:00Z'), isAvailable: false });
+    expect(days.ok && days.value).toMatchObject({ startsAt: at('2026-03-12T00:00:00Z'), endsAt: at('2026-03-14T00:00:00Z'), dailyStart: null, dailyEnd: null });
+    // The range keeps London's midnights across the clock change of 29 March; the hours apply on each date.
+    const spring = parseForm(schema, { startDate: '2026-03-28', endDate: '2026-04-04', dailyStart: '09:00', dailyEnd: '12:00', isAvailable: 'false' });
+    expect(spring.ok && spring.value).toMatchObject({ startsAt: at('2026-03-28T00:00:00Z'), endsAt: at('2026-04-04T23:00:00Z'), dailyStart: '09:00', dailyEnd: '12:00', isAvailable: false });
   });
 
   it('is available unless marked otherwise, with optional location and notes', () => {
@@ -68,6 +71,21 @@ describe('availability periods', () => {
     });
     expect(ensureCanDeleteAvailability(period, coachActor).ok).toBe(true);
     expect(ensureCanDeleteAvailability(period, adminActor).ok).toBe(false);
+  });
+
+  it('carry daily times both or neither, From before Until', () => {
+    const daily = unwrap(createAvailability({ id, actor: coachActor, coachId: IDS.coach, details: { ...details, dailyStart: '09:00', dailyEnd: '12:00' } }, NOW));
+    expect(daily).toMatchObject({ dailyStart: '09:00', dailyEnd: '12:00' });
+    expect(unwrap(createAvailability({ id, actor: coachActor, coachId: IDS.coach, details }, NOW))).toMatchObject({ dailyStart: null, dailyEnd: null });
+    for (const times of [{ dailyStart: '09:00' }, { dailyStart: '12:00', dailyEnd: '09:00' }, { dailyStart: '9am', dailyEnd: '12:00' }]) {
+      expect(createAvailability({ id, actor: coachActor, coachId: IDS.coach, details: { ...details, ...times } }, NOW)).toMatchObject({
+        ok: false,
+        error: { message: 'Please choose both From and Until, with Until after From, or neither' },
+      });
+    }
+    expect(updateAvailability(daily, coachActor, { dailyEnd: '08:00' }, NOW).ok).toBe(false);
+    expect(unwrap(updateAvailability(daily, coachActor, { dailyStart: null, dailyEnd: null }, NOW))).toMatchObject({ dailyStart: null, dailyEnd: null });
+    expect(parseAvailabilityPeriod({ ...daily, dailyEnd: null }).ok).toBe(false);
   });
 
   it('list upcoming periods by start', () => {

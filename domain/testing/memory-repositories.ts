@@ -11,6 +11,8 @@ import type { PasswordHasher } from '../accounts/sign-in/password-hasher';
 import type { User } from '../accounts/users/user';
 import type { Player } from '../accounts/players/player';
 import type { AvailabilityPeriod } from '../availability/availability-period';
+import { DEFAULT_SCHEDULING_RULES } from '../availability/schedule';
+import type { ScheduleSettings } from '../availability/schedule-settings.repository';
 import type { Message } from '../messaging/message';
 import type { BookingParties } from '../policy/booking-parties';
 import type { Repositories } from '../repositories';
@@ -32,6 +34,8 @@ export interface MemoryData {
   messages: Map<Id, Message>;
   reviews: Map<Id, Review>;
   availability: Map<Id, AvailabilityPeriod>;
+  /** Weekly hours and rules by coach; a coach with a profile and no entry has the defaults. */
+  scheduleSettings: Map<Id, ScheduleSettings>;
   /** The parties of bookings a test needs no more of (messaging, reviews, profiles); full bookings live in the bookings repository. */
   bookingParties: Map<Id, BookingParties>;
   players: Map<Id, Player>;
@@ -45,6 +49,7 @@ export function emptyData(): MemoryData {
     messages: new Map(),
     reviews: new Map(),
     availability: new Map(),
+    scheduleSettings: new Map(),
     bookingParties: new Map(),
     players: new Map(),
   };
@@ -58,6 +63,7 @@ export function snapshot(data: MemoryData): MemoryData {
     messages: new Map(data.messages),
     reviews: new Map(data.reviews),
     availability: new Map(data.availability),
+    scheduleSettings: new Map(data.scheduleSettings),
     bookingParties: new Map(data.bookingParties),
     players: new Map(data.players),
   };
@@ -147,6 +153,25 @@ export function memoryRepositories(data: MemoryData, bookings: InMemoryBookings 
       },
       delete: async (id: Id) => {
         data.availability.delete(id);
+      },
+    },
+    scheduleSettings: {
+      scheduleSettingsFor: async (coachIds: readonly Id[]) => {
+        const found = new Map<Id, ScheduleSettings>();
+        for (const id of coachIds) {
+          const settings = data.scheduleSettings.get(id) ?? (data.coachProfiles.has(id) ? { weeklyHours: [], rules: DEFAULT_SCHEDULING_RULES } : undefined);
+          if (settings) found.set(id, settings);
+        }
+        return found;
+      },
+      lockSchedule: async (coachId: Id) => data.scheduleSettings.has(coachId) || data.coachProfiles.has(coachId),
+      replaceWeeklyHours: async (coachId: Id, ranges: ScheduleSettings['weeklyHours']): Promise<Result<void>> => {
+        data.scheduleSettings.set(coachId, { rules: data.scheduleSettings.get(coachId)?.rules ?? DEFAULT_SCHEDULING_RULES, weeklyHours: [...ranges] });
+        return ok(undefined);
+      },
+      saveRules: async (coachId: Id, rules: ScheduleSettings['rules']): Promise<Result<void>> => {
+        data.scheduleSettings.set(coachId, { weeklyHours: data.scheduleSettings.get(coachId)?.weeklyHours ?? [], rules });
+        return ok(undefined);
       },
     },
     bookingParties: {

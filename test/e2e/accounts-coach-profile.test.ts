@@ -3,21 +3,11 @@ import { createUser, signIn, tempDataDir } from '../support/accounts';
 import { screenshot, useBrowser, waitForHydration } from '../support/browser';
 import { useTestServer } from '../support/server';
 
-/** The calendar's label of day `day` of the month after this one (London), e.g. 'Thursday 10 December 2026'. */
-function nextMonthDay(day: number): { label: string; short: string } {
-  const [y, m] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit' }).format(new Date()).split('-').map(Number) as [number, number];
-  const date = new Date(Date.UTC(y, m, day));
-  return {
-    label: new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(date),
-    short: new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(date),
-  };
-}
-
 describe('CoachProfile', () => {
   const server = useTestServer({ DATA_DIR: tempDataDir().dir });
   const browser = useBrowser();
 
-  it('lets a coach edit the coach block, add a video and add and delete an availability period', async () => {
+  it('lets a coach edit the coach block and add a video, and links to the Availability page', async () => {
     const coach = await createUser(server.db, { userType: 'coach', fullName: 'Kim Keeper', servicesOffered: ['goalkeeping'], ageGroups: ['adults'] });
     const page = await browser.newPage();
     await signIn(page, server.baseUrl, coach.email, coach.password);
@@ -42,37 +32,11 @@ describe('CoachProfile', () => {
     await expect(page.locator('iframe[title="Video 1"]').getAttribute('src')).resolves.toBe('https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1');
     await page.getByRole('button', { name: 'Play video 2' }).waitFor();
 
-    await page.getByRole('button', { name: 'Add availability' }).click();
-    await page.getByRole('alert').filter({ hasText: 'Please select a date range' }).waitFor();
-    const past = await page.getByRole('button', { name: 'Previous month' }).isDisabled();
-    expect(past).toBe(true);
-    await page.getByRole('button', { name: 'Next month' }).click();
-    const from = nextMonthDay(10);
-    const to = nextMonthDay(12);
-    await page.getByRole('button', { name: from.label, exact: true }).click();
-    await page.getByRole('button', { name: to.label, exact: true }).click();
-    await page.getByLabel('Location for these dates (optional)').fill('Hackney Marshes');
-    await page.getByLabel('Notes (optional)').fill('Evenings only');
-    await page.getByRole('button', { name: 'Add availability' }).click();
-    await page.getByText('Availability added.').waitFor();
-    const periods = page.getByRole('list', { name: 'Availability periods' });
-    await periods.getByText(`${from.short} to ${to.short}`).waitFor();
-    await periods.getByText('at Hackney Marshes').waitFor();
-    await expect(page.getByLabel('Location for these dates (optional)').inputValue()).resolves.toBe('');
-    await screenshot(page, 'coach-profile-1280');
-
-    await periods.getByRole('button', { name: /^Edit / }).click();
-    await expect(page.getByLabel('Notes (optional)').inputValue()).resolves.toBe('Evenings only');
-    await page.getByLabel('Notes (optional)').fill('Mornings and evenings');
-    await page.getByRole('button', { name: 'Save period' }).click();
-    await page.getByText('Availability updated.').waitFor();
-    await periods.getByText('Mornings and evenings').waitFor();
-
-    await periods.getByRole('button', { name: /^Delete / }).click();
-    const confirm = page.getByRole('dialog', { name: 'Are you sure you want to delete this availability period?' });
-    await confirm.getByRole('button', { name: 'Delete' }).click();
-    await page.getByText('Availability deleted.').waitFor();
+    // Periods are changed on the Availability page (test/e2e/coach-availability.test.ts); the profile shows them read-only.
     await page.getByText('No availability published yet.').waitFor();
+    await expect(page.getByRole('link', { name: 'Manage availability' }).getAttribute('href')).resolves.toBe('/CoachAvailability');
+    await expect(page.getByRole('button', { name: 'Add exception' }).count()).resolves.toBe(0);
+    await screenshot(page, 'coach-profile-1280');
 
     const rows = await server.db.query<{ hourly_rate_pence: number; credentials: string[]; video_clip_1: string }>(
       `select p.hourly_rate_pence, p.credentials, u.video_clip_1 from users u join coach_profiles p on p.user_id = u.id where u.id = $1`,
@@ -120,7 +84,7 @@ describe('CoachProfile', () => {
     await page.getByText('Finishing specialist.').waitFor();
     await expect(page.getByText(coach.email).count()).resolves.toBe(0);
     await expect(page.getByRole('button', { name: 'Save Changes' }).count()).resolves.toBe(0);
-    await expect(page.getByRole('button', { name: 'Add availability' }).count()).resolves.toBe(0);
+    await expect(page.getByRole('link', { name: 'Manage availability' }).count()).resolves.toBe(0);
     await screenshot(page, 'coach-profile-readonly-1280');
 
     const mine = await browser.newPage({ width: 390, height: 844 });

@@ -100,7 +100,16 @@ describe.concurrent(`signed-in pages at ${WIDTH} px`, () => {
   });
 
   it('fit for a coach', async () => {
-    const pages = ['CoachDashboard', 'CoachDashboard?tab=upcoming', 'CoachDashboard?tab=history', 'Messages', `Conversation?booking_id=${ids.conversation}`, 'CoachProfile', 'FindCoaches'];
+    const pages = [
+      'CoachDashboard',
+      'CoachDashboard?tab=upcoming',
+      'CoachDashboard?tab=history',
+      'Messages',
+      `Conversation?booking_id=${ids.conversation}`,
+      'CoachProfile',
+      'CoachAvailability',
+      'FindCoaches',
+    ];
     expect(await checkPages('marcus.reid@fact.test', pages)).toEqual([]);
   });
 

@@ -43,6 +43,7 @@ export function createAccountErasureStore(em: EntityManager): AccountErasureStor
         bookings: 0,
         reviews: 0,
         availability_periods: 0,
+        coach_weekly_hours: 0,
         rate_limit_counters: 0,
         calendar_feeds: 0,
         coach_calendar_links: 0,
@@ -93,6 +94,7 @@ export function createAccountErasureStore(em: EntityManager): AccountErasureStor
           where coach_id = ? and (${availability.map((c) => `${c} is not null`).join(' or ')})`,
         [userId],
       );
+      report.coach_weekly_hours += await run(`update coach_weekly_hours set location = null where coach_id = ? and location is not null`, [userId]);
 
       if (!pattern) return report;
 

@@ -10,6 +10,8 @@ const COLUMNS = {
   coachId: 'coach_id',
   startsAt: 'starts_at',
   endsAt: 'ends_at',
+  dailyStart: 'daily_start',
+  dailyEnd: 'daily_end',
   locationOverride: 'location_override',
   notes: 'notes',
   isAvailable: 'is_available',
@@ -17,7 +19,9 @@ const COLUMNS = {
   updatedAt: 'updated_at',
 } as const satisfies Record<keyof AvailabilityPeriod, string>;
 const KEYS = Object.keys(COLUMNS) as (keyof AvailabilityPeriod)[];
-const SELECT = `select ${selectList(COLUMNS)} from availability_periods`;
+/** Daily times are `time` columns; the domain reads them as 'HH:MM'. */
+const TIME_COLUMNS: ReadonlySet<string> = new Set([COLUMNS.dailyStart, COLUMNS.dailyEnd]);
+const SELECT = `select ${selectList(COLUMNS).replace(/(daily_start|daily_end) as/g, "to_char($1, 'HH24:MI') as")} from availability_periods`;
 
 /** Coaches' availability periods (insert or replace by id). */
 export function createAvailabilityRepository(em: EntityManager): AvailabilityRepository {
@@ -37,7 +41,7 @@ export function createAvailabilityRepository(em: EntityManager): AvailabilityRep
         const columns = Object.values(COLUMNS);
         const updates = columns.filter((c) => c !== 'id' && c !== 'coach_id' && c !== 'created_at');
         await tx.execute(
-          `insert into availability_periods (${columns.join(', ')}) values (${columns.map(() => '?').join(', ')})
+          `insert into availability_periods (${columns.join(', ')}) values (${columns.map((c) => (TIME_COLUMNS.has(c) ? '?::time' : '?')).join(', ')})
            on conflict (id) do update set ${updates.map((c) => `${c} = excluded.${c}`).join(', ')}`,
           columnValues(period, KEYS),
         );

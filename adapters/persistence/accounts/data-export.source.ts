@@ -52,11 +52,16 @@ const COACH_PROFILE = `
          (select json_agg(json_build_object('minutes', l.minutes, 'pricePence', l.price_pence) order by l.minutes)
             from coach_session_lengths l where l.coach_id = coach_profiles.user_id) as "sessionLengths", age_groups as "ageGroups",
          service_radius_miles as "serviceRadiusMiles", is_verified as "isVerified", rating, review_count as "reviewCount",
-         total_sessions as "totalSessions", is_listed as "isListed", created_at as "createdAt", updated_at as "updatedAt"
+         total_sessions as "totalSessions", is_listed as "isListed", created_at as "createdAt", updated_at as "updatedAt",
+         slot_step_minutes as "slotStepMinutes", buffer_before_minutes as "bufferBeforeMinutes", buffer_after_minutes as "bufferAfterMinutes",
+         minimum_notice_minutes as "minimumNoticeMinutes", max_sessions_per_day as "maxSessionsPerDay",
+         coalesce((select json_agg(json_build_object('weekday', h.weekday, 'start', to_char(h.start_time, 'HH24:MI'), 'end', to_char(h.end_time, 'HH24:MI'), 'location', h.location) order by h.weekday, h.start_time)
+                     from coach_weekly_hours h where h.coach_id = coach_profiles.user_id), '[]'::json) as "weeklyHours"
     from coach_profiles where user_id = ?`;
 
 const AVAILABILITY = `
-  select id, starts_at as "startsAt", ends_at as "endsAt", location_override as "locationOverride", notes,
+  select id, starts_at as "startsAt", ends_at as "endsAt", to_char(daily_start, 'HH24:MI') as "dailyStart", to_char(daily_end, 'HH24:MI') as "dailyEnd",
+         location_override as "locationOverride", notes,
          is_available as "isAvailable", created_at as "createdAt", updated_at as "updatedAt"
     from availability_periods where coach_id = ? order by starts_at desc, id desc limit ?`;
 

@@ -6,6 +6,8 @@ export interface AvailabilityPeriodRecord {
   coachId: string;
   startsAt: Date;
   endsAt: Date;
+  dailyStart: string | null;
+  dailyEnd: string | null;
   locationOverride: string | null;
   notes: string | null;
   isAvailable: boolean;
@@ -20,6 +22,8 @@ export const AvailabilityPeriodEntity = new EntitySchema<AvailabilityPeriodRecor
     coachId: uuid,
     startsAt: instant,
     endsAt: instant,
+    dailyStart: { type: 'time', nullable: true },
+    dailyEnd: { type: 'time', nullable: true },
     locationOverride: textNull,
     notes: textNull,
     isAvailable: bool,

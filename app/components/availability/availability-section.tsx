@@ -1,37 +1,29 @@
-import { useCallback, useState } from 'react';
+import { Link } from '@remix-run/react';
 import type { AvailabilityRow } from '~/profile/availability-view';
-import { AvailabilityForm } from './availability-form';
+import { secondaryButtonClass } from '../auth/field-styles';
 import { AvailabilityList } from './availability-list';
 
-/** SPEC §2 CoachProfile availability calendar: editable by the coach, read-only for everyone else. */
-export function AvailabilitySection({ rows, today, editable }: { rows: readonly AvailabilityRow[]; today: string; editable: boolean }) {
-  const [editing, setEditing] = useState<AvailabilityRow | null>(null);
-  const [formKey, setFormKey] = useState(0);
-  const done = useCallback(() => {
-    setEditing(null);
-    setFormKey((k) => k + 1);
-  }, []);
-  const marked = rows.filter((r) => r.isAvailable).map((r) => [r.startDate, r.endDate] as const);
+/**
+ * SPEC §2 CoachProfile availability calendar, read-only: the coach's upcoming periods. The
+ * owner changes them, with their weekly hours and rules, on the Availability page.
+ */
+export function AvailabilitySection({ rows, own }: { rows: readonly AvailabilityRow[]; own: boolean }) {
   return (
     <section aria-labelledby="availability-title" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
-      <h2 id="availability-title" className="text-lg font-semibold text-slate-900">
-        Availability
-      </h2>
-      <p className="mb-4 mt-1 text-sm text-slate-600">
-        {editable ? 'Pick a start and an end date, then add the period. Clients can book you within available periods.' : 'When this coach takes bookings.'}
-      </p>
-      <div className="flex flex-col gap-6">
-        {editable ? (
-          <div>
-            <h3 className="mb-3 text-sm font-semibold text-slate-900">{editing ? 'Edit period' : 'Add a period'}</h3>
-            <AvailabilityForm key={`${editing?.id ?? 'new'}-${formKey}`} today={today} editing={editing} onDone={done} marked={marked} />
-          </div>
-        ) : null}
+      <div className="mb-4 flex flex-wrap items-start justify-between gap-3">
         <div>
-          {editable ? <h3 className="mb-3 text-sm font-semibold text-slate-900">Your periods</h3> : null}
-          <AvailabilityList rows={rows} editable={editable} onEdit={setEditing} />
+          <h2 id="availability-title" className="text-lg font-semibold text-slate-900">
+            Availability
+          </h2>
+          <p className="mt-1 text-sm text-slate-600">{own ? 'Your weekly hours, days off and booking rules are on your Availability page.' : 'When this coach takes bookings.'}</p>
         </div>
+        {own ? (
+          <Link to="/CoachAvailability" className={secondaryButtonClass}>
+            Manage availability
+          </Link>
+        ) : null}
       </div>
+      <AvailabilityList rows={rows} editable={false} />
     </section>
   );
 }

@@ -16,7 +16,7 @@ export function nextRange(range: DateRange, day: string): DateRange {
 type Marked = readonly (readonly [string, string])[];
 const isMarked = (day: string, marked: Marked) => marked.some(([from, to]) => day >= from && day <= to);
 
-function Month({ month, today, range, onPick, marked }: { month: string; today: string; range: DateRange; onPick: (day: string) => void; marked: Marked }) {
+function Month({ month, today, range, onPick, marked, markedAs }: { month: string; today: string; range: DateRange; onPick: (day: string) => void; marked: Marked; markedAs: string }) {
   const last = range.end ?? range.start;
   return (
     <div className="min-w-0 flex-1">
@@ -48,7 +48,7 @@ function Month({ month, today, range, onPick, marked }: { month: string; today: 
                       type="button"
                       disabled={past}
                       onClick={() => onPick(day)}
-                      aria-label={published ? `${formatDay(day)} (available)` : formatDay(day)}
+                      aria-label={published ? `${formatDay(day)} (${markedAs})` : formatDay(day)}
                       aria-pressed={edge || inside}
                       className={`relative h-9 w-full rounded-md text-sm tabular-nums transition-colors ${
                         past
@@ -80,12 +80,14 @@ export function RangeCalendar({
   range,
   onChange,
   marked = [],
+  markedAs = 'available',
 }: {
   today: string;
   range: DateRange;
   onChange: (range: DateRange) => void;
-  /** Published available periods, shown with a dot. */
+  /** Days to show with a dot (published periods), and what the dot means to a screen reader. */
   marked?: Marked;
+  markedAs?: string;
 }) {
   const firstMonth = today.slice(0, 7);
   const [month, setMonth] = useState(range.start && range.start > today ? range.start.slice(0, 7) : firstMonth);
@@ -109,8 +111,8 @@ export function RangeCalendar({
         </button>
       </div>
       <div className="flex flex-col gap-4 sm:flex-row sm:gap-6">
-        <Month month={month} today={today} range={range} marked={marked} onPick={(d) => onChange(nextRange(range, d))} />
-        <Month month={addMonths(month, 1)} today={today} range={range} marked={marked} onPick={(d) => onChange(nextRange(range, d))} />
+        <Month month={month} today={today} range={range} marked={marked} markedAs={markedAs} onPick={(d) => onChange(nextRange(range, d))} />
+        <Month month={addMonths(month, 1)} today={today} range={range} marked={marked} markedAs={markedAs} onPick={(d) => onChange(nextRange(range, d))} />
       </div>
     </div>
   );

@@ -12,7 +12,6 @@ export interface CoachProfileMoreProps {
   own: boolean;
   videoClips: readonly { url: string; embedUrl: string | null }[];
   availability: ComponentProps<typeof AvailabilitySection>['rows'];
-  today: string;
   hasPassword: boolean;
   email: string | null;
   showDeletionCard: boolean;
@@ -20,7 +19,7 @@ export interface CoachProfileMoreProps {
 }
 
 /** CoachProfile below the profile form or summary: videos, availability, payouts, password, emails, calendar feed, data copy, deletion. */
-export function CoachProfileMore({ own, videoClips, availability, today, hasPassword, email, showDeletionCard, pendingDeletion }: CoachProfileMoreProps) {
+export function CoachProfileMore({ own, videoClips, availability, hasPassword, email, showDeletionCard, pendingDeletion }: CoachProfileMoreProps) {
   return (
     <>
       {videoClips.length > 0 ? (
@@ -35,7 +34,7 @@ export function CoachProfileMore({ own, videoClips, availability, today, hasPass
           </div>
         </section>
       ) : null}
-      <AvailabilitySection rows={availability} today={today} editable={own} />
+      <AvailabilitySection rows={availability} own={own} />
       {own ? <GetPaidCard /> : null}
       {own ? <PasswordCard hasPassword={hasPassword} email={email} /> : null}
       {own ? <EmailPreferences /> : null}

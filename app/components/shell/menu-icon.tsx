@@ -6,6 +6,7 @@ const ICONS: Partial<Record<PageName, IconName>> = {
   Messages: 'nav-messages',
   CoachDashboard: 'nav-dashboard',
   CoachEarnings: 'nav-earnings',
+  CoachAvailability: 'date',
   CoachProfile: 'nav-profile',
   UserProfile: 'nav-profile',
   FindCoaches: 'nav-find',

@@ -52,11 +52,21 @@ export interface ExportCoachProfile {
   readonly isListed: boolean;
   readonly createdAt: string;
   readonly updatedAt: string;
+  /** The scheduling rules and weekly hours (London wall-clock 'HH:MM'). */
+  readonly slotStepMinutes: number;
+  readonly bufferBeforeMinutes: number;
+  readonly bufferAfterMinutes: number;
+  readonly minimumNoticeMinutes: number;
+  readonly maxSessionsPerDay: number | null;
+  readonly weeklyHours: readonly { readonly weekday: number; readonly start: string; readonly end: string; readonly location: string | null }[];
 }
 
 export interface ExportAvailability {
   readonly startsAt: string;
   readonly endsAt: string;
+  /** Daily London hours on each date of the range, or null for whole days or one block. */
+  readonly dailyStart: string | null;
+  readonly dailyEnd: string | null;
   readonly locationOverride: string | null;
   readonly notes: string | null;
   readonly isAvailable: boolean;

@@ -62,6 +62,12 @@ export const exportCoachProfileRow = z.object({
   isListed: z.boolean(),
   createdAt: ts,
   updatedAt: ts,
+  slotStepMinutes: int,
+  bufferBeforeMinutes: int,
+  bufferAfterMinutes: int,
+  minimumNoticeMinutes: int,
+  maxSessionsPerDay: int.nullable(),
+  weeklyHours: z.array(z.object({ weekday: int, start: z.string(), end: z.string(), location: textN })),
 });
 export type ExportCoachProfileRow = z.infer<typeof exportCoachProfileRow>;
 
@@ -69,6 +75,8 @@ export const exportAvailabilityRow = z.object({
   id,
   startsAt: ts,
   endsAt: ts,
+  dailyStart: textN,
+  dailyEnd: textN,
   locationOverride: textN,
   notes: textN,
   isAvailable: z.boolean(),

@@ -215,6 +215,12 @@ export function buildDataExport(rows: DataExportRows, options: { exportedAt: Dat
           isListed: c.isListed,
           createdAt: iso(c.createdAt),
           updatedAt: iso(c.updatedAt),
+          slotStepMinutes: c.slotStepMinutes,
+          bufferBeforeMinutes: c.bufferBeforeMinutes,
+          bufferAfterMinutes: c.bufferAfterMinutes,
+          minimumNoticeMinutes: c.minimumNoticeMinutes,
+          maxSessionsPerDay: c.maxSessionsPerDay,
+          weeklyHours: c.weeklyHours,
         }
       : null,
     availability: section(
@@ -223,6 +229,8 @@ export function buildDataExport(rows: DataExportRows, options: { exportedAt: Dat
       (p) => ({
         startsAt: iso(p.startsAt),
         endsAt: iso(p.endsAt),
+        dailyStart: p.dailyStart,
+        dailyEnd: p.dailyEnd,
         locationOverride: p.locationOverride,
         notes: p.notes,
         isAvailable: p.isAvailable,

@@ -64,6 +64,8 @@ export const ERASURE_STEPS = [
   'reviews',
   /** A coach's availability notes and places (COACH_TYPED_AVAILABILITY_TEXT, availability/erased-availability-text.ts). */
   'availability_periods',
+  /** The places a coach typed on their weekly hours. */
+  'coach_weekly_hours',
   /** Counters keyed by their email. */
   'rate_limit_counters',
   /** Their calendar feed. */

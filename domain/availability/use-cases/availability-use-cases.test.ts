@@ -43,4 +43,25 @@ describe('availability use cases', () => {
       error: { kind: 'not_found', code: 'AVAILABILITY_NOT_FOUND' },
     });
   });
+
+  it('refuse a period that overlaps another of the coach’s, naming it, and keep both as they were', async () => {
+    const { uow, deps } = setup();
+    const holiday = unwrap(await createAvailability(deps, { actor: coachActor, form: { startDate: '2026-12-21', endDate: '2026-12-27', isAvailable: 'false' } }));
+    const clash = await createAvailability(deps, { actor: coachActor, form: { startDate: '2026-12-24', endDate: '2026-12-24', dailyStart: '09:00', dailyEnd: '12:00' } });
+    expect(clash).toMatchObject({
+      ok: false,
+      error: { kind: 'conflict', code: 'AVAILABILITY_OVERLAP', message: 'This overlaps your time off Mon 21 Dec – Sun 27 Dec 2026. Change or delete that one first.' },
+    });
+    const morning = unwrap(await createAvailability(deps, { actor: coachActor, form: { startDate: '2026-12-28', endDate: '2026-12-28', dailyStart: '09:00', dailyEnd: '12:00' } }));
+    unwrap(await createAvailability(deps, { actor: coachActor, form: { startDate: '2026-12-28', endDate: '2026-12-28', dailyStart: '14:00', dailyEnd: '16:00', isAvailable: 'false' } }));
+    const moved = await updateAvailability(deps, { actor: coachActor, periodId: morning.id, form: { startDate: '2026-12-27', endDate: '2026-12-28', dailyStart: '09:00', dailyEnd: '12:00' } });
+    expect(moved).toMatchObject({ ok: false, error: { code: 'AVAILABILITY_OVERLAP' } });
+    expect(uow.data.availability.get(morning.id)).toEqual(morning);
+    // A period may be saved again over its own dates.
+    expect((await updateAvailability(deps, { actor: coachActor, periodId: holiday.id, form: { startDate: '2026-12-21', endDate: '2026-12-27', isAvailable: 'false', notes: 'Holiday' } })).ok).toBe(
+      true,
+    );
+    // Another coach's periods are theirs alone.
+    expect((await createAvailability(deps, { actor: coach2Actor, form: { startDate: '2026-12-24', endDate: '2026-12-24' } })).ok).toBe(true);
+  });
 });

@@ -1,11 +1,12 @@
 import type { Actor } from '../../policy/actor';
 import type { Clock } from '../../shared/clock';
 import type { IdSource } from '../../shared/ids';
-import { ok, type Result } from '../../shared/result';
+import type { Result } from '../../shared/result';
 import type { UnitOfWork } from '../../unit-of-work';
 import { parseForm } from '../../validation/parse-form';
 import { createAvailability as create, type AvailabilityPeriod } from '../availability-period';
 import { availabilityPeriodSchema } from '../availability.schemas';
+import { savePeriodAlone } from './save-period';
 
 /** SPEC §2 CoachProfile calendar: the coach adds a period to their own calendar. */
 export async function createAvailability(deps: { uow: UnitOfWork; clock: Clock; ids: IdSource }, input: { actor: Actor; form: unknown }): Promise<Result<AvailabilityPeriod>> {
@@ -22,6 +23,8 @@ export async function createAvailability(deps: { uow: UnitOfWork; clock: Clock; 
         details: {
           startsAt: form.startsAt,
           endsAt: form.endsAt,
+          dailyStart: form.dailyStart,
+          dailyEnd: form.dailyEnd,
           locationOverride: form.locationOverride ?? null,
           notes: form.notes ?? null,
           isAvailable: form.isAvailable,
@@ -30,7 +33,6 @@ export async function createAvailability(deps: { uow: UnitOfWork; clock: Clock; 
       now,
     );
     if (!period.ok) return period;
-    const saved = await tx.availability.save(period.value);
-    return saved.ok ? ok(period.value) : saved;
+    return savePeriodAlone(tx, period.value);
   });
 }

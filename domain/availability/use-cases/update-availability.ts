@@ -1,11 +1,12 @@
 import type { Actor } from '../../policy/actor';
 import type { Clock } from '../../shared/clock';
 import { idSchema, type Id } from '../../shared/ids';
-import { err, ok, type Result } from '../../shared/result';
+import { err, type Result } from '../../shared/result';
 import type { UnitOfWork } from '../../unit-of-work';
 import { parseForm } from '../../validation/parse-form';
 import { availabilityErrors, updateAvailability as update, type AvailabilityPeriod } from '../availability-period';
 import { availabilityPeriodSchema } from '../availability.schemas';
+import { savePeriodAlone } from './save-period';
 
 /** The coach changes one of their periods (the same rules as creating one). */
 export async function updateAvailability(deps: { uow: UnitOfWork; clock: Clock }, input: { actor: Actor; periodId: Id; form: unknown }): Promise<Result<AvailabilityPeriod>> {
@@ -24,6 +25,8 @@ export async function updateAvailability(deps: { uow: UnitOfWork; clock: Clock }
       {
         startsAt: form.startsAt,
         endsAt: form.endsAt,
+        dailyStart: form.dailyStart,
+        dailyEnd: form.dailyEnd,
         locationOverride: form.locationOverride ?? null,
         notes: form.notes ?? null,
         isAvailable: form.isAvailable,
@@ -31,7 +34,6 @@ export async function updateAvailability(deps: { uow: UnitOfWork; clock: Clock }
       now,
     );
     if (!updated.ok) return updated;
-    const saved = await tx.availability.save(updated.value);
-    return saved.ok ? ok(updated.value) : saved;
+    return savePeriodAlone(tx, updated.value);
   });
 }

@@ -351,12 +351,14 @@ describe('erasure leaves no name or home address behind', () => {
        values (gen_random_uuid(), $1, now() + interval '1 day', now() + interval '8 days', $2, 'Evenings only, knock twice')`,
       [coach.id, coachHome],
     );
+    await ctx.db.query(`insert into coach_weekly_hours (coach_id, weekday, start_time, end_time, location) values ($1, 2, '17:00', '20:00', $2)`, [coach.id, coachHome]);
     const booking = await storeBooking(ctx.app, client, coach, { location: { type: 'client_home', address: '2 Elm Row, Leeds LS6 1AB', notes: 'Back garden' } });
     const request = unwrap(await requestDeletion(deps(), { actor: coach.actor, form: {} }));
     unwrap(await decideDeletionRequest(deps(), { actor: admin.actor, form: { requestId: request.id, decision: 'approved' } }));
 
     const periods = await ctx.db.query(`select location_override, notes from availability_periods where coach_id = $1`, [coach.id]);
     expect(periods).toEqual([{ location_override: null, notes: null }]);
+    expect(await ctx.db.query(`select start_time::text, location from coach_weekly_hours where coach_id = $1`, [coach.id])).toEqual([{ start_time: '17:00:00', location: null }]);
     // The client typed that address for their own session: it is theirs, not the coach's.
     const [kept] = await ctx.db.query(`select location_address, location_notes from bookings where id = $1`, [booking.id]);
     expect(kept).toEqual({ location_address: '2 Elm Row, Leeds LS6 1AB', location_notes: 'Back garden' });

@@ -60,7 +60,7 @@ describe('profiles, availability and deletion requests over PostgreSQL', () => {
     const changed = await updateAvailability(ctx.app.deps(), {
       actor: coach,
       periodId: created.value.id,
-      form: { startDate: daysFromNow(3), endDate: daysFromNow(3), startTime: '09:00', endTime: '12:00', notes: 'Mornings', isAvailable: 'false' },
+      form: { startDate: daysFromNow(3), endDate: daysFromNow(3), dailyStart: '09:00', dailyEnd: '12:00', notes: 'Mornings', isAvailable: 'false' },
     });
     expect(changed.ok && changed.value).toMatchObject({ notes: 'Mornings', isAvailable: false, locationOverride: null });
     const listed = await listAvailability(ctx.app.deps(), { viewer: toActor(other), coachId: user.id });

@@ -5,6 +5,7 @@ import { loader as shellLoader } from '../../../app/routes/_app';
 import { loader as adminBookingsLoader } from '../../../app/routes/_app.AdminBookings';
 import { loader as coachDashboardLoader } from '../../../app/routes/_app.CoachDashboard';
 import { loader as coachEarningsLoader } from '../../../app/routes/_app.CoachEarnings';
+import { loader as coachAvailabilityLoader } from '../../../app/routes/_app.CoachAvailability';
 import { loader as coachProfileLoader } from '../../../app/routes/_app.CoachProfile';
 import { loader as findCoachesLoader } from '../../../app/routes/_app.FindCoaches';
 import { loader as messagesLoader } from '../../../app/routes/_app.Messages';
@@ -130,6 +131,10 @@ describe('SQL statements per page request', () => {
 
   it('CoachEarnings (figures, chart and the first lines)', async () => {
     await expectWithinBudget([...SHELL, coachEarningsLoader], coach.id, '/CoachEarnings');
+  });
+
+  it('CoachAvailability (weekly hours and rules in one statement, the exceptions in another)', async () => {
+    await expectWithinBudget([...SHELL, coachAvailabilityLoader], coach.id, '/CoachAvailability');
   });
 
   it('Messages', async () => {
