@@ -23,6 +23,7 @@ describe('the repositories of one unit of work', () => {
       'players',
       'availability',
       'calendarLinks',
+      'scheduleSettings',
       'messages',
       'reviews',
       'bookingParties',
@@ -36,14 +37,14 @@ describe('the repositories of one unit of work', () => {
       'accountEnd',
     ] as const;
     for (const name of names) expect(copy[name], name).toBe(repos[name]);
-    expect(Object.keys(copy)).toHaveLength(18);
+    expect(Object.keys(copy)).toHaveLength(19);
   });
 
   it('share one getter per repository, so that no set has functions of its own to hold its EntityManager', () => {
     const a = makeRepositories(em);
     const b = makeRepositories({} as EntityManager);
     const names = Object.keys(a);
-    expect(names).toHaveLength(18);
+    expect(names).toHaveLength(19);
     for (const name of names) {
       const mine = Object.getOwnPropertyDescriptor(a, name);
       expect(mine?.get, name).toBeTypeOf('function');
