@@ -7,6 +7,7 @@ import { actorOf, requireUser } from '~/auth/guards.server';
 import { redirectFor } from '~/navigation/routing';
 import { readForm } from '~/profile/profile-actions.server';
 import { availabilityRow } from '~/profile/availability-view';
+import { loadLinkedCalendar } from './linked-calendar.server';
 import { requestDeps } from '~/request-deps.server';
 import { removeAvailability, saveAvailability, saveRules, saveWeek } from './availability-actions.server';
 
@@ -26,8 +27,9 @@ export async function loadAvailabilityPage({ request, context }: LoaderFunctionA
   const settings = await viewScheduleSettings(deps, { viewer: actor, coachId: user.id });
   const periods = await listAvailability(deps, { viewer: actor, coachId: user.id });
   if (!settings.ok || !periods.ok) throw new Response('Not found', { status: 404 });
+  const calendar = await loadLinkedCalendar(context, user.id);
   return json(
-    { weeklyHours: settings.value.weeklyHours, rules: settings.value.rules, exceptions: periods.value.map(availabilityRow), today: utcToLondon(deps.clock.now()).date },
+    { weeklyHours: settings.value.weeklyHours, rules: settings.value.rules, exceptions: periods.value.map(availabilityRow), calendar, today: utcToLondon(deps.clock.now()).date },
     { headers: { 'Cache-Control': 'private, no-store' } },
   );
 }

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { useLoaderData } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { availabilityAction, loadAvailabilityPage } from '~/availability/availability-page.server';
+import { LinkedCalendarCard } from '~/components/availability/linked-calendar-card';
 import { ExceptionsCard } from '~/components/availability/exceptions-card';
 import { SchedulingRulesForm } from '~/components/availability/scheduling-rules-form';
 import { WeeklyHoursForm } from '~/components/availability/weekly-hours-form';
@@ -26,7 +27,7 @@ function Card({ id, title, intro, children }: { id: string; title: string; intro
 }
 
 export default function CoachAvailability() {
-  const { weeklyHours, rules, exceptions, today } = useLoaderData<typeof loader>();
+  const { weeklyHours, rules, exceptions, calendar, today } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-6">
       <div>
@@ -42,7 +43,7 @@ export default function CoachAvailability() {
       <Card id="rules-title" title="Booking rules" intro="Time kept free around each session, the notice you need, and a daily limit.">
         <SchedulingRulesForm rules={rules} />
       </Card>
-      {/* linked calendar card: mounted at merge */}
+      <LinkedCalendarCard calendar={calendar} />
     </div>
   );
 }
