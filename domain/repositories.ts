@@ -5,6 +5,7 @@ import type { DeletionRequestRepository } from './accounts/erasure/deletion-requ
 import type { MessageRepository } from './messaging/message.repository';
 import type { ReviewRepository } from './reviews/review.repository';
 import type { AvailabilityRepository } from './availability/availability.repository';
+import type { CoachScheduleSource } from './availability/coach-schedule-source';
 import type { BookingPartiesReader } from './policy/booking-parties';
 import type { BookingRepository } from './booking/lifecycle/booking.repository';
 import type { OutboxPort } from './shared/outbox';
@@ -25,6 +26,8 @@ export interface Repositories {
   messages: MessageRepository;
   reviews: ReviewRepository;
   availability: AvailabilityRepository;
+  /** What the slot engine reads of a coach (periods and sessions), inside the transaction. */
+  coachSchedules: CoachScheduleSource;
   bookingParties: BookingPartiesReader;
   bookings: BookingRepository;
   payoutAccounts: PayoutAccountRepository;

@@ -16,7 +16,6 @@ const coach: CoachForBooking = {
   hourlyRatePence: RATE_PENCE,
   servicesOffered: ['striker'],
   ageGroups: ['under_10', 'adults'],
-  availability: [],
 };
 
 const player = (over: Partial<Player> = {}): Player => ({
