@@ -15,7 +15,7 @@ import {
   type Weekday,
   type WeeklyRange,
 } from './schedule';
-import { isSlotOffered, nextAvailableSlot, offeredSlots, slotsByDate } from './slot-engine';
+import { isSlotFree, isSlotOffered, nextAvailableSlot, offeredSlots, slotsByDate } from './slot-engine';
 import { boundInstant, clockMinutes, clockText } from './wall-clock';
 
 const at = (date: string, time: string) => londonToUtc(date, time)!;
@@ -300,6 +300,21 @@ describe('the slot engine, for any schedule', () => {
           const start = new Date(origin + q * 15 * MINUTE_MS);
           if (utcToLondon(start).date > addDaysToIsoDate(sc.today, 14)) continue;
           expect(isSlotOffered(sc.schedule, start, sc.durationMinutes, sc.now, sc.purpose)).toBe(offered.has(start.getTime()));
+        }
+      }),
+      { numRuns: 100 },
+    );
+  });
+
+  it('holds every offered start free, and no start free that overlaps a session with its buffers', () => {
+    fc.assert(
+      fc.property(scenarioArb, (sc) => {
+        for (const s of slotsOf(sc)) expect(isSlotFree(sc.schedule, s.startsAt, sc.durationMinutes, sc.now)).toBe(true);
+        const { bufferBeforeMinutes: before, bufferAfterMinutes: after } = sc.schedule.rules;
+        for (const b of sc.schedule.sessions) {
+          const inside = new Date(b.startsAt.getTime() - (before + after) * MINUTE_MS);
+          // A 30-minute session starting there ends inside the session's widened window.
+          expect(isSlotFree(sc.schedule, inside, 30, sc.now)).toBe(false);
         }
       }),
       { numRuns: 100 },

@@ -177,6 +177,23 @@ export function isSlotOffered(schedule: CoachSchedule, startsAt: Date, durationM
   return slotsOn(p, utcToLondon(startsAt).date).some((s) => s.startsAt.getTime() === startsAt.getTime());
 }
 
+/**
+ * Whether a start is still free, as an answer to a request or proposal needs: nothing busy in
+ * the way with the buffers (sessions, calendar events, blocked exceptions), the date under the
+ * daily cap, ahead of now and inside the window. The coach's hours and the notice were the
+ * asker's to meet when they asked; every offered start is free (a property test holds it).
+ */
+export function isSlotFree(schedule: CoachSchedule, startsAt: Date, durationMinutes: number, now: Date): boolean {
+  if (!validDuration(durationMinutes) || Number.isNaN(startsAt.getTime())) return false;
+  const p = prepare(schedule, durationMinutes, now, 'booking');
+  const start = startsAt.getTime();
+  const date = utcToLondon(startsAt).date;
+  const cap = schedule.rules.maxSessionsPerDay;
+  if (start <= now.getTime() || date > p.lastDay) return false;
+  if (cap !== null && (p.sessionsPerDate.get(date) ?? 0) >= cap) return false;
+  return !isTaken(p, start, start + p.durationMs);
+}
+
 /** The first offered start from now to the end of the 90-day window, or null when there is none. */
 export function nextAvailableSlot(schedule: CoachSchedule, durationMinutes: number, now: Date, purpose: SlotPurpose = 'booking'): OfferedSlot | null {
   if (!validDuration(durationMinutes)) return null;

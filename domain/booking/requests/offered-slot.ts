@@ -1,6 +1,6 @@
 import type { CoachScheduleSource } from '../../availability/coach-schedule-source';
 import type { SlotPurpose } from '../../availability/schedule';
-import { isSlotOffered } from '../../availability/slot-engine';
+import { isSlotFree, isSlotOffered } from '../../availability/slot-engine';
 import type { Id } from '../../shared/ids';
 import { bookingWindowSpan } from './booking-calendar';
 
@@ -14,9 +14,10 @@ export interface SlotAsk {
   /** The booking being moved, left out of the coach's sessions. */
   readonly excludeBookingId?: Id;
   /**
-   * 'ask': someone asks for this time now, so the minimum notice applies. 'answer': the other
-   * party answers a request or proposal that met the notice when it was made; the time must still
-   * be free and in the coach's hours, and still ahead.
+   * 'ask': someone asks for this time now: the slot engine must offer it (the coach's hours, the
+   * notice, nothing busy). 'answer': the other party answers a request or proposal that was
+   * offered when it was made; the time must still be free (isSlotFree: sessions and their
+   * buffers, calendar events, blocked times, the daily cap) and still ahead.
    */
   readonly moment: 'ask' | 'answer';
 }
@@ -32,6 +33,5 @@ export async function isStillOffered(schedules: CoachScheduleSource, ask: SlotAs
     ...bookingWindowSpan(ask.now),
     ...(ask.excludeBookingId !== undefined ? { excludeBookingId: ask.excludeBookingId } : {}),
   });
-  const rules = ask.moment === 'answer' ? { ...schedule.rules, minimumNoticeMinutes: 0 } : schedule.rules;
-  return isSlotOffered({ ...schedule, rules }, ask.startsAt, ask.durationMinutes, ask.now, ask.purpose);
+  return ask.moment === 'answer' ? isSlotFree(schedule, ask.startsAt, ask.durationMinutes, ask.now) : isSlotOffered(schedule, ask.startsAt, ask.durationMinutes, ask.now, ask.purpose);
 }

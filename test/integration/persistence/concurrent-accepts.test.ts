@@ -12,14 +12,12 @@ import { hoursAhead, insertUser, pendingBooking, type TestUser } from './fixture
 const ctx = useTestApp();
 const REQUESTS = 50;
 const ROUNDS = 20;
-// SLOT_NO_LONGER_OFFERED: every request but the first starts off the coach's hourly grid (the slot engine).
-const REFUSALS = ['BOOKING_NOT_PENDING', 'COACH_ALREADY_BOOKED', 'BOOKING_CHANGED', 'CONCURRENT_UPDATE', 'SLOT_NO_LONGER_OFFERED'];
+const REFUSALS = ['BOOKING_NOT_PENDING', 'COACH_ALREADY_BOOKED', 'BOOKING_CHANGED', 'CONCURRENT_UPDATE'];
 
 /**
  * A coach with 50 pending, authorised requests that all overlap one another (starts 0–29 min apart,
  * plus a second for the second thirty, 60 min each): no client holds two requests at the same start
- * (bookings_one_pending_request_per_slot). Only the first starts on the hour, where the slot engine
- * offers SPEC's grid, so it is the one that can win.
+ * (bookings_one_pending_request_per_slot).
  */
 async function coachWithOverlappingRequests(round: number): Promise<{ coach: TestUser; bookings: Booking[] }> {
   const coach = await insertUser(ctx.db, 'coach');
