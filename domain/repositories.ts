@@ -7,6 +7,7 @@ import type { ReviewRepository } from './reviews/review.repository';
 import type { AvailabilityRepository } from './availability/availability.repository';
 import type { CalendarLinkRepository } from './availability/calendar-link';
 import type { ScheduleSettingsRepository } from './availability/schedule-settings.repository';
+import type { CoachScheduleSource } from './availability/coach-schedule-source';
 import type { BookingPartiesReader } from './policy/booking-parties';
 import type { BookingRepository } from './booking/lifecycle/booking.repository';
 import type { OutboxPort } from './shared/outbox';
@@ -30,6 +31,8 @@ export interface Repositories {
   /** Coaches' linked calendars and the busy time read from them. */
   calendarLinks: CalendarLinkRepository;
   scheduleSettings: ScheduleSettingsRepository;
+  /** What the slot engine reads of a coach (periods and sessions), inside the transaction. */
+  coachSchedules: CoachScheduleSource;
   bookingParties: BookingPartiesReader;
   bookings: BookingRepository;
   payoutAccounts: PayoutAccountRepository;

@@ -16,6 +16,7 @@ import { createChargebackRepository } from './payouts/chargeback.repository';
 import { createCoachTransferRepository } from './payouts/coach-transfer.repository';
 import { createPayoutAccountRepository } from './payouts/payout-account.repository';
 import { MikroReviewRepository } from './reviews/review.repository';
+import { createCoachSchedules } from './read-models/coach-schedules';
 import { deletionEmails } from '../../domain/notifications/account-emails';
 import { bookingEmails } from '../../domain/notifications/booking-emails';
 import { accountEnd } from '../../domain/booking/account-end/use-cases/settle-ended-account';
@@ -47,6 +48,7 @@ const GETTERS: Record<keyof Repositories, PropertyDescriptor> = {
   availability: lazy('availability', createAvailabilityRepository),
   calendarLinks: lazy('calendarLinks', createCalendarLinkRepository),
   scheduleSettings: lazy('scheduleSettings', createScheduleSettingsRepository),
+  coachSchedules: lazy('coachSchedules', createCoachSchedules),
   messages: lazy('messages', createMessageRepository),
   reviews: lazy('reviews', (em) => new MikroReviewRepository(em)),
   bookingParties: lazy('bookingParties', (em) => new MikroBookingPartiesReader(em)),

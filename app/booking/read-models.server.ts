@@ -1,6 +1,5 @@
 import type { AppLoadContext } from '@remix-run/node';
 import { createBookingListReader } from '../../adapters/persistence/read-models/booking-lists';
-import { createCoachScheduleReader } from '../../adapters/persistence/read-models/coach-schedule';
 import { createCoachSearch } from '../../adapters/persistence/search/coach-search';
 import { createSearchTotals, type SearchTotals } from '../../adapters/persistence/search/search-totals';
 import type { Application } from '../../adapters/composition-root';
@@ -29,7 +28,7 @@ export function readModels(context: AppLoadContext) {
   return {
     coachSearch: createCoachSearch(em, { totals: searchTotals(context.app) }),
     bookingLists: createBookingListReader(em),
-    coachSchedule: createCoachScheduleReader(em),
+    coachSchedules: deps.uow.read.coachSchedules,
     coachDirectory: deps.coaches,
   };
 }

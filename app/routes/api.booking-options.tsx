@@ -1,45 +1,53 @@
 import { json, type LoaderFunctionArgs } from '@remix-run/node';
 import { playerName } from '../../domain/accounts/players/player';
 import { listPlayers } from '../../domain/accounts/players/use-cases/manage-players';
-import { BOOKING_WINDOW_DAYS } from '../../domain/booking/lifecycle/booking-rules';
-import { DAY_MS } from '../../domain/shared/clock';
+import { offeredSlots, slotsByDate } from '../../domain/availability/slot-engine';
+import { bookingWindowBounds, bookingWindowSpan } from '../../domain/booking/requests/booking-calendar';
 import { isId } from '../../domain/shared/ids';
+import { offeredLengths } from '../../domain/shared/session-lengths';
 import { ADMIN_FEE_PENCE } from '../../domain/shared/money';
 import { coachingTypeOptionsOf } from '../../domain/shared/catalogue';
+import { BOOKING_DIALOG_DURATIONS } from '../../domain/validation/booking-limits';
 import { actorOf, apiUser } from '~/auth/guards.server';
 import { readModels } from '~/booking/read-models.server';
-import type { BookingOptions } from '~/components/booking/booking-options';
+import { DEFAULT_DURATION, type BookingOptions } from '~/components/booking/booking-options';
 import { requestDeps } from '~/request-deps.server';
 
 /**
  * What the booking dialog needs about one coach (SPEC §2): the services they offer, the session
- * lengths they offer with their prices (decision 045),
- * their published availability and the times already taken in the 90-day window. The dialog
- * computes disabled days and slots from these with the domain's calendar rules.
+ * lengths they offer with their prices (decision 045), and the start times the slot engine offers
+ * for the chosen session length (`duration`, the coach's first offered length by default) over the
+ * 90-day window, by London date. The dialog shows exactly these times and computes none of its
+ * own; requestBooking asks the engine again.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await apiUser(request, context);
   if (user instanceof Response) return user;
   const actor = actorOf(user);
   if (actor.role === 'admin') throw json({ message: 'Administrators cannot book sessions.' }, { status: 403 });
-  const coachId = new URL(request.url).searchParams.get('coachId');
+  const params = new URL(request.url).searchParams;
+  const coachId = params.get('coachId');
   if (!isId(coachId)) throw json({ message: 'Coach not found' }, { status: 404 });
+  const asked = params.has('duration') ? Number(params.get('duration')) : DEFAULT_DURATION;
+  if (!(BOOKING_DIALOG_DURATIONS as readonly number[]).includes(asked)) throw json({ message: 'Please select a session duration' }, { status: 422 });
   const models = readModels(context);
   const coach = await models.coachDirectory.findCoachForBooking(coachId);
   if (!coach || !coach.isBookable) throw json({ message: 'Coach not found' }, { status: 404 });
+  // A length the coach does not offer gets their first one; the answer says which it is.
+  const lengths = offeredLengths({ ratePence: coach.hourlyRatePence, lengths: coach.sessionLengths });
+  const durationMinutes = lengths.some((l) => l.minutes === asked) ? asked : (lengths[0]?.minutes ?? asked);
   const now = context.app.clock.now();
-  const [busy, players] = await Promise.all([
-    models.coachSchedule.busyIntervals(coachId, now, new Date(now.getTime() + (BOOKING_WINDOW_DAYS + 2) * DAY_MS)),
-    listPlayers(requestDeps(context), { actor }),
-  ]);
+  const { today, lastDay } = bookingWindowBounds(now);
+  const [schedule, players] = await Promise.all([models.coachSchedules.scheduleFor(coachId, bookingWindowSpan(now)), listPlayers(requestDeps(context), { actor })]);
+  const slots = offeredSlots(schedule, { fromDate: today, toDate: lastDay, durationMinutes, now, purpose: 'booking' });
   const options: BookingOptions = {
     coachId: coach.coachId,
     coachName: coach.fullName ?? 'Coach',
     services: coachingTypeOptionsOf(coach.servicesOffered),
     sessionOffer: { ratePence: coach.hourlyRatePence, lengths: coach.sessionLengths },
     adminFeePence: ADMIN_FEE_PENCE,
-    availability: coach.availability.map((w) => ({ startsAt: w.startsAt.toISOString(), endsAt: w.endsAt.toISOString(), isAvailable: w.isAvailable })),
-    busy: busy.map((b) => ({ startsAt: b.startsAt.toISOString(), endsAt: b.endsAt.toISOString() })),
+    durationMinutes,
+    days: slotsByDate(slots).map((d) => ({ date: d.date, slots: d.slots.map((s) => ({ time: s.time, location: s.location })) })),
     ageGroups: coach.ageGroups ?? [],
     players: players.map((p) => ({ id: p.id, name: playerName(p), dateOfBirth: p.dateOfBirth })),
     now: now.toISOString(),

@@ -49,7 +49,6 @@ export const availabilityErrors = {
     const message = `This overlaps your ${describePeriod(other)}. Change or delete that one first.`;
     return conflict('AVAILABILITY_OVERLAP', message, { startDate: [message] });
   },
-  outsideAvailability: () => conflict('OUTSIDE_AVAILABILITY', 'The coach is not available at that time. Please choose a time within their availability.'),
   invalidRecord: (detail: string) => invalid('INVALID_RECORD', `Stored availability period is invalid: ${detail}`),
 } as const;
 
@@ -104,26 +103,6 @@ export function updateAvailability(period: AvailabilityPeriod, actor: Actor, det
 /** Only the owner removes a period. */
 export function ensureCanDeleteAvailability(period: AvailabilityPeriod, actor: Actor): Result<void> {
   return canManageAvailability(actor, period.coachId) ? ok(undefined) : err(availabilityErrors.notOwner());
-}
-
-const overlaps = (p: Pick<AvailabilityPeriod, 'startsAt' | 'endsAt'>, start: Date, end: Date): boolean => p.startsAt.getTime() < end.getTime() && start.getTime() < p.endsAt.getTime();
-
-const contains = (p: Pick<AvailabilityPeriod, 'startsAt' | 'endsAt'>, start: Date, end: Date): boolean => p.startsAt.getTime() <= start.getTime() && end.getTime() <= p.endsAt.getTime();
-
-/**
- * PRODUCT.md: where a coach has published available periods, a session [start, end) must lie
- * inside one of them; and never overlap a period marked not available. A coach with no
- * available periods published is bookable at any time not blocked.
- */
-export function isWithinAvailability(periods: readonly Pick<AvailabilityPeriod, 'startsAt' | 'endsAt' | 'isAvailable'>[], start: Date, end: Date): boolean {
-  if (periods.some((p) => !p.isAvailable && overlaps(p, start, end))) return false;
-  const open = periods.filter((p) => p.isAvailable);
-  return open.length === 0 || open.some((p) => contains(p, start, end));
-}
-
-/** The same rule as a Result, for the booking use cases. */
-export function checkWithinAvailability(periods: readonly Pick<AvailabilityPeriod, 'startsAt' | 'endsAt' | 'isAvailable'>[], start: Date, end: Date): Result<void> {
-  return isWithinAvailability(periods, start, end) ? ok(undefined) : err(availabilityErrors.outsideAvailability());
 }
 
 /** Periods for the calendar: by start time, with those already over left out. */

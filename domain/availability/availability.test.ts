@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import fc from 'fast-check';
 import { parseForm } from '../validation/parse-form';
 import { unwrap } from '../shared/result';
 import { adminActor, clientActor, coach2Actor, coachActor, IDS, NOW } from '../testing/fixtures';
-import { checkWithinAvailability, createAvailability, ensureCanDeleteAvailability, isWithinAvailability, parseAvailabilityPeriod, updateAvailability, upcomingPeriods } from './availability-period';
+import { createAvailability, ensureCanDeleteAvailability, parseAvailabilityPeriod, updateAvailability, upcomingPeriods } from './availability-period';
 import { availabilityPeriodSchema } from './availability.schemas';
 
 const id = '80000000-0000-4000-8000-000000000001';
@@ -98,52 +97,5 @@ describe('availability periods', () => {
     const period = unwrap(createAvailability({ id, actor: coachActor, coachId: IDS.coach, details }, NOW));
     expect(parseAvailabilityPeriod({ ...period, startsAt: period.startsAt.toISOString() }).ok).toBe(true);
     expect(parseAvailabilityPeriod({ ...period, endsAt: period.startsAt }).ok).toBe(false);
-  });
-});
-
-describe('isWithinAvailability (PRODUCT.md)', () => {
-  const open = { startsAt: at('2026-03-12T09:00:00Z'), endsAt: at('2026-03-12T17:00:00Z'), isAvailable: true };
-  const blocked = { startsAt: at('2026-03-12T12:00:00Z'), endsAt: at('2026-03-12T13:00:00Z'), isAvailable: false };
-
-  it('accepts any time when the coach has published no available periods', () => {
-    expect(isWithinAvailability([], at('2026-03-12T20:00:00Z'), at('2026-03-12T21:00:00Z'))).toBe(true);
-  });
-
-  it('requires a session inside an available period once any is published', () => {
-    expect(isWithinAvailability([open], at('2026-03-12T09:00:00Z'), at('2026-03-12T10:00:00Z'))).toBe(true);
-    expect(isWithinAvailability([open], at('2026-03-12T16:30:00Z'), at('2026-03-12T17:30:00Z'))).toBe(false);
-    expect(isWithinAvailability([open], at('2026-03-13T09:00:00Z'), at('2026-03-13T10:00:00Z'))).toBe(false);
-  });
-
-  it('refuses a session overlapping a period marked not available', () => {
-    expect(isWithinAvailability([open, blocked], at('2026-03-12T11:30:00Z'), at('2026-03-12T12:30:00Z'))).toBe(false);
-    expect(isWithinAvailability([open, blocked], at('2026-03-12T11:00:00Z'), at('2026-03-12T12:00:00Z'))).toBe(true);
-    expect(isWithinAvailability([blocked], at('2026-03-12T12:00:00Z'), at('2026-03-12T12:30:00Z'))).toBe(false);
-  });
-
-  it('explains a refusal with OUTSIDE_AVAILABILITY', () => {
-    expect(checkWithinAvailability([open], at('2026-03-13T09:00:00Z'), at('2026-03-13T10:00:00Z'))).toMatchObject({
-      ok: false,
-      error: { kind: 'conflict', code: 'OUTSIDE_AVAILABILITY' },
-    });
-  });
-
-  it('never accepts a session that overlaps a blocked period, and always accepts one inside an open period clear of blocks', () => {
-    const hour = 3_600_000;
-    const base = at('2026-03-12T00:00:00Z').getTime();
-    const period = fc.record({ start: fc.integer({ min: 0, max: 47 }), length: fc.integer({ min: 1, max: 12 }), isAvailable: fc.boolean() });
-    fc.assert(
-      fc.property(fc.array(period, { maxLength: 6 }), fc.integer({ min: 0, max: 47 }), fc.integer({ min: 1, max: 4 }), (specs, s, len) => {
-        const periods = specs.map((p) => ({ startsAt: new Date(base + p.start * hour), endsAt: new Date(base + (p.start + p.length) * hour), isAvailable: p.isAvailable }));
-        const start = new Date(base + s * hour);
-        const end = new Date(base + (s + len) * hour);
-        const result = isWithinAvailability(periods, start, end);
-        const hitsBlock = periods.some((p) => !p.isAvailable && p.startsAt < end && start < p.endsAt);
-        const insideOpen = periods.some((p) => p.isAvailable && p.startsAt <= start && end <= p.endsAt);
-        const anyOpen = periods.some((p) => p.isAvailable);
-        expect(result).toBe(!hitsBlock && (!anyOpen || insideOpen));
-      }),
-      { numRuns: 500 },
-    );
   });
 });

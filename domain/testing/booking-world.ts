@@ -19,7 +19,6 @@ export const theCoach: CoachForBooking = {
   hourlyRatePence: RATE_PENCE,
   sessionLengths: [],
   servicesOffered: ['striker', 'midfield'],
-  availability: [],
 };
 
 /** A fresh world for each test of the booking use cases: the unit of work, a clock at NOW, the coach, ids. */
@@ -36,6 +35,8 @@ export interface BookingWorld {
   authorise(id: string): Booking;
   /** A request whose payment is authorised: the only kind that reaches the coach (decision 011). */
   requestPaid(overrides?: Partial<RequestBookingInput>): Promise<Booking>;
+  /** The coach publishes an availability period (available unless said otherwise) for [startsAt, endsAt). */
+  publish(startsAt: Date, endsAt: Date, isAvailable?: boolean): void;
   /** The payloads of the queued jobs of one type. */
   jobsOf(type: string): OutboxJob['payload'][];
 }
@@ -54,6 +55,22 @@ export function useBookingWorld(): BookingWorld {
       return held;
     },
     requestPaid: async (overrides: Partial<RequestBookingInput> = {}): Promise<Booking> => world.authorise(unwrap(await world.request(overrides)).id),
+    publish: (startsAt: Date, endsAt: Date, isAvailable = true) => {
+      const id = `aaaaaaaa-0000-4000-8000-${String(world.uow.data.availability.size + 1).padStart(12, '0')}`;
+      world.uow.data.availability.set(id, {
+        id,
+        coachId: COACH_ID,
+        startsAt,
+        endsAt,
+        isAvailable,
+        locationOverride: null,
+        notes: null,
+        dailyStart: null,
+        dailyEnd: null,
+        createdAt: NOW,
+        updatedAt: NOW,
+      });
+    },
     jobsOf: (type: string) => world.uow.outbox.jobs.filter((j) => j.type === type).map((j) => j.payload),
   } as BookingWorld;
   beforeEach(() => {

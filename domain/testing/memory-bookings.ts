@@ -77,6 +77,8 @@ export function createInMemoryBookings(): InMemoryBookings {
       return stored;
     },
     listOverlappingPendingForCoach: async (coachId, s, e, excludeId) => all().filter((b) => b.coachId === coachId && b.status === 'pending' && b.id !== excludeId && overlaps(b, s, e)),
+    // One test runs one transaction at a time: there is nothing to wait for.
+    lockCoachCalendar: async () => undefined,
     hasOverlappingActiveForCoach: async (coachId, s, e, excludeId) => all().some((b) => b.coachId === coachId && active(b) && b.id !== excludeId && overlaps(b, s, e)),
     listDueForAutoComplete: async (now, limit) =>
       all()

@@ -3,6 +3,7 @@
  * bookings of memory-bookings.ts), for unit tests of use cases; the unit of work over them is in
  * unit-of-work.ts. Not used by production code.
  */
+import { memoryCoachSchedules } from './memory-schedules';
 import type { AccountDeletionRequest } from '../accounts/erasure/deletion-request';
 import type { CoachProfile } from '../accounts/users/coach-profile';
 import type { CommonPasswords } from '../accounts/sign-in/common-passwords';
@@ -199,6 +200,11 @@ export function memoryRepositories(data: MemoryData, bookings: InMemoryBookings 
       },
     },
     bookings,
+    coachSchedules: memoryCoachSchedules(
+      () => data.availability.values(),
+      () => bookings.rows.values(),
+      (coachId) => data.scheduleSettings.get(coachId),
+    ),
     /** No traces to scrub here (test/integration covers them). */
     accountErasure: { eraseTraces: async () => ({}) },
     outbox,

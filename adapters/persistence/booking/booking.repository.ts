@@ -147,6 +147,11 @@ export class MikroBookingRepository implements BookingRepository {
     return this.findMany(where, { id: 'asc' }, undefined, this.em.isInTransaction());
   }
 
+  async lockCoachCalendar(coachId: Id): Promise<void> {
+    // A transaction-scoped advisory lock on the coach: no row is held, so profile edits never wait.
+    await this.em.execute(`select pg_advisory_xact_lock(hashtextextended('coach-calendar:' || ?::text, 0))`, [coachId]);
+  }
+
   async hasOverlappingActiveForCoach(coachId: Id, startsAt: Date, endsAt: Date, excludeId?: Id): Promise<boolean> {
     // Same shape as the exclusion constraint, so its GiST index answers it.
     const rows = await this.em.execute<{ found: boolean }[]>(`select ${COACH_BUSY_SQL} as found`, [coachId, startsAt, endsAt, excludeId ?? null, excludeId ?? null]);

@@ -15,10 +15,6 @@ interface CoachRow {
   age_groups: string[] | null;
   /** The chosen session lengths, as JSON [{ minutes, pricePence }] in length order. */
   session_lengths: unknown;
-  /** The availability periods in start order, as three parallel arrays (null: none). */
-  period_starts: Date[] | null;
-  period_ends: Date[] | null;
-  period_available: boolean[] | null;
 }
 
 /** The lengths as stored (the table's checks hold them to 30/60/90/120 and a price in bounds), checked again. */
@@ -34,9 +30,9 @@ function storedSessionLengths(coachId: string, value: unknown): readonly Session
 }
 
 /**
- * What booking needs to know of a coach, in one statement: the coach with the profile and, as
- * arrays, the availability periods (a booking POST's hot path: one round trip less than two
- * queries). Bookable means an active, not erased user of type coach with a coach profile.
+ * What booking needs to know of a coach, in one statement: the coach with the profile (its
+ * times are the slot engine's, read by CoachScheduleSource). Bookable means an active, not
+ * erased user of type coach with a coach profile.
  */
 export class MikroCoachDirectory implements CoachDirectory {
   readonly #em: () => EntityManager;
@@ -50,15 +46,8 @@ export class MikroCoachDirectory implements CoachDirectory {
       `select u.id, u.full_name, (u.is_active and u.erased_at is null and u.user_type = 'coach') as bookable,
               p.hourly_rate_pence, p.services_offered, p.age_groups,
               (select coalesce(json_agg(json_build_object('minutes', l.minutes, 'pricePence', l.price_pence) order by l.minutes), '[]')
-                 from coach_session_lengths l where l.coach_id = u.id) as session_lengths,
-              a.period_starts, a.period_ends, a.period_available
+                 from coach_session_lengths l where l.coach_id = u.id) as session_lengths
          from users u join coach_profiles p on p.user_id = u.id
-         cross join lateral (
-           select array_agg(starts_at order by starts_at, id) as period_starts,
-                  array_agg(ends_at order by starts_at, id) as period_ends,
-                  array_agg(is_available order by starts_at, id) as period_available
-             from availability_periods where coach_id = u.id
-         ) a
         where u.id = ?`,
       [coachId],
     );
@@ -66,9 +55,6 @@ export class MikroCoachDirectory implements CoachDirectory {
     if (!coach) return null;
     const rate = Number(coach.hourly_rate_pence);
     if (!Number.isSafeInteger(rate) || rate <= 0) throw new StoredDataError('coach_profiles', coach.id, 'hourly_rate_pence');
-    const starts = coach.period_starts ?? [];
-    const ends = coach.period_ends ?? [];
-    const available = coach.period_available ?? [];
     return {
       coachId: coach.id,
       fullName: coach.full_name,
@@ -77,7 +63,6 @@ export class MikroCoachDirectory implements CoachDirectory {
       sessionLengths: storedSessionLengths(coach.id, coach.session_lengths),
       servicesOffered: (coach.services_offered ?? []).filter((s): s is CoachingType => (COACHING_TYPES as readonly string[]).includes(s)),
       ageGroups: coach.age_groups ?? [],
-      availability: starts.map((startsAt, i) => ({ startsAt: new Date(startsAt), endsAt: new Date(ends[i]!), isAvailable: available[i] === true })),
     };
   }
 }

@@ -51,16 +51,17 @@ export const BookingCard = memo(function BookingCard({
   // loading: its first frame offers next week's slot, and whether that is free is in the calendar.
   // The calendar's helper comes with the dialog's code, not in this page's first JavaScript.
   const againCoach = card.bookAgain?.coachId;
+  const againLength = card.durationMinutes;
   const reachBookAgain = () => {
     if (!againCoach) return;
     BookingDialog.preload();
-    void loadOptions().then((o) => o.loadBookingOptions(againCoach));
+    void loadOptions().then((o) => o.loadBookingOptions(againCoach, againLength));
   };
   const openBookAgain = () => {
     if (!againCoach) return;
     BookingDialog.preload();
     void loadOptions()
-      .then((o) => o.bookingOptionsWithin(againCoach, o.BOOK_OPEN_GRACE_MS))
+      .then((o) => o.bookingOptionsWithin(againCoach, o.BOOK_OPEN_GRACE_MS, againLength))
       .catch(() => undefined)
       // Unless another of the card's dialogs was opened meanwhile.
       .then(() => setDialog((open) => open ?? 'again'));

@@ -1,6 +1,6 @@
 import { useFetcher } from '@remix-run/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { bookingWindowBounds, daySlots, isDayBookable, type CoachCalendar } from '../../../domain/booking/requests/booking-calendar';
+import { bookingWindowBounds } from '../../../domain/booking/requests/booking-calendar';
 import { bookAgainSlot } from '../../../domain/booking/requests/book-again';
 import type { BookAgainSeed } from '../../booking/booking-card-view';
 import { WhoIsThisFor } from './who-is-this-for';
@@ -9,8 +9,9 @@ import { ADMIN_FEE_PENCE, formatPence, formatPenceShort } from '../../../domain/
 import { bookingPrice } from '../../../domain/booking/requests/booking-price';
 import { sessionPriceFor } from '../../../domain/booking/requests/session-price';
 import { offeredLengths } from '../../../domain/shared/session-lengths';
+import { BOOKING_DIALOG_DURATIONS } from '../../../domain/validation/booking-limits';
 import { durationLabel } from '../../booking/session-length-view';
-import { arrivedBookingOptions, forgetBookingOptions, loadBookingOptions, type BookingOptions, type BookingPreview } from './booking-options';
+import { arrivedBookingOptions, DEFAULT_DURATION, forgetBookingOptions, loadBookingOptions, type BookingOptions, type BookingPreview, type OfferedDay } from './booking-options';
 import { DatePicker } from './date-picker';
 import { FieldError, FormAlert, Modal, inputClass, labelClass, primaryButton, secondaryButton } from './modal';
 
@@ -28,18 +29,16 @@ export interface BookedSummary {
 
 type BookResponse = { ok: true; intent: 'book'; booking: BookedSummary } | { ok: false; intent: string; message: string; fieldErrors: Record<string, readonly string[]> };
 
-/** The form's data: the coach's answer, or the page's preview of it (no calendar yet). */
-type BookingFormData = Omit<BookingOptions, 'availability' | 'busy'> & { readonly calendar: CoachCalendar | null };
+/** The form's data: the coach's answer, or the page's preview of it (no offered times yet). */
+type BookingFormData = Omit<BookingOptions, 'days' | 'durationMinutes'> & { readonly calendar: { readonly durationMinutes: number; readonly days: readonly OfferedDay[] } | null };
 
-const calendarOf = (o: Pick<BookingOptions, 'availability' | 'busy'>): CoachCalendar => ({
-  availability: o.availability.map((w) => ({ startsAt: new Date(w.startsAt), endsAt: new Date(w.endsAt), isAvailable: w.isAvailable })),
-  busy: o.busy.map((b) => ({ startsAt: new Date(b.startsAt), endsAt: new Date(b.endsAt) })),
-});
+const isDialogDuration = (minutes: number | undefined): minutes is number => minutes !== undefined && (BOOKING_DIALOG_DURATIONS as readonly number[]).includes(minutes);
 
 /**
- * SPEC §2 booking dialog: service (the coach's), date (today to 90 days, unavailable days
- * disabled), hourly slot 09:00–20:00 (taken ones disabled), duration, location, notes, the price
- * summary and the payment note. The server validates everything again (submitBookingRequest).
+ * SPEC §2 booking dialog: service (the coach's), date (today to 90 days, days without a free
+ * time disabled), the start times the server's slot engine offers for the chosen duration (asked
+ * again when the duration changes), location, notes, the price summary and the payment note. The
+ * server validates everything again (submitBookingRequest).
  *
  * With a `preview` (FindCoaches' card), the form is in the dialog's first frame and the coach's
  * calendar enables its days when it arrives. Without one ('Book again'), the form
@@ -66,17 +65,20 @@ export function BookingDialog({
   | { seed?: never; preview?: BookingPreview }
 )) {
   const submit = useFetcher<BookResponse>();
+  const firstDuration = isDialogDuration(seed?.durationMinutes) ? seed.durationMinutes : DEFAULT_DURATION;
   const [loaded, setLoaded] = useState<{ coachId: string; options: BookingOptions | null } | null>(() => {
-    const arrived = arrivedBookingOptions(coachId);
+    const arrived = arrivedBookingOptions(coachId, firstDuration);
     return arrived === undefined ? null : { coachId, options: arrived };
   });
   useEffect(() => {
     let open = true;
-    void loadBookingOptions(coachId).then((options) => open && setLoaded((now) => (now?.coachId === coachId && now.options === options ? now : { coachId, options })));
+    void loadBookingOptions(coachId, firstDuration).then((options) => open && setLoaded((now) => (now?.coachId === coachId && now.options === options ? now : { coachId, options })));
     return () => {
       open = false;
       forgetBookingOptions(coachId);
     };
+    // The first duration is read once, when the dialog opens.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [coachId]);
   const options = loaded?.coachId === coachId ? loaded.options : undefined;
   const data = useMemo(() => (options ? formDataOf(options) : options === undefined && preview ? formDataOfPreview(coachId, coachName, preview) : options), [options, preview, coachId, coachName]);
@@ -103,7 +105,7 @@ export function BookingDialog({
   );
 }
 
-const formDataOf = ({ availability, busy, ...rest }: BookingOptions): BookingFormData => ({ ...rest, calendar: calendarOf({ availability, busy }) });
+const formDataOf = ({ days, durationMinutes, ...rest }: BookingOptions): BookingFormData => ({ ...rest, calendar: { durationMinutes, days } });
 
 const formDataOfPreview = (coachId: string, coachName: string, p: BookingPreview): BookingFormData => ({
   coachId,
@@ -130,47 +132,61 @@ function BookingForm({
   seed?: BookAgainSeed;
 }) {
   const now = useMemo(() => new Date(options.now), [options.now]);
-  const calendar = options.calendar;
   const { today, lastDay } = useMemo(() => bookingWindowBounds(now), [now]);
   const players = options.players ?? [];
   // The lengths the coach offers, each with its price (decision 045).
   const lengths = offeredLengths(options.sessionOffer);
   // 'Book again': the same service, length, place and player, a week after the last session.
-  const [again] = useState(() => (seed && calendar ? bookAgainSlot({ date: seed.lastDate, time: seed.lastTime }, seed.durationMinutes, calendar, now) : null));
+  const first = options.calendar;
+  const [again] = useState(() => (seed && first ? bookAgainSlot({ date: seed.lastDate, time: seed.lastTime }, first.days, now) : null));
   const offered = (v: string | undefined) => (v && options.services.some((s) => s.value === v) ? v : undefined);
   const [serviceChoice, setServiceChoice] = useState<string>(offered(seed?.serviceType) ?? options.services[0]?.value ?? '');
   // The coach's answer replaces the card's preview (the card may be minutes old): a choice it no longer offers goes.
   const serviceType = offered(serviceChoice) ?? options.services[0]?.value ?? '';
-  const [durationChoice, setDuration] = useState<number>(seed?.durationMinutes ?? 60);
+  const [durationChoice, setDuration] = useState<number>(first?.durationMinutes ?? (isDialogDuration(seed?.durationMinutes) ? seed.durationMinutes : DEFAULT_DURATION));
   // A length the coach does not offer (their answer may differ from the card's) gives way to the hour, or their shortest.
   const offersLength = (m: number) => lengths.some((l) => l.minutes === m);
-  const duration = offersLength(durationChoice) ? durationChoice : offersLength(60) ? 60 : (lengths[0]?.minutes ?? 60);
+  const duration = offersLength(durationChoice) ? durationChoice : offersLength(DEFAULT_DURATION) ? DEFAULT_DURATION : (lengths[0]?.minutes ?? DEFAULT_DURATION);
   // The price rule of the domain (what createBooking freezes on the booking), not a sum written again here.
   const sessionPrice = sessionPriceFor(options.sessionOffer, duration);
   const price = sessionPrice.ok ? bookingPrice(sessionPrice.value) : null;
+  // The server's times for each duration asked so far: another length asks the server again.
+  const [timesByDuration, setTimesByDuration] = useState<ReadonlyMap<number, readonly OfferedDay[]>>(() => new Map(first ? [[first.durationMinutes, first.days]] : []));
+  useEffect(() => {
+    if (first && !timesByDuration.has(first.durationMinutes)) setTimesByDuration((m) => new Map([...m, [first.durationMinutes, first.days]]));
+  }, [first, timesByDuration]);
+  useEffect(() => {
+    if (!first || timesByDuration.has(duration)) return;
+    let open = true;
+    void loadBookingOptions(options.coachId, duration).then((o) => open && o && setTimesByDuration((m) => new Map([...m, [duration, o.days]])));
+    return () => {
+      open = false;
+    };
+  }, [first, duration, timesByDuration, options.coachId]);
+  const calendar = timesByDuration.get(duration) ?? null;
   const [date, setDate] = useState<string | null>(again?.date ?? null);
   const [time, setTime] = useState<string | null>(again?.time ?? null);
   const [locationType, setLocationType] = useState(seed?.locationType ?? 'online');
   const [playerChoice, setPlayerChoice] = useState<string>(seed?.playerId ?? '');
   const playerId = players.some((p) => p.id === playerChoice) ? playerChoice : '';
-  // A day is worked out when it is shown (the picker's month) or chosen, not all 91 at once: a
-  // render with the calendar checks one month's days. Before the coach's calendar is
-  // in, no day can be picked yet.
-  const dayOff = useMemo(() => {
-    if (!calendar) return () => true;
-    const known = new Map<string, boolean>();
-    return (iso: string) => {
-      let off = known.get(iso);
-      if (off === undefined) known.set(iso, (off = !isDayBookable(iso, duration, calendar, now)));
-      return off;
-    };
-  }, [duration, calendar, now]);
-  const slots = useMemo(() => (date && calendar ? daySlots(date, duration, calendar, now) : []), [date, duration, calendar, now]);
+  // A day can be picked when the server offers a time on it; before its answer is in, none can.
+  const byDate = useMemo(() => new Map((calendar ?? []).map((d) => [d.date, d.slots])), [calendar]);
+  const dayOff = useMemo(() => (calendar ? (iso: string) => !byDate.has(iso) : () => true), [calendar, byDate]);
+  const slots = useMemo(() => (date ? (byDate.get(date) ?? []) : []), [date, byDate]);
+  // The address follows the chosen time's range location until the client types one.
+  const [address, setAddress] = useState(seed?.locationAddress ?? '');
+  const [addressTyped, setAddressTyped] = useState(Boolean(seed?.locationAddress));
+  const pickTime = (t: string, location: string | null) => {
+    setTime(t);
+    touch('time', 'date');
+    if (!addressTyped && location) setAddress(location);
+  };
 
   useEffect(() => {
+    if (!calendar) return;
     if (date && dayOff(date)) setDate(null);
-    if (time && !slots.some((s) => s.time === time && s.state === 'available')) setTime(null);
-  }, [date, time, dayOff, slots]);
+    if (time && !slots.some((s) => s.time === time)) setTime(null);
+  }, [calendar, date, time, dayOff, slots]);
 
   const result = fetcher.data;
   useEffect(() => {
@@ -260,17 +276,10 @@ function BookingForm({
                 <button
                   key={s.time}
                   type="button"
-                  disabled={s.state !== 'available'}
                   aria-pressed={time === s.time}
-                  title={s.state === 'taken' ? 'Already booked' : s.state === 'available' ? undefined : 'Not available'}
-                  onClick={() => (setTime(s.time), touch('time', 'date'))}
-                  className={`rounded-lg border px-2 py-2 text-sm ${
-                    time === s.time
-                      ? 'border-pitch-600 bg-pitch-600 font-semibold text-white'
-                      : s.state === 'available'
-                        ? 'border-slate-300 text-slate-800 hover:border-pitch-600'
-                        : 'cursor-not-allowed border-slate-100 bg-slate-50 text-slate-300 line-through'
-                  }`}
+                  title={s.location ?? undefined}
+                  onClick={() => pickTime(s.time, s.location)}
+                  className={`rounded-lg border px-2 py-2 text-sm ${time === s.time ? 'border-pitch-600 bg-pitch-600 font-semibold text-white' : 'border-slate-300 text-slate-800 hover:border-pitch-600'}`}
                 >
                   {s.time}
                 </button>
@@ -308,7 +317,8 @@ function BookingForm({
             <input
               id="locationAddress"
               name="locationAddress"
-              defaultValue={seed?.locationAddress ?? ''}
+              value={address}
+              onChange={(e) => (setAddress(e.target.value), setAddressTyped(true))}
               maxLength={200}
               className={inputClass}
               placeholder={locationType === 'online' ? 'Video link or leave blank' : 'Where to meet'}

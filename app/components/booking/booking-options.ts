@@ -8,6 +8,18 @@ export interface BookingPlayer {
   readonly dateOfBirth: string;
 }
 
+/** A start the server offers: London wall-clock time, and the location of its range when it has one. */
+export interface OfferedTime {
+  readonly time: string;
+  readonly location: string | null;
+}
+
+/** One London date with its offered starts, in order. */
+export interface OfferedDay {
+  readonly date: string;
+  readonly slots: readonly OfferedTime[];
+}
+
 /** The booking dialog's data about one coach (from /api/booking-options), as JSON. */
 export interface BookingOptions {
   readonly coachId: string;
@@ -16,8 +28,10 @@ export interface BookingOptions {
   /** The coach's rate and chosen lengths (decision 045): the dialog lists `offeredLengths` and prices with `sessionPriceFor`. */
   readonly sessionOffer: SessionOffer;
   readonly adminFeePence: number;
-  readonly availability: readonly { readonly startsAt: string; readonly endsAt: string; readonly isAvailable: boolean }[];
-  readonly busy: readonly { readonly startsAt: string; readonly endsAt: string }[];
+  /** The session length these times are for. */
+  readonly durationMinutes: number;
+  /** The slot engine's starts for that length (decision 044), by London date: the only times the dialog offers. */
+  readonly days: readonly OfferedDay[];
   /** The coach's age groups and the client's players (decision 017: 'Who is this session for?'). */
   readonly ageGroups?: readonly string[];
   readonly players?: readonly BookingPlayer[];
@@ -40,6 +54,10 @@ export interface BookingPreview {
 
 /** How long an answer fetched ahead (on the way to 'Book') may serve a dialog opened later. */
 const FRESH_MS = 30_000;
+/** The length the dialog opens with, and the one fetched ahead of it. */
+export const DEFAULT_DURATION = 60;
+// Answers are kept per coach and session length: each length has its own starts.
+const keyOf = (coachId: string, durationMinutes: number) => `${coachId} ${durationMinutes}`;
 const fetched = new Map<string, { at: number; answer: Promise<BookingOptions | null>; settled?: BookingOptions | null }>();
 
 /**
@@ -48,14 +66,15 @@ const fetched = new Map<string, { at: number; answer: Promise<BookingOptions | n
  * travels while the dialog's code loads. Null when the coach
  * cannot be booked (404/403) or the answer is not the options (a sign-in page after a session ended).
  */
-export function loadBookingOptions(coachId: string): Promise<BookingOptions | null> {
-  const kept = fetched.get(coachId);
+export function loadBookingOptions(coachId: string, durationMinutes: number = DEFAULT_DURATION): Promise<BookingOptions | null> {
+  const key = keyOf(coachId, durationMinutes);
+  const kept = fetched.get(key);
   if (kept && Date.now() - kept.at < FRESH_MS) return kept.answer;
-  const answer = fetch(`/api/booking-options?coachId=${encodeURIComponent(coachId)}`, { headers: { Accept: 'application/json' } })
+  const answer = fetch(`/api/booking-options?coachId=${encodeURIComponent(coachId)}&duration=${durationMinutes}`, { headers: { Accept: 'application/json' } })
     .then(async (res) => (res.ok && res.headers.get('Content-Type')?.includes('application/json') ? ((await res.json()) as BookingOptions) : null))
     .catch(() => null);
   const entry: { at: number; answer: Promise<BookingOptions | null>; settled?: BookingOptions | null } = { at: Date.now(), answer };
-  fetched.set(coachId, entry);
+  fetched.set(key, entry);
   void answer.then((options) => (entry.settled = options));
   return answer;
 }
@@ -64,8 +83,8 @@ export function loadBookingOptions(coachId: string): Promise<BookingOptions | nu
  * The options already arrived (the dialog renders its form in its first frame), or undefined while
  * they are on their way or were never asked for.
  */
-export function arrivedBookingOptions(coachId: string): BookingOptions | null | undefined {
-  const kept = fetched.get(coachId);
+export function arrivedBookingOptions(coachId: string, durationMinutes: number = DEFAULT_DURATION): BookingOptions | null | undefined {
+  const kept = fetched.get(keyOf(coachId, durationMinutes));
   return kept && Date.now() - kept.at < FRESH_MS ? kept.settled : undefined;
 }
 
@@ -78,10 +97,10 @@ export const BOOK_OPEN_GRACE_MS = 120;
  * 'Loading' frame followed at once by a second render, layout and paint of the whole dialog
  * (on a phone, the frame nobody could use).
  */
-export function bookingOptionsWithin(coachId: string, graceMs: number): Promise<void> {
+export function bookingOptionsWithin(coachId: string, graceMs: number, durationMinutes: number = DEFAULT_DURATION): Promise<void> {
   return new Promise<void>((resolve) => {
     const timer = setTimeout(resolve, graceMs);
-    void loadBookingOptions(coachId).then(() => {
+    void loadBookingOptions(coachId, durationMinutes).then(() => {
       clearTimeout(timer);
       resolve();
     });
@@ -90,5 +109,5 @@ export function bookingOptionsWithin(coachId: string, graceMs: number): Promise<
 
 /** A dialog that opens again asks again (the calendar may have changed since). */
 export function forgetBookingOptions(coachId: string): void {
-  fetched.delete(coachId);
+  for (const key of [...fetched.keys()]) if (key.startsWith(`${coachId} `)) fetched.delete(key);
 }

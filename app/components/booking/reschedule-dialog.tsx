@@ -1,12 +1,14 @@
-import { rescheduleTimeSlots } from '../../../domain/validation/booking-limits';
+import { useEffect, useMemo, useState } from 'react';
 import type { BookingCardView } from '../../booking/booking-card-view';
 import { cardWhen, dateLabel, splitStart } from '../../booking/booking-card-labels';
 import { FieldError, FormAlert, Modal, dangerButton, inputClass, labelClass, primaryButton, secondaryButton } from './modal';
 import { useBookingAction } from './use-booking-action';
+import { loadRescheduleOptions, type RescheduleOptions } from './reschedule-options';
 
 /**
- * SPEC §2/§4 reschedule: the proposer picks a new date and a half-hourly time (06:00–22:00) with
- * an optional reason; the other party reviews the proposal and accepts or declines it.
+ * SPEC §2/§4 reschedule: the proposer picks a new date and one of the times the server's slot
+ * engine offers on it (the coach's hours, free of other sessions and their buffers), with an
+ * optional reason; the other party reviews the proposal and accepts or declines it.
  */
 export function RescheduleDialog({ card, today, lastDay, onClose }: { card: BookingCardView; today: string; lastDay: string; onClose: () => void }) {
   return card.reschedule?.view === 'review' ? (
@@ -19,6 +21,27 @@ export function RescheduleDialog({ card, today, lastDay, onClose }: { card: Book
 function ProposeForm({ card, today, lastDay, onClose }: { card: BookingCardView; today: string; lastDay: string; onClose: () => void }) {
   const { fetcher, busy, error, errorDetail, fieldErrors, clearError } = useBookingAction({ onSuccess: onClose });
   const { date, time } = cardWhen(card);
+  // undefined: on its way; null: could not be had.
+  const [offered, setOffered] = useState<RescheduleOptions | null | undefined>(undefined);
+  useEffect(() => {
+    let open = true;
+    void loadRescheduleOptions(card.id).then((o) => open && setOffered(o));
+    return () => {
+      open = false;
+    };
+  }, [card.id]);
+  const [newDate, setNewDate] = useState('');
+  const times = useMemo(() => offered?.days.find((d) => d.date === newDate)?.slots ?? [], [offered, newDate]);
+  const timeHint =
+    offered === undefined
+      ? 'Loading free times…'
+      : offered === null
+        ? 'Free times could not be loaded'
+        : !newDate
+          ? 'Select a date first'
+          : times.length === 0
+            ? 'No free times on this date'
+            : 'Select a time';
   return (
     <Modal title="Reschedule Session" description={`Currently ${date} at ${time}. Propose a new time; ${card.otherPartyName} will be asked to accept it.`} onClose={onClose}>
       <fetcher.Form method="post" noValidate onChange={clearError}>
@@ -30,18 +53,18 @@ function ProposeForm({ card, today, lastDay, onClose }: { card: BookingCardView;
             <label htmlFor="reschedule-date" className={labelClass}>
               New date
             </label>
-            <input id="reschedule-date" type="date" name="date" min={today} max={lastDay} className={inputClass} />
+            <input id="reschedule-date" type="date" name="date" min={today} max={lastDay} value={newDate} onChange={(e) => setNewDate(e.target.value)} className={inputClass} />
             <FieldError id="reschedule-date-error" messages={fieldErrors.date} />
           </div>
           <div>
             <label htmlFor="reschedule-time" className={labelClass}>
               New time <span className="font-normal text-slate-400">(UK time)</span>
             </label>
-            <select id="reschedule-time" name="time" defaultValue="" className={inputClass}>
-              <option value="">Select a time</option>
-              {rescheduleTimeSlots().map((t) => (
-                <option key={t} value={t}>
-                  {t}
+            <select key={newDate} id="reschedule-time" name="time" defaultValue="" className={inputClass}>
+              <option value="">{timeHint}</option>
+              {times.map((t) => (
+                <option key={t.time} value={t.time}>
+                  {t.time}
                 </option>
               ))}
             </select>

@@ -17,7 +17,6 @@ const coach: CoachForBooking = {
   sessionLengths: [],
   servicesOffered: ['striker'],
   ageGroups: ['under_10', 'adults'],
-  availability: [],
 };
 
 const player = (over: Partial<Player> = {}): Player => ({

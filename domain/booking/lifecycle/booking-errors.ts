@@ -59,6 +59,7 @@ export const bookingErrors = {
   declineReasonRequired: (): DomainError => invalid('REASON_REQUIRED', BOOKING_MESSAGES.declineReason, field('reason', BOOKING_MESSAGES.declineReason)),
   reasonTooLong: (): DomainError => invalid('REASON_TOO_LONG', BOOKING_MESSAGES.reasonTooLong, field('reason', BOOKING_MESSAGES.reasonTooLong)),
   coachAlreadyBooked: (): DomainError => conflict('COACH_ALREADY_BOOKED', 'The coach already has a confirmed session at this time.'),
+  slotNoLongerOffered: (): DomainError => conflict('SLOT_NO_LONGER_OFFERED', 'This time is no longer free in your calendar: a session and its buffer, a blocked time or your hours are in the way.'),
 
   // Session progress -------------------------------------------------------------------------
   arrivalNotOpen: (): DomainError => conflict('ARRIVAL_NOT_ALLOWED', 'Arrival can only be marked on a confirmed session.'),

@@ -1,5 +1,4 @@
 import type { DomainError } from '../../shared/errors';
-import { addDaysToIsoDate, utcToLondon } from '../../shared/london-time';
 import { err, ok, type Result } from '../../shared/result';
 import { BOOKING_WINDOW_DAYS, MAX_SESSION_MINUTES, MIN_SESSION_MINUTES } from '../../validation/booking-limits';
 import { bookingErrors } from './booking-errors';
@@ -35,18 +34,8 @@ export function requiredReason(
   return ok(text);
 }
 
-/** PRODUCT.md: sessions from today to 90 days ahead, counted in London calendar days. */
-export function isWithinBookingWindow(startsAt: Date, now: Date): boolean {
-  return utcToLondon(startsAt).date <= lastBookableDate(now);
-}
-
-// The booking dialog asks this for ~1 100 slots with one `now` when it opens.
-let lastFor: { now: number; date: string } | null = null;
-/** The last London date of the booking window that opens today. */
-export function lastBookableDate(now: Date): string {
-  if (lastFor?.now !== now.getTime()) lastFor = { now: now.getTime(), date: addDaysToIsoDate(utcToLondon(now).date, BOOKING_WINDOW_DAYS) };
-  return lastFor.date;
-}
+/** PRODUCT.md's 90-day window lives below availability and booking, which both read it. */
+export { isWithinBookingWindow, lastBookableDate } from '../../validation/booking-window';
 
 export function isValidInstant(value: unknown): value is Date {
   return value instanceof Date && !Number.isNaN(value.getTime());

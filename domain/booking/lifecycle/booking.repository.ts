@@ -27,6 +27,12 @@ export interface BookingRepository {
 
   /** The coach's pending requests overlapping the range, locked FOR UPDATE, except `excludeId`. */
   listOverlappingPendingForCoach(coachId: Id, startsAt: Date, endsAt: Date, excludeId?: Id): Promise<Booking[]>;
+  /**
+   * Holds the coach's calendar until the transaction ends: two decisions that confirm sessions of
+   * one coach (accepting requests or reschedules) then run one after the other, so the second sees
+   * the first's session and its buffers.
+   */
+  lockCoachCalendar(coachId: Id): Promise<void>;
   /** Whether the coach has a confirmed or in-session booking overlapping the range, except `excludeId`. */
   hasOverlappingActiveForCoach(coachId: Id, startsAt: Date, endsAt: Date, excludeId?: Id): Promise<boolean>;
   /** Confirmed or in-session bookings whose scheduled end + 24 h is at or before `now`, with no dispute; oldest first. */

@@ -148,7 +148,8 @@ describe('the MyBookings and CoachDashboard read models', () => {
     const pupil = await insertPerson(ctx.db, { type: 'client', name: 'Paged Pupil' });
     const busyCoach = await insertPerson(ctx.db, { type: 'coach', name: 'Busy Coach' });
     const ids: string[] = [];
-    for (let i = 0; i < 25; i++) ids.push(await book(new Date(NOW.getTime() + (24 + i) * HOUR), pupil, busyCoach));
+    // Hourly from 09:00 to 20:00 London each day from Tuesday: the times SPEC's grid offers.
+    for (let i = 0; i < 25; i++) ids.push(await book(new Date(NOW.getTime() + (24 + Math.floor(i / 12) * 24 + (i % 12)) * HOUR), pupil, busyCoach));
     const first = await countQueries(async () => call(loader, ctx.app, await requestAs(ctx.app, pupil.id, '/MyBookings')));
     expect(first.count, first.queries.join('\n')).toBeLessThanOrEqual(5);
     const one = await bodyOf<{ cards: { id: string }[]; nextCursor: string }>(first.result);
@@ -167,7 +168,7 @@ describe('the MyBookings and CoachDashboard read models', () => {
     expect(body.cards[0]).toMatchObject({ viewerIs: 'coach', otherPartyName: 'Paged Pupil' });
 
     // Another client's request not paid yet does not reach the coach: not listed, not counted.
-    const unpaid = await book(new Date(NOW.getTime() + 60 * HOUR), client, busyCoach, false);
+    const unpaid = await book(new Date(NOW.getTime() + 57 * HOUR), client, busyCoach, false);
     const after = await bodyOf<{ counts: Record<string, number>; cards: { id: string }[] }>(await call(coachLoader, ctx.app, await requestAs(ctx.app, busyCoach.id, '/CoachDashboard?tab=pending')));
     expect(after.counts).toEqual({ pending: 25, upcoming: 0, history: 0 });
     expect(after.cards.map((c) => c.id)).not.toContain(unpaid);

@@ -54,7 +54,7 @@ describe('FindCoaches', () => {
     expect(visitor.headers.get('Location')).toMatch(/^\/\?login=1/);
   });
 
-  it("gives the booking dialog the coach's services, rate and session lengths, and taken times", async () => {
+  it("gives the booking dialog the coach's services, rate, session lengths and the slot engine's times for the chosen duration", async () => {
     const res = await call(optionsLoader, ctx.app, await requestAs(ctx.app, client.id, `/api/booking-options?coachId=${coach.id}`));
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({
@@ -65,8 +65,15 @@ describe('FindCoaches', () => {
       ],
       sessionOffer: { ratePence: 4500, lengths: [] },
       adminFeePence: 300,
-      busy: [],
+      durationMinutes: 60,
     });
+    // A coach without weekly hours keeps SPEC's grid: hourly 09:00 to 20:00, every date of the window.
+    const longer = await (await call(optionsLoader, ctx.app, await requestAs(ctx.app, client.id, `/api/booking-options?coachId=${coach.id}&duration=120`))).json();
+    expect(longer.durationMinutes).toBe(120);
+    expect(longer.days.length).toBeGreaterThan(85);
+    expect(longer.days[1].slots.map((t: { time: string }) => t.time)).toEqual(['09:00', '10:00', '11:00', '12:00', '13:00', '14:00', '15:00', '16:00', '17:00', '18:00', '19:00', '20:00']);
+    const odd = await call(optionsLoader, ctx.app, await requestAs(ctx.app, client.id, `/api/booking-options?coachId=${coach.id}&duration=45`));
+    expect(odd.status).toBe(422);
     const asAdmin = await call(optionsLoader, ctx.app, await requestAs(ctx.app, admin.id, `/api/booking-options?coachId=${coach.id}`));
     expect(asAdmin.status).toBe(403);
   });
@@ -75,10 +82,10 @@ describe('FindCoaches', () => {
     const request = await requestAs(ctx.app, client.id, '/FindCoaches', bookingForm());
     const { result: res, count, queries } = await countQueries(() => call(action, ctx.app, request));
     expect(res.status).toBe(200);
-    // The person, the rate limit, the coach with their availability, the day's next reference
-    // number, the request's three checks (overlap, a pending request at that start, the
-    // reference) in one, the booking, its outbox job.
-    expect(count, queries.join('\n')).toBeLessThanOrEqual(7);
+    // The person, the rate limit, the coach, the day's next reference number, the coach's
+    // schedule for the slot engine, the request's three checks (overlap, a pending request at
+    // that start, the reference) in one, the booking, its outbox job.
+    expect(count, queries.join('\n')).toBeLessThanOrEqual(8);
     const body = await bodyOf<{ ok: boolean; booking: { id: string; referenceCode: string; coachName: string; totalPricePence: number } }>(res);
     expect(body.ok).toBe(true);
     expect(body.booking).toMatchObject({ coachName: 'Carlos Coach', totalPricePence: 4800 });

@@ -24,12 +24,19 @@ beforeEach(async () => {
   await ctx.db.query('delete from notification_deliveries');
 });
 
-/** `n` requests at distinct hours, every other one accepted: 1.5 emails per request on average. */
+/** 12:00 UTC `days` ahead: on SPEC's hourly grid in London, summer or winter. */
+function onTheHour(days: number): Date {
+  const d = new Date(Date.now() + days * 24 * HOUR);
+  d.setUTCHours(12, 0, 0, 0);
+  return d;
+}
+
+/** `n` requests at distinct hours on SPEC's grid (six a day), every other one accepted: 1.5 emails per request on average. */
 async function manyBookingEmails(n: number): Promise<number> {
   const base = new Date(Date.now() + 3 * 24 * HOUR);
   base.setUTCHours(9, 0, 0, 0);
   for (let i = 0; i < n; i++) {
-    const startsAt = new Date(base.getTime() + i * 2 * HOUR);
+    const startsAt = new Date(base.getTime() + (i % 6) * 2 * HOUR + Math.floor(i / 6) * 24 * HOUR);
     const b = await authoriseWithTestCard(
       ctx.app,
       expectOk(await requestBooking(ctx.app.deps(), { actor: client.actor, coachId: coach.id, serviceType: 'striker', startsAt, durationMinutes: 60, locationType: 'outdoor' })),
@@ -68,7 +75,7 @@ describe('delivering each email exactly once', () => {
           actor: client.actor,
           coachId: coach.id,
           serviceType: 'striker',
-          startsAt: new Date(Date.now() + 40 * 24 * HOUR),
+          startsAt: onTheHour(40),
           durationMinutes: 60,
           locationType: 'outdoor',
         }),
@@ -93,7 +100,7 @@ describe('delivering each email exactly once', () => {
           actor: client.actor,
           coachId: coach.id,
           serviceType: 'striker',
-          startsAt: new Date(Date.now() + 41 * 24 * HOUR),
+          startsAt: onTheHour(41),
           durationMinutes: 60,
           locationType: 'outdoor',
         }),

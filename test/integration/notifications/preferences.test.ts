@@ -19,8 +19,9 @@ let hour = 0;
 async function request() {
   hour += 2;
   const startsAt = new Date(Date.now() + 4 * DAY);
-  startsAt.setUTCHours(6 + (hour % 14), 0, 0, 0);
-  startsAt.setUTCDate(startsAt.getUTCDate() + Math.floor(hour / 14));
+  // SPEC's grid: the slot engine offers 09:00 to 20:00 London to a coach without weekly hours.
+  startsAt.setUTCHours(9 + (hour % 11), 0, 0, 0);
+  startsAt.setUTCDate(startsAt.getUTCDate() + Math.floor(hour / 11));
   return await authoriseWithTestCard(
     ctx.app,
     expectOk(await requestBooking(ctx.app.deps(), { actor: client.actor, coachId: coach.id, serviceType: 'striker', startsAt, durationMinutes: 60, locationType: 'outdoor' })),

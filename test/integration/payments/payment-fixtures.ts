@@ -6,6 +6,7 @@ import type { Actor } from '../../../domain/policy/actor';
 import type { Booking } from '../../../domain/booking/lifecycle/booking';
 import { createBooking } from '../../../domain/booking/requests/create-booking';
 import { ok, unwrap } from '../../../domain/shared/result';
+import { addDaysToIsoDate, londonToUtc, utcToLondon } from '../../../domain/shared/london-time';
 import type { TestDatabase } from '../../support/database';
 import { TEST_HASH_COST } from '../../support/test-env';
 
@@ -44,6 +45,15 @@ function reference(now: Date): string {
 }
 
 let defaultStarts = 0;
+
+/**
+ * The n-th default start: from three days ahead, on SPEC's hourly grid 09:00–20:00 London, the
+ * starts the slot engine offers a coach without weekly hours (so acceptance re-checks pass).
+ */
+function gridStart(now: Date, n: number): Date {
+  const date = addDaysToIsoDate(utcToLondon(now).date, 3 + Math.floor(n / 12));
+  return londonToUtc(date, `${String(9 + (n % 12)).padStart(2, '0')}:00`)!;
+}
 /**
  * A pending booking at £50 + £3 fee, saved; `startsAt` defaults to three days after `now`, an hour
  * later on each call (one client holds one pending request per coach and start: decision 011).
@@ -61,7 +71,7 @@ export async function storeBooking(
   } = {},
 ): Promise<Booking> {
   const now = app.clock.now();
-  const startsAt = options.startsAt ?? new Date(Math.ceil((now.getTime() + 3 * DAY) / HOUR) * HOUR + defaultStarts++ * HOUR);
+  const startsAt = options.startsAt ?? gridStart(now, defaultStarts++);
   const booking = unwrap(
     createBooking(
       client.actor,

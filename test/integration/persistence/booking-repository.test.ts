@@ -3,6 +3,7 @@ import { endsAt, type Booking } from '../../../domain/booking/lifecycle/booking'
 import { acceptBooking as accept, cancelBooking } from '../../../domain/booking/lifecycle/booking-decisions';
 import { err, ok, unwrap } from '../../../domain/shared/result';
 import { MikroCoachDirectory } from '../../../adapters/persistence/booking/coach-directory';
+import { createCoachSchedules } from '../../../adapters/persistence/read-models/coach-schedules';
 import { StoredDataError } from '../../../adapters/persistence/shared/stored-data';
 import { useTestApp } from '../../support/app';
 import { DAY, HOUR, hoursAhead, insertUser, pendingBooking } from './fixtures';
@@ -124,27 +125,37 @@ describe('the booking repository', () => {
     expect(locked).toEqual(ok(saved));
   });
 
-  it('tells booking who the coach is, what they charge and when they are available', async () => {
+  it('tells booking who the coach is and what they charge, and the slot engine their periods and sessions', async () => {
     const coach = await insertUser(ctx.db, 'coach');
     const directory = new MikroCoachDirectory(ctx.app.orm.em.fork());
-    expect((await directory.findCoachForBooking(coach.id))?.availability).toEqual([]);
+    const schedules = createCoachSchedules(ctx.app.orm.em.fork());
     const start = hoursAhead(2);
     const later = new Date(start.getTime() + DAY);
+    const window = { from: new Date(start.getTime() - HOUR), to: new Date(later.getTime() + DAY) };
+    expect((await schedules.scheduleFor(coach.id, window)).exceptions).toEqual([]);
     // Stored out of order, one of them a blocked period: read back in start order, each whole.
     await ctx.db.query(
-      `insert into availability_periods (id, coach_id, starts_at, ends_at, is_available)
-       values (gen_random_uuid(), $1, $4, $5, false), (gen_random_uuid(), $1, $2, $3, true)`,
+      `insert into availability_periods (id, coach_id, starts_at, ends_at, is_available, location_override)
+       values (gen_random_uuid(), $1, $4, $5, false, null), (gen_random_uuid(), $1, $2, $3, true, 'Park')`,
       [coach.id, start, new Date(start.getTime() + 4 * HOUR), later, new Date(later.getTime() + 2 * HOUR)],
     );
     const found = await directory.findCoachForBooking(coach.id);
     expect(found).toMatchObject({ coachId: coach.id, isBookable: true, hourlyRatePence: 5000, servicesOffered: ['striker', 'midfield'] });
-    expect(found?.availability).toEqual([
-      { startsAt: start, endsAt: new Date(start.getTime() + 4 * HOUR), isAvailable: true },
-      { startsAt: later, endsAt: new Date(later.getTime() + 2 * HOUR), isAvailable: false },
+    const client = await insertUser(ctx.db);
+    const asked = await store(pendingBooking(client, coach, { startsAt: new Date(later.getTime() + 4 * HOUR), authorised: true }));
+    const session = await store(unwrap(accept(asked, coach.actor, new Date())).booking);
+    const schedule = await schedules.scheduleFor(coach.id, window);
+    expect(schedule.exceptions).toEqual([
+      { kind: 'added', startsAt: start, endsAt: new Date(start.getTime() + 4 * HOUR), location: 'Park' },
+      { kind: 'blocked', startsAt: later, endsAt: new Date(later.getTime() + 2 * HOUR) },
     ]);
+    expect(schedule.sessions).toEqual([{ startsAt: session.startsAt, endsAt: endsAt(session) }]);
+    expect((await schedules.scheduleFor(coach.id, { ...window, excludeBookingId: session.id })).sessions).toEqual([]);
+    const many = await schedules.schedulesFor([coach.id, client.id], window);
+    expect(many.get(coach.id)).toEqual(schedule);
+    expect(many.get(client.id)?.sessions).toEqual([]);
     await ctx.db.query(`update users set is_active = false, deactivated_at = now() where id = $1`, [coach.id]);
     expect((await directory.findCoachForBooking(coach.id))?.isBookable).toBe(false);
-    const client = await insertUser(ctx.db);
     expect(await directory.findCoachForBooking(client.id)).toBeNull();
   });
 

@@ -358,6 +358,12 @@ const ROUTES: Record<string, RouteEntry> = {
       { name: 'options of someone who is not a coach', kind: 'loader', url: (w) => `/api/booking-options?coachId=${w.people.otherClient.id}`, expect: api(members(404, { admin: 403 })) },
     ],
   },
+  'api.reschedule-options.tsx': {
+    probes: [
+      { name: 'the free times for moving a booking', kind: 'loader', url: (w) => `/api/reschedule-options?bookingId=${w.booking}`, expect: api(parties({ client: 200, coach: 200 })) },
+      { name: 'a malformed booking id', kind: 'loader', url: () => '/api/reschedule-options?bookingId=nope', expect: api(members(404)) },
+    ],
+  },
   'api.payments.$bookingId.tsx': {
     probes: [
       { name: 'GET', kind: 'loader', url: (w) => `/api/payments/${w.booking}`, params: (w) => ({ bookingId: w.booking }), expect: everyone(405) },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HOUR_MS, MINUTE_MS } from '../../../shared/clock';
+import { HOUR_MS } from '../../../shared/clock';
 import { unwrap } from '../../../shared/result';
 import { PAYMENT_INSTRUCTION_JOB } from '../../money/payment-instruction';
 import { at, client, coach, RATE_PENCE, stranger, STARTS_AT } from '../../../testing/booking-fixtures';
@@ -11,7 +11,7 @@ const world = useBookingWorld();
 describe('accepting a request', () => {
   it('confirms it, queues the capture and declines the coach’s overlapping requests in the same transaction', async () => {
     const chosen = unwrap(await world.request());
-    const clash = unwrap(await world.request({ startsAt: at(STARTS_AT, 30 * MINUTE_MS) }));
+    const clash = unwrap(await world.request({ startsAt: at(STARTS_AT, -HOUR_MS), durationMinutes: 120 }));
     const elsewhere = unwrap(await world.request({ startsAt: at(STARTS_AT, 3 * HOUR_MS) }));
     world.authorise(chosen.id);
     const out = unwrap(await acceptBooking(world.deps(), { actor: coach, bookingId: chosen.id }));
@@ -30,14 +30,14 @@ describe('accepting a request', () => {
 
   it('voids the hold of a paid request declined because an overlapping one was accepted', async () => {
     const chosen = await world.requestPaid();
-    const clash = await world.requestPaid({ startsAt: at(STARTS_AT, 30 * MINUTE_MS) });
+    const clash = await world.requestPaid({ startsAt: at(STARTS_AT, -HOUR_MS), durationMinutes: 120 });
     unwrap(await acceptBooking(world.deps(), { actor: coach, bookingId: chosen.id }));
     expect(world.jobsOf(PAYMENT_INSTRUCTION_JOB)).toContainEqual({ bookingId: clash.id, instruction: { kind: 'void' }, idempotencyKey: `${clash.id}:void` });
   });
 
   it('refuses an unpaid request with 409 BOOKING_NOT_PAID and changes nothing, so a paid request at that time is never declined for it', async () => {
     const unpaid = unwrap(await world.request());
-    const paid = await world.requestPaid({ startsAt: at(STARTS_AT, 30 * MINUTE_MS) });
+    const paid = await world.requestPaid({ startsAt: at(STARTS_AT, -HOUR_MS), durationMinutes: 120 });
     const jobs = world.uow.outbox.jobs.length;
     expect(await acceptBooking(world.deps(), { actor: coach, bookingId: unpaid.id })).toEqual({
       ok: false,
@@ -50,7 +50,7 @@ describe('accepting a request', () => {
 
   it('refuses when the coach is already booked then, and leaves everything as it was', async () => {
     const first = await world.requestPaid();
-    const second = await world.requestPaid({ startsAt: at(STARTS_AT, 30 * MINUTE_MS) });
+    const second = await world.requestPaid({ startsAt: at(STARTS_AT, -HOUR_MS), durationMinutes: 120 });
     unwrap(await acceptBooking(world.deps(), { actor: coach, bookingId: first.id }));
     // the second was declined by the first accept; force it back to pending to simulate a race
     world.uow.bookings.rows.set(second.id, { ...second, version: world.uow.bookings.rows.get(second.id)!.version });

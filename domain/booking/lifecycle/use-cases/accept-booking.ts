@@ -6,6 +6,7 @@ import { acceptBooking as accept, declineBySystem, NO_LONGER_AVAILABLE_REASON } 
 import { bookingErrors } from '../booking-errors';
 import { commitChange, type BookingUseCaseDeps } from './change-booking';
 import { checkSessionPlayer } from '../../requests/use-cases/session-player';
+import { isStillOffered } from '../../requests/offered-slot';
 
 export interface AcceptBookingOutput {
   readonly booking: Booking;
@@ -16,13 +17,23 @@ export interface AcceptBookingOutput {
 /**
  * The coach accepts a request: it is confirmed and its payment captured; every other pending
  * request of the coach overlapping it is declined ('The coach is no longer available at this
- * time') and its authorisation voided, all in one transaction. The database's overlap constraint
- * settles two simultaneous accepts. A request for a player is accepted only while the coach
+ * time') and its authorisation voided, all in one transaction. The slot engine is asked again
+ * under a lock on the coach's calendar: a start that now clashes with a session or its buffers, a
+ * blocked time or the coach's hours is refused, and two accepts of one coach run one after the
+ * other; the database's overlap constraint still guards plain overlaps. A request for a player is accepted only while the coach
  * coaches the player's age group on the session date (decision 034).
  */
 export async function acceptBooking(deps: BookingUseCaseDeps, input: { actor: Actor; bookingId: Id }): Promise<Result<AcceptBookingOutput>> {
   const now = deps.clock.now();
   return deps.uow.transaction(async (tx) => {
+    // The coach's calendar is locked before any of its bookings, in every decision that confirms a
+    // session, so that two of them cannot wait for each other.
+    const peek = await tx.bookings.findById(input.bookingId);
+    if (!peek) return err(bookingErrors.notFound());
+    // A request that cannot be accepted anyway (answered, not this coach's) waits for no lock.
+    const early = accept(peek, input.actor, now);
+    if (!early.ok) return early;
+    await tx.bookings.lockCoachCalendar(peek.coachId);
     const booking = await tx.bookings.findByIdForUpdate(input.bookingId);
     if (!booking) return err(bookingErrors.notFound());
     const change = accept(booking, input.actor, now);
@@ -31,6 +42,8 @@ export async function acceptBooking(deps: BookingUseCaseDeps, input: { actor: Ac
     if (!coached.ok) return coached;
     const end = endsAt(booking);
     if (await tx.bookings.hasOverlappingActiveForCoach(booking.coachId, booking.startsAt, end, booking.id)) return err(bookingErrors.coachAlreadyBooked());
+    const ask = { coachId: booking.coachId, startsAt: booking.startsAt, durationMinutes: booking.durationMinutes, now, purpose: 'booking', moment: 'answer' } as const;
+    if (!(await isStillOffered(tx.coachSchedules, ask))) return err(bookingErrors.slotNoLongerOffered());
     const saved = await commitChange(tx, change.value, 'accepted', input.actor.userId, now);
     const declined: Booking[] = [];
     for (const other of await tx.bookings.listOverlappingPendingForCoach(booking.coachId, booking.startsAt, end, booking.id)) {

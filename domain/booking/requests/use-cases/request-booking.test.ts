@@ -50,7 +50,7 @@ describe('requesting a booking', () => {
   });
 
   it('refuses a time outside the coach’s published availability', async () => {
-    world.coaches = [{ ...theCoach, availability: [{ startsAt: at(STARTS_AT, DAY_MS), endsAt: at(STARTS_AT, 2 * DAY_MS), isAvailable: true }] }];
+    world.publish(at(STARTS_AT, DAY_MS), at(STARTS_AT, 2 * DAY_MS));
     expect(await world.request()).toMatchObject({ ok: false, error: { code: 'COACH_UNAVAILABLE', message: 'The coach is not available at this time' } });
     expect((await world.request({ startsAt: at(STARTS_AT, DAY_MS + HOUR_MS) })).ok).toBe(true);
   });

@@ -5,7 +5,8 @@ import { err, ok, type Result } from '../../../shared/result';
 import { endsAt, type Booking } from '../../lifecycle/booking';
 import { bookingErrors, REFERENCE_UNAVAILABLE } from '../../lifecycle/booking-errors';
 import { notifyBooking } from '../../lifecycle/booking-notifications';
-import { isWithinAvailability, type CoachDirectory } from '../coach-directory';
+import type { CoachDirectory } from '../coach-directory';
+import { isStillOffered } from '../offered-slot';
 import { createBooking, type NewBookingInput } from '../create-booking';
 import { checkPlayerForBooking } from '../../../accounts/players/booking-player';
 import { referenceCodeFor, referenceDay } from '../../references/reference-code';
@@ -29,7 +30,8 @@ const REFERENCE_ATTEMPTS = 8;
 
 /**
  * A client requests a session (SPEC §2 booking dialog). The coach must be bookable, offer the
- * service and be available then (their published periods, and no confirmed session overlapping).
+ * service and offer that start: the slot engine is asked again with the coach's schedule as it is
+ * now (decision 044), so nothing the dialog did not offer is recorded.
  * The booking is created pending at the coach's current price for its length; the payment dialog follows. The
  * coach hears of it only once the payment is authorised (decision 011: the 'new request' email is
  * sent by recordGatewayIntent). One client holds at most one pending request per coach and start.
@@ -65,7 +67,6 @@ export async function requestBooking(deps: BookingUseCaseDeps & { readonly ids: 
   );
   if (!created.ok) return created;
   let booking = created.value;
-  if (!isWithinAvailability(coach.availability, booking.startsAt, endsAt(booking))) return err(bookingErrors.coachUnavailable());
 
   for (let attempt = 1; ; attempt++) {
     const result = await deps.uow.transaction(async (tx) => {
@@ -75,6 +76,8 @@ export async function requestBooking(deps: BookingUseCaseDeps & { readonly ids: 
         if (!player.ok) return player;
         booking = { ...booking, playerId: player.value.id };
       }
+      const ask = { coachId: booking.coachId, startsAt: booking.startsAt, durationMinutes: booking.durationMinutes, now, purpose: 'booking', moment: 'ask' } as const;
+      if (!(await isStillOffered(tx.coachSchedules, ask))) return err(bookingErrors.coachUnavailable());
       booking = { ...booking, referenceCode: referenceCodeFor(now, await tx.bookings.nextReferenceNumber(day)) };
       const clashes = await tx.bookings.checkNewRequest({ ...booking, endsAt: endsAt(booking) });
       if (clashes.coachBusy) return err(bookingErrors.coachUnavailable());

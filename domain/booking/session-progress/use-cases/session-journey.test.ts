@@ -14,7 +14,7 @@ import { openDispute } from '../../disputes/use-cases/open-dispute';
 import { proposeReschedule } from '../../reschedule/use-cases/propose-reschedule';
 import { resolveDispute } from '../../disputes/use-cases/resolve-dispute';
 import { declineReschedule } from '../../reschedule/use-cases/decline-reschedule';
-import { theCoach, useBookingWorld } from '../../../testing/booking-world';
+import { useBookingWorld } from '../../../testing/booking-world';
 
 const world = useBookingWorld();
 
@@ -74,7 +74,7 @@ describe('the session', () => {
       ok: false,
       error: { code: 'COACH_UNAVAILABLE' },
     });
-    world.coaches = [{ ...theCoach, availability: [{ startsAt: at(STARTS_AT, 3 * DAY_MS), endsAt: at(STARTS_AT, 4 * DAY_MS), isAvailable: true }] }];
+    world.publish(at(STARTS_AT, 3 * DAY_MS), at(STARTS_AT, 4 * DAY_MS));
     expect(await proposeReschedule(world.deps(), { actor: client, bookingId: b.id, proposedStartsAt: at(STARTS_AT, 2 * DAY_MS) })).toMatchObject({
       ok: false,
       error: { code: 'COACH_UNAVAILABLE' },
