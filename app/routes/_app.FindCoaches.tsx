@@ -31,6 +31,7 @@ import { inputClass, primaryButton, secondaryButton } from '~/components/booking
 import { PaymentStep } from '~/components/booking/payment-step';
 import { AgeGroupFilter, AgeGroupQuickChoices, type PlayerChoice } from '~/components/booking/age-group-filter';
 import { loadPlayerRows } from '~/profile/player-actions.server';
+import { withNextAvailable } from '~/booking/next-available.server';
 
 export const meta: MetaFunction = () => [{ title: 'Find Coaches · FACT' }];
 
@@ -42,11 +43,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const filters = filtersFromSearchParams(url.searchParams);
   const cursor = parseCursor(url.searchParams.get('cursor'));
-  const [page, players] = await Promise.all([
+  const [found, players] = await Promise.all([
     readModels(context).coachSearch.search(filters, { cursor, limit: COACH_SEARCH_PAGE_SIZE }),
     // Decision 017: the client's players as quick age-group choices (not for 'Load more' pages).
     cursor === null ? loadPlayerRows(context, user) : Promise.resolve([]),
   ]);
+  const page = { ...found, coaches: await withNextAvailable(context, found.coaches) };
   // The filters (the URL) and the viewer (the shell's user) are not sent again.
   // The players' names and birth dates, and the server's clock, let the booking dialog show its
   // whole form in the frame after 'Book', before the coach's calendar arrives.

@@ -55,7 +55,8 @@ const SQL = `
 const span = (j: SpanJson): BusySpan => ({ startsAt: new Date(j.s), endsAt: new Date(j.e) });
 
 function scheduleOf(row: ScheduleRow): CoachSchedule {
-  const settings = row.rules === null ? null : rebuild('coach_weekly_hours', parseScheduleSettings, { userId: row.coach_id, rules: row.rules, weeklyHours: row.weekly_hours });
+  const stored = { userId: row.coach_id, rules: row.rules, weeklyHours: row.weekly_hours };
+  const settings = row.rules === null ? null : rebuild('coach_weekly_hours', parseScheduleSettings, stored);
   return {
     weeklyHours: settings?.weeklyHours ?? [],
     rules: settings?.rules ?? DEFAULT_SCHEDULING_RULES,

@@ -66,6 +66,18 @@ export function CoachCard({
 
       {coach.bio ? <p className="coach-bio muted">{coach.bio}</p> : null}
 
+      {coach.nextAvailable !== undefined ? (
+        <p className="coach-line muted mt-2">
+          {coach.nextAvailable ? (
+            <>
+              Next available: <span className="font-medium text-slate-800">{coach.nextAvailable}</span>
+            </>
+          ) : (
+            'No free times in the next 90 days'
+          )}
+        </p>
+      ) : null}
+
       <div className="mt-auto pt-4">
         <p>
           {pricesVary(coach.sessionOffer) ? <span className="coach-per">from </span> : null}
