@@ -126,7 +126,14 @@ describe('GET /account/export', () => {
     });
     expect(doc.account.emailVerifiedAt).not.toBeNull();
     expect(doc.emailPreferences).toMatchObject({ booking_requests: true, message_digest: true });
-    expect(doc.coachProfile).toMatchObject({ servicesOffered: ['striker', 'midfield'], hourlyRatePence: 5000, sessionLengths: [{ minutes: 30, pricePence: 2500 }], minimumNoticeMinutes: 120, maxSessionsPerDay: null, weeklyHours: [] });
+    expect(doc.coachProfile).toMatchObject({
+      servicesOffered: ['striker', 'midfield'],
+      hourlyRatePence: 5000,
+      sessionLengths: [{ minutes: 30, pricePence: 2500 }],
+      minimumNoticeMinutes: 120,
+      maxSessionsPerDay: null,
+      weeklyHours: [],
+    });
     expect(doc.availability.items).toEqual([expect.objectContaining({ notes: 'Evenings only', isAvailable: true })]);
 
     expect(doc.bookings.count).toBe(2);
