@@ -305,3 +305,11 @@ export const DEMO_BOOKINGS: readonly DemoBooking[] = [
 
 /** The client whose account-deletion request waits for an administrator. */
 export const DEMO_DELETION_REQUEST = { client: 'leo', reason: 'I am moving abroad and will not use FACT any more.' } as const;
+
+/**
+ * Demo coaches who have set weekly hours (the others keep SPEC's default grid): Dan trains
+ * players before and after work, every day 06:00–22:00 on the quarter hour.
+ */
+export const DEMO_WEEKLY_HOURS: Record<string, { ranges: { weekday: number; start: string; end: string; location: string | null }[]; slotStepMinutes: number }> = {
+  dan: { ranges: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, start: '06:00', end: '22:00', location: 'Edgbaston Leisure Centre' })), slotStepMinutes: 15 },
+};

@@ -22,7 +22,9 @@ import { londonToUtc, utcToLondon } from '../../domain/shared/london-time';
 import { ok, type Result } from '../../domain/shared/result';
 import type { Application, UseCaseDeps } from '../composition-root';
 import { pgAdministratorDirectory } from '../persistence/admin/administrator-directory';
-import { DEMO_ADMIN, DEMO_BOOKINGS, DEMO_CLIENTS, DEMO_COACHES, DEMO_DELETION_REQUEST, DEMO_PASSWORD, type DemoBooking } from './seed-world-data';
+import { createAvailability as createPeriod } from '../../domain/availability/availability-period';
+import { saveWeeklyHours } from '../../domain/availability/use-cases/save-weekly-hours';
+import { DEMO_ADMIN, DEMO_BOOKINGS, DEMO_WEEKLY_HOURS, DEMO_CLIENTS, DEMO_COACHES, DEMO_DELETION_REQUEST, DEMO_PASSWORD, type DemoBooking } from './seed-world-data';
 import { settlePaymentJobs } from './settle-payment-jobs';
 import { recordAccountSnapshot } from '../../domain/payouts/use-cases/record-payout-account';
 import { startPayoutOnboarding } from '../../domain/payouts/use-cases/start-payout-onboarding';
@@ -107,6 +109,9 @@ export async function seedWorld(app: Application): Promise<DemoWorldSummary> {
       throw new Error(`Demo seed: no ${key}`);
     })();
   for (const c of DEMO_COACHES) if (c.key !== DEMO_COACH_WITHOUT_PAYOUTS) await enableDemoPayouts(app, deps(), actor(c.key), c.email);
+  for (const [key, week] of Object.entries(DEMO_WEEKLY_HOURS)) {
+    must('weekly hours', await saveWeeklyHours(deps(), { actor: actor(key), coachId: actor(key).userId, ranges: week.ranges, slotStepMinutes: week.slotStepMinutes }));
+  }
 
   const counts: Record<string, number> = {};
   for (const b of DEMO_BOOKINGS) {
@@ -126,6 +131,11 @@ export async function seedWorld(app: Application): Promise<DemoWorldSummary> {
     bookings: counts,
     pendingDeletionRequests: 1,
   };
+}
+
+async function publishPeriod(s: Story, coach: Actor, startsAt: Date, endsAt: Date): Promise<void> {
+  const period = must('availability period', createPeriod({ id: randomUUID(), actor: coach, coachId: coach.userId, details: { startsAt, endsAt, notes: 'Late session' } }, s.deps().clock.now()));
+  must('availability period', await s.deps().uow.transaction((tx) => tx.availability.save(period)));
 }
 
 /** One demo coach has not set up payouts yet: their released money waits (decision 012). */
@@ -164,6 +174,9 @@ async function playBooking(b: DemoBooking, s: Story): Promise<void> {
   const ends = new Date(starts.getTime() + b.minutes * MINUTE_MS);
   const requestedAt = new Date(Math.min(s.realNow.getTime() - 2 * 60 * MINUTE_MS, starts.getTime() - 3 * DAY_MS));
   s.at(requestedAt);
+  // The session under way starts whenever the demo is seeded, at any hour: the coach publishes
+  // that hour as a period of their calendar, as a coach who takes a late session would.
+  if (b.at === 'now') await publishPeriod(s, coach, starts, ends);
   let booking: Booking = must(
     'booking request',
     await requestBooking(s.deps(), {

@@ -1,31 +1,32 @@
 import type { AppLoadContext } from '@remix-run/node';
 import { nextAvailableSlot } from '../../domain/availability/slot-engine';
 import { bookingWindowSpan } from '../../domain/booking/requests/booking-calendar';
-import type { CoachCard } from '../../domain/search/coach-search';
-import { offeredLengths } from '../../domain/shared/session-lengths';
+import type { Id } from '../../domain/shared/ids';
 import { readModels } from './read-models.server';
 import { nextAvailableLabel } from './next-available-view';
 
-/** The length a card's 'Next available' is for: the hour when the coach offers it, else their shortest. */
-function cardLength(coach: CoachCard): number {
-  const lengths = offeredLengths(coach.sessionOffer);
-  return lengths.some((l) => l.minutes === 60) ? 60 : (lengths[0]?.minutes ?? 60);
+/** One coach on a page of cards, with the session length its 'Next available' is for. */
+export interface NextAvailableAsk {
+  readonly coachId: Id;
+  readonly durationMinutes: number;
 }
 
 /**
- * A page of coach cards with each coach's next offered start, from the slot engine over the
- * 90-day window: one read for the whole page's schedules.
+ * Each coach's next offered start, in words, from the slot engine over the 90-day window: one
+ * read for all the coaches' schedules. null: nothing free in the window.
  */
-export async function withNextAvailable(context: AppLoadContext, coaches: readonly CoachCard[]): Promise<CoachCard[]> {
-  if (coaches.length === 0) return [];
+export async function nextAvailableFor(context: AppLoadContext, asks: readonly NextAvailableAsk[]): Promise<Record<Id, string | null>> {
+  const labels: Record<Id, string | null> = {};
+  if (asks.length === 0) return labels;
   const now = context.app.clock.now();
   const schedules = await readModels(context).coachSchedules.schedulesFor(
-    coaches.map((c) => c.userId),
+    asks.map((a) => a.coachId),
     bookingWindowSpan(now),
   );
-  return coaches.map((coach) => {
-    const schedule = schedules.get(coach.userId);
-    const slot = schedule ? nextAvailableSlot(schedule, cardLength(coach), now) : null;
-    return { ...coach, nextAvailable: slot ? nextAvailableLabel(slot.startsAt, now) : null };
-  });
+  for (const ask of asks) {
+    const schedule = schedules.get(ask.coachId);
+    const slot = schedule ? nextAvailableSlot(schedule, ask.durationMinutes, now) : null;
+    labels[ask.coachId] = slot ? nextAvailableLabel(slot.startsAt, now) : null;
+  }
+  return labels;
 }

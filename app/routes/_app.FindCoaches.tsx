@@ -25,13 +25,13 @@ import type { BookedSummary } from '~/components/booking/booking-dialog';
 import { BookingDialog } from '~/components/lazy-dialogs';
 import { loadBookingOptions, type BookingPreview } from '~/components/booking/booking-options';
 import { CoachCard, CoachCardPlaceholder } from '~/components/booking/coach-card';
+import { useNextAvailable } from '~/components/booking/use-next-available';
 import { Icon } from '~/components/icon';
 import { useCurrentUser } from '~/components/shell/shell-user';
 import { inputClass, primaryButton, secondaryButton } from '~/components/booking/button-classes';
 import { PaymentStep } from '~/components/booking/payment-step';
 import { AgeGroupFilter, AgeGroupQuickChoices, type PlayerChoice } from '~/components/booking/age-group-filter';
 import { loadPlayerRows } from '~/profile/player-actions.server';
-import { withNextAvailable } from '~/booking/next-available.server';
 
 export const meta: MetaFunction = () => [{ title: 'Find Coaches · FACT' }];
 
@@ -43,12 +43,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const filters = filtersFromSearchParams(url.searchParams);
   const cursor = parseCursor(url.searchParams.get('cursor'));
-  const [found, players] = await Promise.all([
+  const [page, players] = await Promise.all([
     readModels(context).coachSearch.search(filters, { cursor, limit: COACH_SEARCH_PAGE_SIZE }),
     // Decision 017: the client's players as quick age-group choices (not for 'Load more' pages).
     cursor === null ? loadPlayerRows(context, user) : Promise.resolve([]),
   ]);
-  const page = { ...found, coaches: await withNextAvailable(context, found.coaches) };
   // The filters (the URL) and the viewer (the shell's user) are not sent again.
   // The players' names and birth dates, and the server's clock, let the booking dialog show its
   // whole form in the frame after 'Book', before the coach's calendar arrives.
@@ -218,13 +217,14 @@ const reachBooking = (coach: CoachCardData) => void loadBookingOptions(coach.use
 
 /** The cards: rendered again only when the coaches change (not while a search loads, nor when a dialog opens or closes). */
 const CoachList = memo(function CoachList({ coaches, viewerId, onBook }: { coaches: readonly CoachCardData[]; viewerId: string; onBook: (coach: CoachCardData) => void }) {
+  const nextAvailable = useNextAvailable(coaches);
   return (
     <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
       {/* Keyed by position: a new search updates the cards in place instead of replacing 20 of
           them (a card holds no state of its own). */}
       {coaches.map((c, i) => (
         <li key={i}>
-          <CoachCard coach={c} canBook={c.userId !== viewerId} onBook={onBook} onReachBook={reachBooking} />
+          <CoachCard coach={c} nextAvailable={nextAvailable.get(c.userId)} canBook={c.userId !== viewerId} onBook={onBook} onReachBook={reachBooking} />
         </li>
       ))}
     </ul>

@@ -7,6 +7,17 @@
 export type Weekday = 1 | 2 | 3 | 4 | 5 | 6 | 7;
 export const WEEKDAYS: readonly Weekday[] = [1, 2, 3, 4, 5, 6, 7];
 
+/** The weekdays' names, as the Availability page and its messages say them. */
+export const WEEKDAY_NAMES: Readonly<Record<Weekday, string>> = {
+  1: 'Monday',
+  2: 'Tuesday',
+  3: 'Wednesday',
+  4: 'Thursday',
+  5: 'Friday',
+  6: 'Saturday',
+  7: 'Sunday',
+};
+
 /** London wall-clock 'HH:MM'. */
 export type ClockTime = string;
 

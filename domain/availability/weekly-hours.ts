@@ -3,17 +3,7 @@ import { invalid } from '../shared/errors';
 import { err, ok, type Result } from '../shared/result';
 import { optionalText } from '../validation/fields';
 import { isQuarterHour, minutesOf } from './clock-times';
-import { WEEKDAYS, type Weekday, type WeeklyRange } from './schedule';
-
-export const WEEKDAY_NAMES: Readonly<Record<Weekday, string>> = {
-  1: 'Monday',
-  2: 'Tuesday',
-  3: 'Wednesday',
-  4: 'Thursday',
-  5: 'Friday',
-  6: 'Saturday',
-  7: 'Sunday',
-};
+import { WEEKDAY_NAMES, WEEKDAYS, type Weekday, type WeeklyRange } from './schedule';
 
 /** Enough for a split day (morning, lunch, evening …); more is a mistake, not a schedule. */
 export const MAX_RANGES_PER_DAY = 6;

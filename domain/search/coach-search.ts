@@ -107,8 +107,6 @@ export interface CoachCard {
   readonly fromPricePence: Pence;
   /** The rate and the chosen lengths: the card says 'from' when the prices differ, the booking dialog starts from it. */
   readonly sessionOffer: SessionOffer;
-  /** When the coach can next be booked, in words ('Tue 17:30'); null: nothing free in the window; absent: not asked. */
-  readonly nextAvailable?: string | null;
 }
 
 /** The order of the list: best rated first, then most sessions, then id (stable). */

@@ -1,7 +1,7 @@
 import { useFetcher } from '@remix-run/react';
 import { useState } from 'react';
 import type { WeeklyRange } from '../../../domain/availability/schedule';
-import { WEEKDAY_NAMES } from '../../../domain/availability/weekly-hours';
+import { WEEKDAY_NAMES } from '../../../domain/availability/schedule';
 import { addRange, copyToAllDays, draftOf, removeRange, setRange, switchDay, type DayDraft, type WeekDraft } from '~/availability/week-draft';
 import { inputClass, labelClass, primaryButtonClass } from '../auth/field-styles';
 import { FormAlert } from '../forms/form-alert';

@@ -17,11 +17,14 @@ export const CARD_SERVICES = 3;
  */
 export function CoachCard({
   coach,
+  nextAvailable,
   canBook,
   onBook,
   onReachBook,
 }: {
   coach: CoachCardData;
+  /** When the coach is next free, in words; null: nothing free in the window; undefined: not known yet. */
+  nextAvailable?: string | null;
   canBook: boolean;
   onBook: (coach: CoachCardData) => void;
   /** The pointer or the focus reached 'Book': the dialog's data can start on its way. */
@@ -66,17 +69,15 @@ export function CoachCard({
 
       {coach.bio ? <p className="coach-bio muted">{coach.bio}</p> : null}
 
-      {coach.nextAvailable !== undefined ? (
-        <p className="coach-line muted mt-2">
-          {coach.nextAvailable ? (
-            <>
-              Next available: <span className="font-medium text-slate-800">{coach.nextAvailable}</span>
-            </>
-          ) : (
-            'No free times in the next 90 days'
-          )}
-        </p>
-      ) : null}
+      <p className="coach-line muted mt-2">
+        {nextAvailable === null ? (
+          'No free times in the next 90 days'
+        ) : (
+          <>
+            Next available: <span className="font-medium text-slate-800">{nextAvailable ?? '…'}</span>
+          </>
+        )}
+      </p>
 
       <div className="mt-auto pt-4">
         <p>

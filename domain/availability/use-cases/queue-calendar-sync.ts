@@ -1,4 +1,4 @@
-import type { Id } from '../../shared/ids';
+import { isId, type Id } from '../../shared/ids';
 import type { OutboxPort } from '../../shared/outbox';
 import type { CalendarLink } from '../calendar-link';
 import { CALENDAR_MANUAL_SYNC_GAP_MS, CALENDAR_SYNC_JOB } from '../external-calendar';
@@ -19,6 +19,8 @@ export async function queueCalendarSync(outbox: OutboxPort, coachId: Id, dueAt: 
 }
 
 /** The job's payload, re-read by the worker. */
-export function parseCalendarSyncJob(payload: Readonly<Record<string, unknown>>): { readonly coachId: Id } | null {
-  return typeof payload.coachId === 'string' && payload.coachId !== '' ? { coachId: payload.coachId } : null;
+export function parseCalendarSyncJob(payload: unknown): { readonly coachId: Id } | null {
+  if (typeof payload !== 'object' || payload === null) return null;
+  const { coachId } = payload as { coachId?: unknown };
+  return isId(coachId) ? { coachId } : null;
 }

@@ -358,6 +358,12 @@ const ROUTES: Record<string, RouteEntry> = {
       { name: 'options of someone who is not a coach', kind: 'loader', url: (w) => `/api/booking-options?coachId=${w.people.otherClient.id}`, expect: api(members(404, { admin: 403 })) },
     ],
   },
+  'api.next-available.tsx': {
+    probes: [
+      { name: "when a page's coaches are next free", kind: 'loader', url: (w) => `/api/next-available?coaches=${w.people.coach.id}:60`, expect: api(members(200)) },
+      { name: 'a malformed coach id', kind: 'loader', url: () => '/api/next-available?coaches=nope:60', expect: api(members(400)) },
+    ],
+  },
   'api.reschedule-options.tsx': {
     probes: [
       { name: 'the free times for moving a booking', kind: 'loader', url: (w) => `/api/reschedule-options?bookingId=${w.booking}`, expect: api(parties({ client: 200, coach: 200 })) },
@@ -907,7 +913,7 @@ function londonDate(daysAhead: number): string {
 
 function bookingForm(coachId: string): Record<string, string> {
   const n = slotCounter++;
-  return { intent: 'book', coachId, serviceType: 'striker', date: londonDate(10 + (n % 40)), time: `${String(9 + (n % 10)).padStart(2, '0')}:00`, durationMinutes: '60', locationType: 'online' };
+  return { intent: 'book', coachId, serviceType: 'striker', date: londonDate(60 + (n % 25)), time: `${String(9 + (n % 10)).padStart(2, '0')}:00`, durationMinutes: '60', locationType: 'online' };
 }
 
 function registration(email: string): Record<string, string> {
@@ -1137,8 +1143,14 @@ describe('the authorization matrix', () => {
     it("a booking request takes the coach's price, pending status, no payment and the signed-in client, whatever is posted", async () => {
       const before = await ctx.db.query<{ id: string }>('select id from bookings');
       const [{ rate } = { rate: 0 }] = await ctx.db.query<{ rate: number }>('select hourly_rate_pence as rate from coach_profiles where user_id = $1', [world.people.coach.id]);
+      // A start the slot engine offers now (earlier probes change the coach's calendar).
+      const options = await call('api.booking-options.tsx', 'loader', 'client', `/api/booking-options?coachId=${world.people.coach.id}`, {});
+      const { days } = JSON.parse(options.body) as { days: { date: string; slots: { time: string }[] }[] };
+      const offered = days.at(-1)!;
       const reply = await call('_app.FindCoaches.tsx', 'action', 'client', '/FindCoaches', {
         ...bookingForm(world.people.coach.id),
+        date: offered.date,
+        time: offered.slots.at(-1)!.time,
         price: '1',
         servicePricePence: '1',
         service_price_pence: '1',
