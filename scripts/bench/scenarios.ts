@@ -78,6 +78,20 @@ export async function buildScenarios(facts: DatasetFacts, db: pg.Client, cookieF
   // two booking requests of a run may share client, coach and start: each client books up to
   // BOOKINGS_PER_CLIENT different days (the booking rate limit allows 10 an hour), clients in
   // turn, and the harness undoes the scenario's bookings before each run (undoesWrites).
+  // The start must be one the slot engine offers: SPEC's last hourly start, 20:00 London, on a day
+  // when the coach has no confirmed session touching 20:00–21:00 (the dataset's end by 21:00 UTC).
+  const taken = await db.query<{ coach_id: string; day: string }>(
+    `select coach_id, to_char(starts_at at time zone 'Europe/London', 'YYYY-MM-DD') as day from bookings
+      where coach_id = any($1::uuid[]) and status in ('confirmed', 'in_session') and starts_at > now()
+        and ((ends_at at time zone 'Europe/London')::time > '20:00' or (starts_at at time zone 'Europe/London')::time >= '20:00')`,
+    [facts.bookableCoaches.map((c) => c.id)],
+  );
+  const busy = new Set(taken.rows.map((r) => `${r.coach_id} ${r.day}`));
+  const freeDay = (coachId: string, days: number) => {
+    let d = days;
+    while (busy.has(`${coachId} ${londonDate(d)}`) && d < 88) d++;
+    return londonDate(d);
+  };
   const bookings: BenchRequest[] = [];
   const clientCount = facts.bookingClients.length;
   for (let j = 0; j < clientCount * BOOKINGS_PER_CLIENT; j++) {
@@ -89,9 +103,8 @@ export async function buildScenarios(facts: DatasetFacts, db: pg.Client, cookieF
       coachId: coach.id,
       serviceType: coach.service,
       // Days 2–81 ahead: distinct for each of a client's bookings, inside the 90-day window.
-      date: londonDate(2 + round * 8 + (c % 8)),
-      // The dataset's sessions all end by 21:00 UTC: 22:00 London never overlaps a confirmed one.
-      time: '22:00',
+      date: freeDay(coach.id, 2 + round * 8 + (c % 8)),
+      time: '20:00',
       durationMinutes: '60',
       locationType: 'outdoor',
       locationAddress: 'Hackney Marshes',

@@ -103,5 +103,10 @@ describe('a coach who works Tuesday and Thursday evenings and Saturday mornings'
     await move.getByLabel(/Reason/).fill('Training moved');
     await move.getByRole('button', { name: 'Send Request' }).click();
     await expectToast(page, 'Reschedule request sent.');
+
+    // His public profile says when he is next free, too.
+    await page.goto(`${server.baseUrl}/CoachProfile?userId=${coach.user.id}`);
+    const details = page.getByRole('region', { name: 'Profile details' });
+    await expect.poll(() => details.innerText()).toMatch(/Next available\s+(Today|Tomorrow|Tue|Thu|Sat)[^\n]* (17|18|19|09|10|11):(00|30)/);
   });
 });

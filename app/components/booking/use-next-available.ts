@@ -3,7 +3,7 @@ import type { CoachCard } from '../../../domain/search/coach-search';
 import { offeredLengths } from '../../../domain/shared/session-lengths';
 
 /** The length a card's 'Next available' is for: the hour when the coach offers it, else their shortest. */
-export function cardLength(coach: CoachCard): number {
+export function cardLength(coach: Pick<CoachCard, 'sessionOffer'>): number {
   const lengths = offeredLengths(coach.sessionOffer);
   return lengths.some((l) => l.minutes === 60) ? 60 : (lengths[0]?.minutes ?? 60);
 }
@@ -15,7 +15,7 @@ const CHUNK = 30;
  * (one request per page of cards; coaches already answered are not asked again). Absent from the
  * map: not answered yet.
  */
-export function useNextAvailable(coaches: readonly CoachCard[]): ReadonlyMap<string, string | null> {
+export function useNextAvailable(coaches: readonly Pick<CoachCard, 'userId' | 'sessionOffer'>[]): ReadonlyMap<string, string | null> {
   const [known, setKnown] = useState<ReadonlyMap<string, string | null>>(new Map());
   useEffect(() => {
     const missing = coaches.filter((c) => !known.has(c.userId));

@@ -1,9 +1,11 @@
 import { AGE_GROUP_LABELS, COACHING_TYPE_LABELS, SESSION_TIME_LABELS } from '../../../domain/shared/catalogue';
 import type { SessionLengthPrice, SessionOffer } from '../../../domain/shared/session-lengths';
 import { lengthPriceLabels, priceFromLabel } from '../../booking/session-length-view';
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
+import { useNextAvailable } from '../booking/use-next-available';
 
 interface SummaryProfile {
+  readonly id: string;
   readonly email: string | null;
   readonly phone: string | null;
   readonly bio: string | null;
@@ -55,6 +57,8 @@ function Badges({ items }: { items: readonly string[] }) {
 /** Someone else's profile, read-only (SPEC §2 'User Profile' / 'Coach Profile'). Email and phone only when allowed. */
 export function ProfileSummary({ profile }: { profile: SummaryProfile }) {
   const coach = profile.coachProfile;
+  const asked = useMemo(() => (coach && profile.isActive ? [{ userId: profile.id, sessionOffer: offerOf(coach) }] : []), [coach, profile.id, profile.isActive]);
+  const nextAvailable = useNextAvailable(asked).get(profile.id);
   return (
     <section className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6" aria-label="Profile details">
       <dl>
@@ -73,6 +77,7 @@ export function ProfileSummary({ profile }: { profile: SummaryProfile }) {
             <Row label="Rate">
               {priceFromLabel(offerOf(coach))} <span className="text-slate-500">per session</span>
             </Row>
+            {profile.isActive ? <Row label="Next available">{nextAvailable === null ? <span className="text-slate-500">No free times in the next 90 days</span> : (nextAvailable ?? '…')}</Row> : null}
             <Row label="Session lengths">
               <ul className="flex flex-wrap gap-x-4 gap-y-1" aria-label="Session lengths and prices">
                 {lengthPriceLabels(offerOf(coach)).map((l) => (

@@ -114,3 +114,30 @@ describe('the server asks the slot engine again', () => {
     }
   });
 });
+
+describe("the coach's buffers on the server", () => {
+  const setBuffers = (before: number, after: number) => ctx.db.query('update coach_profiles set buffer_before_minutes = $2, buffer_after_minutes = $3 where user_id = $1', [coach.id, before, after]);
+
+  it('refuses to accept a request that now falls inside a confirmed session’s buffer, and changes nothing', async () => {
+    const other = await insertPerson(ctx.db, { type: 'client' });
+    const first = await paidRequest(at('2026-05-06', '10:00'));
+    const next = await paidRequest(at('2026-05-06', '11:00'), 60, other);
+    await setBuffers(0, 30);
+    unwrap(await acceptBooking(ctx.app.deps(), { actor: coach.actor, bookingId: first.id }));
+    const before = await rowsOf(coach.id);
+    expect(await acceptBooking(ctx.app.deps(), { actor: coach.actor, bookingId: next.id })).toMatchObject({ ok: false, error: { code: 'SLOT_NO_LONGER_OFFERED' } });
+    expect(await rowsOf(coach.id)).toEqual(before);
+  });
+
+  it('refuses a request inside the buffers of a confirmed session, and takes one just outside them', async () => {
+    await setBuffers(15, 30);
+    await confirmed(at('2026-05-06', '12:00'));
+    const unavailable = { ok: false, error: { code: 'COACH_UNAVAILABLE' } };
+    // 13:00 starts 0 minutes after 12:00–13:00 ends: inside the 30 minutes after it plus its own 15 before.
+    expect(await ask(at('2026-05-06', '13:00'))).toMatchObject(unavailable);
+    // 11:00–12:00 ends as 12:00 starts: inside its 15 minutes before.
+    expect(await ask(at('2026-05-06', '11:00'))).toMatchObject(unavailable);
+    expect((await ask(at('2026-05-06', '14:00'))).ok).toBe(true);
+    expect((await ask(at('2026-05-06', '10:00'))).ok).toBe(true);
+  });
+});
