@@ -24,6 +24,7 @@ import type { Application, UseCaseDeps } from '../composition-root';
 import { pgAdministratorDirectory } from '../persistence/admin/administrator-directory';
 import { createAvailability as createPeriod } from '../../domain/availability/availability-period';
 import { saveWeeklyHours } from '../../domain/availability/use-cases/save-weekly-hours';
+import { savePeriodAlone } from '../../domain/availability/use-cases/save-period';
 import { DEMO_ADMIN, DEMO_BOOKINGS, DEMO_WEEKLY_HOURS, DEMO_CLIENTS, DEMO_COACHES, DEMO_DELETION_REQUEST, DEMO_PASSWORD, type DemoBooking } from './seed-world-data';
 import { settlePaymentJobs } from './settle-payment-jobs';
 import { recordAccountSnapshot } from '../../domain/payouts/use-cases/record-payout-account';
@@ -135,7 +136,8 @@ export async function seedWorld(app: Application): Promise<DemoWorldSummary> {
 
 async function publishPeriod(s: Story, coach: Actor, startsAt: Date, endsAt: Date): Promise<void> {
   const period = must('availability period', createPeriod({ id: randomUUID(), actor: coach, coachId: coach.userId, details: { startsAt, endsAt, notes: 'Late session' } }, s.deps().clock.now()));
-  must('availability period', await s.deps().uow.transaction((tx) => tx.availability.save(period)));
+  // Through the same overlap rule as the coach's own saves: the demo's periods never stack.
+  must('availability period', await s.deps().uow.transaction((tx) => savePeriodAlone(tx, period)));
 }
 
 /** One demo coach has not set up payouts yet: their released money waits (decision 012). */

@@ -4,7 +4,7 @@ import { listPlayers } from '../../domain/accounts/players/use-cases/manage-play
 import { offeredSlots, slotsByDate } from '../../domain/availability/slot-engine';
 import { bookingWindowBounds, bookingWindowSpan } from '../../domain/booking/requests/booking-calendar';
 import { isId } from '../../domain/shared/ids';
-import { offeredLengths } from '../../domain/shared/session-lengths';
+import { lengthToBook } from '../../domain/shared/session-lengths';
 import { ADMIN_FEE_PENCE } from '../../domain/shared/money';
 import { coachingTypeOptionsOf } from '../../domain/shared/catalogue';
 import { BOOKING_DIALOG_DURATIONS } from '../../domain/validation/booking-limits';
@@ -33,9 +33,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const models = readModels(context);
   const coach = await models.coachDirectory.findCoachForBooking(coachId);
   if (!coach || !coach.isBookable) throw json({ message: 'Coach not found' }, { status: 404 });
-  // A length the coach does not offer gets their first one; the answer says which it is.
-  const lengths = offeredLengths({ ratePence: coach.hourlyRatePence, lengths: coach.sessionLengths });
-  const durationMinutes = lengths.some((l) => l.minutes === asked) ? asked : (lengths[0]?.minutes ?? asked);
+  // A length the coach does not offer gives way to the one lengthToBook names; the answer says which it is.
+  const durationMinutes = lengthToBook({ ratePence: coach.hourlyRatePence, lengths: coach.sessionLengths }, asked);
   const now = context.app.clock.now();
   const { today, lastDay } = bookingWindowBounds(now);
   const [schedule, players] = await Promise.all([models.coachSchedules.scheduleFor(coachId, bookingWindowSpan(now)), listPlayers(requestDeps(context), { actor })]);

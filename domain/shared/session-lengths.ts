@@ -57,3 +57,19 @@ export function fromPrice(offer: SessionOffer): Pence {
 export function pricesVary(offer: SessionOffer): boolean {
   return new Set(offeredLengths(offer).map((l) => l.pricePence)).size > 1;
 }
+
+/** SPEC's booking dialog opens on an hour. */
+const USUAL_MINUTES: SessionMinutes = 60;
+
+/**
+ * The length a booking is for when the person asked for `asked` (or nothing): that length when
+ * the coach offers it, else the hour, else the coach's shortest. The card's 'Next available', the
+ * dialog's first choice and the server's answer all follow it, so they name the same length.
+ */
+export function lengthToBook(offer: SessionOffer, asked?: number): SessionMinutes {
+  const lengths = offeredLengths(offer);
+  const offers = (minutes: number) => lengths.some((l) => l.minutes === minutes);
+  if (asked !== undefined && isSessionMinutes(asked) && offers(asked)) return asked;
+  if (offers(USUAL_MINUTES)) return USUAL_MINUTES;
+  return lengths[0]?.minutes ?? USUAL_MINUTES;
+}

@@ -8,7 +8,7 @@ import { LOCATION_TYPE_OPTIONS, coachingTypeOptionsOf } from '../../../domain/sh
 import { ADMIN_FEE_PENCE, formatPence, formatPenceShort } from '../../../domain/shared/money';
 import { bookingPrice } from '../../../domain/booking/requests/booking-price';
 import { sessionPriceFor } from '../../../domain/booking/requests/session-price';
-import { offeredLengths } from '../../../domain/shared/session-lengths';
+import { lengthToBook, offeredLengths } from '../../../domain/shared/session-lengths';
 import { BOOKING_DIALOG_DURATIONS } from '../../../domain/validation/booking-limits';
 import { durationLabel } from '../../booking/session-length-view';
 import { arrivedBookingOptions, DEFAULT_DURATION, forgetBookingOptions, loadBookingOptions, type BookingOptions, type BookingPreview, type OfferedDay } from './booking-options';
@@ -144,9 +144,8 @@ function BookingForm({
   // The coach's answer replaces the card's preview (the card may be minutes old): a choice it no longer offers goes.
   const serviceType = offered(serviceChoice) ?? options.services[0]?.value ?? '';
   const [durationChoice, setDuration] = useState<number>(first?.durationMinutes ?? (isDialogDuration(seed?.durationMinutes) ? seed.durationMinutes : DEFAULT_DURATION));
-  // A length the coach does not offer (their answer may differ from the card's) gives way to the hour, or their shortest.
-  const offersLength = (m: number) => lengths.some((l) => l.minutes === m);
-  const duration = offersLength(durationChoice) ? durationChoice : offersLength(DEFAULT_DURATION) ? DEFAULT_DURATION : (lengths[0]?.minutes ?? DEFAULT_DURATION);
+  // A length the coach does not offer (their answer may differ from the card's) gives way to the one lengthToBook names.
+  const duration = lengthToBook(options.sessionOffer, durationChoice);
   // The price rule of the domain (what createBooking freezes on the booking), not a sum written again here.
   const sessionPrice = sessionPriceFor(options.sessionOffer, duration);
   const price = sessionPrice.ok ? bookingPrice(sessionPrice.value) : null;

@@ -1,11 +1,10 @@
 import { useEffect, useState } from 'react';
 import type { CoachCard } from '../../../domain/search/coach-search';
-import { offeredLengths } from '../../../domain/shared/session-lengths';
+import { lengthToBook } from '../../../domain/shared/session-lengths';
 
 /** The length a card's 'Next available' is for: the hour when the coach offers it, else their shortest. */
 export function cardLength(coach: Pick<CoachCard, 'sessionOffer'>): number {
-  const lengths = offeredLengths(coach.sessionOffer);
-  return lengths.some((l) => l.minutes === 60) ? 60 : (lengths[0]?.minutes ?? 60);
+  return lengthToBook(coach.sessionOffer);
 }
 
 const CHUNK = 30;
