@@ -1,0 +1,124 @@
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createUser, signIn } from '../support/accounts';
+import { screenshot, useBrowser, waitForHydration } from '../support/browser';
+import { bookVia, cardOf, expectToast, postAction, screenshotBoth, setServerClock } from '../support/booking-e2e';
+import { useTestServer } from '../support/server';
+
+/**
+ * A reschedule both sides can follow: the client proposes a new time, both cards show it, the
+ * coach finds it under 'Needs your response', and the client withdraws it; the card goes back.
+ * Then the coach's card at 360 px: 'Cancel Booking' on a row of its own, outlined.
+ */
+const MONDAY = new Date('2027-01-11T09:00:00Z');
+
+describe('a reschedule both sides can follow', () => {
+  const server = useTestServer();
+  const browser = useBrowser();
+  let client: Page;
+  let coach: Page;
+  let coachId = '';
+  let booking: { id: string; referenceCode: string };
+
+  beforeAll(async () => {
+    await setServerClock(server.baseUrl, MONDAY);
+    await createUser(server.db, { userType: 'client', email: 'rita@example.com', fullName: 'Rita Client' });
+    coachId = (await createUser(server.db, { userType: 'coach', email: 'rob@example.com', fullName: 'Rob Coach', hourlyRate: 40 })).user.id;
+    client = await browser.newPage();
+    coach = await browser.newPage();
+    await signIn(client, server.baseUrl, 'rita@example.com');
+    await signIn(coach, server.baseUrl, 'rob@example.com');
+    booking = await bookVia(client, server.baseUrl, coachId, '2027-01-25', '11:00');
+    await postAction(coach, server.baseUrl, 'CoachDashboard', { intent: 'accept', bookingId: booking.id });
+  });
+
+  it('shows the client’s proposed time on both cards and in the coach’s Needs your response', async () => {
+    await client.goto(`${server.baseUrl}/MyBookings`);
+    await waitForHydration(client);
+    const card = cardOf(client, booking.referenceCode);
+    await card.getByRole('button', { name: 'Reschedule' }).click();
+    const dialog = client.getByRole('dialog', { name: 'Reschedule Session' });
+    await dialog.getByLabel('New date').fill('2027-01-28');
+    await dialog.getByLabel('New time').selectOption('17:30');
+    await dialog.getByRole('button', { name: 'Send Request' }).click();
+    await expectToast(client, 'Reschedule request sent.');
+    await card.getByText('Proposed new time: Thu 28 Jan, 17:30').waitFor();
+    await card.getByText('Reschedule Pending').waitFor();
+    await card.getByText('11:00 (60 mins)').waitFor();
+    await card.getByRole('button', { name: 'Withdraw proposal' }).waitFor();
+    await screenshotBoth(client, 'reschedule-follow-client-card');
+
+    await coach.goto(`${server.baseUrl}/CoachDashboard`);
+    const needs = coach.getByRole('region', { name: /Needs your response/ });
+    await needs.getByRole('heading', { name: 'Needs your response (1)' }).waitFor();
+    const row = needs.getByRole('group', { name: 'New time proposed: Rita Client' });
+    await row.getByText('Proposed new time: Thu 28 Jan, 17:30').waitFor();
+    await row.getByRole('button', { name: 'Review Reschedule' }).waitFor();
+    // SPEC's tabs stay below it, Pending first.
+    await coach.getByRole('link', { name: 'Pending (0)' }).waitFor();
+    await screenshotBoth(coach, 'reschedule-follow-coach-needs');
+    await coach.getByRole('link', { name: 'Upcoming (1)' }).click();
+    const coachCard = cardOf(coach, booking.referenceCode);
+    await coachCard.getByText('Proposed new time: Thu 28 Jan, 17:30').waitFor();
+    await coachCard.getByRole('button', { name: 'Review Reschedule' }).waitFor();
+    await expect(coachCard.getByRole('button', { name: 'Withdraw proposal' }).count()).resolves.toBe(0);
+  });
+
+  it('lets the client withdraw it after confirming; both cards go back', async () => {
+    await client.goto(`${server.baseUrl}/MyBookings`);
+    await waitForHydration(client);
+    const card = cardOf(client, booking.referenceCode);
+    await card.getByRole('button', { name: 'Withdraw proposal' }).click();
+    const dialog = client.getByRole('dialog', { name: 'Withdraw proposal' });
+    await dialog.getByText('Rob Coach will be told').waitFor();
+    await screenshotBoth(client, 'reschedule-follow-withdraw-dialog');
+    await dialog.getByRole('button', { name: 'Keep proposal' }).click();
+    await card.getByText('Proposed new time: Thu 28 Jan, 17:30').waitFor();
+    await card.getByRole('button', { name: 'Withdraw proposal' }).click();
+    await client.getByRole('dialog', { name: 'Withdraw proposal' }).getByRole('button', { name: 'Withdraw proposal' }).click();
+    await expectToast(client, 'Proposal withdrawn. The session keeps its time.');
+    await card.getByRole('button', { name: 'Reschedule' }).waitFor();
+    await expect(card.getByText('Proposed new time').count()).resolves.toBe(0);
+    await expect(card.getByText('Reschedule Pending').count()).resolves.toBe(0);
+    await card.getByText('11:00 (60 mins)').waitFor();
+
+    await coach.goto(`${server.baseUrl}/CoachDashboard?tab=upcoming`);
+    await coach.getByRole('heading', { name: 'Needs your response (0)' }).waitFor();
+    const coachCard = cardOf(coach, booking.referenceCode);
+    await coachCard.getByRole('button', { name: 'Reschedule' }).waitFor();
+    await expect(coachCard.getByText('Proposed new time').count()).resolves.toBe(0);
+  });
+
+  it('keeps the coach’s Cancel Booking apart from Reschedule and Message at 360 px, outlined, behind its confirmation', async () => {
+    await coach.setViewportSize({ width: 360, height: 780 });
+    await coach.goto(`${server.baseUrl}/CoachDashboard?tab=upcoming`);
+    await waitForHydration(coach);
+    const card = cardOf(coach, booking.referenceCode);
+    const cancel = card.getByRole('button', { name: 'Cancel Booking' });
+    const reschedule = card.getByRole('button', { name: 'Reschedule' });
+    const message = card.getByRole('link', { name: 'Message Client' });
+    const [c, r, m] = await Promise.all([cancel.boundingBox(), reschedule.boundingBox(), message.boundingBox()]);
+    // On a row below the others, and as wide as the card's actions.
+    expect(c!.y).toBeGreaterThanOrEqual(Math.max(r!.y + r!.height, m!.y + m!.height));
+    expect(c!.width).toBeGreaterThan(r!.width + m!.width);
+    await expect(cancel.getAttribute('class')).resolves.toContain('btn-do');
+    const overflow = await coach.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await card.scrollIntoViewIfNeeded();
+    await screenshot(coach, 'reschedule-follow-coach-card-360', { fullPage: false });
+    await cancel.click();
+    const dialog = coach.getByRole('dialog', { name: 'Cancel Booking' });
+    await dialog.getByRole('button', { name: 'Keep Booking' }).click();
+    await expect(card.getByText('Confirmed', { exact: true }).isVisible()).resolves.toBe(true);
+  });
+
+  it('keeps the session’s reference and time in the Conversation header at 360 px', async () => {
+    await coach.setViewportSize({ width: 360, height: 780 });
+    await coach.goto(`${server.baseUrl}/Conversation?booking_id=${booking.id}`);
+    const header = coach.locator('header').first();
+    // The wide screen's copy is hidden at this width: the phone's own line must be the one shown.
+    await header.getByText(booking.referenceCode).filter({ visible: true }).waitFor();
+    await header.getByText('25 Jan 2027, 11:00').filter({ visible: true }).waitFor();
+    await screenshot(coach, 'reschedule-follow-conversation-360', { fullPage: false });
+  });
+});
