@@ -89,6 +89,20 @@ describe('a reschedule both sides can follow', () => {
     await expect(coachCard.getByText('Proposed new time').count()).resolves.toBe(0);
   });
 
+  it('lets the coach answer a paid request from its row in Needs your response', async () => {
+    const request = await bookVia(client, server.baseUrl, coachId, '2027-01-27', '15:00');
+    await coach.goto(`${server.baseUrl}/CoachDashboard`);
+    await waitForHydration(coach);
+    const row = coach.getByRole('group', { name: 'Booking request: Rita Client' });
+    await row.getByText('Wed, 27 Jan 2027 at 15:00 (60 mins)', { exact: false }).waitFor();
+    await coach.getByText('You have 1 new request to review.').waitFor();
+    await row.getByRole('button', { name: 'Accept' }).click();
+    await expectToast(coach, 'Booking accepted. The session is confirmed.');
+    await coach.getByRole('heading', { name: 'Needs your response (0)' }).waitFor();
+    await coach.getByRole('link', { name: 'Upcoming (2)' }).click();
+    await cardOf(coach, request.referenceCode).getByText('Confirmed', { exact: true }).waitFor();
+  });
+
   it('keeps the coach’s Cancel Booking apart from Reschedule and Message at 360 px, outlined, behind its confirmation', async () => {
     await coach.setViewportSize({ width: 360, height: 780 });
     await coach.goto(`${server.baseUrl}/CoachDashboard?tab=upcoming`);
@@ -112,13 +126,33 @@ describe('a reschedule both sides can follow', () => {
     await expect(card.getByText('Confirmed', { exact: true }).isVisible()).resolves.toBe(true);
   });
 
-  it('keeps the session’s reference and time in the Conversation header at 360 px', async () => {
+  it('keeps the session’s reference and time in the Conversation header at 360 px, also once the thread is scrolled', async () => {
+    const [ids] = await server.db.query<{ client_id: string; coach_id: string }>('select client_id, coach_id from bookings where id = $1', [booking.id]);
+    for (let i = 0; i < 40; i++) {
+      await server.db.query(
+        `insert into messages (id, booking_id, sender_id, receiver_id, content, is_read, created_at) values (gen_random_uuid(), $1, $2, $3, $4, true, now() - make_interval(mins => $5))`,
+        [booking.id, i % 2 ? ids!.client_id : ids!.coach_id, i % 2 ? ids!.coach_id : ids!.client_id, `Message number ${i} about the session`, 60 - i],
+      );
+    }
     await coach.setViewportSize({ width: 360, height: 780 });
     await coach.goto(`${server.baseUrl}/Conversation?booking_id=${booking.id}`);
+    await waitForHydration(coach);
     const header = coach.locator('header').first();
     // The wide screen's copy is hidden at this width: the phone's own line must be the one shown.
-    await header.getByText(booking.referenceCode).filter({ visible: true }).waitFor();
-    await header.getByText('25 Jan 2027, 11:00').filter({ visible: true }).waitFor();
+    const reference = header.getByText(booking.referenceCode).filter({ visible: true });
+    const when = header.getByText('25 Jan 2027, 11:00').filter({ visible: true });
+    await reference.waitFor();
+    await when.waitFor();
+    // Scroll the thread (and the page, whichever scrolls) back to the first messages.
+    await coach.getByText('Message number 20 about the session').scrollIntoViewIfNeeded();
+    await coach.mouse.move(180, 400);
+    await coach.mouse.wheel(0, -5000);
+    await coach.waitForTimeout(200);
+    for (const line of [reference, when]) {
+      const box = (await line.boundingBox())!;
+      expect(box.y).toBeGreaterThanOrEqual(0);
+      expect(box.y + box.height).toBeLessThanOrEqual(780);
+    }
     await screenshot(coach, 'reschedule-follow-conversation-360', { fullPage: false });
   });
 });
