@@ -155,4 +155,19 @@ describe('a reschedule both sides can follow', () => {
     }
     await screenshot(coach, 'reschedule-follow-conversation-360', { fullPage: false });
   });
+
+  it('lists a started session for the coach to complete, leading to its card', async () => {
+    await setServerClock(server.baseUrl, new Date('2027-01-25T11:10:00Z'));
+    await coach.setViewportSize({ width: 1280, height: 800 });
+    await coach.goto(`${server.baseUrl}/CoachDashboard`);
+    await waitForHydration(coach);
+    const row = coach.getByRole('group', { name: 'Session to complete: Rita Client' });
+    await row.getByRole('link', { name: 'Go to session' }).click();
+    await coach.waitForURL((url) => url.searchParams.get('tab') === 'upcoming' && url.hash === `#booking-${booking.id}`);
+    const card = coach.locator(`#booking-${booking.id}`);
+    // Started, with nobody marked yet: the coach's next step is on the card, and the card is in view.
+    await card.getByRole('button', { name: 'Mark Arrival' }).waitFor();
+    await expect(card.evaluate((el) => el.getBoundingClientRect().top < window.innerHeight && el.getBoundingClientRect().bottom > 0)).resolves.toBe(true);
+    await screenshot(coach, 'reschedule-follow-session-to-complete', { fullPage: false });
+  });
 });
