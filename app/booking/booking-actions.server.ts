@@ -7,6 +7,7 @@ import { cancelBooking } from '../../domain/booking/lifecycle/use-cases/cancel-b
 import { completeSession } from '../../domain/booking/session-progress/use-cases/complete-session';
 import { declineBooking } from '../../domain/booking/lifecycle/use-cases/decline-booking';
 import { declineReschedule } from '../../domain/booking/reschedule/use-cases/decline-reschedule';
+import { withdrawReschedule } from '../../domain/booking/reschedule/use-cases/withdraw-reschedule';
 import { markArrival } from '../../domain/booking/session-progress/use-cases/mark-arrival';
 import { openDispute } from '../../domain/booking/disputes/use-cases/open-dispute';
 import { proposeReschedule } from '../../domain/booking/reschedule/use-cases/propose-reschedule';
@@ -23,7 +24,19 @@ import { bookingDeps } from './read-models.server';
  * `bookingId` the booking. The server decides everything (who, which state, which input); the
  * page only shows the answer: the message as a toast, or the first error in the dialog's alert.
  */
-export const BOOKING_INTENTS = ['accept', 'decline', 'cancel', 'propose_reschedule', 'accept_reschedule', 'decline_reschedule', 'mark_arrival', 'mark_completion', 'report_issue', 'review'] as const;
+export const BOOKING_INTENTS = [
+  'accept',
+  'decline',
+  'cancel',
+  'propose_reschedule',
+  'accept_reschedule',
+  'decline_reschedule',
+  'withdraw_reschedule',
+  'mark_arrival',
+  'mark_completion',
+  'report_issue',
+  'review',
+] as const;
 export type BookingIntent = (typeof BOOKING_INTENTS)[number];
 
 export const SUCCESS_MESSAGES: Record<BookingIntent, string> = {
@@ -33,6 +46,7 @@ export const SUCCESS_MESSAGES: Record<BookingIntent, string> = {
   propose_reschedule: 'Reschedule request sent.',
   accept_reschedule: 'Reschedule accepted. The session has moved to the new time.',
   decline_reschedule: 'Reschedule declined. The original time stays.',
+  withdraw_reschedule: 'Proposal withdrawn. The session keeps its time.',
   mark_arrival: 'Your arrival has been marked.',
   mark_completion: 'You have marked the session as complete.',
   report_issue: 'Issue reported. An administrator will look into it.',
@@ -67,6 +81,8 @@ async function run(intent: BookingIntent, actor: Actor, bookingId: string, field
       return acceptReschedule(deps, input);
     case 'decline_reschedule':
       return declineReschedule(deps, input);
+    case 'withdraw_reschedule':
+      return withdrawReschedule(deps, input);
     case 'mark_arrival':
       return markArrival(deps, input);
     case 'mark_completion':

@@ -97,7 +97,7 @@ describe('a booking as a MyBookings card', () => {
       rescheduleProposedStartsAt: new Date('2026-03-10T17:30:00Z'),
       rescheduleReason: 'Pitch booked',
     });
-    expect(bookingCardView(item(proposed), coach, NOW)!.reschedule).toEqual({ view: 'awaiting_other_party' });
+    expect(bookingCardView(item(proposed), coach, NOW)!.reschedule).toEqual({ view: 'awaiting_other_party', proposedStart: '2026-03-10T17:30' });
     expect(bookingCardView(item(proposed), client, NOW)!.reschedule).toEqual({ view: 'review', proposedStart: '2026-03-10T17:30', reason: 'Pitch booked' });
     expect(bookingCardView(item(confirmedAndCaptured()), client, NOW)!.reschedule).toBeUndefined();
   });

@@ -35,6 +35,8 @@ export const RescheduleDialog = opened(() => import('~/components/booking/resche
 export const ReasonDialog = opened(() => reason().then((m) => m.ReasonDialog));
 /** SPEC §2 'Decline Booking Request' (a ReasonDialog with its words). */
 export const DeclineDialog = opened(() => reason().then((m) => m.DeclineDialog));
+/** The proposer's confirmation before taking back a proposed new time. */
+export const WithdrawProposalDialog = opened(() => import('~/components/booking/withdraw-proposal-dialog').then((m) => m.WithdrawProposalDialog));
 export const ReviewDialog = opened(() => import('~/components/booking/review-dialog').then((m) => m.ReviewDialog));
 /** The Secure Payment step after 'Book again' on a MyBookings card; the payment dialog's code is fetched alongside. */
 export const PaymentStep = opened(() => import('~/components/payment/payment-dialog').then((m) => m.PaymentStep));

@@ -9,6 +9,9 @@ import { useBookingList } from '~/components/booking/use-booking-list';
 import { PayoutsBanner } from '~/components/payouts/payouts-banner';
 import { payoutSetupState } from '../../domain/payouts/payout-account';
 import { requestDeps } from '~/request-deps.server';
+import { NEEDS_RESPONSE_LIMIT } from '../../domain/booking/lists/needs-response';
+import { needsResponseRows } from '~/booking/needs-response-view';
+import { NeedsResponseList } from '~/components/booking/needs-response-list';
 
 export const meta: MetaFunction = () => [{ title: 'Coach Dashboard · FACT' }];
 
@@ -21,16 +24,16 @@ const EMPTY: Record<CoachDashboardGroup, string> = {
 
 export async function loader(args: LoaderFunctionArgs) {
   const { user, actor, tab: group, now, cursor, limit, lists } = await openBookingList(args, 'CoachDashboard', COACH_DASHBOARD_GROUPS, 'pending');
-  const counts = await lists.coachDashboardCounts(user.id);
+  const { counts, needs } = await lists.coachDashboardHead({ coachId: user.id, now, limit: NEEDS_RESPONSE_LIMIT });
   const page = await lists.coachDashboard({ coachId: user.id, group, cursor, limit });
   const payouts = payoutSetupState(await requestDeps(args.context).uow.read.payoutAccounts.findByCoach(user.id));
-  return { group, counts, payouts, ...bookingListAnswer(page, actor, now) };
+  return { group, counts, payouts, needs: { rows: needsResponseRows(needs.items, actor, now), total: needs.total }, ...bookingListAnswer(page, actor, now) };
 }
 
 export const action = bookingListAction;
 
 export default function CoachDashboard() {
-  const { group, counts, payouts, cards, nextCursor, today, lastDay } = useLoaderData<typeof loader>();
+  const { group, counts, payouts, needs, cards, nextCursor, today, lastDay } = useLoaderData<typeof loader>();
   const { cards: all, switching, loading, loadMore } = useBookingList({ path: '/CoachDashboard', tab: group, cards, nextCursor });
   const n = counts.pending;
 
@@ -54,6 +57,8 @@ export default function CoachDashboard() {
           </p>
         </div>
       ) : null}
+
+      <NeedsResponseList rows={needs.rows} total={needs.total} today={today} lastDay={lastDay} />
 
       <BookingListTabs label="Booking groups" path="/CoachDashboard" tabs={COACH_DASHBOARD_GROUPS} current={group}>
         {(g) => `${LABELS[g]} (${counts[g]})`}

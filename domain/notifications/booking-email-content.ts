@@ -131,6 +131,13 @@ function body(p: EmailJobPayload, b: BookingFacts, ctx: ComposeContext, at: Date
         facts,
         action,
       };
+    case 'reschedule_withdrawn':
+      return {
+        title: 'Proposed time withdrawn',
+        paragraphs: [`${who(ctx, b, d.actorRole)} withdrew the proposal to move the session to ${instant(d.proposedStartsAt)}. It stays on ${whenOf(b)}.`],
+        facts,
+        action,
+      };
     case 'session_completed':
       return {
         title: 'Session completed',

@@ -86,6 +86,12 @@ function planFor(input: BookingEmailInput): Plan | null {
         to: [party(b, b.rescheduleRequestedBy)],
         details: { proposedStartsAt: b.rescheduleProposedStartsAt?.toISOString() ?? null, actorRole: roleOf(b, actorId) },
       };
+    case 'reschedule_withdrawn':
+      return {
+        event: 'reschedule_withdrawn',
+        to: [otherThan(b, b.rescheduleRequestedBy)],
+        details: { proposedStartsAt: b.rescheduleProposedStartsAt?.toISOString() ?? null, actorRole: roleOf(b, actorId) },
+      };
     case 'completed':
       return { event: 'session_completed', to: [client(b), coach(b)], details: {} };
     case 'dispute_opened':

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cancelBooking, declineBooking } from '../booking/lifecycle/booking-decisions';
-import { acceptReschedule, proposeReschedule } from '../booking/reschedule/reschedule';
+import { acceptReschedule, proposeReschedule, withdrawReschedule } from '../booking/reschedule/reschedule';
 import { authorised, client, CLIENT_ID, coach, COACH_ID, confirmedAndCaptured, NOW, pendingBooking } from '../testing/booking-fixtures';
 import type { Booking } from '../booking/lifecycle/booking';
 import { DAY_MS, HOUR_MS } from '../shared/clock';
@@ -114,6 +114,18 @@ describe('composing booking emails', () => {
     const email = composeEmail(payloads.get('coach')!, ctxFor('coach'));
     expect(email.text).toContain('Sam Client would like to move your Striker & Finishing session from Thu 5 Mar 2026, 15:00 (London time) to Fri 6 Mar 2026, 15:00 (London time).');
     expect(email.text).toContain('Reason: Exams');
+    expect(email.kind).toBe('booking_updates');
+  });
+
+  it('tells the other party when the proposer withdraws the time, naming the time kept', () => {
+    const before = confirmedAndCaptured();
+    const proposed = saved(unwrap(proposeReschedule(before, client, { proposedStartsAt: new Date(before.startsAt.getTime() + DAY_MS) }, NOW)));
+    const withdrawn = saved(unwrap(withdrawReschedule(proposed, client, NOW)));
+    const payloads = payloadsOf({ event: 'reschedule_withdrawn', booking: withdrawn, actorId: CLIENT_ID });
+    expect([...payloads.keys()]).toEqual(['coach']);
+    const email = composeEmail(payloads.get('coach')!, ctxFor('coach'));
+    expect(email.subject).toContain('Proposed time withdrawn');
+    expect(email.text).toContain('Sam Client withdrew the proposal to move the session to Fri 6 Mar 2026, 15:00 (London time). It stays on Thu 5 Mar 2026, 15:00 (London time).');
     expect(email.kind).toBe('booking_updates');
   });
 });

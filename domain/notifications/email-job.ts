@@ -21,6 +21,7 @@ export const NOTIFICATION_EVENTS = [
   'reschedule_proposed',
   'reschedule_accepted',
   'reschedule_declined',
+  'reschedule_withdrawn',
   'session_completed',
   'dispute_opened',
   'dispute_resolved',
@@ -134,6 +135,7 @@ export function emailKindOf(event: NotificationEvent, role: RecipientRole | 'use
     case 'reschedule_proposed':
     case 'reschedule_accepted':
     case 'reschedule_declined':
+    case 'reschedule_withdrawn':
       return 'booking_updates';
     case 'session_completed':
       return 'session_completed';

@@ -2,7 +2,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { parseBooking, type Booking } from '../../../domain/booking/lifecycle/booking';
 import type { BookingListItem } from '../../../domain/booking/lists/booking-list-reader';
 import { bookingCursorAfter, type BookingListCursor, type BookingListPage, type BookingListReader } from '../../../domain/booking/lists/booking-list-reader';
-import type { CoachDashboardGroup, MyBookingsTab } from '../../../domain/booking/lists/booking-lists';
+import type { NeedsResponseKind } from '../../../domain/booking/lists/needs-response';
+import { myBookingsOrder, type CoachDashboardGroup, type MyBookingsTab } from '../../../domain/booking/lists/booking-lists';
 
 /**
  * MyBookings and CoachDashboard in SQL (SPEC §4), showing the coach only requests that reached them
@@ -37,6 +38,16 @@ const GROUP_CONDITIONS: Record<CoachDashboardGroup, string> = {
   upcoming: `b.status in ('confirmed', 'in_session')`,
   history: `b.status in ('completed', 'cancelled', 'disputed') and ${COACH_SEES_SQL}`,
 };
+
+/**
+ * Why a booking waits for its coach's answer (needsResponseKindOf in domain/booking/lists/needs-response),
+ * or null. Rows of table alias `b`; the one parameter is now.
+ */
+const NEEDS_RESPONSE_KIND_SQL = `case
+    when b.status = 'pending' and ${COACH_SEES_SQL} then 'request'
+    when b.status in ('pending', 'confirmed') and b.reschedule_status = 'pending' and b.reschedule_requested_by = b.client_id then 'reschedule'
+    when b.status in ('confirmed', 'in_session') and b.starts_at <= ? and b.coach_completed_at is null then 'complete'
+  end`;
 
 const camelNames = new Map<string, string>();
 /** snake_case column → camelCase field, remembered (the same few dozen columns on every row). */
@@ -76,11 +87,11 @@ function toItem(row: Record<string, unknown>): BookingListItem {
   };
 }
 
-const SELECT = (viewerParam: boolean) => `
+const SELECT = (viewerParam: boolean, extraColumns = '') => `
   select b.*, cu.full_name as x_client_name, co.full_name as x_coach_name,
          ${viewerParam ? 'exists (select 1 from reviews r where r.booking_id = b.id and r.reviewer_id = ?)' : 'false'} as x_reviewed,
          pl.first_name as x_player_first_name, pl.last_name as x_player_last_name,
-         to_char(pl.date_of_birth, 'YYYY-MM-DD') as x_player_dob, pl.notes as x_player_notes
+         to_char(pl.date_of_birth, 'YYYY-MM-DD') as x_player_dob, pl.notes as x_player_notes${extraColumns}
     from bookings b
     join users cu on cu.id = b.client_id
     join users co on co.id = b.coach_id
@@ -98,11 +109,14 @@ export function createBookingListReader(em: EntityManager): BookingListReader {
   return {
     async myBookings({ viewerId, tab, now, cursor, limit }) {
       const cond = tabCondition(tab, now);
-      const after = keyset(cursor, '<');
+      // The keyset follows the tab's order: after the last card is later in Upcoming, earlier elsewhere.
+      const soonest = myBookingsOrder(tab) === 'soonest_first';
+      const after = keyset(cursor, soonest ? '>' : '<');
+      const direction = soonest ? 'asc' : 'desc';
       const rows = await run(
         `${SELECT(true)}
           where (b.client_id = ? or (b.coach_id = ? and ${COACH_SEES_SQL})) and ${cond.sql}${after.sql}
-          order by b.starts_at desc, b.id desc
+          order by b.starts_at ${direction}, b.id ${direction}
           limit ?`,
         [viewerId, viewerId, viewerId, ...cond.params, ...after.params, limit + 1],
       );
@@ -119,6 +133,33 @@ export function createBookingListReader(em: EntityManager): BookingListReader {
         [coachId, coachId, ...after.params, limit + 1],
       );
       return page(rows, limit);
+    },
+
+    async coachDashboardHead({ coachId, now, limit }) {
+      // One statement: the counts' single row, joined with the bookings needing an answer (none: one row of nulls).
+      const rows = await run(
+        `with counts as (
+           select count(*) filter (where ${GROUP_CONDITIONS.pending}) as pending,
+                  count(*) filter (where ${GROUP_CONDITIONS.upcoming}) as upcoming,
+                  count(*) filter (where ${GROUP_CONDITIONS.history}) as history
+             from bookings b where b.coach_id = ?),
+         needs as (
+           select * from (
+             ${SELECT(true, `, ${NEEDS_RESPONSE_KIND_SQL} as x_kind`)}
+              where b.coach_id = ? and b.status in ('pending', 'confirmed', 'in_session')) k
+            where k.x_kind is not null)
+         select counts.pending as x_count_pending, counts.upcoming as x_count_upcoming, counts.history as x_count_history,
+                page.*
+           from counts
+           left join (select needs.*, count(*) over () as x_total from needs order by needs.starts_at asc, needs.id asc limit ?) page on true
+          order by page.starts_at asc, page.id asc`,
+        [coachId, coachId, now, coachId, limit],
+      );
+      const first = rows[0];
+      const counts = { pending: Number(first?.x_count_pending ?? 0), upcoming: Number(first?.x_count_upcoming ?? 0), history: Number(first?.x_count_history ?? 0) };
+      const found = rows.filter((r) => typeof r.x_kind === 'string');
+      const items = found.map((r) => ({ ...toItem(r), kind: r.x_kind as NeedsResponseKind }));
+      return { counts, needs: { items, total: Number(found[0]?.x_total ?? 0) } };
     },
 
     async coachDashboardCounts(coachId) {

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { BookingCardView } from '../../booking/booking-card-view';
 import { cardStatusColour, cardStatusLabel, cardWhen, dateLabel, locationLabel, rescheduleView, splitStart } from '../../booking/booking-card-labels';
 import { StatusBadge } from './status-badge';
+import { ProposedTime } from './proposed-time';
 
 // The parts the client's card (MyBookings) and the coach's card (CoachDashboard) draw alike.
 // Their class names are app/tailwind.css's bk-* components (20 cards to a page), and
@@ -33,6 +34,7 @@ export function SessionWhenWhere({ card }: { card: BookingCardView }) {
     <>
       <Detail icon="date">{date}</Detail>
       <Detail icon="time">{`${time} (${card.durationMinutes} mins)`}</Detail>
+      <ProposedTime card={card} />
       <Detail icon="place">{card.locationAddress ? `${locationLabel(card.locationType)} · ${card.locationAddress}` : locationLabel(card.locationType)}</Detail>
     </>
   );

@@ -2,10 +2,12 @@ import type { BookingCardView } from '../../booking/booking-card-view';
 import { rescheduleView } from '../../booking/booking-card-labels';
 import { primaryButton, secondaryButton } from './button-classes';
 import { useBookingAction } from './use-booking-action';
+import { WithdrawProposal } from './withdraw-proposal';
 
 /**
  * The answers both cards offer when the domain allows them: Accept (posted at once), Decline, and
- * Reschedule or Review Reschedule (both open a dialog through `onOpen`). The accept fetcher lives
+ * Reschedule or Review Reschedule (both open a dialog through `onOpen`), and the proposer's
+ * Withdraw proposal. The accept fetcher lives
  * here, as long as the card does.
  */
 export function BookingResponseButtons({ card, onOpen }: { card: BookingCardView; onOpen: (dialog: 'decline' | 'reschedule') => void }) {
@@ -36,6 +38,7 @@ export function BookingResponseButtons({ card, onOpen }: { card: BookingCardView
           Reschedule
         </button>
       ) : null}
+      <WithdrawProposal card={card} />
     </>
   );
 }

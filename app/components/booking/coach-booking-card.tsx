@@ -4,7 +4,7 @@ import type { BookingCardView } from '../../booking/booking-card-view';
 import { cardServiceLabel } from '../../booking/booking-card-labels';
 import { BookingCardBadges, BookingCardNotices, Detail, PlayerPanel, SessionWhenWhere } from './booking-card-parts';
 import { BookingResponseButtons } from './booking-response-buttons';
-import { dangerButton, primaryButton, secondaryButton } from './button-classes';
+import { dangerOutlineButton, primaryButton, secondaryButton } from './button-classes';
 import { DeclineDialog, ReasonDialog, RescheduleDialog, ReviewDialog } from '~/components/lazy-dialogs';
 import { SessionProgress } from './session-progress';
 
@@ -21,7 +21,7 @@ export const CoachBookingCard = memo(function CoachBookingCard({ card, today, la
   // The coach's cards: the other party is the client.
   const clientName = card.otherPartyName;
   return (
-    <article className="card" aria-label={`Session with ${clientName}`}>
+    <article id={`booking-${card.id}`} className="card" aria-label={`Session with ${clientName}`}>
       <div className="bk-head">
         <div>
           <h3>{`Session with ${clientName}`}</h3>
@@ -47,11 +47,6 @@ export const CoachBookingCard = memo(function CoachBookingCard({ card, today, la
 
       <div className="bk-acts">
         <BookingResponseButtons card={card} onOpen={setDialog} />
-        {can('cancel_as_coach') ? (
-          <button type="button" className={dangerButton} onClick={() => setDialog('cancel')}>
-            Cancel Booking
-          </button>
-        ) : null}
         {card.canReview ? (
           <button type="button" className={primaryButton} onClick={() => setDialog('review')}>
             Leave Review
@@ -60,6 +55,11 @@ export const CoachBookingCard = memo(function CoachBookingCard({ card, today, la
         <Link to={`/Conversation?booking_id=${card.id}`} className={secondaryButton}>
           Message Client
         </Link>
+        {can('cancel_as_coach') ? (
+          <button type="button" className={`${dangerOutlineButton} bk-apart`} onClick={() => setDialog('cancel')}>
+            Cancel Booking
+          </button>
+        ) : null}
       </div>
 
       {dialog === 'decline' ? <DeclineDialog bookingId={card.id} clientName={clientName} onClose={close} /> : null}

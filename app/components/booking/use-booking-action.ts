@@ -20,6 +20,7 @@ const FALLBACK: Record<string, string> = {
   propose_reschedule: 'Failed to request reschedule',
   accept_reschedule: 'Failed to accept reschedule',
   decline_reschedule: 'Failed to decline reschedule',
+  withdraw_reschedule: 'Failed to withdraw reschedule',
 };
 
 export function fallbackMessage(intent: string): string {

@@ -32,6 +32,11 @@ export function ConversationHeader({ view }: { view: ConversationPageView }) {
         <div className="min-w-0 flex-1">
           <h1 className="truncate text-base font-bold text-slate-900 sm:text-lg">{title}</h1>
           <p className="truncate text-xs text-slate-600 sm:text-sm">{subtitle}</p>
+          {/* On a phone the session's reference and time sit under the name, wrapping rather than cut off. */}
+          <p className="flex flex-wrap gap-x-2 text-xs text-slate-500 sm:hidden">
+            <span className="font-mono">{booking.reference}</span>
+            <span>{sessionWhen(new Date(booking.startsAt))}</span>
+          </p>
           {booking.player?.notes && view.other?.role !== 'Coach' ? (
             <p className="truncate text-xs text-slate-500" title={booking.player.notes}>
               Player notes: {booking.player.notes}

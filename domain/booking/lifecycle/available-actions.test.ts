@@ -9,7 +9,7 @@ import type { Booking } from './booking';
 import { acceptBooking, cancelBooking, declineBooking } from './booking-decisions';
 import { relationOf } from './booking-party';
 import { openDispute, resolveDispute } from '../disputes/disputes';
-import { acceptReschedule, declineReschedule, proposeReschedule } from '../reschedule/reschedule';
+import { acceptReschedule, declineReschedule, proposeReschedule, withdrawReschedule } from '../reschedule/reschedule';
 import { markArrival, markCompletion } from '../session-progress/session-progress';
 import { admin, at, authorised, client, coach, completed, confirmedAndCaptured, inSession, NOW, otherCoach, pendingBooking, stranger, STARTS_AT } from '../../testing/booking-fixtures';
 
@@ -71,6 +71,7 @@ function offeredWithInput(booking: Booking, actor: Actor, now: Date): BookingAct
   if (offered(cancelBooking(booking, actor, reason, now))) actions.push(relation === 'coach' ? 'cancel_as_coach' : 'cancel');
   if (offered(proposeReschedule(booking, actor, { proposedStartsAt: new Date(now.getTime() + DAY_MS) }, now))) actions.push('propose_reschedule');
   if (offered(acceptReschedule(booking, actor, now)) || offered(declineReschedule(booking, actor, now))) actions.push('respond_reschedule');
+  if (withdrawReschedule(booking, actor, now).ok) actions.push('withdraw_reschedule');
   if (offered(markArrival(booking, actor, now))) actions.push('mark_arrival');
   if (offered(markCompletion(booking, actor, { earlyReason: 'reason' }, now))) actions.push('mark_completion');
   if (offered(openDispute(booking, actor, { description: 'description' }, now))) actions.push('report_issue');

@@ -5,11 +5,23 @@ import type { Booking } from './booking';
 import { acceptBooking, cancelBooking, declineBooking } from './booking-decisions';
 import { relationOf } from './booking-party';
 import { openDispute, resolveDispute } from '../disputes/disputes';
-import { acceptReschedule, declineReschedule, proposeReschedule } from '../reschedule/reschedule';
+import { acceptReschedule, declineReschedule, proposeReschedule, withdrawReschedule } from '../reschedule/reschedule';
 import { markArrival, markCompletion } from '../session-progress/session-progress';
 
 export type BookingAction =
-  'accept' | 'decline' | 'cancel' | 'cancel_as_coach' | 'propose_reschedule' | 'respond_reschedule' | 'mark_arrival' | 'mark_completion' | 'report_issue' | 'resolve_dispute' | 'pay' | 'take_payment';
+  | 'accept'
+  | 'decline'
+  | 'cancel'
+  | 'cancel_as_coach'
+  | 'propose_reschedule'
+  | 'respond_reschedule'
+  | 'withdraw_reschedule'
+  | 'mark_arrival'
+  | 'mark_completion'
+  | 'report_issue'
+  | 'resolve_dispute'
+  | 'pay'
+  | 'take_payment';
 
 /**
  * What the UI may offer this actor on this booking now. It asks the very rules the server applies,
@@ -31,6 +43,7 @@ export function availableActions(booking: Booking, actor: Actor, now: Date): Boo
   if (offered(cancelBooking(booking, actor, reason, now))) actions.push(relation === 'coach' ? 'cancel_as_coach' : 'cancel');
   if (offered(proposeReschedule(booking, actor, { proposedStartsAt: null }, now))) actions.push('propose_reschedule');
   if (offered(acceptReschedule(booking, actor, now)) || offered(declineReschedule(booking, actor, now))) actions.push('respond_reschedule');
+  if (withdrawReschedule(booking, actor, now).ok) actions.push('withdraw_reschedule');
   if (offered(markArrival(booking, actor, now))) actions.push('mark_arrival');
   if (offered(markCompletion(booking, actor, { earlyReason: null }, now))) actions.push('mark_completion');
   if (offered(openDispute(booking, actor, { description: null }, now))) actions.push('report_issue');

@@ -92,6 +92,8 @@ export const bookingErrors = {
   rescheduleExpired: (): DomainError => conflict('RESCHEDULE_EXPIRED', 'The proposed time has already passed.'),
   noPendingReschedule: (): DomainError => conflict('NO_PENDING_RESCHEDULE', 'There is no pending reschedule request.'),
   proposerCannotRespond: (): DomainError => forbidden('PROPOSER_CANNOT_RESPOND', 'Only the other party can respond to this reschedule request.'),
+  noProposalToWithdraw: (): DomainError => conflict('NO_PROPOSAL_TO_WITHDRAW', 'There is no pending reschedule proposal to withdraw.'),
+  onlyProposerCanWithdraw: (): DomainError => forbidden('ONLY_PROPOSER_CAN_WITHDRAW', 'Only the person who proposed the new time can withdraw it.'),
 } as const;
 
 /**

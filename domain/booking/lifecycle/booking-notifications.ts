@@ -16,6 +16,7 @@ export type BookingEvent =
   | 'reschedule_proposed'
   | 'reschedule_accepted'
   | 'reschedule_declined'
+  | 'reschedule_withdrawn'
   | 'session_started'
   | 'completed'
   | 'dispute_opened'

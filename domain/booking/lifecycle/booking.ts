@@ -16,7 +16,7 @@ export type { LocationType };
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 export const CANCELLED_BY = ['client', 'coach', 'admin', 'system'] as const;
 export type CancelledBy = (typeof CANCELLED_BY)[number];
-export const RESCHEDULE_STATUSES = ['pending', 'accepted', 'declined'] as const;
+export const RESCHEDULE_STATUSES = ['pending', 'accepted', 'declined', 'withdrawn'] as const;
 export type RescheduleStatus = (typeof RESCHEDULE_STATUSES)[number];
 export const DISPUTE_STATUSES = ['open', 'resolved'] as const;
 export type DisputeStatus = (typeof DISPUTE_STATUSES)[number];

@@ -1,6 +1,7 @@
 import type { Id } from '../../shared/ids';
 import type { Booking } from '../lifecycle/booking';
 import type { CoachDashboardGroup, MyBookingsTab } from './booking-lists';
+import type { NeedsResponseKind } from './needs-response';
 
 /** A booking as a list page reads it: the booking and the names and facts its card shows. */
 export interface BookingListItem {
@@ -31,12 +32,26 @@ export interface BookingListPage {
 }
 
 export interface BookingListReader {
-  /** The viewer's bookings (as client or coach) in one MyBookings tab, newest session first. */
+  /** The viewer's bookings (as client or coach) in one MyBookings tab, in the tab's order (myBookingsOrder). */
   myBookings(input: { viewerId: Id; tab: MyBookingsTab; now: Date; cursor: BookingListCursor | null; limit: number }): Promise<BookingListPage>;
   /** The coach's bookings in one dashboard group, earliest session first. */
   coachDashboard(input: { coachId: Id; group: CoachDashboardGroup; cursor: BookingListCursor | null; limit: number }): Promise<BookingListPage>;
   /** How many bookings each dashboard group holds (the tab labels and the banner). */
   coachDashboardCounts(coachId: Id): Promise<Record<CoachDashboardGroup, number>>;
+  /**
+   * The top of the dashboard in one read: the groups' counts and the first `limit` bookings that
+   * need the coach's response (needs-response.ts), soonest session first, with how many there are.
+   */
+  coachDashboardHead(input: { coachId: Id; now: Date; limit: number }): Promise<CoachDashboardHead>;
+}
+
+export interface NeedsResponseItem extends BookingListItem {
+  readonly kind: NeedsResponseKind;
+}
+
+export interface CoachDashboardHead {
+  readonly counts: Record<CoachDashboardGroup, number>;
+  readonly needs: { readonly items: readonly NeedsResponseItem[]; readonly total: number };
 }
 
 export function bookingCursorAfter(item: { readonly booking: { readonly startsAt: Date; readonly id: Id } }): string {

@@ -26,11 +26,14 @@ describe('MyBookings tabs', () => {
     expect(myBookingsTabOf(item('e', 'cancelled', 3), NOW)).toBe('cancelled');
   });
 
-  it('orders each tab newest session first', () => {
-    const tabs = myBookingsTabs([item('soon', 'pending', 1), item('later', 'confirmed', 5), item('old', 'completed', -5), item('older', 'completed', -9), item('x', 'cancelled', 2)], NOW);
-    expect(names(tabs.upcoming)).toEqual(['later', 'soon']);
+  it('orders upcoming soonest session first, and past and cancelled newest session first', () => {
+    const tabs = myBookingsTabs(
+      [item('soon', 'pending', 1), item('later', 'confirmed', 5), item('old', 'completed', -5), item('older', 'completed', -9), item('x', 'cancelled', 2), item('y', 'cancelled', 4)],
+      NOW,
+    );
+    expect(names(tabs.upcoming)).toEqual(['soon', 'later']);
     expect(names(tabs.past)).toEqual(['old', 'older']);
-    expect(names(tabs.cancelled)).toEqual(['x']);
+    expect(names(tabs.cancelled)).toEqual(['y', 'x']);
   });
 });
 

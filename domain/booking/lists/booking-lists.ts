@@ -54,8 +54,18 @@ export function byEarliestSession(a: Listable, b: Listable): number {
   return (time(a.createdAt) ?? 0) - (time(b.createdAt) ?? 0);
 }
 
+/**
+ * PRODUCT.md 'Open browsing, clear terms' (decision 051): Upcoming reads soonest session first,
+ * the next thing to turn up for; Past Sessions and Cancelled stay newest first (SPEC §4).
+ */
+export type SessionOrder = 'soonest_first' | 'newest_first';
+export function myBookingsOrder(tab: MyBookingsTab): SessionOrder {
+  return tab === 'upcoming' ? 'soonest_first' : 'newest_first';
+}
+
 export function myBookingsTab<T extends Listable>(bookings: readonly T[], tab: MyBookingsTab, now: Date): T[] {
-  return bookings.filter((b) => myBookingsTabOf(b, now) === tab).sort(byNewestSession);
+  const order = myBookingsOrder(tab) === 'soonest_first' ? byEarliestSession : byNewestSession;
+  return bookings.filter((b) => myBookingsTabOf(b, now) === tab).sort(order);
 }
 
 export function myBookingsTabs<T extends Listable>(bookings: readonly T[], now: Date): Record<MyBookingsTab, T[]> {

@@ -10,11 +10,17 @@ import { REASON_MAX_LENGTH, isValidInstant, isWithinBookingWindow, textOrNull } 
  * SPEC §2/§4 reschedule: either party proposes a new date and time (in the future, optional
  * reason ≤ 500) while the booking is pending or confirmed and nobody has arrived; one proposal
  * is pending at a time; only the other party accepts (the booking moves) or declines (the
- * original time stays; the cancellation policy still applies to a later cancellation).
+ * original time stays; the cancellation policy still applies to a later cancellation). The
+ * proposer may withdraw a pending proposal: nothing moves, and either party may propose again.
  */
 
 function isReschedulable(booking: Booking): boolean {
   return (booking.status === 'pending' || booking.status === 'confirmed') && booking.clientArrivedAt === null && booking.coachArrivedAt === null;
+}
+
+/** A proposal still waiting for its answer, on a booking it can still concern (a cancelled or finished session leaves none). */
+function hasOpenProposal(booking: Booking): boolean {
+  return booking.rescheduleStatus === 'pending' && (booking.status === 'pending' || booking.status === 'confirmed' || booking.status === 'in_session');
 }
 
 export interface RescheduleProposal {
@@ -73,11 +79,24 @@ export function declineReschedule(booking: Booking, actor: Actor, now: Date): Re
   return ok(changed(booking, { rescheduleStatus: 'declined' }, now));
 }
 
+/**
+ * The proposer takes back a pending proposal: the session keeps its time, status and payment,
+ * and the proposal is kept as withdrawn so the other party can be told what happened to it.
+ * Allowed even once someone has arrived, since taking a question back changes nothing.
+ */
+export function withdrawReschedule(booking: Booking, actor: Actor, now: Date): Result<Booking> {
+  const party = requireParty(booking, actor);
+  if (!party.ok) return party;
+  if (!hasOpenProposal(booking)) return err(bookingErrors.noProposalToWithdraw());
+  if (booking.rescheduleRequestedBy !== actor.userId) return err(bookingErrors.onlyProposerCanWithdraw());
+  return ok(changed(booking, { rescheduleStatus: 'withdrawn' }, now));
+}
+
 /** SPEC §2: the proposer only sees their pending request; the other party sees 'Review Reschedule'. */
 export type RescheduleView = 'none' | 'awaiting_other_party' | 'review';
 
 export function rescheduleViewFor(booking: Booking, actor: Actor): RescheduleView {
-  if (booking.rescheduleStatus !== 'pending') return 'none';
+  if (!hasOpenProposal(booking)) return 'none';
   if (booking.rescheduleRequestedBy === actor.userId) return 'awaiting_other_party';
   return actor.userId === booking.clientId || actor.userId === booking.coachId ? 'review' : 'none';
 }

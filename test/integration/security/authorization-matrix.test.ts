@@ -89,6 +89,14 @@ const SIGNED_IN: readonly Role[] = ['client', 'otherClient', 'coach', 'otherCoac
 const newBooking = async (w: World): Promise<Ids> => ({
   booking: (await createTestBooking(ctx.app, { clientId: w.people.client.id, coachId: w.people.coach.id, startsAt: slot() })).id,
 });
+/** A fresh request on which the client has proposed a new time, waiting for the coach's answer. */
+const newBookingWithClientProposal = async (w: World): Promise<Ids> => {
+  const ids = await newBooking(w);
+  await ctx.db.query(`update bookings set reschedule_status = 'pending', reschedule_requested_by = client_id, reschedule_proposed_starts_at = starts_at + interval '1 day' where id = $1`, [
+    ids.booking,
+  ]);
+  return ids;
+};
 /** A fresh request the client has not paid yet (decision 011: the coach is not shown it and cannot accept it). */
 const newUnpaidBooking = async (w: World): Promise<Ids> => ({
   booking: (await createTestBooking(ctx.app, { clientId: w.people.client.id, coachId: w.people.coach.id, startsAt: slot(), paid: false })).id,
@@ -880,6 +888,12 @@ function bookingActionProbes(url: string): Probe[] {
     probe('propose_reschedule', { date: londonDate(5), time: '10:00', reason: 'Clash' }, parties({ client: 200, coach: 200, admin: 403 }), ['client', 'coach']),
     probe('accept_reschedule', {}, parties({ client: 409, coach: 409, admin: 403 })),
     probe('decline_reschedule', {}, parties({ client: 409, coach: 409, admin: 403 })),
+    probe('withdraw_reschedule', {}, parties({ client: 409, coach: 409, admin: 403 })),
+    {
+      ...probe('withdraw_reschedule', {}, parties({ client: 200, coach: 403, admin: 403 }), ['client']),
+      name: "withdraw_reschedule on the client's pending proposal",
+      prepare: newBookingWithClientProposal,
+    },
     probe('mark_arrival', {}, parties({ client: 409, coach: 409, admin: 403 })),
     probe('mark_completion', {}, parties({ client: 409, coach: 409, admin: 403 })),
     probe('report_issue', { description: 'No show' }, parties({ client: 409, coach: 409, admin: 403 })),

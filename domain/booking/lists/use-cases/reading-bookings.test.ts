@@ -35,7 +35,7 @@ describe('reading bookings', () => {
     const unpaidCancelled = unwrap(await world.request({ startsAt: at(STARTS_AT, 3 * DAY_MS) }));
     unwrap(await cancelBooking(world.deps(), { actor: client, bookingId: unpaidCancelled.id, reason: 'Changed my mind' }));
     const tabs = unwrap(await listMyBookings(world.deps(), { actor: client }));
-    expect([tabs.upcoming.map((b) => b.id), tabs.cancelled.map((b) => b.id), tabs.past]).toEqual([[unpaid.id, a.id], [unpaidCancelled.id, c.id], []]);
+    expect([tabs.upcoming.map((b) => b.id), tabs.cancelled.map((b) => b.id), tabs.past]).toEqual([[a.id, unpaid.id], [unpaidCancelled.id, c.id], []]);
     const groups = unwrap(await coachDashboard({ uow: world.uow }, { actor: coach }));
     expect([groups.pending.map((b) => b.id), groups.history.map((b) => b.id)]).toEqual([[a.id], [c.id]]);
     const coachTabs = unwrap(await listMyBookings(world.deps(), { actor: coach }));
