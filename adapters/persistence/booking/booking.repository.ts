@@ -177,8 +177,8 @@ export class MikroBookingRepository implements BookingRepository {
   }
 
   listExpiredRequests(now: Date, limit: number): Promise<Booking[]> {
-    // Past the response deadline (decision 050): started, or authorised 6 days ago. Each branch is
-    // the predicate of a partial index (migration 20261202160000), so neither scans the table.
+    // Past the response deadline (decision 050): started, or authorised 6 days ago. Only pending
+    // rows are read, through bookings_pending_by_start or bookings_pending_by_authorised.
     return this.findMany(
       { status: 'pending', $or: [{ startsAt: { $lte: now } }, { authorizedAt: { $lte: authorisedNoLaterThanForExpiry(now) } }] },
       { startsAt: 'asc', id: 'asc' },

@@ -27,13 +27,19 @@ const EXPIRED = { ok: false, code: 'REQUEST_EXPIRED', message: 'This request has
 let client: Person;
 let coach: Person;
 
-/** A request made and paid for with the test card at NOW, for a session `startsIn` later. */
-async function paidRequest(startsIn: number): Promise<{ id: string; intentId: string }> {
+let sessions = 0;
+/**
+ * A request made and paid for with the test card at NOW, for a session about `startsIn` later (each
+ * an hour after the last, so no two clash). The test clock runs on from where it is set, so times
+ * are counted from the authorisation as recorded.
+ */
+async function paidRequest(startsIn: number): Promise<{ id: string; intentId: string; authorisedAt: number; startsAt: number }> {
   setClock(NOW);
   const deps = { ...ctx.app.deps(), coaches: new MikroCoachDirectory(ctx.app.orm.em.fork()) };
-  const made = unwrap(await requestBooking(deps, { actor: client.actor, coachId: coach.id, serviceType: 'striker', startsAt: new Date(NOW.getTime() + startsIn), durationMinutes: 60 }));
+  const startsAt = new Date(NOW.getTime() + startsIn + ++sessions * HOUR);
+  const made = unwrap(await requestBooking(deps, { actor: client.actor, coachId: coach.id, serviceType: 'striker', startsAt, durationMinutes: 60 }));
   const paid = await authoriseWithTestCard(ctx.app, made);
-  return { id: paid.id, intentId: paid.paymentIntentId! };
+  return { id: paid.id, intentId: paid.paymentIntentId!, authorisedAt: paid.authorizedAt!.getTime(), startsAt: startsAt.getTime() };
 }
 
 async function accept(bookingId: string) {
@@ -73,13 +79,15 @@ describe('a paid request the coach does not answer', () => {
   });
 
   it('expires 6 days after its authorisation: the hold is voided, both sides are emailed, and a later accept is refused', async () => {
-    const { id, intentId } = await paidRequest(20 * DAY);
-    expect((await ctx.db.query<{ authorized_at: Date }>('select authorized_at from bookings where id = $1', [id]))[0]!.authorized_at).toEqual(NOW);
+    const { id, intentId, authorisedAt } = await paidRequest(20 * DAY);
+    const [stored] = await ctx.db.query<{ authorized_at: Date }>('select authorized_at from bookings where id = $1', [id]);
+    expect(stored!.authorized_at.getTime()).toBe(authorisedAt);
+    expect(authorisedAt - NOW.getTime()).toBeLessThan(MINUTE);
 
-    expect((await expireAt(new Date(NOW.getTime() + 6 * DAY - MINUTE))).done).not.toContain(id);
+    expect((await expireAt(new Date(authorisedAt + 6 * DAY - MINUTE))).done).not.toContain(id);
     expect(await row(id)).toMatchObject({ status: 'pending', payment_status: 'authorized' });
 
-    expect((await expireAt(new Date(NOW.getTime() + 6 * DAY))).done).toContain(id);
+    expect((await expireAt(new Date(authorisedAt + 6 * DAY))).done).toContain(id);
     expect(await row(id)).toMatchObject({
       status: 'cancelled',
       cancelled_by: 'system',
@@ -96,7 +104,7 @@ describe('a paid request the coach does not answer', () => {
     expect(jobs.filter((j) => j.type === 'email.booking_declined').map((j) => j.recipient)).toEqual([client.id, coach.id].sort());
 
     const before = await row(id);
-    setClock(new Date(NOW.getTime() + 6 * DAY + HOUR));
+    setClock(new Date(authorisedAt + 6 * DAY + HOUR));
     const refused = await accept(id);
     expect(refused).toEqual({ status: 409, body: expect.objectContaining(EXPIRED) });
     expect(await row(id)).toEqual(before);
@@ -104,42 +112,43 @@ describe('a paid request the coach does not answer', () => {
   });
 
   it('is refused at its deadline even when the expiry job has not run yet, and nothing changes', async () => {
-    const { id, intentId } = await paidRequest(20 * DAY);
+    const { id, intentId, authorisedAt } = await paidRequest(20 * DAY);
     const before = await row(id);
     const jobsBefore = await jobsAbout(id);
-    setClock(new Date(NOW.getTime() + 6 * DAY));
+    setClock(new Date(authorisedAt + 6 * DAY));
     expect(await accept(id)).toEqual({ status: 409, body: expect.objectContaining(EXPIRED) });
     expect(await row(id)).toEqual(before);
     expect(await jobsAbout(id)).toEqual(jobsBefore);
     await createAppWorker(ctx.app).drain();
     expect(await captureRequests(intentId)).toBe(0);
-    await expireAt(new Date(NOW.getTime() + 6 * DAY + 5 * MINUTE));
+    await expireAt(new Date(authorisedAt + 6 * DAY + 5 * MINUTE));
+    expect((await row(id)).status).toBe('cancelled');
   });
 
   it("expires at the session's start when that comes before the 6 days", async () => {
-    const { id, intentId } = await paidRequest(2 * DAY);
-    expect((await expireAt(new Date(NOW.getTime() + 2 * DAY - MINUTE))).done).not.toContain(id);
+    const { id, intentId, startsAt } = await paidRequest(2 * DAY);
+    expect((await expireAt(new Date(startsAt - MINUTE))).done).not.toContain(id);
     expect((await row(id)).status).toBe('pending');
-    expect((await expireAt(new Date(NOW.getTime() + 2 * DAY))).done).toContain(id);
+    expect((await expireAt(new Date(startsAt))).done).toContain(id);
     expect(await row(id)).toMatchObject({ status: 'cancelled', cancellation_reason: 'The coach did not respond in time', payment_status: 'voided' });
     expect((await intent(intentId)).status).toBe('canceled');
     expect(await accept(id)).toEqual({ status: 409, body: expect.objectContaining(EXPIRED) });
   });
 
   it('is accepted a minute before its deadline, and the hold is captured while it is still live', async () => {
-    const { id, intentId } = await paidRequest(20 * DAY);
-    setClock(new Date(NOW.getTime() + 6 * DAY - MINUTE));
+    const { id, intentId, authorisedAt } = await paidRequest(20 * DAY);
+    setClock(new Date(authorisedAt + 6 * DAY - MINUTE));
     expect((await accept(id)).status).toBe(200);
     await createAppWorker(ctx.app).drain();
     expect(await row(id)).toMatchObject({ status: 'confirmed', payment_status: 'captured', amount_captured_pence: 5300 });
     expect(await intent(intentId)).toMatchObject({ status: 'succeeded', amount_received_pence: 5300 });
     // Not expired afterwards by the job.
-    expect((await expireAt(new Date(NOW.getTime() + 6 * DAY + 5 * MINUTE))).done).not.toContain(id);
+    expect((await expireAt(new Date(authorisedAt + 6 * DAY + 5 * MINUTE))).done).not.toContain(id);
   });
 
   it('is expired once when two workers run the job at the same moment', async () => {
-    const { id } = await paidRequest(20 * DAY);
-    setClock(new Date(NOW.getTime() + 6 * DAY));
+    const { id, authorisedAt } = await paidRequest(20 * DAY);
+    setClock(new Date(authorisedAt + 6 * DAY));
     const [first, second] = await Promise.all([expireStaleRequests(ctx.app.deps()), expireStaleRequests(ctx.app.deps())]);
     const done = [unwrap(first).done, unwrap(second).done].flat().filter((b) => b === id);
     expect(done).toEqual([id]);

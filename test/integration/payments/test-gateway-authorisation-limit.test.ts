@@ -23,7 +23,13 @@ describe('the offline gateway’s 7-day authorisation limit', () => {
   afterEach(() => ctx.app.testClock!.reset());
   let n = 0;
 
-  /** An intent for £53.00 authorised at AUTHORISED with `card` (3-D Secure cards complete the challenge `challengeAfter` later). */
+  /** When the gateway recorded the authorisation (the test clock runs on from where it is set). */
+  const authorisedAt = async (intentId: string) =>
+    Date.parse((await ctx.db.query<{ at: string }>(`select metadata->>'authorized_at' as at from test_gateway_intents where id = $1`, [intentId]))[0]!.at);
+  /** Sets the clock `ms` after the intent's authorisation. */
+  const afterAuthorisation = async (intentId: string, ms: number) => ctx.app.testClock!.set(new Date((await authorisedAt(intentId)) + ms));
+
+  /** An intent for £53.00 authorised about AUTHORISED with `card` (3-D Secure cards complete the challenge `challengeAfter` later). */
   async function authorised(card = '4242424242424242', challengeAfter = 0): Promise<string> {
     setClock(0);
     const intent = unwrap(await gateway().createIntent({ bookingId: BOOKING, reference: 'FACT-20260504-LIMT', amountPence: 5300, currency: 'gbp', idempotencyKey: `limit:intent:${++n}` }));
@@ -38,13 +44,13 @@ describe('the offline gateway’s 7-day authorisation limit', () => {
 
   it('captures an authorisation a minute before its 7 days are over', async () => {
     const intentId = await authorised();
-    setClock(7 * DAY - MINUTE);
+    await afterAuthorisation(intentId, 7 * DAY - MINUTE);
     expect(unwrap(await capture(intentId))).toMatchObject({ status: 'succeeded', amountCapturedPence: 5300 });
   });
 
   it('voids an authorisation at 7 days: it reads as canceled and a capture on it fails with nothing taken', async () => {
     const intentId = await authorised();
-    setClock(7 * DAY);
+    await afterAuthorisation(intentId, 7 * DAY);
     expect(unwrap(await gateway().retrieveIntent(intentId))).toMatchObject({ status: 'canceled', amountCapturedPence: 0 });
     const late = await capture(intentId);
     expect(late.ok ? null : late.error.code).toBe('payment_intent_unexpected_state');
@@ -66,9 +72,10 @@ describe('the offline gateway’s 7-day authorisation limit', () => {
 
   it('counts the 7 days from when a 3-D Secure challenge completed the authorisation', async () => {
     const intentId = await authorised('4000002500003155', 2 * DAY);
-    setClock(8 * DAY);
+    expect((await authorisedAt(intentId)) - AUTHORISED.getTime()).toBeGreaterThanOrEqual(2 * DAY);
+    await afterAuthorisation(intentId, 7 * DAY - MINUTE);
     expect(unwrap(await gateway().retrieveIntent(intentId)).status).toBe('requires_capture');
-    setClock(9 * DAY);
+    await afterAuthorisation(intentId, 7 * DAY);
     expect(unwrap(await gateway().retrieveIntent(intentId)).status).toBe('canceled');
   });
 
