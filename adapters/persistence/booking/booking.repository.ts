@@ -179,11 +179,7 @@ export class MikroBookingRepository implements BookingRepository {
   listExpiredRequests(now: Date, limit: number): Promise<Booking[]> {
     // Past the response deadline (decision 050): started, or authorised 6 days ago. Only pending
     // rows are read, through bookings_pending_by_start or bookings_pending_by_authorised.
-    return this.findMany(
-      { status: 'pending', $or: [{ startsAt: { $lte: now } }, { authorizedAt: { $lte: authorisedNoLaterThanForExpiry(now) } }] },
-      { startsAt: 'asc', id: 'asc' },
-      limit,
-    );
+    return this.findMany({ status: 'pending', $or: [{ startsAt: { $lte: now } }, { authorizedAt: { $lte: authorisedNoLaterThanForExpiry(now) } }] }, { startsAt: 'asc', id: 'asc' }, limit);
   }
 
   listUnpaidRequestsMadeBefore(cutoff: Date, limit: number): Promise<Booking[]> {

@@ -48,13 +48,9 @@ async function accept(bookingId: string) {
 }
 
 const row = async (id: string) =>
-  (
-    await ctx.db.query<Record<string, unknown>>(
-      'select status, payment_status, cancelled_by, cancellation_reason, declined, amount_captured_pence, version from bookings where id = $1',
-      [id],
-    )
-  )[0]!;
-const intent = async (id: string) => (await ctx.db.query<{ status: string; amount_received_pence: number; metadata: Record<string, string> }>('select * from test_gateway_intents where id = $1', [id]))[0]!;
+  (await ctx.db.query<Record<string, unknown>>('select status, payment_status, cancelled_by, cancellation_reason, declined, amount_captured_pence, version from bookings where id = $1', [id]))[0]!;
+const intent = async (id: string) =>
+  (await ctx.db.query<{ status: string; amount_received_pence: number; metadata: Record<string, string> }>('select * from test_gateway_intents where id = $1', [id]))[0]!;
 const jobsAbout = (bookingId: string) =>
   ctx.db.query<{ type: string; recipient: string | null; instruction: string | null }>(
     `select type, payload->'recipient'->>'userId' as recipient, payload->'instruction'->>'kind' as instruction from outbox_jobs
