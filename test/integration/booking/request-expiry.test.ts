@@ -27,16 +27,18 @@ const EXPIRED = { ok: false, code: 'REQUEST_EXPIRED', message: 'This request has
 let client: Person;
 let coach: Person;
 
-let sessions = 0;
+let farSessions = 0;
+/** A session further away than the 6 days: each on its own day at 10:00 in London, so no two clash. */
+const farSession = () => 20 * DAY + ++farSessions * DAY;
+
 /**
- * A request made and paid for with the test card at NOW, for a session about `startsIn` later (each
- * an hour after the last, so no two clash). The test clock runs on from where it is set, so times
- * are counted from the authorisation as recorded.
+ * A request made and paid for with the test card at NOW, for a session `startsIn` later. The test
+ * clock runs on from where it is set, so times are counted from the authorisation as recorded.
  */
 async function paidRequest(startsIn: number): Promise<{ id: string; intentId: string; authorisedAt: number; startsAt: number }> {
   setClock(NOW);
   const deps = { ...ctx.app.deps(), coaches: new MikroCoachDirectory(ctx.app.orm.em.fork()) };
-  const startsAt = new Date(NOW.getTime() + startsIn + ++sessions * HOUR);
+  const startsAt = new Date(NOW.getTime() + startsIn + HOUR);
   const made = unwrap(await requestBooking(deps, { actor: client.actor, coachId: coach.id, serviceType: 'striker', startsAt, durationMinutes: 60 }));
   const paid = await authoriseWithTestCard(ctx.app, made);
   return { id: paid.id, intentId: paid.paymentIntentId!, authorisedAt: paid.authorizedAt!.getTime(), startsAt: startsAt.getTime() };
@@ -75,7 +77,7 @@ describe('a paid request the coach does not answer', () => {
   });
 
   it('expires 6 days after its authorisation: the hold is voided, both sides are emailed, and a later accept is refused', async () => {
-    const { id, intentId, authorisedAt } = await paidRequest(20 * DAY);
+    const { id, intentId, authorisedAt } = await paidRequest(farSession());
     const [stored] = await ctx.db.query<{ authorized_at: Date }>('select authorized_at from bookings where id = $1', [id]);
     expect(stored!.authorized_at.getTime()).toBe(authorisedAt);
     expect(authorisedAt - NOW.getTime()).toBeLessThan(MINUTE);
@@ -108,7 +110,7 @@ describe('a paid request the coach does not answer', () => {
   });
 
   it('is refused at its deadline even when the expiry job has not run yet, and nothing changes', async () => {
-    const { id, intentId, authorisedAt } = await paidRequest(20 * DAY);
+    const { id, intentId, authorisedAt } = await paidRequest(farSession());
     const before = await row(id);
     const jobsBefore = await jobsAbout(id);
     setClock(new Date(authorisedAt + 6 * DAY));
@@ -132,7 +134,7 @@ describe('a paid request the coach does not answer', () => {
   });
 
   it('is accepted a minute before its deadline, and the hold is captured while it is still live', async () => {
-    const { id, intentId, authorisedAt } = await paidRequest(20 * DAY);
+    const { id, intentId, authorisedAt } = await paidRequest(farSession());
     setClock(new Date(authorisedAt + 6 * DAY - MINUTE));
     expect((await accept(id)).status).toBe(200);
     await createAppWorker(ctx.app).drain();
@@ -142,8 +144,31 @@ describe('a paid request the coach does not answer', () => {
     expect((await expireAt(new Date(authorisedAt + 6 * DAY + 5 * MINUTE))).done).not.toContain(id);
   });
 
+  it('never sends the gateway a capture on an authorisation past its deadline, whenever the coach answers', async () => {
+    // Answers from the first hour to well after the card network's 7 days, the expiry job running or not in between.
+    const answers = [HOUR, 3 * DAY, 6 * DAY - 5 * MINUTE, 6 * DAY, 6 * DAY + HOUR, 7 * DAY, 8 * DAY];
+    for (const [i, answerAfter] of answers.entries()) {
+      const { id, intentId, authorisedAt } = await paidRequest(farSession());
+      if (i % 2 === 1) await expireAt(new Date(authorisedAt + answerAfter - MINUTE));
+      setClock(new Date(authorisedAt + answerAfter));
+      const answered = await accept(id);
+      await createAppWorker(ctx.app).drain();
+      const gateway = await intent(intentId);
+      if (answerAfter < 6 * DAY) {
+        expect(answered.status).toBe(200);
+        expect(gateway).toMatchObject({ status: 'succeeded', amount_received_pence: 5300 });
+      } else {
+        expect(answered).toEqual({ status: 409, body: expect.objectContaining(EXPIRED) });
+        expect(await captureRequests(intentId)).toBe(0);
+        expect(gateway.amount_received_pence).toBe(0);
+      }
+      await expireAt(new Date(authorisedAt + answerAfter + 5 * MINUTE));
+      expect((await row(id)).status).toBe(answerAfter < 6 * DAY ? 'confirmed' : 'cancelled');
+    }
+  });
+
   it('is expired once when two workers run the job at the same moment', async () => {
-    const { id, authorisedAt } = await paidRequest(20 * DAY);
+    const { id, authorisedAt } = await paidRequest(farSession());
     setClock(new Date(authorisedAt + 6 * DAY));
     const [first, second] = await Promise.all([expireStaleRequests(ctx.app.deps()), expireStaleRequests(ctx.app.deps())]);
     const done = [unwrap(first).done, unwrap(second).done].flat().filter((b) => b === id);
