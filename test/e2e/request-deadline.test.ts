@@ -47,12 +47,34 @@ describe("a paid request's response deadline", () => {
     await coachPage.setViewportSize({ width: 1280, height: 800 });
   });
 
-  it('refuses an Accept after the deadline with the reason, from a page opened before it, and changes nothing', async () => {
+  it('refuses an Accept after the deadline with the reason, from a page opened before it, and takes no money', async () => {
     await setServerClock(server.baseUrl, new Date(MONDAY.getTime() + 6 * DAY + 60_000));
     await cardOf(coachPage, refs.far).getByRole('button', { name: 'Accept' }).click();
+    // The same words whether or not the server's expiry job got there first.
     await expectToast(coachPage, 'This request has expired: the coach did not respond in time.');
-    const [row] = await server.db.query<{ status: string; payment_status: string }>(`select status, payment_status from bookings where reference_code = $1`, [refs.far]);
-    expect(row).toEqual({ status: 'pending', payment_status: 'authorized' });
+    const [row] = await server.db.query<{ status: string; amount_captured_pence: number }>(`select status, amount_captured_pence from bookings where reference_code = $1`, [refs.far]);
+    expect(row!.status).not.toBe('confirmed');
+    expect(row!.amount_captured_pence).toBe(0);
+  });
+
+  it("is expired by the server's scheduled job, the hold voided, and Chloe is offered 'Book again' with Carlos", async () => {
+    // The server's own worker runs the job once the moved clock starts a new 5-minute period, then the void.
+    let row: { status: string; payment_status: string } | undefined;
+    for (let i = 0; i < 60 && row?.payment_status !== 'voided'; i++) {
+      [row] = await server.db.query<{ status: string; payment_status: string }>(`select status, payment_status from bookings where reference_code = $1`, [refs.far]);
+      if (row?.payment_status !== 'voided') await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    expect(row).toEqual({ status: 'cancelled', payment_status: 'voided' });
+    const chloe = await browser.newPage();
+    await signIn(chloe, server.baseUrl, 'chloe@example.com');
+    await chloe.goto(`${server.baseUrl}/MyBookings?tab=cancelled`);
+    await waitForHydration(chloe);
+    const card = cardOf(chloe, refs.far);
+    await expect(card.getByText('Declined: The coach did not respond in time').isVisible()).resolves.toBe(true);
+    await expect(card.getByRole('button', { name: 'Book again' }).isVisible()).resolves.toBe(true);
+    await screenshotBoth(chloe, 'my-bookings-request-expired');
+    await chloe.setViewportSize({ width: 360, height: 780 });
+    await screenshot(chloe, 'my-bookings-request-expired-360');
     await setServerClock(server.baseUrl, new Date());
   });
 });
