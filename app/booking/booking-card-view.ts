@@ -10,7 +10,7 @@ import type { BookingListItem } from '../../domain/booking/lists/booking-list-re
 import { relationOf } from '../../domain/booking/lifecycle/booking-party';
 import { bookingPlayerView } from '../../domain/accounts/players/booking-player';
 import { isUnpaidRequest, minutesLeftToPay } from '../../domain/booking/requests/paid-requests';
-import { responseDeadline } from '../../domain/booking/requests/response-deadline';
+import { isPastResponseDeadline, responseDeadline } from '../../domain/booking/requests/response-deadline';
 import { expiredUnanswered } from '../../domain/booking/lifecycle/booking-decisions';
 import { rescheduleViewFor } from '../../domain/booking/reschedule/reschedule';
 import { advanceSession, sessionProgressState, showsSessionProgress, type SessionProgressState } from '../../domain/booking/session-progress/session-progress';
@@ -136,7 +136,8 @@ export function bookingCardView(item: BookingListItem, actor: Actor, now: Date):
   if (b.status === 'completed' && !item.reviewedByViewer && actor.role !== 'admin') card.canReview = true;
   if (relation === 'coach' && b.status === 'pending' && b.paymentStatus === 'authorized') {
     card.paymentHeld = true;
-    card.respondBy = londonStart(responseDeadline(b));
+    // Past it the request can no longer be answered (the expiry job ends it within minutes).
+    if (!isPastResponseDeadline(b, now)) card.respondBy = londonStart(responseDeadline(b));
   }
   if (isUnpaidRequest(b)) card.awaitingPayment = { minutesLeft: minutesLeftToPay(b, now) };
   const mayCancel = actions.includes('cancel') || actions.includes('cancel_as_coach');

@@ -19,6 +19,12 @@ describe("a paid request's 'Respond by' on the coach's card", () => {
     expect(bookingCardView(item(authorised(pendingBooking())), coach, NOW)!.respondBy).toBe('2026-03-05T15:00');
   });
 
+  it('is gone once the deadline has passed, with Accept', () => {
+    const card = bookingCardView(item(authorised(pendingBooking())), coach, STARTS_AT)!;
+    expect(card.respondBy).toBeUndefined();
+    expect(card.actions).not.toContain('accept');
+  });
+
   it('is not shown to the client, nor on a request not paid yet', () => {
     expect(bookingCardView(item(authorised(pendingBooking())), client, NOW)!.respondBy).toBeUndefined();
     expect(bookingCardView(item(pendingBooking()), coach, NOW)).toSatisfy((card) => card === null || card.respondBy === undefined);
