@@ -16,6 +16,7 @@ import { Migration20261201160000_reference_numbers } from './Migration2026120116
 import { Migration20261202110000_weekly_hours } from './Migration20261202110000_weekly_hours';
 import { Migration20261202120000_coach_calendar_links } from './Migration20261202120000_coach_calendar_links';
 import { Migration20261202130000_session_lengths } from './Migration20261202130000_session_lengths';
+import { Migration20261202160000_request_deadlines } from './Migration20261202160000_request_deadlines';
 import { Migration20261202170000_reschedule_withdrawn } from './Migration20261202170000_reschedule_withdrawn';
 
 /** Every migration, in order. Listed explicitly so the bundled server and the CLI run the same set. */
@@ -37,5 +38,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261202110000_weekly_hours', class: Migration20261202110000_weekly_hours },
   { name: 'Migration20261202120000_coach_calendar_links', class: Migration20261202120000_coach_calendar_links },
   { name: 'Migration20261202130000_session_lengths', class: Migration20261202130000_session_lengths },
+  { name: 'Migration20261202160000_request_deadlines', class: Migration20261202160000_request_deadlines },
   { name: 'Migration20261202170000_reschedule_withdrawn', class: Migration20261202170000_reschedule_withdrawn },
 ];

@@ -10,6 +10,8 @@ import type { BookingListItem } from '../../domain/booking/lists/booking-list-re
 import { relationOf } from '../../domain/booking/lifecycle/booking-party';
 import { bookingPlayerView } from '../../domain/accounts/players/booking-player';
 import { isUnpaidRequest, minutesLeftToPay } from '../../domain/booking/requests/paid-requests';
+import { isPastResponseDeadline, responseDeadline } from '../../domain/booking/requests/response-deadline';
+import { expiredUnanswered } from '../../domain/booking/lifecycle/booking-decisions';
 import { rescheduleViewFor } from '../../domain/booking/reschedule/reschedule';
 import { advanceSession, sessionProgressState, showsSessionProgress, type SessionProgressState } from '../../domain/booking/session-progress/session-progress';
 
@@ -52,6 +54,8 @@ export interface BookingCardView {
   readonly canReview?: true;
   /** The coach's pending request whose payment is held on the client's card (authorised). */
   readonly paymentHeld?: true;
+  /** When the coach's time to answer that request ends (decision 050): the London wall clock, 'YYYY-MM-DDTHH:MM'. */
+  readonly respondBy?: string;
   /**
    * A request not paid yet (decision 011): the client is asked to pay ('Pay Now') within the minutes
    * left before it is cancelled (0: the time is up and it is about to be cancelled).
@@ -61,7 +65,7 @@ export interface BookingCardView {
   readonly cancelRule?: CancellationRule;
   /** Who the session is for (decision 017): name and age at the session date; the notes for the coach only. Absent: the client. */
   readonly player?: { readonly name: string; readonly age: number; readonly group: string; readonly notes?: string };
-  /** 'Book again': the client's confirmed or completed session; the rest of the seed is the card's own (bookAgainSeed). */
+  /** 'Book again': the client's confirmed or completed session, or a request that expired unanswered; the rest of the seed is the card's own (bookAgainSeed). */
   readonly bookAgain?: { readonly coachId: Id; readonly playerId?: Id };
 }
 
@@ -130,14 +134,18 @@ export function bookingCardView(item: BookingListItem, actor: Actor, now: Date):
   }
   if (showsSessionProgress(b) || b.status === 'disputed') card.progress = progressOf(b, actions, now);
   if (b.status === 'completed' && !item.reviewedByViewer && actor.role !== 'admin') card.canReview = true;
-  if (relation === 'coach' && b.status === 'pending' && b.paymentStatus === 'authorized') card.paymentHeld = true;
+  if (relation === 'coach' && b.status === 'pending' && b.paymentStatus === 'authorized') {
+    card.paymentHeld = true;
+    // Past it the request can no longer be answered (the expiry job ends it within minutes).
+    if (!isPastResponseDeadline(b, now)) card.respondBy = londonStart(responseDeadline(b));
+  }
   if (isUnpaidRequest(b)) card.awaitingPayment = { minutesLeft: minutesLeftToPay(b, now) };
   const mayCancel = actions.includes('cancel') || actions.includes('cancel_as_coach');
   if (mayCancel && (b.status === 'pending' || b.status === 'confirmed')) card.cancelRule = cancellationSettlement(b, b.status, relation, now).rule;
   const player = bookingPlayerView(item.player ?? null, b.startsAt);
   // The group's label ('Under 12') is sent: deriving it would bring the age rules to the browser for a few bytes.
   if (player) card.player = { name: player.name, age: player.age, group: playerAgeGroupLabel(player.age), ...(relation === 'coach' && player.notes ? { notes: player.notes } : {}) };
-  if (relation === 'client' && (b.status === 'completed' || b.status === 'confirmed')) card.bookAgain = { coachId: b.coachId, ...(b.playerId ? { playerId: b.playerId } : {}) };
+  if (relation === 'client' && (b.status === 'completed' || b.status === 'confirmed' || expiredUnanswered(b))) card.bookAgain = { coachId: b.coachId, ...(b.playerId ? { playerId: b.playerId } : {}) };
   return card;
 }
 

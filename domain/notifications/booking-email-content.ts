@@ -1,5 +1,6 @@
 import type { BookingFacts, EmailDetails, EmailJobPayload } from './email-job';
 import { PAYMENT_NOT_COMPLETED_REASON, UNPAID_REQUEST_TTL_MINUTES } from '../booking/requests/paid-requests';
+import { REQUEST_EXPIRED_REASON } from '../booking/requests/response-deadline';
 import { formatLondonDateTime, formatLondonDay, type EmailContent } from './email-format';
 import { bookingAction, bookingFactRows, clientName, coachName, footerFor, greetingName, pounds, serviceOf, whenOf, type ComposeContext } from './email-context';
 
@@ -21,6 +22,32 @@ function clientMoney(d: EmailDetails): string[] {
       : [`Under the cancellation policy (less than 24 hours' notice) ${pounds(kept)} is charged for the session; the other ${pounds(refund)} held on your card is released.`];
   if (kept === 0) return [`A full refund of ${pounds(refund)} is on its way to your card. It can take 5 to 10 working days to appear.`];
   return [`You are refunded ${pounds(refund)}. Under the cancellation policy (less than 24 hours' notice) the session price of ${pounds(kept)} is paid to the coach.`];
+}
+
+function respondByLine(d: EmailDetails): string {
+  return d.respondBy
+    ? `Please accept or decline it by ${instant(d.respondBy)}. After that the request expires and the hold on the client's card is released.`
+    : 'Please accept or decline the request before the session time.';
+}
+
+/** A paid request the coach did not answer by its deadline (decision 050): both sides are told. */
+function expiredRequest(ctx: ComposeContext, b: BookingFacts, d: EmailDetails, role: string, action: Body['action']): Body {
+  if (role === 'coach')
+    return {
+      title: 'Booking request expired',
+      paragraphs: [
+        `You did not respond in time to ${clientName(ctx, b)}'s request for a ${serviceOf(b)} session on ${whenOf(b)}, so it has expired.`,
+        "The hold on the client's card is released and they have not been charged.",
+      ],
+      facts: bookingFactRows(ctx, b),
+      action,
+    };
+  return {
+    title: 'Booking request expired',
+    paragraphs: [`${coachName(ctx, b)} did not respond in time to your request for ${whenOf(b)}, so it has expired.`, ...clientMoney(d), 'You can book again with the same coach.'],
+    facts: bookingFactRows(ctx, b),
+    action: { label: 'Book again', url: `${ctx.appUrl}/CoachProfile?userId=${encodeURIComponent(b.coachId)}` },
+  };
 }
 
 /** Who did it, as the reader should read it ('You' when it was the reader). */
@@ -45,8 +72,8 @@ function body(p: EmailJobPayload, b: BookingFacts, ctx: ComposeContext, at: Date
     case 'booking_requested':
       return {
         title: `New booking request from ${clientName(ctx, b)}`,
-        paragraphs: [`${clientName(ctx, b)} would like to book a ${serviceOf(b)} session${forPlayer} with you on ${whenOf(b)}.`, 'Please accept or decline the request before the session time.'],
-        facts: [...facts, ...player],
+        paragraphs: [`${clientName(ctx, b)} would like to book a ${serviceOf(b)} session${forPlayer} with you on ${whenOf(b)}.`, respondByLine(d)],
+        facts: [...facts, ...player, ...(d.respondBy ? ([['Respond by', instant(d.respondBy)]] as [string, string][]) : [])],
         action: bookingAction(ctx, b, at, 'Review the request'),
       };
     case 'booking_accepted':
@@ -68,6 +95,7 @@ function body(p: EmailJobPayload, b: BookingFacts, ctx: ComposeContext, at: Date
             action,
           };
     case 'booking_declined':
+      if (d.actorRole === 'system' && d.reason === REQUEST_EXPIRED_REASON) return expiredRequest(ctx, b, d, role, action);
       return {
         title: 'Booking request declined',
         paragraphs: [

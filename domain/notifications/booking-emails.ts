@@ -2,6 +2,8 @@ import type { Booking, CancelledBy } from '../booking/lifecycle/booking';
 import type { BookingEmailInput, BookingEmails } from '../booking/lifecycle/booking-notifications';
 import { cancellationMoney } from '../booking/money/cancellation-money';
 import { hasReachedCoach } from '../booking/requests/paid-requests';
+import { responseDeadline } from '../booking/requests/response-deadline';
+import { expiredUnanswered } from '../booking/lifecycle/booking-decisions';
 import type { Id } from '../shared/ids';
 import type { OutboxJob, OutboxPort } from '../shared/outbox';
 import { sessionReminderJobs } from './session-reminders';
@@ -9,8 +11,8 @@ import { emailJob, type BookingFacts, type EmailDetails, type EmailRecipient, ty
 
 /**
  * Which emails a booking change sends, to whom, with what facts (decision 007):
- * request → coach (once its payment is authorised: decision 011); accepted → client (and the coach's calendar copy); declined with the reason →
- * client; cancelled with the reason and the refund → both; reschedule proposed, accepted,
+ * request → coach (once its payment is authorised: decision 011), with the deadline to answer it (decision 050); accepted → client (and the coach's calendar copy); declined with the reason →
+ * client (and the coach, when the request expired unanswered); cancelled with the reason and the refund → both; reschedule proposed, accepted,
  * declined → the other party (an accepted reschedule of a confirmed session also updates the
  * acceptor's calendar); completed with a review link → both; dispute opened or resolved → both
  * and the administrators. Other booking events send nothing.
@@ -48,13 +50,14 @@ function planFor(input: BookingEmailInput): Plan | null {
   const { booking: b, previous, actorId } = input;
   switch (input.event) {
     case 'requested':
-      return { event: 'booking_requested', to: [coach(b)], details: {} };
+      return { event: 'booking_requested', to: [coach(b)], details: { respondBy: responseDeadline(b).toISOString() } };
     case 'accepted':
       return { event: 'booking_accepted', to: [client(b), coach(b)], details: { calendar: 'request', paidPence: b.amountAuthorizedPence } };
     case 'declined':
       return {
         event: 'booking_declined',
-        to: [client(b)],
+        // A request that expired unanswered is news to the coach too (decision 050).
+        to: [client(b), expiredUnanswered(b) ? coach(b) : null],
         details: { reason: b.cancellationReason, actorRole: b.cancelledBy, ...cancellationMoney(b, previous) },
       };
     case 'cancelled': {

@@ -96,6 +96,8 @@ const detailsSchema = z
     keptPence: pence,
     calendar: z.enum(['request', 'cancel']).nullable(),
     proposedStartsAt: isoInstant.nullable(),
+    /** When the coach's time to answer a paid request ends (decision 050). */
+    respondBy: isoInstant,
     disputeOutcome: z.enum(DISPUTE_OUTCOMES).nullable(),
     note: z.string().nullable(),
     decision: z.enum(['approved', 'rejected']),

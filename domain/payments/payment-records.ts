@@ -27,7 +27,7 @@ export function recordIntentCreated(booking: Booking, intentId: string, now: Dat
 export function recordAuthorization(booking: Booking, input: { intentId: string; amountPence: Pence }, now: Date): Result<Booking> {
   if (booking.paymentIntentId !== null && booking.paymentIntentId !== input.intentId) return err(paymentErrors.intentMismatch());
   if (input.amountPence !== booking.totalPricePence) return err(paymentErrors.amountInvalid('authorised'));
-  return move(booking, 'authorized', { paymentIntentId: input.intentId, amountAuthorizedPence: input.amountPence }, now);
+  return move(booking, 'authorized', { paymentIntentId: input.intentId, amountAuthorizedPence: input.amountPence, authorizedAt: now }, now);
 }
 
 /** The money was taken (all of the hold, or part of it); it is now held by the platform. */

@@ -5,6 +5,7 @@ import type { Pence } from '../../../domain/shared/money';
 import { err, ok } from '../../../domain/shared/result';
 import type { Orm } from '../../persistence/orm';
 import { checkCardDetails, lastFour, outcomeOfAuthentication, outcomeOfCard, type AuthenticationResult } from './test-cards';
+import { authorisedNow, withLapse } from './test-authorisation-lapse';
 import { findIntent, gatewayError, insertIntent, intentOfRow, noSuchIntent, runIdempotent, updateIntent, type IntentRow } from './test-gateway-store';
 
 /** What the test gateway's card form posts (the card number is never logged or stored; only its last 4). */
@@ -44,8 +45,8 @@ const CONFIRMABLE = ['requires_payment_method', 'requires_confirmation', 'requir
 
 /**
  * The offline payment gateway used when no Stripe keys are configured (the embedded default and
- * the tests): the same port, Stripe's test-card behaviour, manual capture, idempotency keys, and
- * its state in PostgreSQL.
+ * the tests): the same port, Stripe's test-card behaviour, manual capture with Stripe's 7-day
+ * authorisation limit (test-authorisation-lapse.ts), idempotency keys, and its state in PostgreSQL.
  */
 export class TestGateway implements PaymentGateway, TestCardConfirmer {
   readonly testMode = true;
@@ -80,8 +81,9 @@ export class TestGateway implements PaymentGateway, TestCardConfirmer {
   }
 
   async retrieveIntent(intentId: string): Promise<GatewayResult<GatewayIntent>> {
-    const row = await findIntent(this.orm.em.fork(), intentId);
-    return row ? ok(intentOfRow(row)) : err(noSuchIntent(intentId));
+    const em = this.orm.em.fork();
+    const row = await findIntent(em, intentId);
+    return row ? ok(intentOfRow(await withLapse(em, row, this.clock.now()))) : err(noSuchIntent(intentId));
   }
 
   confirmCard(input: TestCardInput): Promise<GatewayResult<GatewayIntent>> {
@@ -109,7 +111,7 @@ export class TestGateway implements PaymentGateway, TestCardConfirmer {
         amount_capturable_pence: row.amount_pence,
         last_error_code: null,
         last_error_message: null,
-        metadata,
+        metadata: authorisedNow(metadata, this.clock.now()),
       });
       return ok(intentOfRow(next));
     });
@@ -128,7 +130,7 @@ export class TestGateway implements PaymentGateway, TestCardConfirmer {
         await updateIntent(em, row.id, { status: 'requires_payment_method', last_error_code: code, last_error_message: message, metadata });
         return err(gatewayError(code, message));
       }
-      const next = await updateIntent(em, row.id, { status: 'requires_capture', amount_capturable_pence: row.amount_pence, metadata });
+      const next = await updateIntent(em, row.id, { status: 'requires_capture', amount_capturable_pence: row.amount_pence, metadata: authorisedNow(metadata, this.clock.now()) });
       return ok(intentOfRow(next));
     });
   }
@@ -136,8 +138,9 @@ export class TestGateway implements PaymentGateway, TestCardConfirmer {
   capture(input: { intentId: string; amountPence: Pence; idempotencyKey: string }): Promise<GatewayResult<GatewayIntent>> {
     const fingerprint = JSON.stringify(['capture', input.intentId, input.amountPence]);
     return runIdempotent(this.orm, input.idempotencyKey, fingerprint, async (em) => {
-      const row = await findIntent(em, input.intentId, true);
-      if (!row) return err(noSuchIntent(input.intentId));
+      const found = await findIntent(em, input.intentId, true);
+      if (!found) return err(noSuchIntent(input.intentId));
+      const row = await withLapse(em, found, this.clock.now());
       if (row.status !== 'requires_capture') return err(unexpectedState(row.id, 'captured', row.status, ['requires_capture']));
       if (!Number.isSafeInteger(input.amountPence) || input.amountPence <= 0 || input.amountPence > row.amount_capturable_pence)
         return err(gatewayError('amount_too_large', `The amount to capture (${input.amountPence}) must be positive and at most the amount capturable (${row.amount_capturable_pence}).`));
@@ -148,8 +151,9 @@ export class TestGateway implements PaymentGateway, TestCardConfirmer {
 
   cancel(input: { intentId: string; idempotencyKey: string }): Promise<GatewayResult<GatewayIntent>> {
     return runIdempotent(this.orm, input.idempotencyKey, JSON.stringify(['cancel', input.intentId]), async (em) => {
-      const row = await findIntent(em, input.intentId, true);
-      if (!row) return err(noSuchIntent(input.intentId));
+      const found = await findIntent(em, input.intentId, true);
+      if (!found) return err(noSuchIntent(input.intentId));
+      const row = await withLapse(em, found, this.clock.now());
       if (!CANCELLABLE.includes(row.status)) return err(unexpectedState(row.id, 'canceled', row.status, CANCELLABLE));
       return ok(intentOfRow(await updateIntent(em, row.id, { status: 'canceled', amount_capturable_pence: 0 })));
     });

@@ -53,6 +53,7 @@ export function toBookingRecord(booking: Booking, version: number): BookingRecor
     disputeResolvedAt: booking.disputeResolvedAt,
     paymentStatus: booking.paymentStatus,
     paymentIntentId: booking.paymentIntentId,
+    authorizedAt: booking.authorizedAt,
     amountAuthorizedPence: booking.amountAuthorizedPence,
     amountCapturedPence: booking.amountCapturedPence,
     amountRefundedPence: booking.amountRefundedPence,

@@ -3,6 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Booking, BookingStatus } from '../../../domain/booking/lifecycle/booking';
 import type { BookingListFilter, BookingOrder } from '../../../domain/booking/lists/booking-lists';
 import type { BookingRepository, NewRequestClashes, NewRequestKeys } from '../../../domain/booking/lifecycle/booking.repository';
+import { authorisedNoLaterThanForExpiry } from '../../../domain/booking/requests/response-deadline';
 import { BOOKING_STATUSES } from '../../../domain/shared/catalogue';
 import { conflict, DomainFailure, type DomainError } from '../../../domain/shared/errors';
 import type { Id } from '../../../domain/shared/ids';
@@ -176,7 +177,9 @@ export class MikroBookingRepository implements BookingRepository {
   }
 
   listExpiredRequests(now: Date, limit: number): Promise<Booking[]> {
-    return this.findMany({ status: 'pending', startsAt: { $lte: now } }, { startsAt: 'asc', id: 'asc' }, limit);
+    // Past the response deadline (decision 050): started, or authorised 6 days ago. Only pending
+    // rows are read, through bookings_pending_by_start or bookings_pending_by_authorised.
+    return this.findMany({ status: 'pending', $or: [{ startsAt: { $lte: now } }, { authorizedAt: { $lte: authorisedNoLaterThanForExpiry(now) } }] }, { startsAt: 'asc', id: 'asc' }, limit);
   }
 
   listUnpaidRequestsMadeBefore(cutoff: Date, limit: number): Promise<Booking[]> {

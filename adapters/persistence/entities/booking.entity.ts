@@ -47,6 +47,7 @@ export interface BookingRecord {
   disputeResolvedAt: Date | null;
   paymentStatus: string;
   paymentIntentId: string | null;
+  authorizedAt: Date | null;
   amountAuthorizedPence: number;
   amountCapturedPence: number;
   amountRefundedPence: number;
@@ -104,6 +105,7 @@ export const BookingEntity = new EntitySchema<BookingRecord>({
     disputeResolvedAt: instantNull,
     paymentStatus: text,
     paymentIntentId: textNull,
+    authorizedAt: instantNull,
     amountAuthorizedPence: int,
     amountCapturedPence: int,
     amountRefundedPence: int,

@@ -4,6 +4,7 @@ import type { BookingCardView } from '../../booking/booking-card-view';
 import { cardServiceLabel } from '../../booking/booking-card-labels';
 import { BookingCardBadges, BookingCardNotices, Detail, PlayerPanel, SessionWhenWhere } from './booking-card-parts';
 import { BookingResponseButtons } from './booking-response-buttons';
+import { RespondBy } from './respond-by';
 import { dangerOutlineButton, primaryButton, secondaryButton } from './button-classes';
 import { DeclineDialog, ReasonDialog, RescheduleDialog, ReviewDialog } from '~/components/lazy-dialogs';
 import { SessionProgress } from './session-progress';
@@ -35,6 +36,7 @@ export const CoachBookingCard = memo(function CoachBookingCard({ card, today, la
       <div className="bk-dl mt-3">
         <SessionWhenWhere card={card} />
         {card.status === 'pending' ? <Detail icon="price">{card.paymentHeld ? "Payment held on the client's card" : "Awaiting the client's payment"}</Detail> : null}
+        {card.respondBy ? <RespondBy at={card.respondBy} className="i-time" /> : null}
       </div>
       <PlayerPanel card={card} withNotes />
       {card.clientNotes ? (

@@ -1,31 +1,20 @@
 import { Link } from '@remix-run/react';
-import { memo, useState, type ReactNode } from 'react';
+import { memo, useState } from 'react';
 import type { BookingCardView } from '../../booking/booking-card-view';
 import { cardServiceLabel, cardWhen } from '../../booking/booking-card-labels';
 import { NEEDS_RESPONSE_LABELS, type NeedsResponseRow } from '../../booking/needs-response-view';
 import { DeclineDialog, RescheduleDialog } from '~/components/lazy-dialogs';
 import { primaryButton, secondaryButton } from './button-classes';
 import { ProposedTime } from './proposed-time';
+import { RespondBy } from './respond-by';
 import { useBookingAction } from './use-booking-action';
 
 /**
  * The CoachDashboard's 'Needs your response' (decision 051): paid requests, times the client
  * proposed and started sessions to complete, soonest first, each answerable from its row; the
- * tabs below keep every booking. `deadline` draws a request's answer-by time on its row.
+ * tabs below keep every booking. A request's row says by when it must be answered (decision 050).
  */
-export function NeedsResponseList({
-  rows,
-  total,
-  today,
-  lastDay,
-  deadline,
-}: {
-  rows: readonly NeedsResponseRow[];
-  total: number;
-  today: string;
-  lastDay: string;
-  deadline?: (card: BookingCardView) => ReactNode;
-}) {
+export function NeedsResponseList({ rows, total, today, lastDay }: { rows: readonly NeedsResponseRow[]; total: number; today: string; lastDay: string }) {
   return (
     <section aria-labelledby="needs-response-title" className="mb-6 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
       <h2 id="needs-response-title" className="text-lg font-semibold text-slate-900">
@@ -37,7 +26,7 @@ export function NeedsResponseList({
         <ul className="mt-3 divide-y divide-slate-100">
           {rows.map((row) => (
             <li key={row.card.id}>
-              <NeedsResponseItem row={row} today={today} lastDay={lastDay} deadline={deadline} />
+              <NeedsResponseItem row={row} today={today} lastDay={lastDay} />
             </li>
           ))}
         </ul>
@@ -47,17 +36,7 @@ export function NeedsResponseList({
   );
 }
 
-const NeedsResponseItem = memo(function NeedsResponseItem({
-  row,
-  today,
-  lastDay,
-  deadline,
-}: {
-  row: NeedsResponseRow;
-  today: string;
-  lastDay: string;
-  deadline?: (card: BookingCardView) => ReactNode;
-}) {
+const NeedsResponseItem = memo(function NeedsResponseItem({ row, today, lastDay }: { row: NeedsResponseRow; today: string; lastDay: string }) {
   const [dialog, setDialog] = useState<'decline' | 'reschedule' | null>(null);
   const close = () => setDialog(null);
   const { card, kind } = row;
@@ -76,7 +55,7 @@ const NeedsResponseItem = memo(function NeedsResponseItem({
             <ProposedTime card={card} />
           </div>
         ) : null}
-        {kind === 'request' && deadline ? deadline(card) : null}
+        {kind === 'request' && card.respondBy ? <RespondBy at={card.respondBy} className="mt-1 text-sm" /> : null}
       </div>
       <div className="flex shrink-0 flex-wrap gap-2">
         {kind === 'request' ? <RequestAnswers card={card} onDecline={() => setDialog('decline')} /> : null}

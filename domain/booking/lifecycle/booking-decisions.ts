@@ -7,24 +7,34 @@ import { bookingErrors } from './booking-errors';
 import { changed, relationOf, requireCoach, type BookingChange } from './booking-party';
 import { requiredReason } from './booking-rules';
 import { isUnpaidRequestExpired, PAYMENT_NOT_COMPLETED_REASON } from '../requests/paid-requests';
+import { isPastResponseDeadline, REQUEST_EXPIRED_REASON } from '../requests/response-deadline';
 
 /** SPEC §4 / PRODUCT.md: the coach answers a request; either side may call a booking off. */
 
 /** Reason given when accepting one request declines the coach's other overlapping requests. */
 export const NO_LONGER_AVAILABLE_REASON = 'The coach is no longer available at this time';
-/** Reason given when a request's start passes before the coach answered. */
-export const REQUEST_EXPIRED_REASON = 'The coach did not respond before the session time';
+/** The words requests expired with before the 6-day deadline existed (they expired only at the start). */
+const EARLIER_EXPIRED_REASON = 'The coach did not respond before the session time';
+
+/** A request the system ended because the coach did not answer it by its deadline. */
+export function expiredUnanswered(booking: Pick<Booking, 'status' | 'cancelledBy' | 'cancellationReason'>): boolean {
+  const reason = booking.cancellationReason;
+  return booking.status === 'cancelled' && booking.cancelledBy === 'system' && (reason === REQUEST_EXPIRED_REASON || reason === EARLIER_EXPIRED_REASON);
+}
 
 /**
  * The coach accepts a pending request: confirmed, and the held payment is captured. Only a request
  * whose payment is authorised can be accepted (decision 011): accepting an unpaid one would confirm
- * a session with no money behind it and decline the paid requests overlapping it.
+ * a session with no money behind it and decline the paid requests overlapping it. Past its
+ * response deadline it is refused even before the expiry job has run (decision 050): the card
+ * hold may be about to lapse, and a capture must never be attempted on a lapsed one.
  */
 export function acceptBooking(booking: Booking, actor: Actor, now: Date): Result<BookingChange> {
   const coach = requireCoach(booking, actor);
   if (!coach.ok) return coach;
+  if (expiredUnanswered(booking)) return err(bookingErrors.requestExpired());
   if (booking.status !== 'pending') return err(bookingErrors.notPending());
-  if (booking.startsAt.getTime() <= now.getTime()) return err(bookingErrors.requestExpired());
+  if (isPastResponseDeadline(booking, now)) return err(bookingErrors.requestExpired());
   if (booking.paymentStatus !== 'authorized') return err(bookingErrors.notPaid());
   const next = changed(booking, { status: 'confirmed' }, now);
   return ok({ booking: next, effects: [captureInstruction(booking.amountAuthorizedPence)] });
@@ -49,16 +59,19 @@ export function declineBooking(booking: Booking, actor: Actor, input: { reason: 
 
 /**
  * The system declines a pending request on the coach's behalf: when the coach accepted another
- * request at an overlapping time, or when the start passed unanswered.
+ * request at an overlapping time, or when its response deadline passed unanswered.
  */
 export function declineBySystem(booking: Booking, reason: string, now: Date): Result<BookingChange> {
   if (booking.status !== 'pending') return err(bookingErrors.notPending());
   return ok(cancel(booking, 'system', reason, true, now));
 }
 
-/** A pending request whose start has passed without an answer is declined by the system. */
+/**
+ * A pending request whose response deadline (6 days after the authorisation, or the start if
+ * sooner) has passed without an answer is declined by the system and its hold voided.
+ */
 export function isRequestExpired(booking: Booking, now: Date): boolean {
-  return booking.status === 'pending' && booking.startsAt.getTime() <= now.getTime();
+  return booking.status === 'pending' && isPastResponseDeadline(booking, now);
 }
 
 export function expireRequest(booking: Booking, now: Date): Result<BookingChange> {

@@ -52,7 +52,7 @@ export const bookingErrors = {
   // Accept, decline, cancel ------------------------------------------------------------------
   notPending: (): DomainError => conflict('BOOKING_NOT_PENDING', 'This booking request is no longer pending.'),
   notPaid: (): DomainError => conflict('BOOKING_NOT_PAID', "This request can't be accepted until the client has paid."),
-  requestExpired: (): DomainError => conflict('REQUEST_EXPIRED', 'The time of this request has already passed.'),
+  requestExpired: (): DomainError => conflict('REQUEST_EXPIRED', 'This request has expired: the coach did not respond in time.'),
   notCancellable: (): DomainError => conflict('BOOKING_NOT_CANCELLABLE', 'This booking can no longer be cancelled.'),
   coachMustDecline: (): DomainError => conflict('BOOKING_NOT_CONFIRMED', 'Only a confirmed booking can be cancelled by the coach. Decline a pending request instead.'),
   cancellationReasonRequired: (): DomainError => invalid('REASON_REQUIRED', BOOKING_MESSAGES.cancellationReason, field('reason', BOOKING_MESSAGES.cancellationReason)),

@@ -42,7 +42,7 @@ export interface BookingRepository {
    * paymentHeldUntil at or before `now`, no open dispute; oldest hold first. (isReleaseDue decides.)
    */
   listDueForRelease(now: Date, limit: number): Promise<Booking[]>;
-  /** Pending requests whose start is at or before `now` (unanswered in time); oldest first. */
+  /** Pending requests past their response deadline at `now` (started, or authorised 6 days ago: decision 050); soonest start first. */
   listExpiredRequests(now: Date, limit: number): Promise<Booking[]>;
   /** Pending requests with nothing paid (payment pending or failed) made at or before `cutoff`; oldest first. */
   listUnpaidRequestsMadeBefore(cutoff: Date, limit: number): Promise<Booking[]>;

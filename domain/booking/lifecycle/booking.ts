@@ -78,6 +78,8 @@ export interface Booking {
 
   readonly paymentStatus: PaymentStatus;
   readonly paymentIntentId: string | null;
+  /** When the card hold was recorded; with the start it sets the coach's response deadline (decision 050). */
+  readonly authorizedAt: Date | null;
   readonly amountAuthorizedPence: Pence;
   readonly amountCapturedPence: Pence;
   readonly amountRefundedPence: Pence;
@@ -146,6 +148,7 @@ export const bookingSchema = z
     disputeResolvedAt: nullableInstant,
     paymentStatus: z.enum(PAYMENT_STATUSES),
     paymentIntentId: nullableText,
+    authorizedAt: nullableInstant,
     amountAuthorizedPence: pence,
     amountCapturedPence: pence,
     amountRefundedPence: pence,

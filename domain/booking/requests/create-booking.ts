@@ -98,6 +98,7 @@ export function createBooking(actor: Actor, input: NewBookingInput, now: Date): 
     paymentStatus: 'pending',
     paymentIntentId: null,
     amountAuthorizedPence: 0,
+    authorizedAt: null,
     amountCapturedPence: 0,
     amountRefundedPence: 0,
     paymentHeldUntil: null,

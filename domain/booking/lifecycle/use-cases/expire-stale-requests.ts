@@ -3,7 +3,7 @@ import { expireRequest, isRequestExpired } from '../booking-decisions';
 import { commitChange, type BookingUseCaseDeps } from './change-booking';
 import { DEFAULT_BATCH_SIZE, runDueBatch, type BatchOutcome } from './run-due-batch';
 
-/** Job: declines requests whose start passed before the coach answered, voiding their holds. */
+/** Job: declines requests whose response deadline passed before the coach answered, voiding their holds and telling both sides. */
 export async function expireStaleRequests(deps: BookingUseCaseDeps, input: { limit?: number } = {}): Promise<Result<BatchOutcome>> {
   const now = deps.clock.now();
   const candidates = await deps.uow.read.bookings.listExpiredRequests(now, input.limit ?? DEFAULT_BATCH_SIZE);
