@@ -59,12 +59,14 @@ export default function App() {
 export function ErrorBoundary() {
   const error = useRouteError();
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  const title = status === 404 ? 'Page not found' : status === 403 ? 'Not allowed' : 'Something went wrong';
+  const title = status === 404 ? 'Page not found' : status === 403 ? 'Not allowed' : status === 429 ? 'Too many requests' : 'Something went wrong';
+  // A rate limit's answer carries its own words: when the visitor may come back.
+  const limitText = status === 429 && isRouteErrorResponse(error) && typeof error.data === 'string' ? error.data : null;
   return (
     <main className="mx-auto flex min-h-screen max-w-lg flex-col items-center justify-center gap-4 p-6 text-center">
       <p className="text-sm font-semibold text-pitch-700">{status}</p>
       <h1 className="text-2xl font-bold">{title}</h1>
-      <p className="text-slate-600">{status === 500 ? 'Please try again in a moment.' : 'The page you asked for is not available to you.'}</p>
+      <p className="text-slate-600">{limitText ?? (status === 500 ? 'Please try again in a moment.' : 'The page you asked for is not available to you.')}</p>
       <Link to="/" className="rounded-md bg-pitch-600 px-4 py-2 font-medium text-white hover:bg-pitch-700">
         Back to Home
       </Link>

@@ -3,7 +3,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { bookingWindowBounds } from '../../../domain/booking/requests/booking-calendar';
 import { bookAgainSlot } from '../../../domain/booking/requests/book-again';
 import type { BookAgainSeed } from '../../booking/booking-card-view';
-import { WhoIsThisFor } from './who-is-this-for';
+import { SELF, WhoIsThisFor } from './who-is-this-for';
 import { LOCATION_TYPE_OPTIONS, coachingTypeOptionsOf } from '../../../domain/shared/catalogue';
 import { ADMIN_FEE_PENCE, formatPence, formatPenceShort } from '../../../domain/shared/money';
 import { bookingPrice } from '../../../domain/booking/requests/booking-price';
@@ -51,11 +51,14 @@ export function BookingDialog({
   onBooked,
   seed,
   preview,
+  playerId,
 }: {
   coachId: string;
   coachName: string;
   onClose: () => void;
   onBooked: (b: BookedSummary) => void;
+  /** The player the search was made for, chosen in advance; without one the client must choose. */
+  playerId?: string | null;
 } & (
   | {
       /** 'Book again': the last session to repeat a week later. */
@@ -91,7 +94,7 @@ export function BookingDialog({
   return (
     <Modal title={`Book a session with ${coachName}`} description="Choose a service, a date and a time. Times are UK time." onClose={onClose} size="lg">
       {data ? (
-        <BookingForm options={data} fetcher={submit} onClose={onClose} onBooked={onBooked} seed={seed} />
+        <BookingForm options={data} fetcher={submit} onClose={onClose} onBooked={onBooked} seed={seed} chosenPlayerId={playerId ?? null} />
       ) : data === null ? (
         <div ref={refusal} tabIndex={-1} className="outline-none">
           <FormAlert message="This coach cannot be booked at the moment." />
@@ -124,12 +127,14 @@ function BookingForm({
   onClose,
   onBooked,
   seed,
+  chosenPlayerId,
 }: {
   options: BookingFormData;
   fetcher: ReturnType<typeof useFetcher<BookResponse>>;
   onClose: () => void;
   onBooked: (b: BookedSummary) => void;
   seed?: BookAgainSeed;
+  chosenPlayerId: string | null;
 }) {
   const now = useMemo(() => new Date(options.now), [options.now]);
   const { today, lastDay } = useMemo(() => bookingWindowBounds(now), [now]);
@@ -167,8 +172,10 @@ function BookingForm({
   const [date, setDate] = useState<string | null>(again?.date ?? null);
   const [time, setTime] = useState<string | null>(again?.time ?? null);
   const [locationType, setLocationType] = useState(seed?.locationType ?? 'online');
-  const [playerChoice, setPlayerChoice] = useState<string>(seed?.playerId ?? '');
-  const playerId = players.some((p) => p.id === playerChoice) ? playerChoice : '';
+  // 'Book again' repeats the last session's player (the client themself when it had none); a
+  // search's player is chosen for the client; otherwise nobody is, and the client must say.
+  const [playerChoice, setPlayerChoice] = useState<string | null>(seed ? (seed.playerId ?? SELF) : chosenPlayerId);
+  const playerId = playerChoice === SELF || players.some((p) => p.id === playerChoice) ? playerChoice : null;
   // A day can be picked when the server offers a time on it; before its answer is in, none can.
   const byDate = useMemo(() => new Map((calendar ?? []).map((d) => [d.date, d.slots])), [calendar]);
   const dayOff = useMemo(() => (calendar ? (iso: string) => !byDate.has(iso) : () => true), [calendar, byDate]);
