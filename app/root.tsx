@@ -1,4 +1,4 @@
-import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { json, type HeadersFunction, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, type ShouldRevalidateFunction, useLoaderData, useRouteError } from '@remix-run/react';
 import { useNonce } from '~/csp-nonce';
 import { isQueryOnlyNavigation } from '~/revalidation';
@@ -18,6 +18,12 @@ export const shouldRevalidate: ShouldRevalidateFunction = (args) => !isQueryOnly
 
 // A 32 px PNG, not the SVG it is drawn from (public/favicon.svg): Chromium fetches the icon again
 // on every in-app navigation and renders an SVG icon as a document on the page's main thread.
+/** A refused page's Retry-After (the public pages' view limit) goes out with the error page that says when to come back. */
+export const headers: HeadersFunction = ({ errorHeaders }) => {
+  const retryAfter = errorHeaders?.get('Retry-After');
+  return retryAfter ? { 'Retry-After': retryAfter } : {};
+};
+
 export const links: LinksFunction = () => [{ rel: 'icon', href: '/favicon.png', type: 'image/png', sizes: '32x32' }];
 
 export const meta: MetaFunction = () => [{ title: 'FACT — Football Academy Coaching & Training' }, { name: 'description', content: 'Book one-to-one football coaching with verified coaches.' }];

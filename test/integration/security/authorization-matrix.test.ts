@@ -104,6 +104,14 @@ const linkCoachCalendars = async (w: World): Promise<Ids> => {
   return {};
 };
 
+/** Decision 048: an administrator's profile is nobody's to see on CoachProfile, signed out included. */
+const adminsCoachProfile: Probe = {
+  name: "an administrator's coach profile",
+  kind: 'loader',
+  url: (w) => `/CoachProfile?userId=${w.people.admin.id}`,
+  expect: { ...everyone(404), admin: 'go:/AdminDashboard' },
+};
+
 const ROUTES: Record<string, RouteEntry> = {
   '$.tsx': {
     probes: [
@@ -728,14 +736,6 @@ const ROUTES: Record<string, RouteEntry> = {
 };
 
 /** UserProfile and CoachProfile: who may see whose profile, and the actions on one's own. */
-/** Decision 048: an administrator's profile is nobody's to see on CoachProfile, signed out included. */
-const adminsCoachProfile: Probe = {
-  name: "an administrator's coach profile",
-  kind: 'loader',
-  url: (w) => `/CoachProfile?userId=${w.people.admin.id}`,
-  expect: { ...everyone(404), admin: 'go:/AdminDashboard' },
-};
-
 function profileProbes(page: 'UserProfile' | 'CoachProfile'): Probe[] {
   const url = `/${page}`;
   const period = async (w: World): Promise<Ids> => ({ period: await availabilityOf(w.people.coach.id, 70) });
@@ -1168,6 +1168,8 @@ describe('the authorization matrix', () => {
       const offered = days.at(-1)!;
       const reply = await call('_app.FindCoaches.tsx', 'action', 'client', '/FindCoaches', {
         ...bookingForm(world.people.coach.id),
+        // The client has a player (an earlier probe): a booking says who it is for.
+        playerId: 'self',
         date: offered.date,
         time: offered.slots.at(-1)!.time,
         price: '1',
