@@ -20,8 +20,10 @@ export const shouldRevalidate: ShouldRevalidateFunction = (args) => !isQueryOnly
 // on every in-app navigation and renders an SVG icon as a document on the page's main thread.
 /** A refused page's Retry-After (the public pages' view limit) goes out with the error page that says when to come back. */
 export const headers: HeadersFunction = ({ errorHeaders }) => {
+  const headers = new Headers();
   const retryAfter = errorHeaders?.get('Retry-After');
-  return retryAfter ? { 'Retry-After': retryAfter } : {};
+  if (retryAfter) headers.set('Retry-After', retryAfter);
+  return headers;
 };
 
 export const links: LinksFunction = () => [{ rel: 'icon', href: '/favicon.png', type: 'image/png', sizes: '32x32' }];

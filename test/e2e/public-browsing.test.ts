@@ -166,7 +166,9 @@ describe('browsing before signing up', () => {
     await dialog.getByRole('button', { name: 'Wednesday 13 January 2027' }).click();
     await dialog.getByRole('button', { name: '17:00' }).click();
     await dialog.getByRole('button', { name: 'Request Booking' }).click();
-    await dialog.getByText('Please choose who this session is for').first().waitFor();
+    await dialog.getByText('Please choose who this session is for').waitFor();
+    // The choice takes the focus, so the person sees what is missing however far down they were.
+    await expect(who.getByRole('radio', { name: /^Me/ }).evaluate((el) => el === document.activeElement)).resolves.toBe(true);
     await expect(server.db.query('select id from bookings')).resolves.toEqual([]);
     await shoot(page, 'booking-dialog-player-required', dialog);
     await who.getByText('Ella Parent').click();

@@ -1,5 +1,5 @@
 import { useFetcher } from '@remix-run/react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { bookingWindowBounds } from '../../../domain/booking/requests/booking-calendar';
 import { bookAgainSlot } from '../../../domain/booking/requests/book-again';
 import type { BookAgainSeed } from '../../booking/booking-card-view';
@@ -9,7 +9,7 @@ import { ADMIN_FEE_PENCE, formatPence, formatPenceShort } from '../../../domain/
 import { bookingPrice } from '../../../domain/booking/requests/booking-price';
 import { sessionPriceFor } from '../../../domain/booking/requests/session-price';
 import { offeredLengths } from '../../../domain/shared/session-lengths';
-import { BOOKING_DIALOG_DURATIONS } from '../../../domain/validation/booking-limits';
+import { BOOKING_DIALOG_DURATIONS, BOOKING_MESSAGES } from '../../../domain/validation/booking-limits';
 import { durationLabel } from '../../booking/session-length-view';
 import { arrivedBookingOptions, DEFAULT_DURATION, forgetBookingOptions, loadBookingOptions, type BookingOptions, type BookingPreview, type OfferedDay } from './booking-options';
 import { DatePicker } from './date-picker';
@@ -176,6 +176,14 @@ function BookingForm({
   // search's player is chosen for the client; otherwise nobody is, and the client must say.
   const [playerChoice, setPlayerChoice] = useState<string | null>(seed ? (seed.playerId ?? SELF) : chosenPlayerId);
   const playerId = playerChoice === SELF || players.some((p) => p.id === playerChoice) ? playerChoice : null;
+  // Without an answer the request is not sent: the choice says why and takes the focus (the server refuses it too).
+  const [whoAsked, setWhoAsked] = useState(false);
+  const askWhoFirst = (e: FormEvent<HTMLFormElement>) => {
+    if (players.length === 0 || playerId !== null) return;
+    e.preventDefault();
+    setWhoAsked(true);
+    e.currentTarget.querySelector<HTMLInputElement>('input[name="who"]')?.focus();
+  };
   // A day can be picked when the server offers a time on it; before its answer is in, none can.
   const byDate = useMemo(() => new Map((calendar ?? []).map((d) => [d.date, d.slots])), [calendar]);
   const dayOff = useMemo(() => (calendar ? (iso: string) => !byDate.has(iso) : () => true), [calendar, byDate]);
@@ -211,7 +219,7 @@ function BookingForm({
   const busy = fetcher.state !== 'idle';
 
   return (
-    <fetcher.Form method="post" action="/FindCoaches" noValidate className="space-y-5">
+    <fetcher.Form method="post" action="/FindCoaches" noValidate className="space-y-5" onSubmit={(e) => askWhoFirst(e)}>
       <input type="hidden" name="intent" value="book" />
       <input type="hidden" name="coachId" value={options.coachId} />
       <input type="hidden" name="date" value={date ?? ''} />
@@ -232,7 +240,7 @@ function BookingForm({
           sessionDate={date ?? today}
           coachName={options.coachName}
           ageGroups={options.ageGroups}
-          error={errors.playerId}
+          error={whoAsked && playerId === null ? [BOOKING_MESSAGES.playerRequired] : errors.playerId}
         />
       ) : null}
 
