@@ -242,7 +242,10 @@ function BookingForm({
           ageGroups={options.ageGroups}
           error={whoAsked && playerId === null ? [BOOKING_MESSAGES.playerRequired] : errors.playerId}
         />
-      ) : null}
+      ) : (
+        // A client without players books for themself: said in the form, so the server need not look for players.
+        <input type="hidden" name="playerId" value={SELF} />
+      )}
 
       <div className="grid gap-4 sm:grid-cols-2">
         <div>
