@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PASSWORD, createUser, signIn, tempDataDir, verificationLinkFor } from '../support/accounts';
 import { screenshot, useBrowser, waitForHydration } from '../support/browser';
 import { setServerClock } from '../support/booking-e2e';
+import { RATE_LIMITS } from '../../domain/rate-limit/rate-limit-policy';
 import { useTestServer } from '../support/server';
 
 /**
@@ -60,6 +61,9 @@ describe('browsing before signing up', () => {
   it('lets a signed-out visitor browse, open a profile, register from Book, verify, and land in that coach’s booking dialog', async () => {
     const page = await browser.newPage();
     await page.goto(`${server.baseUrl}/`);
+    // SPEC's calls to action stay; 'Browse coaches' joins them.
+    for (const name of ['Find a Coach', 'Become a Coach', 'Get Started']) await page.getByRole('link', { name }).first().waitFor();
+    await shoot(page, 'landing-browse-coaches', page.getByRole('link', { name: 'Browse coaches' }));
     await page.getByRole('link', { name: 'Browse coaches' }).click();
     await page.waitForURL(/\/FindCoaches$/);
     await page.getByText('Found 1 coach', { exact: true }).waitFor();
@@ -130,6 +134,19 @@ describe('browsing before signing up', () => {
     await page.getByLabel('Password', { exact: true }).fill(DEFAULT_PASSWORD);
     await page.getByRole('dialog').getByRole('button', { name: 'Login' }).click();
     await page.getByRole('dialog', { name: 'Book a session with Priya Shah' }).waitFor();
+  });
+
+  it('tells a visitor past the page-view limit when they may come back', async () => {
+    const page = await browser.newPage();
+    // One address of its own (the test server trusts its loopback proxy), so no other test is counted with it.
+    const visitor = { 'X-Forwarded-For': '203.0.113.48' };
+    await page.setExtraHTTPHeaders(visitor);
+    for (let i = 0; i < RATE_LIMITS.browse.limit; i++) await page.request.get(`${server.baseUrl}/FindCoaches`, { headers: visitor });
+    const refused = await page.goto(`${server.baseUrl}/CoachProfile?userId=${coachId}`);
+    expect(refused?.status()).toBe(429);
+    await page.getByRole('heading', { name: 'Too many requests' }).waitFor();
+    await page.getByText(/Too many pages viewed in a short time\. Please wait until \d\d:\d\d/).waitFor();
+    await shoot(page, 'public-too-many-views');
   });
 
   it('preselects the player a parent searched for, and makes them choose when they did not', async () => {
