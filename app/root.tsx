@@ -1,4 +1,4 @@
-import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { json, type HeadersFunction, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, type ShouldRevalidateFunction, useLoaderData, useRouteError } from '@remix-run/react';
 import { useNonce } from '~/csp-nonce';
 import { isQueryOnlyNavigation } from '~/revalidation';
@@ -18,6 +18,14 @@ export const shouldRevalidate: ShouldRevalidateFunction = (args) => !isQueryOnly
 
 // A 32 px PNG, not the SVG it is drawn from (public/favicon.svg): Chromium fetches the icon again
 // on every in-app navigation and renders an SVG icon as a document on the page's main thread.
+/** A refused page's Retry-After (the public pages' view limit) goes out with the error page that says when to come back. */
+export const headers: HeadersFunction = ({ errorHeaders }) => {
+  const headers = new Headers();
+  const retryAfter = errorHeaders?.get('Retry-After');
+  if (retryAfter) headers.set('Retry-After', retryAfter);
+  return headers;
+};
+
 export const links: LinksFunction = () => [{ rel: 'icon', href: '/favicon.png', type: 'image/png', sizes: '32x32' }];
 
 export const meta: MetaFunction = () => [{ title: 'FACT — Football Academy Coaching & Training' }, { name: 'description', content: 'Book one-to-one football coaching with verified coaches.' }];
@@ -59,12 +67,14 @@ export default function App() {
 export function ErrorBoundary() {
   const error = useRouteError();
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  const title = status === 404 ? 'Page not found' : status === 403 ? 'Not allowed' : 'Something went wrong';
+  const title = status === 404 ? 'Page not found' : status === 403 ? 'Not allowed' : status === 429 ? 'Too many requests' : 'Something went wrong';
+  // A rate limit's answer carries its own words: when the visitor may come back.
+  const limitText = status === 429 && isRouteErrorResponse(error) && typeof error.data === 'string' ? error.data : null;
   return (
     <main className="mx-auto flex min-h-screen max-w-lg flex-col items-center justify-center gap-4 p-6 text-center">
       <p className="text-sm font-semibold text-pitch-700">{status}</p>
       <h1 className="text-2xl font-bold">{title}</h1>
-      <p className="text-slate-600">{status === 500 ? 'Please try again in a moment.' : 'The page you asked for is not available to you.'}</p>
+      <p className="text-slate-600">{limitText ?? (status === 500 ? 'Please try again in a moment.' : 'The page you asked for is not available to you.')}</p>
       <Link to="/" className="rounded-md bg-pitch-600 px-4 py-2 font-medium text-white hover:bg-pitch-700">
         Back to Home
       </Link>

@@ -6,16 +6,18 @@ import type { RequestHandler } from 'express';
  * is applied here, once, as the headers go out:
  * - a request carrying the sign-in cookie, or a response setting a cookie, depends on the person:
  *   `private, no-store`, whatever a route said;
- * - the public pages (Landing, the legal pages) asked for without a session: `public, max-age=300`
- *   with `Vary: Cookie` (they hold no personal data; their CSP nonce repeating for five minutes
- *   gives nothing away on pages without user content);
+ * - the public pages (Landing, the legal pages, and FindCoaches and coach profiles: decision 048)
+ *   asked for without a session: `public, max-age=300` with `Vary: Cookie` (they hold no personal
+ *   data; their CSP nonce repeating for five minutes gives nothing away: the only people's words
+ *   on them are coaches' public fields, which React writes as text, never as markup);
  * - anything else without a session keeps what its route chose, or `no-store`.
  * Built assets (/build, immutable) and public files are served before this and keep their own.
  */
 export const PRIVATE_NO_STORE = 'private, no-store';
 export const PUBLIC_BRIEFLY = 'public, max-age=300';
 
-const PUBLIC_PAGES = new Set(['/', '/landing', '/privacypolicy', '/terms']);
+// FindCoaches and CoachProfile: the same pages app/auth/public-pages.ts opens to signed-out visitors.
+const PUBLIC_PAGES = new Set(['/', '/landing', '/privacypolicy', '/terms', '/findcoaches', '/coachprofile']);
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Host-)?fact_session=/;
 
 /** A route's `no-transform` (a server-sent events stream: compression must not buffer it) is always kept. */

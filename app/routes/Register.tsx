@@ -10,7 +10,8 @@ import { collectFormEntries } from '../../domain/validation/parse-form';
 import type { FormFailure } from '~/auth/form-failure';
 import { formFailure } from '~/auth/form-failure.server';
 import { isGoogleConfigured } from '~/auth/google.server';
-import { getCurrentUser } from '~/auth/guards.server';
+import { getCurrentUser, safeRedirectPath } from '~/auth/guards.server';
+import { commitSession, getSession } from '~/auth/session.server';
 import { registrationFailureMessage } from '~/auth/register-messages';
 import { RegisterPage } from '~/components/register/register-page';
 import { redirectWithToast } from '~/toast.server';
@@ -43,7 +44,20 @@ export async function action({ request, context }: ActionFunctionArgs) {
     context.log.info({ userId: registered.ownerId, mail: registered.mail, mailSent: registered.mailSent }, 'sign-up for a registered email');
   }
   // Decision 008: a registered email gets the same answer as a new account (its owner is mailed).
-  return redirectWithToast('/', { type: 'success', title: ACCOUNT_NOTICES.registered });
+  return redirectWithToast('/', { type: 'success', title: ACCOUNT_NOTICES.registered }, { headers: await keepReturnPath(request, context, form.redirectTo) });
+}
+
+/**
+ * SPEC's authRedirect: the page the person came to register from (a coach's profile with the
+ * booking dialog), kept in this browser's session cookie until they sign in. The verification
+ * link, opened in this browser (a new tab too), sends them to the login dialog with it.
+ */
+async function keepReturnPath(request: Request, context: ActionFunctionArgs['context'], value: unknown): Promise<HeadersInit> {
+  const back = safeRedirectPath(value, '');
+  if (!back) return {};
+  const session = await getSession(request, context);
+  session.set('redirectTo', back);
+  return { 'Set-Cookie': await commitSession(session, context) };
 }
 
 export default function Register() {

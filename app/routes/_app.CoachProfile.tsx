@@ -1,29 +1,67 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { useLoaderData } from '@remix-run/react';
+import type { ShouldRevalidateFunction } from '@remix-run/react';
+import { useLoaderData, useSearchParams } from '@remix-run/react';
 import { PhotoUpload } from '~/components/profile/photo-upload';
 import { ProfileForm } from '~/components/profile/profile-form';
 import { ProfileHeading } from '~/components/profile/profile-heading';
 import { ProfileSummary } from '~/components/profile/profile-summary';
 import { CoachProfileMore } from '~/components/profile/coach-profile-more';
+import { BookCoachButton } from '~/components/public/book-coach-button';
+import { ProfileActions } from '~/components/public/profile-actions';
+import { PublicCoachProfile } from '~/components/public/public-coach-profile';
+import { useViewer } from '~/components/shell/shell-user';
+import { getCurrentUser } from '~/auth/guards.server';
+import { canonicalUrl } from '~/public/canonical.server';
+import { onlyDialogChanged } from '~/public/dialog-param';
+import { publicPageMeta } from '~/public/page-meta';
+import { loadPublicCoachProfile } from '~/public/public-coach-profile.server';
 import { loadProfilePage } from '~/profile/profile-page.server';
 import { profileAction } from '~/profile/profile-route.server';
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.title ?? 'Coach Profile'} · FACT` }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => {
+  const name = data?.profile.fullName;
+  const title = data && !data.signedIn ? `${name} · Football coach · FACT` : `${data?.title ?? 'Coach Profile'}${name && data && !data.own ? ` · ${name}` : ''} · FACT`;
+  return publicPageMeta({ title, description: data?.description ?? 'A football coach on FACT.', canonical: data?.canonical ?? '/CoachProfile' });
+};
 
-/** SPEC §2 CoachProfile: 'My Coach Profile', or 'Coach Profile' read-only for any signed-in user via ?userId. */
+/**
+ * SPEC §2 CoachProfile: 'My Coach Profile', or 'Coach Profile' read-only via ?userId for any
+ * signed-in user and, with its public fields only, for signed-out visitors (decision 048).
+ */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  return loadProfilePage(request, context, 'CoachProfile');
+  if (!(await getCurrentUser(request, context))) return loadPublicCoachProfile(request, context);
+  const page = await loadProfilePage(request, context, 'CoachProfile');
+  return {
+    ...page,
+    signedIn: true as const,
+    canonical: canonicalUrl(context, request, `/CoachProfile?userId=${page.profile.id}`),
+    description: `${page.profile.fullName}'s coach profile on FACT.`,
+  };
 }
 
 export const action = (args: ActionFunctionArgs) => profileAction(args, 'CoachProfile');
 
+/** Opening or closing the booking dialog (`open=book`) changes no data of the page. */
+export const shouldRevalidate: ShouldRevalidateFunction = (args) => (onlyDialogChanged(args) ? false : args.defaultShouldRevalidate);
+
 export default function CoachProfilePage() {
-  const { title, profile, own, showDeletionCard, pendingDeletion, hasPassword, availability } = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>();
+  const [params] = useSearchParams();
+  const viewer = useViewer();
+  const forPlayerId = params.get('for');
+  if (!data.signedIn) return <PublicCoachProfile profile={data.profile} forPlayerId={forPlayerId} />;
+  const { title, profile, own, showDeletionCard, pendingDeletion, hasPassword, availability } = data;
   const coach = profile.coachProfile;
+  const canBook = !own && viewer?.role !== 'admin' && profile.isActive;
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-6">
       <ProfileHeading title={title} name={profile.fullName} avatarUrl={profile.avatarUrl} chips={[profile.userType, ...(coach?.isVerified ? ['verified'] : [])]}>
         {own ? <PhotoUpload /> : null}
+        {canBook ? (
+          <ProfileActions>
+            <BookCoachButton coachId={profile.id} coachName={profile.fullName} signedIn forPlayerId={forPlayerId} />
+          </ProfileActions>
+        ) : null}
       </ProfileHeading>
       {own ? <ProfileForm personal={profile} coach={coach} videos={[0, 1, 2].map((i) => profile.videoClips[i]?.url ?? null)} /> : <ProfileSummary profile={profile} />}
       <CoachProfileMore

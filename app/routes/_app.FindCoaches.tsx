@@ -1,5 +1,5 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, Link, useFetcher, useLoaderData, useNavigation, useSearchParams, useSubmit } from '@remix-run/react';
+import { Form, Link, useFetcher, useLoaderData, useNavigate, useNavigation, useSearchParams, useSubmit } from '@remix-run/react';
 import { memo, startTransition, useEffect, useMemo, useRef, useState } from 'react';
 import type { CoachDirectory, CoachForBooking } from '../../domain/booking/requests/coach-directory';
 import { submitBookingRequest } from '../../domain/booking/requests/use-cases/submit-booking-request';
@@ -18,7 +18,10 @@ import { COACHING_TYPE_OPTIONS, coachingTypeLabel } from '../../domain/shared/ca
 import { bookingRefusalMessage } from '../../domain/booking/lifecycle/booking-errors';
 import type { DomainError } from '../../domain/shared/errors';
 import { collectFormEntries } from '../../domain/validation/parse-form';
-import { actorOf, requireUser } from '~/auth/guards.server';
+import { actorOf, getCurrentUser, requireUser } from '~/auth/guards.server';
+import { canonicalUrl } from '~/public/canonical.server';
+import { FIND_COACHES_DESCRIPTION, publicPageMeta } from '~/public/page-meta';
+import { countPublicVisit } from '~/public/public-visit.server';
 import { failure, intentOf } from '~/booking/domain-response.server';
 import { bookingDeps, readModels } from '~/booking/read-models.server';
 import type { BookedSummary } from '~/components/booking/booking-dialog';
@@ -27,26 +30,31 @@ import { loadBookingOptions, type BookingPreview } from '~/components/booking/bo
 import { CoachCard, CoachCardPlaceholder } from '~/components/booking/coach-card';
 import { useNextAvailable } from '~/components/booking/use-next-available';
 import { Icon } from '~/components/icon';
-import { useCurrentUser } from '~/components/shell/shell-user';
+import { useViewer } from '~/components/shell/shell-user';
+import { loginPathFor } from '~/auth/signed-out';
+import { playerForFilter } from '~/booking/player-for-filter';
+import { coachProfileBookPath } from '~/public/profile-actions-paths';
 import { inputClass, primaryButton, secondaryButton } from '~/components/booking/button-classes';
 import { PaymentStep } from '~/components/booking/payment-step';
 import { AgeGroupFilter, AgeGroupQuickChoices, type PlayerChoice } from '~/components/booking/age-group-filter';
 import { loadPlayerRows } from '~/profile/player-actions.server';
 
-export const meta: MetaFunction = () => [{ title: 'Find Coaches · FACT' }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => publicPageMeta({ title: 'Find Coaches · FACT', description: FIND_COACHES_DESCRIPTION, canonical: data?.canonical ?? '/FindCoaches' });
 
+/** Signed in or not (decision 048): a signed-out visitor searches the same coaches, counted per IP, with no players. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request, context);
-  const actor = actorOf(user);
-  const away = redirectFor('FindCoaches', actor);
-  if (away) throw redirect(`/${away}`);
+  const user = await getCurrentUser(request, context);
+  if (user) {
+    const away = redirectFor('FindCoaches', actorOf(user));
+    if (away) throw redirect(`/${away}`);
+  } else await countPublicVisit(context, 'FindCoaches');
   const url = new URL(request.url);
   const filters = filtersFromSearchParams(url.searchParams);
   const cursor = parseCursor(url.searchParams.get('cursor'));
   const [page, players] = await Promise.all([
     readModels(context).coachSearch.search(filters, { cursor, limit: COACH_SEARCH_PAGE_SIZE }),
     // Decision 017: the client's players as quick age-group choices (not for 'Load more' pages).
-    cursor === null ? loadPlayerRows(context, user) : Promise.resolve([]),
+    cursor === null && user ? loadPlayerRows(context, user) : Promise.resolve([]),
   ]);
   // The filters (the URL) and the viewer (the shell's user) are not sent again.
   // The players' names and birth dates, and the server's clock, let the booking dialog show its
@@ -55,6 +63,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     page,
     players: players.map((p) => ({ id: p.id, firstName: p.firstName, name: p.name, dateOfBirth: p.dateOfBirth, ageGroup: p.ageGroup, ageGroupLabel: p.ageGroupLabel })),
     now: context.app.clock.now().toISOString(),
+    canonical: canonicalUrl(context, request, '/FindCoaches'),
   };
 }
 
@@ -103,7 +112,11 @@ export default function FindCoaches() {
   const { page, players, now } = useLoaderData<typeof loader>();
   const [searchParams] = useSearchParams();
   const filters = useMemo(() => filtersFromSearchParams(searchParams), [searchParams]);
-  const viewerId = useCurrentUser().id;
+  const viewer = useViewer();
+  const viewerId = viewer?.id ?? null;
+  const navigate = useNavigate();
+  // The player the 'For …' choice searched for: the dialog (and the profile a card opens) chooses them.
+  const forPlayerId = playerForFilter(players, filters.ageGroup);
   const navigation = useNavigation();
   // Asked here, not in the memoised filters below: react-router's hooks read its route context,
   // which is new on each of a navigation's states, and a memoised component that reads it renders
@@ -118,6 +131,8 @@ export default function FindCoaches() {
   const searching = useAfterDelay(loading, SEARCHING_DELAY_MS);
   const slowLoading = useAfterDelay(loading, PLACEHOLDER_DELAY_MS);
   const [bookingWith, setBookingWith] = useState<CoachCardData | null>(null);
+  // Signed out, 'Book' asks them to log in or register, and brings them back to this coach with the dialog open.
+  const onBook = useMemo(() => (viewer ? setBookingWith : (c: CoachCardData) => navigate(loginPathFor(coachProfileBookPath(c.userId)))), [viewer, navigate]);
   const [booked, setBooked] = useState<BookedSummary | null>(null);
   const { coaches, nextCursor, loadMore, loadingMore } = usePagedCoaches(page);
   const active = activeFilterCount(filters);
@@ -164,7 +179,7 @@ export default function FindCoaches() {
       ) : (
         <>
           <div aria-busy={searching || undefined} className={searching ? 'opacity-60 transition-opacity' : undefined}>
-            <CoachList coaches={coaches} viewerId={viewerId} onBook={setBookingWith} />
+            <CoachList coaches={coaches} viewerId={viewerId} forPlayerId={forPlayerId} onBook={onBook} />
           </div>
           {nextCursor ? (
             <div className="mt-6 flex justify-center">
@@ -182,6 +197,7 @@ export default function FindCoaches() {
           coachId={bookingWith.userId}
           coachName={bookingWith.fullName ?? 'Coach'}
           preview={preview}
+          playerId={forPlayerId}
           onClose={() => setBookingWith(null)}
           onBooked={(b) => {
             setBookingWith(null);
@@ -216,7 +232,17 @@ function useAfterDelay(on: boolean, ms: number): boolean {
 const reachBooking = (coach: CoachCardData) => void loadBookingOptions(coach.userId);
 
 /** The cards: rendered again only when the coaches change (not while a search loads, nor when a dialog opens or closes). */
-const CoachList = memo(function CoachList({ coaches, viewerId, onBook }: { coaches: readonly CoachCardData[]; viewerId: string; onBook: (coach: CoachCardData) => void }) {
+const CoachList = memo(function CoachList({
+  coaches,
+  viewerId,
+  forPlayerId,
+  onBook,
+}: {
+  coaches: readonly CoachCardData[];
+  viewerId: string | null;
+  forPlayerId: string | null;
+  onBook: (coach: CoachCardData) => void;
+}) {
   const nextAvailable = useNextAvailable(coaches);
   return (
     <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
@@ -224,7 +250,14 @@ const CoachList = memo(function CoachList({ coaches, viewerId, onBook }: { coach
           them (a card holds no state of its own). */}
       {coaches.map((c, i) => (
         <li key={i}>
-          <CoachCard coach={c} nextAvailable={nextAvailable.get(c.userId)} canBook={c.userId !== viewerId} onBook={onBook} onReachBook={reachBooking} />
+          <CoachCard
+            coach={c}
+            nextAvailable={nextAvailable.get(c.userId)}
+            canBook={c.userId !== viewerId}
+            onBook={onBook}
+            onReachBook={viewerId ? reachBooking : undefined}
+            forPlayerId={forPlayerId}
+          />
         </li>
       ))}
     </ul>

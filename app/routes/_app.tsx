@@ -2,9 +2,11 @@ import type { LoaderFunctionArgs } from '@remix-run/node';
 import type { ShouldRevalidateFunction } from '@remix-run/react';
 import { Outlet, useLoaderData } from '@remix-run/react';
 import { displayName, toActor } from '../../domain/accounts/users/user';
-import { requireUser } from '~/auth/guards.server';
+import { getCurrentUser, requireUser } from '~/auth/guards.server';
+import { isPublicBrowsingPath } from '~/auth/public-pages';
+import { PublicShell } from '~/components/public/public-shell';
 import { AppShell } from '~/components/shell/app-shell';
-import type { ShellData } from '~/components/shell/shell-user';
+import type { PublicShellData, ShellData } from '~/components/shell/shell-user';
 import { sidebarOpenFromCookie } from '~/components/shell/sidebar-state';
 import { isQueryOnlyNavigation } from '~/revalidation';
 
@@ -12,10 +14,13 @@ export { useCurrentUser } from '~/components/shell/shell-user';
 
 /**
  * The pathless layout of every signed-in page (`app/routes/_app.<Page>.tsx`): signed-out
- * visitors go to Landing with the login dialog; the shell gets the person's public fields only
- * (the menu and the chips follow from role and user type, so the shell derives them and they are not sent).
+ * visitors go to Landing with the login dialog, except on the public pages (FindCoaches and a
+ * coach's profile, decision 048), which they see in the signed-out shell. The shell gets the
+ * person's public fields only (the menu and the chips follow from role and user type, so the
+ * shell derives them and they are not sent).
  */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs): Promise<ShellData | PublicShellData> {
+  if (isPublicBrowsingPath(new URL(request.url).pathname) && !(await getCurrentUser(request, context))) return { user: null };
   const user = await requireUser(request, context);
   const actor = toActor(user);
   const name = displayName(user);
@@ -43,6 +48,13 @@ export const shouldRevalidate: ShouldRevalidateFunction = (args) => (isQueryOnly
 
 export default function SignedInLayout() {
   const data = useLoaderData<typeof loader>();
+  if (!data.user) {
+    return (
+      <PublicShell>
+        <Outlet />
+      </PublicShell>
+    );
+  }
   return (
     <AppShell data={data}>
       <Outlet />

@@ -1,7 +1,8 @@
 import { json, type LoaderFunctionArgs } from '@remix-run/node';
 import { isId } from '../../domain/shared/ids';
 import { isSessionMinutes } from '../../domain/shared/session-lengths';
-import { apiUser } from '~/auth/guards.server';
+import { getCurrentUser } from '~/auth/guards.server';
+import { countPublicVisit } from '~/public/public-visit.server';
 import { nextAvailableFor, type NextAvailableAsk } from '~/booking/next-available.server';
 
 /** A page of cards is at most this many coaches; more is not a card list. */
@@ -10,11 +11,11 @@ const MAX_COACHES = 30;
 /**
  * When each coach of a page of cards is next free (`?coaches=<id>:<minutes>,…`), asked by the
  * page once its cards are shown: the page's own statements stay within their budget, and the
- * schedules are read in one statement for the whole page.
+ * schedules are read in one statement for the whole page. Public, as the pages that ask are
+ * (decision 048): a signed-out visitor's asks count against their IP's page views.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await apiUser(request, context);
-  if (user instanceof Response) return user;
+  if (!(await getCurrentUser(request, context))) await countPublicVisit(context, 'next-available');
   const asks: NextAvailableAsk[] = [];
   for (const part of (new URL(request.url).searchParams.get('coaches') ?? '').split(',').filter(Boolean)) {
     const [coachId, minutes] = part.split(':');

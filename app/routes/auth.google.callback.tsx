@@ -34,7 +34,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
   const user = outcome.result.value;
   const home = pagePath(postLoginDestination(toActor(user), { hadPendingProfileData: outcome.appliedPendingProfile === true }));
-  const destination = outcome.appliedPendingProfile ? home : safeRedirectPath(outcome.redirectTo, home);
+  // A page to come back to (a coach's profile with its booking dialog) wins over the home page, for a new account too.
+  const destination = safeRedirectPath(outcome.redirectTo, home);
   const headers = new Headers();
   headers.append('Set-Cookie', await startUserSession(request, context, user));
   context.log.info({ event: 'sign_in', method: 'google', userId: user.id, role: user.role, created: outcome.created === true, ip: context.clientIp }, 'signed in');

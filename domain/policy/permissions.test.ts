@@ -78,10 +78,16 @@ describe('bookings (SPEC §6)', () => {
 });
 
 describe('profiles (PRODUCT.md who sees what)', () => {
-  it('shows coach profiles to every signed-in user and to nobody signed out', () => {
+  it('shows coach profiles to every signed-in user and to signed-out visitors', () => {
     expect(canViewProfile(clientActor, coachUser())).toBe(true);
     expect(canViewProfile(coach2Actor, coachUser())).toBe(true);
-    expect(canViewProfile(null, coachUser())).toBe(false);
+    expect(canViewProfile(null, coachUser())).toBe(true);
+  });
+
+  it('shows signed-out visitors no client profile, no deactivated coach and no administrator', () => {
+    expect(canViewProfile(null, clientUser())).toBe(false);
+    expect(canViewProfile(null, coachUser({ isActive: false }))).toBe(false);
+    expect(canViewProfile(null, adminUser())).toBe(false);
   });
 
   it('shows a client profile to the client, to coaches with a booking with them, and to admins', () => {

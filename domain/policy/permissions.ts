@@ -83,14 +83,15 @@ export function canReviewBooking(actor: Actor, booking: BookingParties): boolean
 // Profiles -----------------------------------------------------------------------------------------
 
 /**
- * PRODUCT.md: coach profiles are visible to every signed-in user; a client's profile only to the
+ * PRODUCT.md: coach profiles are visible to everyone, signed in or not ('Open browsing',
+ * decision 048; signed out, only their public fields are shown); a client's profile only to the
  * client, coaches they have a booking with, and admins. Deactivated accounts and admin
  * profiles are visible only to themselves and admins.
  */
 export function canViewProfile(viewer: Actor | null, target: PersonSubject, context: { readonly hasBookingTogether: boolean } = { hasBookingTogether: false }): boolean {
-  if (!viewer) return false;
-  if (viewer.userId === target.id || isAdmin(viewer)) return true;
+  if (viewer && (viewer.userId === target.id || isAdmin(viewer))) return true;
   if (!target.isActive || target.role === 'admin') return false;
+  if (!viewer) return target.userType === 'coach';
   if (target.userType === 'coach') return true;
   return viewer.userType === 'coach' && context.hasBookingTogether;
 }

@@ -5,7 +5,7 @@ import { HOUR_MS, MINUTE_MS } from '../shared/clock';
  * shared by every instance (PRODUCT.md). Each policy: how many hits per window, and the words
  * shown when the limit is passed ('{time}' is the London time the window ends, HH:MM).
  */
-export type RateLimitAction = 'login' | 'booking' | 'message' | 'profile' | 'passwordReset' | 'dataExport' | 'default';
+export type RateLimitAction = 'login' | 'booking' | 'message' | 'profile' | 'passwordReset' | 'dataExport' | 'browse' | 'default';
 
 export interface RateLimitPolicy {
   readonly action: RateLimitAction;
@@ -23,6 +23,8 @@ export const RATE_LIMITS: Readonly<Record<RateLimitAction, RateLimitPolicy>> = {
   passwordReset: { action: 'passwordReset', limit: 5, windowMs: HOUR_MS, message: 'Too many requests. Please wait until {time}' },
   /** 'Download my data': a whole copy of an account is heavy, so 3 an hour per user. */
   dataExport: { action: 'dataExport', limit: 3, windowMs: HOUR_MS, message: 'You can download your data 3 times an hour. Please wait until {time}' },
+  /** Signed-out page views of the public pages, per IP: a person browsing never meets it; a scraper does. */
+  browse: { action: 'browse', limit: 120, windowMs: MINUTE_MS, message: 'Too many pages viewed in a short time. Please wait until {time}' },
   default: { action: 'default', limit: 100, windowMs: 15 * MINUTE_MS, message: 'Too many requests. Please wait until {time}' },
 };
 

@@ -29,6 +29,18 @@ describe('booking dialog form', () => {
     });
   });
 
+  it("tells 'Me' apart from no answer to 'Who is this session for?', and takes a player's id", () => {
+    const who = (playerId: unknown) => {
+      const result = parseForm(bookingFormSchema(now), { ...valid, playerId });
+      return result.ok ? result.value.playerId : 'refused';
+    };
+    expect(who('self')).toBe('self');
+    expect(who('')).toBeUndefined();
+    expect(who(undefined)).toBeUndefined();
+    expect(who('9a9a9a9a-0000-4000-8000-000000000017')).toBe('9a9a9a9a-0000-4000-8000-000000000017');
+    expect(who('me')).toBe('refused');
+  });
+
   it('converts London summer time to UTC', () => {
     const result = parseForm(bookingFormSchema(now), { ...valid, date: '2026-04-02' });
     expect(result.ok && result.value.startsAt).toEqual(new Date('2026-04-02T09:00:00Z'));

@@ -7,6 +7,9 @@ import { sanitiseText } from '../shared/sanitise';
 import { DATE_PATTERN, TIME_PATTERN, cleanString, formNumber, optionalText, requiredText } from './fields';
 import { BOOKING_MESSAGES, BOOKING_WINDOW_DAYS, MAX_SESSION_MINUTES, MIN_SESSION_MINUTES } from './booking-limits';
 
+/** The booking form's answer 'the session is for me' (the client themself, no player). */
+export const SELF_PLAYER = 'self';
+
 /**
  * SPEC §5 / PRODUCT.md: the forms around a booking (booking dialog, cancel, decline, reschedule,
  * report issue, reference search). The booking lifecycle itself lives in domain/booking; these
@@ -52,8 +55,11 @@ const bookingFormFields = z
     locationAddress: optionalText(200, BOOKING_MESSAGES.addressTooLong),
     locationNotes: optionalText(500, BOOKING_MESSAGES.notesTooLong),
     clientNotes: optionalText(500, BOOKING_MESSAGES.notesTooLong),
-    /** Who the session is for (decision 017): one of the client's players; blank or 'self' is the client. */
-    playerId: z.preprocess((v) => (v === '' || v === 'self' || v === null ? undefined : v), idSchema.optional()),
+    /**
+     * Who the session is for (decision 017): one of the client's players, or 'self' for the
+     * client. Blank is no answer, which only a client without players may give.
+     */
+    playerId: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.union([z.literal(SELF_PLAYER), idSchema]).optional()),
   })
   .transform((form, ctx) => {
     const startsAt = londonToUtc(form.date, form.time);

@@ -26,6 +26,7 @@ export const BOOKING_MESSAGES = {
   notesTooLong: 'Notes too long',
   addressTooLong: 'Address too long',
   invalidLocationType: 'Invalid location type',
+  playerRequired: 'Please choose who this session is for',
   cancellationReason: 'Please provide a reason for cancelling.',
   declineReason: 'Please provide a reason for declining.',
   issueDescription: 'Please describe the issue.',

@@ -134,7 +134,7 @@ export function LoginDialog({ googleConfigured }: { googleConfigured: boolean })
           )}
           <p className="mt-6 text-center text-sm text-slate-600">
             New to FACT?{' '}
-            <Link to="/Register?type=user" className="font-semibold text-pitch-700 hover:underline">
+            <Link to={redirectTo ? `/Register?type=user&redirectTo=${encodeURIComponent(redirectTo)}` : '/Register?type=user'} className="font-semibold text-pitch-700 hover:underline">
               Create an account
             </Link>
           </p>

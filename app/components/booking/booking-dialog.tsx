@@ -1,15 +1,15 @@
 import { useFetcher } from '@remix-run/react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { bookingWindowBounds } from '../../../domain/booking/requests/booking-calendar';
 import { bookAgainSlot } from '../../../domain/booking/requests/book-again';
 import type { BookAgainSeed } from '../../booking/booking-card-view';
-import { WhoIsThisFor } from './who-is-this-for';
+import { SELF, WhoIsThisFor } from './who-is-this-for';
 import { LOCATION_TYPE_OPTIONS, coachingTypeOptionsOf } from '../../../domain/shared/catalogue';
 import { ADMIN_FEE_PENCE, formatPence, formatPenceShort } from '../../../domain/shared/money';
 import { bookingPrice } from '../../../domain/booking/requests/booking-price';
 import { sessionPriceFor } from '../../../domain/booking/requests/session-price';
 import { lengthToBook, offeredLengths } from '../../../domain/shared/session-lengths';
-import { BOOKING_DIALOG_DURATIONS } from '../../../domain/validation/booking-limits';
+import { BOOKING_DIALOG_DURATIONS, BOOKING_MESSAGES } from '../../../domain/validation/booking-limits';
 import { durationLabel } from '../../booking/session-length-view';
 import { arrivedBookingOptions, DEFAULT_DURATION, forgetBookingOptions, loadBookingOptions, type BookingOptions, type BookingPreview, type OfferedDay } from './booking-options';
 import { DatePicker } from './date-picker';
@@ -51,11 +51,14 @@ export function BookingDialog({
   onBooked,
   seed,
   preview,
+  playerId,
 }: {
   coachId: string;
   coachName: string;
   onClose: () => void;
   onBooked: (b: BookedSummary) => void;
+  /** The player the search was made for, chosen in advance; without one the client must choose. */
+  playerId?: string | null;
 } & (
   | {
       /** 'Book again': the last session to repeat a week later. */
@@ -91,7 +94,7 @@ export function BookingDialog({
   return (
     <Modal title={`Book a session with ${coachName}`} description="Choose a service, a date and a time. Times are UK time." onClose={onClose} size="lg">
       {data ? (
-        <BookingForm options={data} fetcher={submit} onClose={onClose} onBooked={onBooked} seed={seed} />
+        <BookingForm options={data} fetcher={submit} onClose={onClose} onBooked={onBooked} seed={seed} chosenPlayerId={playerId ?? null} />
       ) : data === null ? (
         <div ref={refusal} tabIndex={-1} className="outline-none">
           <FormAlert message="This coach cannot be booked at the moment." />
@@ -124,12 +127,14 @@ function BookingForm({
   onClose,
   onBooked,
   seed,
+  chosenPlayerId,
 }: {
   options: BookingFormData;
   fetcher: ReturnType<typeof useFetcher<BookResponse>>;
   onClose: () => void;
   onBooked: (b: BookedSummary) => void;
   seed?: BookAgainSeed;
+  chosenPlayerId: string | null;
 }) {
   const now = useMemo(() => new Date(options.now), [options.now]);
   const { today, lastDay } = useMemo(() => bookingWindowBounds(now), [now]);
@@ -166,8 +171,18 @@ function BookingForm({
   const [date, setDate] = useState<string | null>(again?.date ?? null);
   const [time, setTime] = useState<string | null>(again?.time ?? null);
   const [locationType, setLocationType] = useState(seed?.locationType ?? 'online');
-  const [playerChoice, setPlayerChoice] = useState<string>(seed?.playerId ?? '');
-  const playerId = players.some((p) => p.id === playerChoice) ? playerChoice : '';
+  // 'Book again' repeats the last session's player (the client themself when it had none); a
+  // search's player is chosen for the client; otherwise nobody is, and the client must say.
+  const [playerChoice, setPlayerChoice] = useState<string | null>(seed ? (seed.playerId ?? SELF) : chosenPlayerId);
+  const playerId = playerChoice === SELF || players.some((p) => p.id === playerChoice) ? playerChoice : null;
+  // Without an answer the request is not sent: the choice says why and takes the focus (the server refuses it too).
+  const [whoAsked, setWhoAsked] = useState(false);
+  const askWhoFirst = (e: FormEvent<HTMLFormElement>) => {
+    if (players.length === 0 || playerId !== null) return;
+    e.preventDefault();
+    setWhoAsked(true);
+    e.currentTarget.querySelector<HTMLInputElement>('input[name="who"]')?.focus();
+  };
   // A day can be picked when the server offers a time on it; before its answer is in, none can.
   const byDate = useMemo(() => new Map((calendar ?? []).map((d) => [d.date, d.slots])), [calendar]);
   const dayOff = useMemo(() => (calendar ? (iso: string) => !byDate.has(iso) : () => true), [calendar, byDate]);
@@ -203,7 +218,7 @@ function BookingForm({
   const busy = fetcher.state !== 'idle';
 
   return (
-    <fetcher.Form method="post" action="/FindCoaches" noValidate className="space-y-5">
+    <fetcher.Form method="post" action="/FindCoaches" noValidate className="space-y-5" onSubmit={(e) => askWhoFirst(e)}>
       <input type="hidden" name="intent" value="book" />
       <input type="hidden" name="coachId" value={options.coachId} />
       <input type="hidden" name="date" value={date ?? ''} />
@@ -224,9 +239,12 @@ function BookingForm({
           sessionDate={date ?? today}
           coachName={options.coachName}
           ageGroups={options.ageGroups}
-          error={errors.playerId}
+          error={whoAsked && playerId === null ? [BOOKING_MESSAGES.playerRequired] : errors.playerId}
         />
-      ) : null}
+      ) : (
+        // A client without players books for themself: said in the form, so the server need not look for players.
+        <input type="hidden" name="playerId" value={SELF} />
+      )}
 
       <div className="grid gap-4 sm:grid-cols-2">
         <div>

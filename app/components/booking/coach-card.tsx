@@ -21,8 +21,11 @@ export function CoachCard({
   canBook,
   onBook,
   onReachBook,
+  forPlayerId,
 }: {
   coach: CoachCardData;
+  /** The player the search was made for: the profile's booking dialog chooses them too. */
+  forPlayerId?: string | null;
   /** When the coach is next free, in words; null: nothing free in the window; undefined: not known yet. */
   nextAvailable?: string | null;
   canBook: boolean;
@@ -85,7 +88,7 @@ export function CoachCard({
           <span className="coach-rate">{formatPenceShort(coach.fromPricePence)}</span> <span className="coach-per">per session</span>
         </p>
         <div className="coach-actions">
-          <Link to={`/CoachProfile?userId=${coach.userId}`} prefetch="intent" className={secondaryButton} aria-label={`View profile of ${name}`}>
+          <Link to={`/CoachProfile?userId=${coach.userId}${forPlayerId ? `&for=${forPlayerId}` : ''}`} prefetch="intent" className={secondaryButton} aria-label={`View profile of ${name}`}>
             View Profile
           </Link>
           {canBook ? (

@@ -1,10 +1,14 @@
 import { ageGroupLabel, ageOn, coachesAge, primaryAgeGroup } from '../../../domain/accounts/users/age-group';
 import { FieldError } from './modal';
 
+/** The choice 'Me': the session is for the client themself (the form field's value the server reads so). */
+export const SELF = 'self';
+
 /**
  * The booking dialog's 'Who is this session for?' (decision 017): the client themself or one of
  * their players, with each player's age group on the session date and a warning when the coach
- * does not coach it (the server refuses such a booking).
+ * does not coach it (the server refuses such a booking). Nothing is chosen until the client (or
+ * the search they came from) chooses: a parent never books 'Me' by not looking.
  */
 export function WhoIsThisFor({
   players,
@@ -16,7 +20,8 @@ export function WhoIsThisFor({
   error,
 }: {
   players: readonly { id: string; name: string; dateOfBirth: string }[];
-  value: string;
+  /** The chosen player's id, SELF, or null before a choice. */
+  value: string | null;
   onChange: (playerId: string) => void;
   sessionDate: string;
   coachName: string;
@@ -25,7 +30,7 @@ export function WhoIsThisFor({
   error?: readonly string[];
 }) {
   const choices = [
-    { id: '', label: 'Me', detail: 'The session is for you' },
+    { id: SELF, label: 'Me', detail: 'The session is for you' },
     ...players.map((p) => {
       const age = ageOn(p.dateOfBirth, sessionDate);
       const group = ageGroupLabel(primaryAgeGroup(age));
@@ -36,11 +41,11 @@ export function WhoIsThisFor({
   return (
     <fieldset>
       <legend className="mb-2 text-sm font-semibold text-slate-800">Who is this session for?</legend>
-      <input type="hidden" name="playerId" value={value} />
-      <div className="grid gap-2 sm:grid-cols-2" role="radiogroup" aria-label="Who is this session for?">
+      <input type="hidden" name="playerId" value={value ?? ''} />
+      <div className="grid gap-2 sm:grid-cols-2" role="radiogroup" aria-label="Who is this session for?" aria-describedby={error?.length ? 'playerId-error' : undefined}>
         {choices.map((c) => (
           <label
-            key={c.id || 'self'}
+            key={c.id}
             className={`flex cursor-pointer items-start gap-3 rounded-xl border p-3 text-sm ${
               value === c.id ? 'border-pitch-600 bg-pitch-50 ring-1 ring-pitch-600' : 'border-slate-300 hover:border-pitch-600'
             }`}

@@ -26,7 +26,7 @@ const features: { title: string; text: string; icon: ReactNode }[] = [
   },
 ];
 
-/** SPEC §2 Landing: headline, the three training areas, verified coaches, calls to action. */
+/** SPEC §2 Landing: headline, the three training areas, verified coaches, calls to action, and 'Browse coaches' without an account (decision 048). */
 export function LandingPage({ loginButton }: { loginButton?: ReactNode }) {
   return (
     <div className="flex min-h-screen flex-col bg-white">
@@ -57,6 +57,13 @@ export function LandingPage({ loginButton }: { loginButton?: ReactNode }) {
                 Become a Coach
               </Link>
             </div>
+            <p className="mt-5 text-sm text-slate-600">
+              Not ready to sign up?{' '}
+              <Link to="/FindCoaches" className="font-semibold text-pitch-700 underline-offset-2 hover:underline">
+                Browse coaches
+              </Link>{' '}
+              first: no account needed.
+            </p>
           </div>
         </section>
 

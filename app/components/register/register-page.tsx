@@ -1,6 +1,7 @@
 import { Form, Link, useFetcher, useNavigation, useSearchParams } from '@remix-run/react';
 import { useState } from 'react';
 import type { FormFailure } from '~/auth/form-failure';
+import { loginPathFor } from '~/auth/signed-out';
 import { GoogleMark } from '../auth/google-button';
 import { PasswordInput } from '../auth/password-input';
 import { SignedOutPageFrame } from '../auth/signed-out-page-frame';
@@ -17,6 +18,9 @@ type Tab = 'email' | 'google';
 /** SPEC §2 Register: Back, the type toggle, tabs 'Email & Password' and 'Google', every field. */
 export function RegisterPage({ initialType, googleConfigured, emailFailure }: { initialType: RegisterType; googleConfigured: boolean; emailFailure: FormFailure | null }) {
   const [params, setParams] = useSearchParams();
+  // SPEC's authRedirect: the page to come back to once the account is verified and signed in (the server checks it).
+  const redirectTo = params.get('redirectTo') || null;
+  const keepRedirect = redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null;
   const [type, setType] = useState<RegisterType>(initialType);
   const [tab, setTab] = useState<Tab>('email');
   const google = useFetcher<FormFailure>({ key: 'google-register' });
@@ -53,6 +57,7 @@ export function RegisterPage({ initialType, googleConfigured, emailFailure }: { 
             <div role="tabpanel" id="panel-email" aria-labelledby="tab-email" hidden={tab !== 'email'}>
               <Form method="post" noValidate className="flex flex-col gap-5">
                 <input type="hidden" name="userType" value={type} />
+                {keepRedirect}
                 <FormAlert message={emailFailure?.message} />
                 <Field id="reg-email" label="Email" required error={emailErrors.email}>
                   <input id="reg-email" name="email" type="email" autoComplete="email" className={inputClass} {...errorProps('reg-email', emailErrors.email)} />
@@ -73,6 +78,7 @@ export function RegisterPage({ initialType, googleConfigured, emailFailure }: { 
               <google.Form method="post" action="/auth/google" noValidate className="flex flex-col gap-5">
                 <input type="hidden" name="intent" value="register" />
                 <input type="hidden" name="userType" value={type} />
+                {keepRedirect}
                 <p className="text-sm text-slate-600">Tell us about yourself, then continue with your Google account. Your email comes from Google.</p>
                 <FormAlert message={google.data?.message} />
                 <RegisterProfileFields prefix="google" errors={googleErrors} nameRequired={false} />
@@ -94,7 +100,7 @@ export function RegisterPage({ initialType, googleConfigured, emailFailure }: { 
           </div>
           <p className="mt-6 text-center text-sm text-slate-600">
             Already have an account?{' '}
-            <Link to="/?login=1" className="font-semibold text-pitch-700 hover:underline">
+            <Link to={redirectTo ? loginPathFor(redirectTo) : '/?login=1'} className="font-semibold text-pitch-700 hover:underline">
               Log in
             </Link>
           </p>

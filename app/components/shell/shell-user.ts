@@ -17,11 +17,23 @@ export interface ShellData {
   readonly sidebarOpen: boolean;
 }
 
+/** What the layout sends a signed-out visitor of a public page (FindCoaches, a coach's profile). */
+export interface PublicShellData {
+  readonly user: null;
+}
+
 export const SHELL_ROUTE_ID = 'routes/_app';
 
-/** The signed-in user, for any page inside the shell (`app/routes/_app.*`). */
+/** The signed-in user, for any page inside the shell (`app/routes/_app.*`) that only members open. */
 export function useCurrentUser(): ShellUser {
-  const data = useRouteLoaderData<ShellData>(SHELL_ROUTE_ID);
-  if (!data) throw new Error('useCurrentUser() is only available inside the signed-in shell (app/routes/_app.*).');
+  const user = useViewer();
+  if (!user) throw new Error('useCurrentUser() is only available inside the signed-in shell (app/routes/_app.*).');
+  return user;
+}
+
+/** The signed-in user, or null on a public page opened signed out (decision 048). */
+export function useViewer(): ShellUser | null {
+  const data = useRouteLoaderData<ShellData | PublicShellData>(SHELL_ROUTE_ID);
+  if (!data) throw new Error('useViewer() is only available inside the app layout (app/routes/_app.*).');
   return data.user;
 }

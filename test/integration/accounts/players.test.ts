@@ -104,7 +104,12 @@ describe('a session booked for a player', () => {
     // The booking made before the removal still shows the player.
     const again = await reader.coachDashboard({ coachId: coach.id, group: 'pending', cursor: null, limit: 20 });
     expect(bookingCardView(again.items[0]!, coach.actor, ctx.app.clock.now())?.player?.name).toBe('Ella Hughes');
-    // A session for the client themself is not age-checked.
-    unwrap(await submitBookingRequest(deps(), { actor: guardian.actor, coachId: coach.id, form: form({ time: '15:00' }) }));
+    // A client with players must say who the session is for: no answer is refused, nothing stored.
+    const unanswered = await submitBookingRequest(deps(), { actor: guardian.actor, coachId: coach.id, form: form({ time: '15:00' }) });
+    expect(unanswered).toMatchObject({ ok: false, error: { kind: 'invalid', fieldErrors: { playerId: ['Please choose who this session is for'] } } });
+    expect(await ctx.db.query(`select id from bookings where client_id = $1 and player_id is null`, [guardian.id])).toEqual([]);
+    // 'Me': a session for the client themself, which is not age-checked.
+    const forMe = unwrap(await submitBookingRequest(deps(), { actor: guardian.actor, coachId: coach.id, form: form({ time: '15:00', playerId: 'self' }) }));
+    expect(forMe.playerId).toBeNull();
   });
 });

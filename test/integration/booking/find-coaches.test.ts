@@ -45,13 +45,15 @@ describe('FindCoaches', () => {
     expect(body.page.coaches.map((c) => c.fullName)).toEqual(['Gina Keeper']);
   });
 
-  it('sends administrators to the admin dashboard and visitors to sign in', async () => {
+  it('sends administrators to the admin dashboard and shows signed-out visitors the coaches, with no players (decision 048)', async () => {
     const asAdmin = await call(loader, ctx.app, await requestAs(ctx.app, admin.id, '/FindCoaches'));
     expect(asAdmin.status).toBe(302);
     expect(asAdmin.headers.get('Location')).toBe('/AdminDashboard');
-    const visitor = await call(loader, ctx.app, await requestAs(ctx.app, null, '/FindCoaches'));
-    expect(visitor.status).toBe(302);
-    expect(visitor.headers.get('Location')).toMatch(/^\/\?login=1/);
+    const visitor = await call(loader, ctx.app, await requestAs(ctx.app, null, '/FindCoaches?specialization=goalkeeping'));
+    expect(visitor.status).toBe(200);
+    const body = await bodyOf<{ page: CoachSearchPage; players: unknown[] }>(visitor);
+    expect(body.page.coaches.map((c) => c.fullName)).toEqual(['Gina Keeper']);
+    expect(body.players).toEqual([]);
   });
 
   it("gives the booking dialog the coach's services, rate, session lengths and the slot engine's times for the chosen duration", async () => {
@@ -79,7 +81,8 @@ describe('FindCoaches', () => {
   });
 
   it('books across the change to summer time: 09:00 London on Monday 30 March is stored as 08:00 UTC', async () => {
-    const request = await requestAs(ctx.app, client.id, '/FindCoaches', bookingForm());
+    // As the dialog sends it: 'Me' ('self'), which a client without players answers without being asked.
+    const request = await requestAs(ctx.app, client.id, '/FindCoaches', bookingForm({ playerId: 'self' }));
     const { result: res, count, queries } = await countQueries(() => call(action, ctx.app, request));
     expect(res.status).toBe(200);
     // The person, the rate limit, the coach, the day's next reference number, the coach's

@@ -33,7 +33,7 @@ let bookingId: string;
 
 type Loader = (args: { request: Request; context: AppLoadContext; params: Record<string, string> }) => Promise<unknown>;
 
-async function pageRequest(loaders: Loader[], userId: string, path: string) {
+async function pageRequest(loaders: Loader[], userId: string | null, path: string) {
   const request = await requestAs(ctx.app, userId, path);
   const context = remixContext(ctx.app);
   return countQueries(async () => {
@@ -63,7 +63,7 @@ const benchedPages = (): (readonly [Loader[], string, string])[] => [
   [[rootLoader, conversationLoader], client.id, `/Conversation?booking_id=${bookingId}`],
 ];
 
-async function expectWithinBudget(loaders: Loader[], userId: string, path: string) {
+async function expectWithinBudget(loaders: Loader[], userId: string | null, path: string) {
   const { count, queries } = await pageRequest(loaders, userId, path);
   if (process.env.SHOW_QUERIES) console.log(`${path}: ${count}\n  ${queries.join('\n  ')}`);
   expect(count, `${path}\n${queries.join('\n')}`).toBeLessThanOrEqual(BUDGET);
@@ -139,6 +139,14 @@ describe('SQL statements per page request', () => {
 
   it('Messages', async () => {
     await expectWithinBudget([...SHELL, messagesLoader], client.id, '/Messages');
+  });
+
+  it('FindCoaches signed out (the per-IP view counter, then the search; no session, no players)', async () => {
+    await expectWithinBudget([...SHELL, findCoachesLoader], null, '/FindCoaches?specialization=goalkeeping');
+  });
+
+  it("a coach's profile signed out (the per-IP view counter, the user, the coach profile)", async () => {
+    await expectWithinBudget([...SHELL, coachProfileLoader], null, `/CoachProfile?userId=${coach.id}`);
   });
 
   it('CoachProfile of another coach, read-only', async () => {

@@ -112,6 +112,14 @@ const linkCoachCalendars = async (w: World): Promise<Ids> => {
   return {};
 };
 
+/** Decision 048: an administrator's profile is nobody's to see on CoachProfile, signed out included. */
+const adminsCoachProfile: Probe = {
+  name: "an administrator's coach profile",
+  kind: 'loader',
+  url: (w) => `/CoachProfile?userId=${w.people.admin.id}`,
+  expect: { ...everyone(404), admin: 'go:/AdminDashboard' },
+};
+
 const ROUTES: Record<string, RouteEntry> = {
   '$.tsx': {
     probes: [
@@ -238,11 +246,16 @@ const ROUTES: Record<string, RouteEntry> = {
     ],
   },
   '_app.tsx': {
-    probes: [{ name: 'the signed-in shell', kind: 'loader', url: () => '/Messages', expect: members(200) }],
+    probes: [
+      { name: 'the signed-in shell', kind: 'loader', url: () => '/Messages', expect: members(200) },
+      // Decision 048: the signed-out shell of the public pages, and only of them.
+      { name: 'the shell of the coach search', kind: 'loader', url: () => '/FindCoaches', expect: everyone(200) },
+      { name: "the shell of a coach's profile", kind: 'loader', url: (w) => `/CoachProfile?userId=${w.people.coach.id}`, expect: everyone(200) },
+    ],
   },
   '_app.FindCoaches.tsx': {
     probes: [
-      { name: 'the coach search', kind: 'loader', url: () => '/FindCoaches', expect: members(200, { admin: 'go:/AdminDashboard' }) },
+      { name: 'the coach search (signed out too: decision 048)', kind: 'loader', url: () => '/FindCoaches', expect: members(200, { admin: 'go:/AdminDashboard', anonymous: 200, deactivated: 200 }) },
       {
         name: 'booking a session',
         kind: 'action',
@@ -368,8 +381,9 @@ const ROUTES: Record<string, RouteEntry> = {
   },
   'api.next-available.tsx': {
     probes: [
-      { name: "when a page's coaches are next free", kind: 'loader', url: (w) => `/api/next-available?coaches=${w.people.coach.id}:60`, expect: api(members(200)) },
-      { name: 'a malformed coach id', kind: 'loader', url: () => '/api/next-available?coaches=nope:60', expect: api(members(400)) },
+      // Public, as the pages that ask are (decision 048).
+      { name: "when a page's coaches are next free", kind: 'loader', url: (w) => `/api/next-available?coaches=${w.people.coach.id}:60`, expect: everyone(200) },
+      { name: 'a malformed coach id', kind: 'loader', url: () => '/api/next-available?coaches=nope:60', expect: everyone(400) },
     ],
   },
   'api.reschedule-options.tsx': {
@@ -744,20 +758,25 @@ function profileProbes(page: 'UserProfile' | 'CoachProfile'): Probe[] {
       name: "a client's profile (the client, coaches they booked, admins)",
       kind: 'loader',
       url: (w) => `${url}?userId=${w.people.client.id}`,
-      expect: page === 'UserProfile' ? parties({ client: 200, coach: 200, admin: 200 }) : parties({ client: 'go:/UserProfile', coach: 'go:/UserProfile', admin: 'go:/UserProfile' }),
+      // Signed out, CoachProfile shows coaches only: a client's profile does not exist for them.
+      expect:
+        page === 'UserProfile'
+          ? parties({ client: 200, coach: 200, admin: 200 })
+          : parties({ client: 'go:/UserProfile', coach: 'go:/UserProfile', admin: 'go:/UserProfile', anonymous: 404, deactivated: 404 }),
     },
     {
-      name: "a coach's profile (every signed-in person)",
+      name: "a coach's profile (every signed-in person; on CoachProfile, signed-out visitors too)",
       kind: 'loader',
       url: (w) => `${url}?userId=${w.people.coach.id}`,
-      expect: members(200),
+      expect: page === 'UserProfile' ? members(200) : everyone(200),
     },
     {
       name: 'a profile that does not exist',
       kind: 'loader',
       url: () => `${url}?userId=${randomUUID()}`,
-      expect: members(404),
+      expect: page === 'UserProfile' ? members(404) : everyone(404),
     },
+    ...(page === 'CoachProfile' ? [adminsCoachProfile] : []),
     {
       name: 'saving one’s own profile',
       kind: 'action',
@@ -1163,6 +1182,8 @@ describe('the authorization matrix', () => {
       const offered = days.at(-1)!;
       const reply = await call('_app.FindCoaches.tsx', 'action', 'client', '/FindCoaches', {
         ...bookingForm(world.people.coach.id),
+        // The client has a player (an earlier probe): a booking says who it is for.
+        playerId: 'self',
         date: offered.date,
         time: offered.slots.at(-1)!.time,
         price: '1',

@@ -14,7 +14,8 @@ import { useHttpApp } from '../../support/http-app';
  */
 const http = useHttpApp();
 const ROUTES_DIR = path.resolve(import.meta.dirname, '../../../app/routes');
-const PUBLIC = new Set(['/', '/Landing', '/PrivacyPolicy', '/Terms']);
+// FindCoaches too (decision 048); a coach's profile needs its userId: test/integration/public/public-pages.test.ts.
+const PUBLIC = new Set(['/', '/Landing', '/PrivacyPolicy', '/Terms', '/FindCoaches']);
 
 /** The URL of a route file: `_app.X` → /X, `a.b` → /a/b, `$param` → a sample id, `_index` → /. */
 function urlOf(file: string): string | null {

@@ -1,0 +1,25 @@
+import type { PublicCoachView } from '~/profile/public-coach-view';
+import { ProfileHeading } from '~/components/profile/profile-heading';
+import { ProfileSummary } from '~/components/profile/profile-summary';
+import { VideosSection } from '~/components/profile/videos-section';
+import { BookCoachButton } from './book-coach-button';
+import { ProfileActions } from './profile-actions';
+
+/**
+ * A coach's profile to a signed-out visitor (decision 048): their public fields, read-only, with
+ * 'Book', which asks the visitor to log in or register first.
+ */
+export function PublicCoachProfile({ profile, forPlayerId }: { profile: PublicCoachView; forPlayerId: string | null }) {
+  const coach = profile.coachProfile;
+  return (
+    <div className="mx-auto flex max-w-4xl flex-col gap-6">
+      <ProfileHeading title="Coach Profile" name={profile.fullName} avatarUrl={profile.avatarUrl} chips={['coach', ...(coach.isVerified ? ['verified'] : [])]}>
+        <ProfileActions>
+          <BookCoachButton coachId={profile.id} coachName={profile.fullName} signedIn={false} forPlayerId={forPlayerId} />
+        </ProfileActions>
+      </ProfileHeading>
+      <ProfileSummary profile={{ ...profile, email: null, phone: null, isActive: true, preferredCoachingTypes: [], preferredSessionTimes: [] }} />
+      <VideosSection clips={profile.videoClips} />
+    </div>
+  );
+}
