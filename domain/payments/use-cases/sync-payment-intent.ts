@@ -26,10 +26,10 @@ export async function recordGatewayIntent(tx: Repositories, bookingId: Id, inten
   await enqueuePaymentInstructions(tx.outbox, saved.id, synced.value.followUps);
   if (booking.paymentStatus !== saved.paymentStatus && (saved.paymentStatus === 'authorized' || saved.paymentStatus === 'failed'))
     await notifyBooking(tx.outbox, { bookingId: saved.id, event: saved.paymentStatus === 'authorized' ? 'payment_received' : 'payment_failed', actorId: null }, now);
-  if (booking.paymentStatus !== 'authorized' && saved.paymentStatus === 'authorized') await tx.bookingEmails.queue(tx.outbox, { event: 'payment_received', booking: saved, actorId: null }, now);
-  if (booking.paymentStatus === 'authorized' && saved.paymentStatus === 'captured') await tx.bookingEmails.queue(tx.outbox, { event: 'payment_captured', booking: saved, actorId: null }, now);
   if (booking.paymentStatus !== 'authorized' && saved.paymentStatus === 'authorized' && saved.status === 'pending')
     await tx.bookingEmails.queue(tx.outbox, { event: 'requested', booking: saved, actorId: saved.clientId }, now);
+  if (booking.paymentStatus !== 'authorized' && saved.paymentStatus === 'authorized') await tx.bookingEmails.queue(tx.outbox, { event: 'payment_received', booking: saved, actorId: null }, now);
+  if (booking.paymentStatus === 'authorized' && saved.paymentStatus === 'captured' && saved.status !== 'cancelled') await tx.bookingEmails.queue(tx.outbox, { event: 'payment_captured', booking: saved, actorId: null }, now);
   return ok(saved);
 }
 
