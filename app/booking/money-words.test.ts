@@ -9,7 +9,7 @@ describe('what a cancellation does with the money, in words', () => {
   });
 
   it('tells the client of a request that the hold is released', () => {
-    expect(cancellationMoneyWords({ paidPence: 4300, heldOnly: true, refundPence: 4300, keptPence: 0 }, 'client', 'Sam')).toBe('You are not charged: the £43.00 held on your card is released.');
+    expect(cancellationMoneyWords({ paidPence: 4300, heldOnly: true, refundPence: 4300, keptPence: 0 }, 'client', 'Sam')).toBe('The £43.00 held on your card is released; nothing is taken.');
   });
 
   it('tells the client of an early cancellation the full refund', () => {

@@ -20,7 +20,7 @@ export function cancellationMoneyWords(money: CancellationMoney, viewerIs: 'clie
       : `${otherName} gets a full refund of ${refund}, including the admin fee. You earn nothing from this session.`;
   }
   if (money.paidPence === 0) return 'No payment has been taken, so nothing is refunded.';
-  if (money.keptPence === 0) return money.heldOnly ? `You are not charged: the ${paid} held on your card is released.` : `You get a full refund of ${refund}.`;
+  if (money.keptPence === 0) return money.heldOnly ? `The ${paid} held on your card is released; nothing is taken.` : `You get a full refund of ${refund}.`;
   return money.heldOnly
     ? `Less than 24 hours before the start: ${kept} (the session price) is charged and goes to ${otherName}; the other ${refund} held on your card is released.`
     : `Less than 24 hours before the start: you are refunded ${refund} (the admin fee) and ${kept} (the session price) goes to ${otherName}.`;
