@@ -90,7 +90,7 @@ export async function handlePaymentAction(request: Request, context: AppLoadCont
     log.info({ event: 'payment_opened', amountPence: opened.value.amountPence, provider: context.app.payments.provider }, 'payment opened');
     const booking = await deps.uow.read.bookings.findById(bookingId);
     if (!booking) return refused(paymentErrors.notPayable());
-    const details = await paymentDetailsOf(deps.uow.read, booking, deps.clock.now());
+    const details = await paymentDetailsOf(deps.uow.read, booking, actor.userId, deps.clock.now());
     return { status: 200, body: { ok: true, step: 'session', session: view(opened.value, context, booking.status === 'pending', details) } };
   }
 

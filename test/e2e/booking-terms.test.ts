@@ -20,7 +20,7 @@ describe('the terms before the money', () => {
   let reference = '';
   let client: Page;
 
-  async function until<T>(what: string, sql: string, params: unknown[]): Promise<T> {
+  async function until<T extends Record<string, unknown>>(what: string, sql: string, params: unknown[]): Promise<T> {
     const deadline = Date.now() + 30_000;
     for (;;) {
       const rows = await server.db.query<T>(sql, params);
