@@ -29,7 +29,8 @@ export async function recordGatewayIntent(tx: Repositories, bookingId: Id, inten
   if (booking.paymentStatus !== 'authorized' && saved.paymentStatus === 'authorized' && saved.status === 'pending')
     await tx.bookingEmails.queue(tx.outbox, { event: 'requested', booking: saved, actorId: saved.clientId }, now);
   if (booking.paymentStatus !== 'authorized' && saved.paymentStatus === 'authorized') await tx.bookingEmails.queue(tx.outbox, { event: 'payment_received', booking: saved, actorId: null }, now);
-  if (booking.paymentStatus === 'authorized' && saved.paymentStatus === 'captured' && saved.status !== 'cancelled') await tx.bookingEmails.queue(tx.outbox, { event: 'payment_captured', booking: saved, actorId: null }, now);
+  if (booking.paymentStatus === 'authorized' && saved.paymentStatus === 'captured' && saved.status !== 'cancelled')
+    await tx.bookingEmails.queue(tx.outbox, { event: 'payment_captured', booking: saved, actorId: null }, now);
   return ok(saved);
 }
 
