@@ -86,6 +86,14 @@ describe('the terms before the money', () => {
     const card = coach.getByRole('article', { name: 'Session with Pat Parent' });
     await card.getByText('You earn £40.00 from this session if you accept.').waitFor();
     await screenshotBoth(coach, 'coach-request-earnings');
+    // Declining would release the hold: the dialog says so, in pounds, before the coach confirms.
+    await card.getByRole('button', { name: 'Decline' }).click();
+    const decline = coach.getByRole('dialog', { name: 'Decline Booking Request' });
+    await expect(decline.getByRole('note', { name: 'What this cancellation does with the payment' }).textContent()).resolves.toContain(
+      'Pat Parent is not charged: the £43.00 held on their card is released. You earn nothing from this session.',
+    );
+    await screenshotBoth(coach, 'decline-dialog-amounts');
+    await decline.getByRole('button', { name: 'Cancel', exact: true }).click();
     await card.getByRole('button', { name: 'Accept' }).click();
     await expectToast(coach, 'Booking accepted. The session is confirmed.');
     await until('the capture', `select 1 from bookings where reference_code = $1 and payment_status = 'captured'`, [reference]);
@@ -93,6 +101,12 @@ describe('the terms before the money', () => {
 
     await client.goto(`${server.baseUrl}/MyBookings`);
     await expect(cardOf(client, reference).getByRole('note', { name: 'Payment' }).textContent()).resolves.toContain('Paid');
+    // A new time moves no money; the dialog says when free cancellation would then end.
+    await cardOf(client, reference).getByRole('button', { name: 'Reschedule' }).click();
+    const reschedule = client.getByRole('dialog', { name: 'Reschedule Session' });
+    await reschedule.getByText('A new time moves no money: nothing is charged or refunded now.', { exact: false }).waitFor();
+    await screenshotBoth(client, 'reschedule-dialog-money');
+    await reschedule.getByRole('button', { name: 'Cancel', exact: true }).click();
   });
 
   it('shows in the cancel dialog the refund the server then makes', async () => {
