@@ -7,9 +7,30 @@ import { NOW, STARTS_AT, admin, at, authorised, client, coach, completed, confir
 
 const item = (booking = pendingBooking(), reviewedByViewer = false) => ({ booking, clientName: 'Chloe Client', coachName: 'Carlos Coach', reviewedByViewer });
 
+describe('the money on a card', () => {
+  it('tells the client their held payment in words, and the coach what accepting earns them', () => {
+    const held = authorised(pendingBooking());
+    expect(bookingCardView(item(held), client, NOW, 0)!.payment).toEqual({
+      label: 'Payment held',
+      detail: '£53.00 is held on your card. You are charged only if Carlos Coach accepts; otherwise the hold is released.',
+    });
+    expect(bookingCardView(item(held), coach, NOW, 0)!.earnPence).toBe(5000);
+    expect(bookingCardView(item(held), coach, NOW, 1000)!.earnPence).toBe(4500);
+    expect(bookingCardView(item(held), coach, NOW, 0)!.payment).toBeUndefined();
+    expect(bookingCardView(item(confirmedAndCaptured()), coach, NOW, 0)!.earnPence).toBeUndefined();
+  });
+
+  it('says what cancelling now refunds and keeps, by the rule the cancellation applies', () => {
+    const late = at(STARTS_AT, -3 * HOUR_MS);
+    expect(bookingCardView(item(confirmedAndCaptured()), client, late, 0)!.cancelMoney).toEqual({ paidPence: 5300, heldOnly: false, refundPence: 300, keptPence: 5000 });
+    expect(bookingCardView(item(confirmedAndCaptured()), coach, late, 0)!.cancelMoney).toEqual({ paidPence: 5300, heldOnly: false, refundPence: 5300, keptPence: 0 });
+    expect(bookingCardView(item(authorised(pendingBooking())), coach, NOW, 0)!.cancelMoney).toEqual({ paidPence: 5300, heldOnly: true, refundPence: 5300, keptPence: 0 });
+  });
+});
+
 describe('a booking as a MyBookings card', () => {
   it('shows the SPEC fields from the point of view of each party', () => {
-    const mine = bookingCardView(item(), client, NOW)!;
+    const mine = bookingCardView(item(), client, NOW, 0)!;
     expect(mine).toMatchObject({
       viewerIs: 'client',
       otherPartyName: 'Carlos Coach',
@@ -40,6 +61,7 @@ describe('a booking as a MyBookings card', () => {
         'adminFeePence',
         'awaitingPayment',
         'cancelRule',
+        'cancelMoney',
         'durationMinutes',
         'id',
         'locationAddress',
@@ -53,7 +75,7 @@ describe('a booking as a MyBookings card', () => {
         'viewerIs',
       ].sort(),
     );
-    const theirs = bookingCardView(item(authorised(pendingBooking())), coach, NOW)!;
+    const theirs = bookingCardView(item(authorised(pendingBooking())), coach, NOW, 0)!;
     expect(theirs).toMatchObject({ viewerIs: 'coach', otherPartyName: 'Chloe Client', clientNotes: 'Working on my left foot', paymentHeld: true });
     expect(otherPartyLabel(theirs)).toBe('Client');
     expect(theirs.awaitingPayment).toBeUndefined();
@@ -61,33 +83,33 @@ describe('a booking as a MyBookings card', () => {
   });
 
   it('asks the client to pay an unpaid request within the minutes left (decision 011)', () => {
-    expect(bookingCardView(item(), client, NOW)).toMatchObject({ awaitingPayment: { minutesLeft: 30 }, actions: expect.arrayContaining(['pay']) });
-    expect(bookingCardView(item(), client, at(NOW, 7 * MINUTE_MS - 1))!.awaitingPayment).toEqual({ minutesLeft: 24 });
-    expect(bookingCardView(item(), client, at(NOW, 30 * MINUTE_MS))!.awaitingPayment).toEqual({ minutesLeft: 0 });
-    expect(bookingCardView(item(authorised(pendingBooking())), client, NOW)!.awaitingPayment).toBeUndefined();
+    expect(bookingCardView(item(), client, NOW, 0)).toMatchObject({ awaitingPayment: { minutesLeft: 30 }, actions: expect.arrayContaining(['pay']) });
+    expect(bookingCardView(item(), client, at(NOW, 7 * MINUTE_MS - 1), 0)!.awaitingPayment).toEqual({ minutesLeft: 24 });
+    expect(bookingCardView(item(), client, at(NOW, 30 * MINUTE_MS), 0)!.awaitingPayment).toEqual({ minutesLeft: 0 });
+    expect(bookingCardView(item(authorised(pendingBooking())), client, NOW, 0)!.awaitingPayment).toBeUndefined();
     // The coach cannot accept it (they are not shown it at all: the read models leave it out).
-    expect(bookingCardView(item(), coach, NOW)!.actions).not.toContain('accept');
+    expect(bookingCardView(item(), coach, NOW, 0)!.actions).not.toContain('accept');
   });
 
   it('is not shown to strangers or administrators (they use the admin pages)', () => {
-    expect(bookingCardView(item(), stranger, NOW)).toBeNull();
-    expect(bookingCardView(item(), admin, NOW)).toBeNull();
+    expect(bookingCardView(item(), stranger, NOW, 0)).toBeNull();
+    expect(bookingCardView(item(), admin, NOW, 0)).toBeNull();
   });
 
   it('names the policy that a late cancellation falls under', () => {
     const late = at(STARTS_AT, -2 * HOUR_MS);
-    expect(bookingCardView(item(confirmedAndCaptured()), client, late)!.cancelRule).toBe('client_late');
-    expect(bookingCardView(item(confirmedAndCaptured()), coach, late)!.cancelRule).toBe('coach_or_platform');
+    expect(bookingCardView(item(confirmedAndCaptured()), client, late, 0)!.cancelRule).toBe('client_late');
+    expect(bookingCardView(item(confirmedAndCaptured()), coach, late, 0)!.cancelRule).toBe('coach_or_platform');
   });
 
   it('offers a review once per party on a completed session, and shows the progress card', () => {
     const done = completed();
-    const card = bookingCardView(item(done), client, at(STARTS_AT, 2 * HOUR_MS))!;
+    const card = bookingCardView(item(done), client, at(STARTS_AT, 2 * HOUR_MS), 0)!;
     expect(card).toMatchObject({ canReview: true, status: 'completed', progress: { state: 'completed' } });
     expect(cardStatusColour(card)).toBe('blue');
-    expect(bookingCardView(item(done, true), client, at(STARTS_AT, 2 * HOUR_MS))!.canReview).toBeUndefined();
+    expect(bookingCardView(item(done, true), client, at(STARTS_AT, 2 * HOUR_MS), 0)!.canReview).toBeUndefined();
     // No progress panel before the coach accepts.
-    expect(bookingCardView(item(), client, NOW)!.progress).toBeUndefined();
+    expect(bookingCardView(item(), client, NOW, 0)!.progress).toBeUndefined();
   });
 
   it('tells the proposer and the other party apart for a pending reschedule', () => {
@@ -97,13 +119,13 @@ describe('a booking as a MyBookings card', () => {
       rescheduleProposedStartsAt: new Date('2026-03-10T17:30:00Z'),
       rescheduleReason: 'Pitch booked',
     });
-    expect(bookingCardView(item(proposed), coach, NOW)!.reschedule).toEqual({ view: 'awaiting_other_party', proposedStart: '2026-03-10T17:30' });
-    expect(bookingCardView(item(proposed), client, NOW)!.reschedule).toEqual({ view: 'review', proposedStart: '2026-03-10T17:30', reason: 'Pitch booked' });
-    expect(bookingCardView(item(confirmedAndCaptured()), client, NOW)!.reschedule).toBeUndefined();
+    expect(bookingCardView(item(proposed), coach, NOW, 0)!.reschedule).toEqual({ view: 'awaiting_other_party', proposedStart: '2026-03-10T17:30' });
+    expect(bookingCardView(item(proposed), client, NOW, 0)!.reschedule).toEqual({ view: 'review', proposedStart: '2026-03-10T17:30', reason: 'Pitch booked' });
+    expect(bookingCardView(item(confirmedAndCaptured()), client, NOW, 0)!.reschedule).toBeUndefined();
   });
 
   it("seeds 'Book again' from the client's own card", () => {
-    const card = bookingCardView(item(confirmedAndCaptured()), client, NOW)!;
+    const card = bookingCardView(item(confirmedAndCaptured()), client, NOW, 0)!;
     expect(card.bookAgain).toEqual({ coachId: coach.userId });
     expect(bookAgainSeed(card)).toEqual({
       coachId: coach.userId,
@@ -115,6 +137,6 @@ describe('a booking as a MyBookings card', () => {
       lastDate: '2026-03-05',
       lastTime: '15:00',
     });
-    expect(bookingCardView(item(confirmedAndCaptured()), coach, NOW)!.bookAgain).toBeUndefined();
+    expect(bookingCardView(item(confirmedAndCaptured()), coach, NOW, 0)!.bookAgain).toBeUndefined();
   });
 });

@@ -4,6 +4,9 @@ import { utcToLondon } from '../../domain/shared/london-time';
 import type { Id } from '../../domain/shared/ids';
 import type { Pence } from '../../domain/shared/money';
 import { cancellationSettlement, type CancellationRule } from '../../domain/booking/money/cancellation-policy';
+import { cancellationPreview, type CancellationMoney } from '../../domain/booking/money/cancellation-money';
+import { clientPaymentWords, type PaymentStateWords } from '../../domain/booking/money/payment-state-words';
+import { expectedCoachSharePence } from '../../domain/payouts/coach-share';
 import { availableActions, type BookingAction } from '../../domain/booking/lifecycle/available-actions';
 import { endsAt, type Booking, type BookingStatus } from '../../domain/booking/lifecycle/booking';
 import type { BookingListItem } from '../../domain/booking/lists/booking-list-reader';
@@ -63,6 +66,12 @@ export interface BookingCardView {
   readonly awaitingPayment?: { readonly minutesLeft: number };
   /** The cancellation policy's rule for cancelling now, when the viewer may cancel a pending or confirmed booking. */
   readonly cancelRule?: CancellationRule;
+  /** What cancelling (or declining) now refunds and keeps, by the rule the server then applies: with cancelRule, or for a decline. */
+  readonly cancelMoney?: CancellationMoney;
+  /** The client's cards: the payment in words ('Payment held', 'Refunded £3.00'). */
+  readonly payment?: PaymentStateWords;
+  /** The coach's pending requests: what they earn by accepting (their share, after the platform's commission). */
+  readonly earnPence?: Pence;
   /** Who the session is for (decision 017): name and age at the session date; the notes for the coach only. Absent: the client. */
   readonly player?: { readonly name: string; readonly age: number; readonly group: string; readonly notes?: string };
   /** 'Book again': the client's confirmed or completed session, or a request that expired unanswered; the rest of the seed is the card's own (bookAgainSeed). */
@@ -102,7 +111,8 @@ const londonStart = (instant: Date): string => {
 
 type Writable<T> = { -readonly [K in keyof T]: T[K] };
 
-export function bookingCardView(item: BookingListItem, actor: Actor, now: Date): BookingCardView | null {
+/** `commissionBps`: the platform's commission on session prices (the payouts rule), for what a coach earns. */
+export function bookingCardView(item: BookingListItem, actor: Actor, now: Date, commissionBps: number): BookingCardView | null {
   const relation = relationOf(item.booking, actor);
   if (relation !== 'client' && relation !== 'coach') return null;
   const b = advanceSession(item.booking, now);
@@ -142,6 +152,9 @@ export function bookingCardView(item: BookingListItem, actor: Actor, now: Date):
   if (isUnpaidRequest(b)) card.awaitingPayment = { minutesLeft: minutesLeftToPay(b, now) };
   const mayCancel = actions.includes('cancel') || actions.includes('cancel_as_coach');
   if (mayCancel && (b.status === 'pending' || b.status === 'confirmed')) card.cancelRule = cancellationSettlement(b, b.status, relation, now).rule;
+  if ((mayCancel || actions.includes('decline')) && (b.status === 'pending' || b.status === 'confirmed')) card.cancelMoney = cancellationPreview(b, relation, now);
+  if (relation === 'client' && !card.awaitingPayment) card.payment = clientPaymentWords(b, other ?? 'the coach');
+  if (relation === 'coach' && b.status === 'pending') card.earnPence = expectedCoachSharePence(b, commissionBps);
   const player = bookingPlayerView(item.player ?? null, b.startsAt);
   // The group's label ('Under 12') is sent: deriving it would bring the age rules to the browser for a few bytes.
   if (player) card.player = { name: player.name, age: player.age, group: playerAgeGroupLabel(player.age), ...(relation === 'coach' && player.notes ? { notes: player.notes } : {}) };

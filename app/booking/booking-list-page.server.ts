@@ -8,6 +8,7 @@ import type { PageName } from '../navigation/pages';
 import { actorOf, requireUser } from '../auth/guards.server';
 import { handleBookingAction } from './booking-actions.server';
 import { readModels } from './read-models.server';
+import { requestDeps } from '~/request-deps.server';
 
 /**
  * The steps MyBookings and the CoachDashboard share before they read their list: the signed-in
@@ -28,15 +29,16 @@ export async function openBookingList<Tab extends string>({ request, context }: 
     actor,
     tab,
     now: context.app.clock.now(),
+    commissionBps: requestDeps(context).payoutPolicy.commissionBps,
     cursor: parseBookingCursor(url.searchParams.get('cursor')),
     limit: BOOKING_LIST_PAGE_SIZE,
     lists: readModels(context).bookingLists,
   };
 }
 
-/** A page of the list as its cards for `actor`, and the days a reschedule may pick from. */
-export function bookingListAnswer(page: BookingListPage, actor: Actor, now: Date) {
-  const cards = page.items.map((item) => bookingCardView(item, actor, now)).filter((c): c is BookingCardView => c !== null);
+/** A page of the list as its cards for `actor` (coaches' earnings at `commissionBps`), and the days a reschedule may pick from. */
+export function bookingListAnswer(page: BookingListPage, actor: Actor, now: Date, commissionBps: number) {
+  const cards = page.items.map((item) => bookingCardView(item, actor, now, commissionBps)).filter((c): c is BookingCardView => c !== null);
   return { cards, nextCursor: page.nextCursor, ...bookingWindowBounds(now) };
 }
 

@@ -17,10 +17,11 @@ export const NEEDS_RESPONSE_LABELS: Record<NeedsResponseKind, string> = {
   complete: 'Session to complete',
 };
 
-export function needsResponseRows(items: readonly NeedsResponseItem[], actor: Actor, now: Date): NeedsResponseRow[] {
+/** `commissionBps`: the platform's share, for what the coach earns from a request (decision 049). */
+export function needsResponseRows(items: readonly NeedsResponseItem[], actor: Actor, now: Date, commissionBps: number): NeedsResponseRow[] {
   const rows: NeedsResponseRow[] = [];
   for (const item of items) {
-    const card = bookingCardView(item, actor, now);
+    const card = bookingCardView(item, actor, now, commissionBps);
     if (card) rows.push({ kind: item.kind, card, tab: coachDashboardGroupOf(item.booking) });
   }
   return rows;

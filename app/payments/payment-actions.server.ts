@@ -11,7 +11,8 @@ import { isAuthenticationResult, lastFour } from '../../adapters/payments/test-g
 import { auditedWeb } from '../admin/admin.server';
 import { actorOf, requireUser } from '../auth/guards.server';
 import { STATUS_OF } from '../booking/domain-response.server';
-import { PAYMENT_INTENTS, type PaymentIntentName, type PaymentReply, type PaymentSessionView } from './payment-view';
+import { PAYMENT_INTENTS, type PaymentDetailsView, type PaymentIntentName, type PaymentReply, type PaymentSessionView } from './payment-view';
+import { paymentDetailsOf } from './payment-details.server';
 import { requestDeps } from '~/request-deps.server';
 
 export interface PaymentOutcome {
@@ -25,7 +26,7 @@ const text = (form: FormData, name: string): string => {
   return typeof value === 'string' ? value.trim() : '';
 };
 
-function view(session: PaymentSession, context: AppLoadContext, awaitingCoach: boolean): PaymentSessionView {
+function view(session: PaymentSession, context: AppLoadContext, awaitingCoach: boolean, details: PaymentDetailsView): PaymentSessionView {
   const payments = context.app.payments;
   return {
     bookingId: session.bookingId,
@@ -40,6 +41,7 @@ function view(session: PaymentSession, context: AppLoadContext, awaitingCoach: b
     publishableKey: payments.publishableKey,
     testMode: session.testMode,
     awaitingCoach,
+    details,
   };
 }
 
@@ -87,7 +89,9 @@ export async function handlePaymentAction(request: Request, context: AppLoadCont
     }
     log.info({ event: 'payment_opened', amountPence: opened.value.amountPence, provider: context.app.payments.provider }, 'payment opened');
     const booking = await deps.uow.read.bookings.findById(bookingId);
-    return { status: 200, body: { ok: true, step: 'session', session: view(opened.value, context, booking?.status === 'pending') } };
+    if (!booking) return refused(paymentErrors.notPayable());
+    const details = await paymentDetailsOf(deps.uow.read, booking, actor.userId, deps.clock.now());
+    return { status: 200, body: { ok: true, step: 'session', session: view(opened.value, context, booking.status === 'pending', details) } };
   }
 
   const intentId = text(form, 'intentId');

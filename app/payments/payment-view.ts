@@ -16,6 +16,23 @@ export interface PaymentSessionView {
   readonly testMode: boolean;
   /** The request still waits for the coach (the hold is captured when they accept). */
   readonly awaitingCoach: boolean;
+  readonly details: PaymentDetailsView;
+}
+
+/** The booking as the payment summary shows it, and its cancellation terms in words. */
+export interface PaymentDetailsView {
+  readonly serviceLabel: string;
+  readonly coachName: string;
+  /** London date and time of the start: 'Wed, 2 Dec 2026', '18:00'. */
+  readonly date: string;
+  readonly time: string;
+  readonly durationMinutes: number;
+  /** 'Jordan Smith, 12', or 'You' when the session is for the client. */
+  readonly player: string;
+  readonly location: string;
+  readonly terms: readonly string[];
+  /** The session starts inside the free-cancellation window: the terms are a warning. */
+  readonly withinWindow: boolean;
 }
 
 export type PaymentReply =

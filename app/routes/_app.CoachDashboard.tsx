@@ -23,11 +23,11 @@ const EMPTY: Record<CoachDashboardGroup, string> = {
 };
 
 export async function loader(args: LoaderFunctionArgs) {
-  const { user, actor, tab: group, now, cursor, limit, lists } = await openBookingList(args, 'CoachDashboard', COACH_DASHBOARD_GROUPS, 'pending');
+  const { user, actor, tab: group, now, commissionBps, cursor, limit, lists } = await openBookingList(args, 'CoachDashboard', COACH_DASHBOARD_GROUPS, 'pending');
   const { counts, needs } = await lists.coachDashboardHead({ coachId: user.id, now, limit: NEEDS_RESPONSE_LIMIT });
   const page = await lists.coachDashboard({ coachId: user.id, group, cursor, limit });
   const payouts = payoutSetupState(await requestDeps(args.context).uow.read.payoutAccounts.findByCoach(user.id));
-  return { group, counts, payouts, needs: { rows: needsResponseRows(needs.items, actor, now), total: needs.total }, ...bookingListAnswer(page, actor, now) };
+  return { group, counts, payouts, needs: { rows: needsResponseRows(needs.items, actor, now, commissionBps), total: needs.total }, ...bookingListAnswer(page, actor, now, commissionBps) };
 }
 
 export const action = bookingListAction;

@@ -14,9 +14,9 @@ const TAB_LABELS: Record<MyBookingsTab, string> = { upcoming: 'Upcoming', past: 
 const EMPTY_TAB: Record<MyBookingsTab, string> = { upcoming: 'upcoming', past: 'past', cancelled: 'cancelled' };
 
 export async function loader(args: LoaderFunctionArgs) {
-  const { user, actor, tab, now, cursor, limit, lists } = await openBookingList(args, 'MyBookings', MY_BOOKINGS_TABS, 'upcoming');
+  const { user, actor, tab, now, commissionBps, cursor, limit, lists } = await openBookingList(args, 'MyBookings', MY_BOOKINGS_TABS, 'upcoming');
   const page = await lists.myBookings({ viewerId: user.id, tab, now, cursor, limit });
-  return { tab, ...bookingListAnswer(page, actor, now), isClient: actor.userType === 'client' };
+  return { tab, ...bookingListAnswer(page, actor, now, commissionBps), isClient: actor.userType === 'client' };
 }
 
 /** Every booking action of this page (intent + bookingId), through the domain's use cases. */

@@ -2,6 +2,7 @@ import type { BookingFacts, EmailDetails, EmailJobPayload } from './email-job';
 import { PAYMENT_NOT_COMPLETED_REASON, UNPAID_REQUEST_TTL_MINUTES } from '../booking/requests/paid-requests';
 import { REQUEST_EXPIRED_REASON } from '../booking/requests/response-deadline';
 import { formatLondonDateTime, formatLondonDay, type EmailContent } from './email-format';
+import { bookingTerms, bookingTermsSentences, lateCancellationSplit } from '../booking/money/booking-terms';
 import { bookingAction, bookingFactRows, clientName, coachName, footerFor, greetingName, pounds, serviceOf, whenOf, type ComposeContext } from './email-context';
 
 /** The words of each booking email, for the recipient's side of the booking. */
@@ -202,6 +203,8 @@ function body(p: EmailJobPayload, b: BookingFacts, ctx: ComposeContext, at: Date
         facts,
         action,
       };
+    case 'payment_receipt':
+      return receipt(d, b, ctx, [...facts, ...player], at);
     case 'session_reminder': {
       // Decision 013; decision 017: the player the session is for joins the facts.
       const other = role === 'coach' ? clientName(ctx, b) : coachName(ctx, b);
@@ -217,6 +220,45 @@ function body(p: EmailJobPayload, b: BookingFacts, ctx: ComposeContext, at: Date
     default:
       return { title: 'Booking update', paragraphs: ['There is news about your booking.'], facts, action };
   }
+}
+
+/**
+ * The client's receipt: the hold on their card (charged only if the coach accepts) or the payment
+ * taken, the price lines, and the booking's cancellation terms at that moment (the domain's words).
+ */
+function receipt(d: EmailDetails, b: BookingFacts, ctx: ComposeContext, facts: [string, string][], at: Date): Body {
+  const coach = coachName(ctx, b);
+  const service = d.servicePricePence ?? 0;
+  const fee = d.adminFeePence ?? 0;
+  const paid = d.paidPence ?? service + fee;
+  const terms = bookingTerms({ startsAt: new Date(b.startsAt), servicePricePence: service, adminFeePence: fee, totalPricePence: service + fee }, at);
+  const late = lateCancellationSplit({ startsAt: new Date(b.startsAt), servicePricePence: service, adminFeePence: fee, totalPricePence: service + fee });
+  const lines: [string, string][] = [
+    ['Session price', pounds(service)],
+    ['Admin fee', pounds(fee)],
+    [d.heldOnly ? 'Held on your card' : 'Paid', pounds(paid)],
+  ];
+  if (d.heldOnly)
+    return {
+      title: `Payment received: ${pounds(paid)} held on your card`,
+      paragraphs: [
+        `${pounds(paid)} is held on your card for your ${serviceOf(b)} session with ${coach} on ${whenOf(b)}. You are charged only if ${coach} accepts; otherwise the hold is released.`,
+        ...bookingTermsSentences(terms, coach),
+      ],
+      facts: [...facts, ...lines],
+      action: bookingAction(ctx, b, at),
+    };
+  return {
+    title: `Receipt: ${pounds(paid)} paid`,
+    paragraphs: [
+      `${coach} accepted your booking, and ${pounds(paid)} has been taken from your card. FACT holds it until after your session on ${whenOf(b)}.`,
+      terms.kind === 'free_until'
+        ? bookingTermsSentences(terms, coach)[0]!
+        : `The session starts within 24 hours: if you cancel now, ${pounds(late.keptPence)} goes to the coach and ${pounds(late.refundPence)} is refunded.`,
+    ],
+    facts: [...facts, ...lines],
+    action: bookingAction(ctx, b, at),
+  };
 }
 
 /** Subject: what happened, the day, and the booking reference. */

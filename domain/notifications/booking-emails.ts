@@ -15,7 +15,8 @@ import { emailJob, type BookingFacts, type EmailDetails, type EmailRecipient, ty
  * client (and the coach, when the request expired unanswered); cancelled with the reason and the refund → both; reschedule proposed, accepted,
  * declined → the other party (an accepted reschedule of a confirmed session also updates the
  * acceptor's calendar); completed with a review link → both; dispute opened or resolved → both
- * and the administrators. Other booking events send nothing.
+ * and the administrators; a payment held on the card (authorised) and the same payment taken
+ * (captured) → the client's receipt. Other booking events send nothing.
  */
 export function bookingFacts(b: Booking): BookingFacts {
   return {
@@ -95,6 +96,15 @@ function planFor(input: BookingEmailInput): Plan | null {
         to: [otherThan(b, b.rescheduleRequestedBy)],
         details: { proposedStartsAt: b.rescheduleProposedStartsAt?.toISOString() ?? null, actorRole: roleOf(b, actorId) },
       };
+    case 'payment_received':
+    case 'payment_captured': {
+      const heldOnly = input.event === 'payment_received';
+      return {
+        event: 'payment_receipt',
+        to: [client(b)],
+        details: { paidPence: heldOnly ? b.amountAuthorizedPence : b.amountCapturedPence, heldOnly, servicePricePence: b.servicePricePence, adminFeePence: b.adminFeePence },
+      };
+    }
     case 'completed':
       return { event: 'session_completed', to: [client(b), coach(b)], details: {} };
     case 'dispute_opened':

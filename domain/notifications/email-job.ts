@@ -28,6 +28,7 @@ export const NOTIFICATION_EVENTS = [
   'deletion_decided',
   'message_digest',
   'session_reminder',
+  'payment_receipt',
 ] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 
@@ -103,6 +104,9 @@ const detailsSchema = z
     decision: z.enum(['approved', 'rejected']),
     conversations: z.array(conversationSchema),
     messageIds: z.array(idSchema),
+    /** A receipt's price lines: the session price and the admin fee (paidPence is their total). */
+    servicePricePence: pence,
+    adminFeePence: pence,
     /** Which session reminder (decision 013): 24 hours or 2 hours before the start. */
     reminder: z.enum(['24h', '2h']),
   })
@@ -147,6 +151,7 @@ export function emailKindOf(event: NotificationEvent, role: RecipientRole | 'use
       return 'session_reminders';
     case 'deletion_decided':
       return 'account';
+    case 'payment_receipt':
     case 'booking_declined':
     case 'booking_cancelled':
     case 'dispute_opened':

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { cancellationSettlement } from '../booking/money/cancellation-policy';
-import { coachShareOf, commissionOf } from './coach-share';
+import { coachShareOf, commissionOf, expectedCoachSharePence } from './coach-share';
 
 const priced = (servicePricePence: number, adminFeePence = 300) => ({ servicePricePence, adminFeePence, totalPricePence: servicePricePence + adminFeePence });
 
@@ -64,6 +64,18 @@ describe('the coach’s share of what the client paid', () => {
         expect(share.platformSharePence).toBeGreaterThanOrEqual(0);
         expect(share.coachSharePence).toBeLessThanOrEqual(price);
         if (refunded === 0 && status === 'completed') expect(share.platformSharePence).toBeGreaterThanOrEqual(fee);
+      }),
+    );
+  });
+
+  it('tells the coach of a request what they will earn: the session price less the commission', () => {
+    expect(expectedCoachSharePence(priced(5000), 0)).toBe(5000);
+    expect(expectedCoachSharePence(priced(4999), 1000)).toBe(4500);
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 100_000 }), fc.integer({ min: 0, max: 10_000 }), (price, bps) => {
+        const earned = expectedCoachSharePence(priced(price), bps);
+        expect(earned).toBe(coachShareOf({ ...priced(price), status: 'completed', amountCapturedPence: price + 300, amountRefundedPence: 0 }, bps).coachSharePence);
+        expect(earned).toBeLessThanOrEqual(price);
       }),
     );
   });

@@ -38,3 +38,11 @@ export function coachShareOf(booking: Settled, commissionBps: number): CoachShar
   const coachSharePence = sessionKeptPence - commissionPence;
   return { netPaidPence, sessionKeptPence, commissionPence, coachSharePence, platformSharePence: netPaidPence - coachSharePence };
 }
+
+/**
+ * What the coach will earn from a request if they accept it and the session goes ahead: their
+ * share of the full price, by the same rule that pays them (the coach's request card says it).
+ */
+export function expectedCoachSharePence(booking: Pick<Booking, 'servicePricePence' | 'adminFeePence' | 'totalPricePence'>, commissionBps: number): Pence {
+  return coachShareOf({ ...booking, status: 'confirmed', amountCapturedPence: booking.totalPricePence, amountRefundedPence: 0 }, commissionBps).coachSharePence;
+}

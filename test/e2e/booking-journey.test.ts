@@ -114,7 +114,7 @@ describe('booking journey', () => {
     await page.goto(`${server.baseUrl}/MyBookings`);
     const mine = cardOf(page, reference);
     await expect(mine.getByText('Striker & Finishing Session').isVisible()).resolves.toBe(true);
-    await expect(mine.getByText('Carlos Mendes').isVisible()).resolves.toBe(true);
+    await expect(mine.getByText('Carlos Mendes', { exact: true }).isVisible()).resolves.toBe(true);
     await expect(mine.getByText('10:00 (60 mins)').isVisible()).resolves.toBe(true);
     await expect(mine.getByText('(inc. £3.00 admin fee)').isVisible()).resolves.toBe(true);
     await expect(mine.locator('[data-colour]').getAttribute('data-colour')).resolves.toBe('yellow');

@@ -9,6 +9,8 @@ import type { BookedSummary } from './booking-dialog';
 import { BookingResponseButtons } from './booking-response-buttons';
 import { dangerButton, dangerOutlineButton, primaryButton, secondaryButton } from './button-classes';
 import { SessionProgress } from './session-progress';
+import { CancellationMoneyNote } from './cancellation-money-note';
+import { PaymentStateNote } from './payment-state';
 
 type Dialog = 'cancel' | 'decline' | 'reschedule' | 'review' | 'pay' | 'again' | null;
 
@@ -89,6 +91,7 @@ export const BookingCard = memo(function BookingCard({
 
       <PlayerPanel card={card} withNotes={card.viewerIs === 'coach'} />
       <PaymentDueNotice card={card} />
+      <PaymentStateNote card={card} />
       <BookingCardNotices card={card} proposer={card.otherPartyName} />
 
       {card.progress ? <SessionProgress card={card} progress={card.progress} /> : null}
@@ -133,12 +136,13 @@ export const BookingCard = memo(function BookingCard({
           bookingId={card.id}
           label="Reason for cancelling"
           placeholder={`This will be shared with the ${other.toLowerCase()}.`}
+          notice={<CancellationMoneyNote card={card} />}
           confirmLabel="Cancel Booking"
           cancelLabel="Keep Booking"
           onClose={close}
         />
       ) : null}
-      {dialog === 'decline' ? <DeclineDialog bookingId={card.id} clientName={card.otherPartyName} onClose={close} /> : null}
+      {dialog === 'decline' ? <DeclineDialog bookingId={card.id} clientName={card.otherPartyName} notice={<CancellationMoneyNote card={card} />} onClose={close} /> : null}
       {dialog === 'reschedule' ? <RescheduleDialog card={card} today={today} lastDay={lastDay} onClose={close} /> : null}
       {dialog === 'pay' ? (
         <PaymentDialog

@@ -13,6 +13,7 @@ import { BOOKING_DIALOG_DURATIONS, BOOKING_MESSAGES } from '../../../domain/vali
 import { durationLabel } from '../../booking/session-length-view';
 import { arrivedBookingOptions, DEFAULT_DURATION, forgetBookingOptions, loadBookingOptions, type BookingOptions, type BookingPreview, type OfferedDay } from './booking-options';
 import { DatePicker } from './date-picker';
+import { BookingDialogTerms } from './booking-terms-note';
 import { FieldError, FormAlert, Modal, inputClass, labelClass, primaryButton, secondaryButton } from './modal';
 
 /** What the booking action answers once the request is stored. */
@@ -383,6 +384,7 @@ function BookingForm({
           Secure payment powered by Stripe
         </p>
       </section>
+      <BookingDialogTerms date={date} time={time} price={price} now={now} coachName={options.coachName} />
 
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <button type="button" onClick={onClose} className={secondaryButton}>

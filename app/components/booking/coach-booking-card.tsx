@@ -8,6 +8,8 @@ import { RespondBy } from './respond-by';
 import { dangerOutlineButton, primaryButton, secondaryButton } from './button-classes';
 import { DeclineDialog, ReasonDialog, RescheduleDialog, ReviewDialog } from '~/components/lazy-dialogs';
 import { SessionProgress } from './session-progress';
+import { CancellationMoneyNote } from './cancellation-money-note';
+import { CoachEarnsLine } from './payment-state';
 
 /**
  * A CoachDashboard card (SPEC §2): 'Session with {client}', the session's details and the coach's
@@ -38,6 +40,7 @@ export const CoachBookingCard = memo(function CoachBookingCard({ card, today, la
         {card.status === 'pending' ? <Detail icon="price">{card.paymentHeld ? "Payment held on the client's card" : "Awaiting the client's payment"}</Detail> : null}
         {card.respondBy ? <RespondBy at={card.respondBy} className="i-time" /> : null}
       </div>
+      <CoachEarnsLine card={card} />
       <PlayerPanel card={card} withNotes />
       {card.clientNotes ? (
         <p className="mt-3 rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700">
@@ -64,7 +67,7 @@ export const CoachBookingCard = memo(function CoachBookingCard({ card, today, la
         ) : null}
       </div>
 
-      {dialog === 'decline' ? <DeclineDialog bookingId={card.id} clientName={clientName} onClose={close} /> : null}
+      {dialog === 'decline' ? <DeclineDialog bookingId={card.id} clientName={clientName} notice={<CancellationMoneyNote card={card} />} onClose={close} /> : null}
       {dialog === 'cancel' ? (
         <ReasonDialog
           title="Cancel Booking"
@@ -73,6 +76,7 @@ export const CoachBookingCard = memo(function CoachBookingCard({ card, today, la
           bookingId={card.id}
           label="Reason for cancelling"
           placeholder="This will be shared with the client."
+          notice={<CancellationMoneyNote card={card} />}
           confirmLabel="Cancel Booking"
           cancelLabel="Keep Booking"
           onClose={close}

@@ -4,6 +4,7 @@ import { PaymentDialog } from '~/components/lazy-dialogs';
 import { showToast } from '~/components/toaster';
 import { UNPAID_REQUEST_TTL_MINUTES } from '../../../domain/booking/requests/paid-requests';
 import type { BookedSummary } from './booking-dialog';
+import { formatPence } from '../../../domain/shared/money';
 
 /**
  * After the booking request is stored, the Secure Payment dialog (PRODUCT.md: the client pays
@@ -28,7 +29,7 @@ export function PaymentStep({ booking, onDone }: { booking: BookedSummary; onDon
             ? {
                 type: 'success',
                 title: `Booking request sent successfully to ${booking.coachName}!`,
-                description: `Reference ${booking.referenceCode}. Your card is authorised; you are charged when the coach accepts.`,
+                description: `Reference ${booking.referenceCode}. ${formatPence(booking.totalPricePence)} is held on your card. You are charged only if ${booking.coachName} accepts; otherwise the hold is released.`,
               }
             : {
                 // Decision 011: an unpaid request does not reach the coach, and is cancelled after 30 minutes.

@@ -4,7 +4,8 @@ import { useBookingAction } from './use-booking-action';
 
 /**
  * A dialog that asks for a reason or a description and posts one booking action: cancel,
- * decline (SPEC 'Decline Booking Request'), report an issue, complete early.
+ * decline (SPEC 'Decline Booking Request'), report an issue, complete early. `notice` goes above
+ * the field: what the action does with the money, for cancelling and declining.
  */
 export function ReasonDialog({
   title,
@@ -18,6 +19,7 @@ export function ReasonDialog({
   cancelLabel = 'Cancel',
   tone = 'danger',
   disableUntilFilled = false,
+  notice,
   onClose,
 }: {
   title: string;
@@ -31,6 +33,7 @@ export function ReasonDialog({
   cancelLabel?: string;
   tone?: 'danger' | 'primary';
   disableUntilFilled?: boolean;
+  notice?: ReactNode;
   onClose: () => void;
 }) {
   const { fetcher, busy, error, errorDetail, fieldErrors, clearError } = useBookingAction({ onSuccess: onClose });
@@ -42,6 +45,7 @@ export function ReasonDialog({
         <input type="hidden" name="intent" value={intent} />
         <input type="hidden" name="bookingId" value={bookingId} />
         <FormAlert message={error} detail={errorDetail} />
+        {notice}
         <label htmlFor={`${intent}-${field}`} className={labelClass}>
           {label}
         </label>
@@ -71,7 +75,7 @@ export function ReasonDialog({
 }
 
 /** SPEC §2 'Decline Booking Request': a reason shared with the client; confirm disabled until one is typed. */
-export function DeclineDialog({ bookingId, clientName, onClose }: { bookingId: string; clientName: string; onClose: () => void }) {
+export function DeclineDialog({ bookingId, clientName, notice, onClose }: { bookingId: string; clientName: string; notice?: ReactNode; onClose: () => void }) {
   return (
     <ReasonDialog
       title="Decline Booking Request"
@@ -83,6 +87,7 @@ export function DeclineDialog({ bookingId, clientName, onClose }: { bookingId: s
       confirmLabel="Decline Request"
       cancelLabel="Cancel"
       disableUntilFilled
+      notice={notice}
       onClose={onClose}
     />
   );

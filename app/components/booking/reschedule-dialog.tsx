@@ -4,6 +4,7 @@ import { cardWhen, dateLabel, splitStart } from '../../booking/booking-card-labe
 import { FieldError, FormAlert, Modal, dangerButton, inputClass, labelClass, primaryButton, secondaryButton } from './modal';
 import { useBookingAction } from './use-booking-action';
 import { loadRescheduleOptions, type RescheduleOptions } from './reschedule-options';
+import { RescheduleMoneyNote } from './reschedule-money-note';
 
 /**
  * SPEC §2/§4 reschedule: the proposer picks a new date and one of the times the server's slot
@@ -48,6 +49,7 @@ function ProposeForm({ card, today, lastDay, onClose }: { card: BookingCardView;
         <input type="hidden" name="intent" value="propose_reschedule" />
         <input type="hidden" name="bookingId" value={card.id} />
         <FormAlert message={error} detail={errorDetail} />
+        <RescheduleMoneyNote card={card} newStart={null} />
         <div className="grid gap-4 sm:grid-cols-2">
           <div>
             <label htmlFor="reschedule-date" className={labelClass}>
@@ -111,6 +113,7 @@ function ReviewProposal({ card, proposal, onClose }: { card: BookingCardView; pr
           </div>
         ) : null}
       </dl>
+      <RescheduleMoneyNote card={card} newStart={proposal.proposedStart} />
       <fetcher.Form method="post" className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <input type="hidden" name="bookingId" value={card.id} />
         <button type="submit" name="intent" value="decline_reschedule" disabled={busy} className={dangerButton}>

@@ -15,7 +15,8 @@
  *
  * On open it asks the server for the payment (POST /api/payments/{bookingId}, intent=start: the
  * client's own request, or any booking for an administrator), then shows the summary (service,
- * duration in hours, coach, service price, admin fee, total — the amounts the server charges),
+ * date, time, duration in hours, player, location, coach, service price, admin fee, total — the
+ * amounts the server charges), the booking's cancellation terms in pounds and times,
  * the 'Payment Protection' note, the card field and 'Pay {total}'. The card field is Stripe's
  * Payment Element (cards, Apple Pay / Google Pay, Link; Stripe.js loaded only now, with a dynamic
  * import) when a publishable key is configured, otherwise the test gateway's form with a
@@ -32,6 +33,7 @@ import { PAYMENT_FAILED_TEXT, type PaymentSessionView } from '~/payments/payment
 import { formatPence } from '../../../domain/shared/money';
 import { hoursLabel, postPaymentStep } from './payment-request';
 import type { PaymentElementController } from './stripe-payment-element';
+import { BookingTermsNote } from '~/components/booking/booking-terms-note';
 /** With the dialog's code, for the lazy PaymentStep of lazy-dialogs.tsx (one chunk, not two). */
 export { PaymentStep } from '~/components/booking/payment-step';
 import { EMPTY_TEST_CARD, isTestCardComplete, TestCardForm, TestModeNotice, TestThreeDSecureChallenge, type TestCard } from './test-card-form';
@@ -155,6 +157,8 @@ export function PaymentDialog({ bookingId, summary, payer, onClose, onPaid }: Pa
   };
 
   const total = session?.amountPence ?? summary.totalPricePence;
+  const details = session?.details ?? null;
+  const coachName = details?.coachName ?? summary.coachName;
   const canPay = phase === 'form' && session !== null && (session.provider === 'stripe' ? stripeComplete : isTestCardComplete(card));
 
   if (phase === 'success') {
@@ -170,7 +174,7 @@ export function PaymentDialog({ bookingId, summary, payer, onClose, onPaid }: Pa
           <p className="text-sm text-slate-600">
             {session?.awaitingCoach === false
               ? `${formatPence(total)} is authorised and will be taken for this confirmed booking.`
-              : `${formatPence(total)} is held on your card. ${summary.coachName} will now see your request; you are charged only if they accept.`}
+              : `${formatPence(total)} is held on your card. You are charged only if ${coachName} accepts; otherwise the hold is released.`}
           </p>
         </div>
       </Modal>
@@ -233,9 +237,13 @@ export function PaymentDialog({ bookingId, summary, payer, onClose, onPaid }: Pa
       <section aria-label="Booking summary" className="rounded-xl border border-slate-200 bg-slate-50 p-4 text-sm">
         <h3 className="mb-2 font-semibold text-slate-900">Booking Summary</h3>
         <dl className="space-y-1.5">
-          <Row label="Service" value={summary.serviceLabel} />
+          <Row label="Service" value={details?.serviceLabel ?? summary.serviceLabel} />
+          {details ? <Row label="Date" value={details.date} /> : null}
+          {details ? <Row label="Time" value={`${details.time} (UK time)`} /> : null}
           <Row label="Duration" value={hoursLabel(session?.durationMinutes ?? summary.durationMinutes)} />
-          <Row label="Coach" value={summary.coachName} />
+          {details ? <Row label="Player" value={details.player} /> : null}
+          {details ? <Row label="Location" value={details.location} /> : null}
+          <Row label="Coach" value={coachName} />
           <Row label="Service price" value={formatPence(session?.servicePricePence ?? summary.servicePricePence)} />
           <Row label="Admin fee" value={formatPence(session?.adminFeePence ?? summary.adminFeePence)} />
           <div className="flex justify-between border-t border-slate-200 pt-2 text-base font-semibold text-slate-900">
@@ -244,6 +252,12 @@ export function PaymentDialog({ bookingId, summary, payer, onClose, onPaid }: Pa
           </div>
         </dl>
       </section>
+
+      {details ? (
+        <div className="mt-4">
+          <BookingTermsNote sentences={details.terms} withinWindow={details.withinWindow} />
+        </div>
+      ) : null}
 
       <div className="mt-4 flex gap-3 rounded-xl border border-pitch-200 bg-pitch-50 p-3 text-sm text-pitch-900">
         <svg viewBox="0 0 24 24" className="mt-0.5 h-5 w-5 shrink-0 fill-none stroke-current" strokeWidth={2} aria-hidden="true">

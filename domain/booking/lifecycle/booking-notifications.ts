@@ -22,6 +22,8 @@ export type BookingEvent =
   | 'dispute_opened'
   | 'dispute_resolved'
   | 'payment_received'
+  /** The hold on the client's card was taken (the coach accepted): the client's receipt. */
+  | 'payment_captured'
   | 'payment_failed';
 
 export interface BookingNotification {

@@ -1,6 +1,6 @@
-import type { Booking } from '../lifecycle/booking';
+import type { Booking, CancelledBy } from '../lifecycle/booking';
 import type { Pence } from '../../shared/money';
-import { cancellationSettlement, settlementOfCancelled } from './cancellation-policy';
+import { cancellationSettlement, settlementOfCancelled, type CancellationSettlement } from './cancellation-policy';
 import { isHeldByPlatform } from './payment-status';
 
 /** What was paid on a cancelled booking, what goes back and what is kept (emails and the account-end report say it). */
@@ -16,6 +16,18 @@ export interface CancellationMoney {
 export function cancellationMoney(b: Booking, previous?: Booking | null): CancellationMoney {
   const settlement =
     previous && b.cancelledBy && b.cancelledAt ? cancellationSettlement(b, previous.status === 'pending' ? 'pending' : 'confirmed', b.cancelledBy, b.cancelledAt) : settlementOfCancelled(b);
+  return moneyOf(b, settlement);
+}
+
+/**
+ * What cancelling (or declining) a pending or confirmed booking now would refund and keep, said
+ * before the person confirms. The same sums as `cancellationMoney` reads back once it is done.
+ */
+export function cancellationPreview(b: Booking, cancelledBy: CancelledBy, at: Date): CancellationMoney {
+  return moneyOf(b, cancellationSettlement(b, b.status === 'pending' ? 'pending' : 'confirmed', cancelledBy, at));
+}
+
+function moneyOf(b: Booking, settlement: CancellationSettlement | null): CancellationMoney {
   const heldOnly = b.paymentStatus === 'authorized';
   const paid = heldOnly ? b.amountAuthorizedPence : isHeldByPlatform(b.paymentStatus) ? b.amountCapturedPence - b.amountRefundedPence : 0;
   const refund = Math.min(settlement?.refundPence ?? 0, paid);

@@ -109,7 +109,7 @@ describe('delivering one email job', () => {
   it('writes no email for booking events nobody is told about', () => {
     const b = pendingBooking();
     expect(bookingEmailJobs({ event: 'session_started', booking: b, actorId: null }, NOW)).toEqual([]);
-    expect(bookingEmailJobs({ event: 'payment_received', booking: b, actorId: null }, NOW)).toEqual([]);
+    expect(bookingEmailJobs({ event: 'payment_failed', booking: b, actorId: null }, NOW)).toEqual([]);
   });
 
   describe('session reminders', () => {

@@ -67,15 +67,17 @@ describe('the payment dialog', () => {
     expect(gateway.intents.size).toBe(1);
   });
 
-  it('holds the funds on a good card, keeps the booking pending and only now tells the coach of the request', async () => {
+  it('holds the funds on a good card, keeps the booking pending, only now tells the coach of the request and sends the client a receipt', async () => {
     const r = unwrap(await pay());
     expect(r.intentStatus).toBe('requires_capture');
     expect(current()).toMatchObject({ status: 'pending', paymentStatus: 'authorized', amountAuthorizedPence: TOTAL });
     expect(uow.outbox.jobs.map((j) => [j.type, j.payload.event])).toEqual([
       ['booking.notification', 'payment_received'],
       ['email.booking_requested', 'booking_requested'],
+      ['email.payment_receipt', 'payment_receipt'],
     ]);
     expect(uow.outbox.jobs[1]!.payload).toMatchObject({ recipient: { kind: 'user', userId: coach.userId, role: 'coach' } });
+    expect(uow.outbox.jobs[2]!.payload).toMatchObject({ recipient: { kind: 'user', userId: client.userId, role: 'client' }, details: { heldOnly: true, paidPence: TOTAL } });
   });
 
   it('does not tell the coach again when the same authorisation is recorded twice', async () => {

@@ -13,7 +13,8 @@ import { fromGatewayError, type PaymentUseCaseDeps } from './payment-deps';
  * In `tx`: locks the booking, records what the gateway reports for its intent, saves it if that
  * changed anything, and queues what follows (a capture once accepted, a void once cancelled).
  * A pending request whose payment is now authorised reaches the coach: this is when the coach's
- * 'New booking request' email goes out (decision 011), once per request.
+ * 'New booking request' email goes out (decision 011), once per request. The client's receipt
+ * follows the hold on their card and again the capture of it.
  */
 export async function recordGatewayIntent(tx: Repositories, bookingId: Id, intent: GatewayIntent, now: Date): Promise<Result<Booking>> {
   const booking = await tx.bookings.findByIdForUpdate(bookingId);
@@ -27,6 +28,9 @@ export async function recordGatewayIntent(tx: Repositories, bookingId: Id, inten
     await notifyBooking(tx.outbox, { bookingId: saved.id, event: saved.paymentStatus === 'authorized' ? 'payment_received' : 'payment_failed', actorId: null }, now);
   if (booking.paymentStatus !== 'authorized' && saved.paymentStatus === 'authorized' && saved.status === 'pending')
     await tx.bookingEmails.queue(tx.outbox, { event: 'requested', booking: saved, actorId: saved.clientId }, now);
+  if (booking.paymentStatus !== 'authorized' && saved.paymentStatus === 'authorized') await tx.bookingEmails.queue(tx.outbox, { event: 'payment_received', booking: saved, actorId: null }, now);
+  if (booking.paymentStatus === 'authorized' && saved.paymentStatus === 'captured' && saved.status !== 'cancelled')
+    await tx.bookingEmails.queue(tx.outbox, { event: 'payment_captured', booking: saved, actorId: null }, now);
   return ok(saved);
 }
 

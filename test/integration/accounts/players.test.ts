@@ -83,11 +83,11 @@ describe('a session booked for a player', () => {
 
     const reader = createBookingListReader(ctx.app.orm.em.fork());
     const page = await reader.coachDashboard({ coachId: coach.id, group: 'pending', cursor: null, limit: 20 });
-    const card = bookingCardView(page.items[0]!, coach.actor, ctx.app.clock.now());
+    const card = bookingCardView(page.items[0]!, coach.actor, ctx.app.clock.now(), 0);
     expect(card?.player).toEqual({ name: 'Ella Hughes', age: 11, group: 'Under 12', notes: 'Asthma: inhaler in her bag' });
     const mine = await reader.myBookings({ viewerId: guardian.id, tab: 'upcoming', now: ctx.app.clock.now(), cursor: null, limit: 20 });
     // The guardian's own card: the player, without the notes they wrote for coaches.
-    expect(bookingCardView(mine.items[0]!, guardian.actor, ctx.app.clock.now())?.player).toEqual({ name: 'Ella Hughes', age: 11, group: 'Under 12' });
+    expect(bookingCardView(mine.items[0]!, guardian.actor, ctx.app.clock.now(), 0)?.player).toEqual({ name: 'Ella Hughes', age: 11, group: 'Under 12' });
 
     // AdminBookings and `fact bookings show` name the player too.
     expect((await adminReadModels(ctx.app.orm).bookingDetail(booked.id))?.player).toBe('Ella Hughes, 11');
@@ -103,7 +103,7 @@ describe('a session booked for a player', () => {
     expect(removed).toMatchObject({ ok: false, error: { code: 'PLAYER_REMOVED' } });
     // The booking made before the removal still shows the player.
     const again = await reader.coachDashboard({ coachId: coach.id, group: 'pending', cursor: null, limit: 20 });
-    expect(bookingCardView(again.items[0]!, coach.actor, ctx.app.clock.now())?.player?.name).toBe('Ella Hughes');
+    expect(bookingCardView(again.items[0]!, coach.actor, ctx.app.clock.now(), 0)?.player?.name).toBe('Ella Hughes');
     // A client with players must say who the session is for: no answer is refused, nothing stored.
     const unanswered = await submitBookingRequest(deps(), { actor: guardian.actor, coachId: coach.id, form: form({ time: '15:00' }) });
     expect(unanswered).toMatchObject({ ok: false, error: { kind: 'invalid', fieldErrors: { playerId: ['Please choose who this session is for'] } } });

@@ -102,8 +102,11 @@ describe('only paid requests reach the coach', () => {
     const messages = await send(tom, 'GET', data('Messages'));
     expect((messages.body.rows as { bookingId: string }[]).map((r) => r.bookingId)).toEqual([b.id]);
 
-    // Tom was emailed about B's request once it was paid, never about A's.
-    expect(await emailsAbout(b.id)).toEqual([{ type: 'email.booking_requested', recipient: tom.id }]);
+    // Tom was emailed about B's request once it was paid, never about A's; B got the receipt of the payment.
+    expect(await emailsAbout(b.id)).toEqual([
+      { type: 'email.booking_requested', recipient: tom.id },
+      { type: 'email.payment_receipt', recipient: clientB.id },
+    ]);
     expect(await emailsAbout(a.id)).toEqual([]);
 
     // A sees the request awaiting payment, with Pay Now and the time left.

@@ -59,7 +59,7 @@ describe('booking events write their emails to the outbox in the same transactio
     const unpaid = await requestedUnpaid();
     expect(await jobsOfBooking(ctx.db, unpaid.id)).toEqual([]);
     const booking = await authoriseWithTestCard(ctx.app, unpaid);
-    expect(await jobsOfBooking(ctx.db, booking.id)).toEqual(['email.booking_requested → coach']);
+    expect(await jobsOfBooking(ctx.db, booking.id)).toEqual(['email.booking_requested → coach', 'email.payment_receipt → client']);
     const [requestEmail] = await emailJobs(ctx.db, `type = 'email.booking_requested'`);
     expect(requestEmail!.payload.booking).toMatchObject({ id: booking.id, status: 'pending', version: booking.version });
 

@@ -31,7 +31,7 @@ function onTheHour(days: number): Date {
   return d;
 }
 
-/** `n` requests at distinct hours on SPEC's grid (six a day), every other one accepted: 1.5 emails per request on average. */
+/** `n` requests at distinct hours on SPEC's grid (six a day), every other one accepted: 3 emails per request on average (the coach's request and the client's receipt each, both parties' confirmation for half). */
 async function manyBookingEmails(n: number): Promise<number> {
   const base = new Date(Date.now() + 3 * 24 * HOUR);
   base.setUTCHours(9, 0, 0, 0);
@@ -49,7 +49,7 @@ async function manyBookingEmails(n: number): Promise<number> {
 describe('delivering each email exactly once', () => {
   it('two workers on one outbox send every email once, each with its own job id as Message-ID', async () => {
     const expected = await manyBookingEmails(24);
-    expect(expected).toBe(24 + 12 * 2);
+    expect(expected).toBe(24 * 2 + 12 * 2);
     const mailA = recordingMailer();
     const mailB = recordingMailer();
     const a = notificationWorker(ctx.app, mailA, { workerId: 'worker-a', batchSize: 3 });
@@ -83,13 +83,14 @@ describe('delivering each email exactly once', () => {
     );
     const mailer = recordingMailer();
     await notificationWorker(ctx.app, mailer).drain();
-    expect(mailer.sent).toHaveLength(1);
+    // The coach's request and the client's receipt.
+    expect(mailer.sent).toHaveLength(2);
     // What the stale-lock reclaim does to a job whose worker vanished after sending.
     await ctx.db.query(`update outbox_jobs set status = 'pending', done_at = null where type like 'email.%' and payload->'booking'->>'id' = $1`, [b.id]);
     await notificationWorker(ctx.app, mailer, { workerId: 'worker-after-crash' }).drain();
-    expect(mailer.sent).toHaveLength(1);
-    const [job] = await emailJobs(ctx.db);
-    expect(job!.status).toBe('done');
+    expect(mailer.sent).toHaveLength(2);
+    const jobs = await emailJobs(ctx.db);
+    expect(jobs.map((j) => j.status)).toEqual(['done', 'done']);
   });
 
   it('retries a failed send with back-off and records the last failure for the operator', async () => {
@@ -110,8 +111,9 @@ describe('delivering each email exactly once', () => {
     mailer.failNext = 100;
     await ctx.db.query(`update outbox_jobs set max_attempts = 3 where type like 'email.%'`);
     const outcome = await notificationWorker(ctx.app, mailer, { backoffMs: () => 0 }).drain();
-    expect(outcome).toMatchObject({ retried: 2, failed: 1 });
-    const [job] = await emailJobs(ctx.db);
+    // Both emails of the request (the coach's and the client's receipt) fail three times.
+    expect(outcome).toMatchObject({ retried: 4, failed: 2 });
+    const [job] = await emailJobs(ctx.db, `type = 'email.booking_requested'`);
     expect(job).toMatchObject({ status: 'failed', attempts: 3 });
     expect(job!.last_error).toContain('SMTP is away');
     const [delivery] = await ctx.db.query<{ status: string; error: string; subject: string }>(`select status, error, subject from notification_deliveries where job_id = $1`, [job!.id]);

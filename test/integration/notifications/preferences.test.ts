@@ -77,11 +77,12 @@ describe('email preferences', () => {
   it('does not send a kind the person turned off, and records why', async () => {
     expectOk(await updateEmailPreference(deps(), { actor: coach.actor, form: { kind: 'booking_requests', enabled: 'off' } }));
     await request();
-    const [job] = await emailJobs(ctx.db);
+    const [job] = await emailJobs(ctx.db, `type = 'email.booking_requested'`);
     expect(job!.type).toBe('email.booking_requested');
     const mailer = recordingMailer();
     await notificationWorker(ctx.app, mailer).drain();
-    expect(mailer.sent).toEqual([]);
+    // The coach turned requests off; the client's receipt is a payment email and still goes.
+    expect(mailer.sent.map((m) => `${m.to}: ${m.subject.split(':')[0]}`)).toEqual([`${client.id}@example.test: Payment received`]);
     const [delivery] = await ctx.db.query(`select status, reason, user_id from notification_deliveries where job_id = $1`, [job!.id]);
     expect(delivery).toEqual({ status: 'skipped', reason: 'turned_off', user_id: coach.id });
   });
@@ -97,6 +98,7 @@ describe('email preferences', () => {
     expect(mailer.sent.map((m) => `${m.to === `${client.id}@example.test` ? 'client' : 'coach'}: ${m.subject.split(':')[0]}`).sort()).toEqual([
       'client: Booking cancelled',
       'client: Booking confirmed',
+      'client: Payment received',
       'coach: Booking cancelled',
     ]);
   });
@@ -107,8 +109,11 @@ describe('email preferences', () => {
     try {
       const mailer = recordingMailer();
       await notificationWorker(ctx.app, mailer).drain();
-      expect(mailer.sent).toEqual([]);
-      const [delivery] = await ctx.db.query(`select d.status, d.reason from notification_deliveries d join outbox_jobs j on j.id = d.job_id where j.payload->'booking'->>'id' = $1`, [b.id]);
+      expect(mailer.sent.filter((m) => m.to === `${coach.id}@example.test`)).toEqual([]);
+      const [delivery] = await ctx.db.query(
+        `select d.status, d.reason from notification_deliveries d join outbox_jobs j on j.id = d.job_id where j.payload->'booking'->>'id' = $1 and d.user_id = $2`,
+        [b.id, coach.id],
+      );
       expect(delivery).toEqual({ status: 'skipped', reason: 'inactive' });
     } finally {
       await ctx.db.query(`update users set is_active = true, deactivated_at = null where id = $1`, [coach.id]);

@@ -97,10 +97,18 @@ describe('emails through a real SMTP server', () => {
     const accepted = expectOk(await acceptBooking(ctx.app.deps(), { actor: coach.actor, bookingId: booking.id })).booking;
     const outcome = await sendThroughSmtp();
     expect(outcome).toMatchObject({ failed: 0, retried: 0 });
-    expect((await emailJobs(ctx.db)).map((j) => j.status)).toEqual(['done', 'done', 'done']);
+    expect((await emailJobs(ctx.db)).map((j) => j.status)).toEqual(['done', 'done', 'done', 'done']);
 
     const request = takeMessageTo(`${coach.id}@example.test`, 'New booking request from Sam Client');
     expect(partOfType(request.mime, 'text/calendar')).toBeUndefined();
+
+    // The client's receipt for the hold on their card, with the price lines and the terms.
+    const receipt = takeMessageTo(`${client.id}@example.test`, 'Payment received: ');
+    expect(receipt.mime.headers.subject).toContain(booking.referenceCode);
+    const receiptText = partOfType(receipt.mime, 'text/plain')!.body;
+    expect(receiptText).toContain('You are charged only if Alex Coach accepts; otherwise the hold is released.');
+    expect(receiptText).toContain('Free cancellation until ');
+    expect(receiptText).toContain('Admin fee');
 
     const message = takeMessageTo(`${client.id}@example.test`, 'Booking confirmed');
     const subject = message.mime.headers.subject!;
@@ -180,6 +188,7 @@ describe('emails through a real SMTP server', () => {
     expectOk(await acceptBooking(ctx.app.deps(), { actor: coach.actor, bookingId: booking.id }));
     await sendThroughSmtp();
     takeMessageTo(`${coach.id}@example.test`, 'New booking request from Sam Client');
+    takeMessageTo(`${client.id}@example.test`, 'Payment received: ');
     takeMessageTo(`${coach.id}@example.test`, 'Session confirmed with Sam Client');
     const message = takeMessageTo(`${client.id}@example.test`, 'Booking confirmed');
 
@@ -208,7 +217,8 @@ describe('emails through a real SMTP server', () => {
     const goodUrl = smtpUrl;
     smtpUrl = `smtp://127.0.0.1:${await freePort()}`; // nobody listens there
     const first = await sendThroughSmtp();
-    expect(first).toMatchObject({ retried: 1, failed: 0 });
+    // The coach's request and the client's receipt both wait for another try.
+    expect(first).toMatchObject({ retried: 2, failed: 0 });
     const [job] = await emailJobs(ctx.db, `type = 'email.booking_requested' and status <> 'done'`);
     expect(job).toMatchObject({ status: 'pending', attempts: 1 });
     expect(job!.last_error).toContain('MAIL_UNAVAILABLE');
@@ -220,6 +230,7 @@ describe('emails through a real SMTP server', () => {
     await sendThroughSmtp();
     ctx.app.testClock!.reset();
     takeMessageTo(`${coach.id}@example.test`, 'New booking request from Sam Client');
+    takeMessageTo(`${client.id}@example.test`, 'Payment received: ');
     const [row] = await ctx.db.query<{ status: string; attempts: number }>(`select status, attempts from outbox_jobs where id = $1`, [job!.id]);
     expect(row).toEqual({ status: 'done', attempts: 2 });
   });

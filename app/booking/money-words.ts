@@ -1,0 +1,46 @@
+import type { CancellationMoney } from '../../domain/booking/money/cancellation-money';
+import { freeCancellationEnds, lateCancellationSplit, termsInstantLabel } from '../../domain/booking/money/booking-terms';
+import { londonToUtc } from '../../domain/shared/london-time';
+import { formatPence, type Pence } from '../../domain/shared/money';
+
+/**
+ * What a cancellation or a decline does with the client's money, for the person about to confirm
+ * it: the sums are the card's `cancelMoney`, computed by the rule the server then applies.
+ * Pure, so the browser and the tests say the same.
+ */
+export function cancellationMoneyWords(money: CancellationMoney, viewerIs: 'client' | 'coach', otherName: string): string {
+  const paid = formatPence(money.paidPence);
+  const refund = formatPence(money.refundPence);
+  const kept = formatPence(money.keptPence);
+  if (viewerIs === 'coach') {
+    if (money.paidPence === 0) return `${otherName} has not paid, so no money moves.`;
+    if (money.keptPence > 0) return `${otherName} is refunded ${refund} and you are paid ${kept} for this session.`;
+    return money.heldOnly
+      ? `${otherName} is not charged: the ${paid} held on their card is released. You earn nothing from this session.`
+      : `${otherName} gets a full refund of ${refund}, including the admin fee. You earn nothing from this session.`;
+  }
+  if (money.paidPence === 0) return 'No payment has been taken, so nothing is refunded.';
+  if (money.keptPence === 0) return money.heldOnly ? `The ${paid} held on your card is released; nothing is taken.` : `You get a full refund of ${refund}.`;
+  return money.heldOnly
+    ? `Less than 24 hours before the start: ${kept} (the session price) is charged and goes to ${otherName}; the other ${refund} held on your card is released.`
+    : `Less than 24 hours before the start: you are refunded ${refund} (the admin fee) and ${kept} (the session price) goes to ${otherName}.`;
+}
+
+/**
+ * What a new time means for the money, in the reschedule dialogs: nothing moves now; for the
+ * client, the free cancellation then ends 24 hours before the new start (`newStart`, London
+ * 'YYYY-MM-DDTHH:MM', when one is chosen), with the late split of the cancellation policy.
+ */
+export function rescheduleMoneyWords(card: { viewerIs: 'client' | 'coach'; otherPartyName: string; totalPricePence: Pence; adminFeePence: Pence }, newStart: string | null): string {
+  const nothing = 'A new time moves no money: nothing is charged or refunded now.';
+  if (card.viewerIs === 'coach') return `${nothing} If you cancel later, ${card.otherPartyName} gets a full refund.`;
+  const startsAt = newStart ? londonToUtc(newStart.slice(0, 10), newStart.slice(11, 16)) : null;
+  const split = lateCancellationSplit({
+    startsAt: startsAt ?? new Date(0),
+    servicePricePence: card.totalPricePence - card.adminFeePence,
+    adminFeePence: card.adminFeePence,
+    totalPricePence: card.totalPricePence,
+  });
+  const until = startsAt ? `until ${termsInstantLabel(freeCancellationEnds(startsAt))}` : 'until 24 hours before the new time';
+  return `${nothing} Once the new time is agreed, cancelling is free ${until}; after that ${formatPence(split.keptPence)} goes to the coach and ${formatPence(split.refundPence)} is refunded.`;
+}
