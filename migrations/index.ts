@@ -16,6 +16,7 @@ import { Migration20261201160000_reference_numbers } from './Migration2026120116
 import { Migration20261202110000_weekly_hours } from './Migration20261202110000_weekly_hours';
 import { Migration20261202120000_coach_calendar_links } from './Migration20261202120000_coach_calendar_links';
 import { Migration20261202130000_session_lengths } from './Migration20261202130000_session_lengths';
+import { Migration20261202180000_enquiries } from './Migration20261202180000_enquiries';
 
 /** Every migration, in order. Listed explicitly so the bundled server and the CLI run the same set. */
 export const migrationsList: MigrationObject[] = [
@@ -36,4 +37,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261202110000_weekly_hours', class: Migration20261202110000_weekly_hours },
   { name: 'Migration20261202120000_coach_calendar_links', class: Migration20261202120000_coach_calendar_links },
   { name: 'Migration20261202130000_session_lengths', class: Migration20261202130000_session_lengths },
+  { name: 'Migration20261202180000_enquiries', class: Migration20261202180000_enquiries },
 ];

@@ -5,6 +5,7 @@ import { ProfileForm } from '~/components/profile/profile-form';
 import { ProfileHeading } from '~/components/profile/profile-heading';
 import { ProfileSummary } from '~/components/profile/profile-summary';
 import { CoachProfileMore } from '~/components/profile/coach-profile-more';
+import { EnquiryButton } from '~/components/messaging/enquiry-button';
 import { loadProfilePage } from '~/profile/profile-page.server';
 import { profileAction } from '~/profile/profile-route.server';
 
@@ -23,7 +24,7 @@ export default function CoachProfilePage() {
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-6">
       <ProfileHeading title={title} name={profile.fullName} avatarUrl={profile.avatarUrl} chips={[profile.userType, ...(coach?.isVerified ? ['verified'] : [])]}>
-        {own ? <PhotoUpload /> : null}
+        {own ? <PhotoUpload /> : profile.userType === 'coach' ? <EnquiryButton coachId={profile.id} coachName={profile.fullName} /> : null}
       </ProfileHeading>
       {own ? <ProfileForm personal={profile} coach={coach} videos={[0, 1, 2].map((i) => profile.videoClips[i]?.url ?? null)} /> : <ProfileSummary profile={profile} />}
       <CoachProfileMore

@@ -2,14 +2,17 @@ import { Fragment } from 'react';
 import type { ConversationPageView, MessageView, PersonView } from '../../messaging/view-types';
 import { bubbleTime, dayLabel, sameLondonDay } from '../../messaging/format';
 
-function nameOf(view: ConversationPageView, id: string): PersonView | null {
+/** What the thread needs of a conversation: a booking's, or an enquiry's (decision 052). */
+export type ThreadView = Pick<ConversationPageView, 'me' | 'asAdmin' | 'messages'> & { booking: Pick<ConversationPageView['booking'], 'client' | 'coach'> };
+
+function nameOf(view: ThreadView, id: string): PersonView | null {
   if (id === view.booking.client.id) return view.booking.client;
   if (id === view.booking.coach.id) return view.booking.coach;
   return null;
 }
 
 /** Who wrote a bubble and to whom, when that is not obvious (admins, and admin messages to a party). */
-function bubbleLabel(view: ConversationPageView, m: MessageView, mine: boolean): string | null {
+function bubbleLabel(view: ThreadView, m: MessageView, mine: boolean): string | null {
   const sender = nameOf(view, m.senderId);
   const receiver = nameOf(view, m.receiverId);
   if (view.asAdmin) {
@@ -20,7 +23,7 @@ function bubbleLabel(view: ConversationPageView, m: MessageView, mine: boolean):
 }
 
 /** The bubbles, oldest at the top, with a divider above each new London day. */
-export function MessageThread({ view, now }: { view: ConversationPageView; now: Date }) {
+export function MessageThread({ view, now }: { view: ThreadView; now: Date }) {
   const lastMine = view.messages.findLast((m) => m.senderId === view.me)?.id;
   return (
     <ol className="flex flex-col gap-1.5" aria-label="Messages" data-testid="message-thread">
