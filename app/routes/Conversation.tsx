@@ -15,7 +15,14 @@ import { EnquiryScreen } from '~/components/messaging/enquiry-screen';
 import { requestDeps } from '~/request-deps.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data && 'enquiry' in data ? `${data.enquiry.other?.name ?? 'Enquiry'} · Enquiry · FACT` : data && 'view' in data ? `${data.view.other?.name ?? data.view.booking.serviceLabel} · Messages · FACT` : 'Conversation · FACT' },
+  {
+    title:
+      data && 'enquiry' in data
+        ? `${data.enquiry.other?.name ?? 'Enquiry'} · Enquiry · FACT`
+        : data && 'view' in data
+          ? `${data.view.other?.name ?? data.view.booking.serviceLabel} · Messages · FACT`
+          : 'Conversation · FACT',
+  },
 ];
 
 /**
@@ -75,7 +82,16 @@ export default function ConversationPage() {
   );
 
   if ('enquiry' in data)
-    return <EnquiryScreen key={data.enquiry.id} view={data.enquiry} now={data.now} onSent={() => revalidator.revalidate()} onSignedOut={sendToLogin} noScriptError={actionData && !actionData.ok ? actionData.error : null} />;
+    return (
+      <EnquiryScreen
+        key={data.enquiry.id}
+        view={data.enquiry}
+        now={data.now}
+        onSent={() => revalidator.revalidate()}
+        onSignedOut={sendToLogin}
+        noScriptError={actionData && !actionData.ok ? actionData.error : null}
+      />
+    );
   if (!('view' in data)) return <NotFound message={data.notFound} />;
   return (
     <ConversationScreen

@@ -70,7 +70,9 @@ export default function MessagesPage() {
     <div className="mx-auto w-full max-w-3xl">
       <div className="mb-5">
         <h1 className="text-2xl font-bold tracking-tight text-slate-900">Messages</h1>
-        <p className="mt-1 text-sm text-slate-600">{data.isAdmin ? 'Every booking’s conversation and every enquiry, newest activity first.' : 'One conversation for each of your bookings, and your enquiries.'}</p>
+        <p className="mt-1 text-sm text-slate-600">
+          {data.isAdmin ? 'Every booking’s conversation and every enquiry, newest activity first.' : 'One conversation for each of your bookings, and your enquiries.'}
+        </p>
       </div>
       {rows.length === 0 ? <NoConversations /> : <ConversationList rows={rows} now={now} overseeing={data.isAdmin} />}
       {next ? (

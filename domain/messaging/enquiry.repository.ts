@@ -1,5 +1,5 @@
 import type { Id } from '../shared/ids';
-import type { Enquiry, EnquiryMessage, EnquiryReport } from './enquiry';
+import type { Enquiry, EnquiryMessage, EnquiryOpening, EnquiryReport } from './enquiry';
 
 /** Port: enquiries, their messages and reports (re-validated with `parseEnquiry`/`parseEnquiryMessage`). */
 export interface EnquiryRepository {
@@ -8,8 +8,8 @@ export interface EnquiryRepository {
   findById(id: Id): Promise<Enquiry | null>;
   /** The open (not joined) enquiry of a client with a coach. */
   findOpen(clientId: Id, coachId: Id): Promise<Enquiry | null>;
-  /** When the client opened each enquiry since `since` (with any coach). */
-  openedSince(clientId: Id, since: Date): Promise<Date[]>;
+  /** The enquiries the client opened since `since`, with any coach. */
+  openedSince(clientId: Id, since: Date): Promise<EnquiryOpening[]>;
   add(enquiry: Enquiry): Promise<void>;
   /** Stores the message and moves the enquiry's last activity to it; other instances hear of it. */
   addMessage(message: EnquiryMessage): Promise<void>;

@@ -55,10 +55,7 @@ export const enquiryErrors = {
   clientsOnly: () => forbidden('ENQUIRY_CLIENTS_ONLY', 'Only clients can send a coach an enquiry.'),
   ownProfile: () => invalid('ENQUIRY_TO_SELF', 'You cannot send yourself an enquiry.'),
   tooManyCoaches: (until: Date) =>
-    rateLimited(
-      'ENQUIRY_COACH_LIMIT',
-      `You can start conversations with up to ${NEW_COACHES_PER_DAY} new coaches a day. Please wait until ${formatLondonDate(until)}, ${formatLondonTime(until)}.`,
-    ),
+    rateLimited('ENQUIRY_COACH_LIMIT', `You can start conversations with up to ${NEW_COACHES_PER_DAY} new coaches a day. Please wait until ${formatLondonDate(until)}, ${formatLondonTime(until)}.`),
   adminsOversee: () => forbidden('ENQUIRY_ADMIN_READ_ONLY', 'Administrators can read enquiries but not write in them.'),
   joined: () => conflict('ENQUIRY_JOINED', 'This enquiry is now part of a booking’s conversation.'),
   onlyCoachReports: () => forbidden('ENQUIRY_REPORT_COACH_ONLY', 'Only the coach of an enquiry can report it.'),
@@ -93,20 +90,29 @@ export function checkCanEnquire(actor: Actor, coach: EnquiryCoach | null): Resul
   return ok(undefined);
 }
 
+/** When the client opened an enquiry, and with whom. */
+export interface EnquiryOpening {
+  readonly coachId: Id;
+  readonly at: Date;
+}
+
 /**
- * The five-new-coaches-a-day rule, over the times the client opened enquiries (any coach). A
- * day is the 24 hours before `now`; when five fall in it, the next opens when the oldest of them
- * is 24 hours old.
+ * The five-new-coaches-a-day rule, over the enquiries the client opened. A day is the 24 hours
+ * before `now`; a coach they opened one with in it is not new (an enquiry that joined a booking
+ * and a new one after it are the same coach). When five other coaches fall in it, the next
+ * opens when the oldest of their first openings is 24 hours old.
  */
-export function checkNewCoachAllowance(openedAt: readonly Date[], now: Date): Result<void> {
+export function checkNewCoachAllowance(opened: readonly EnquiryOpening[], coachId: Id, now: Date): Result<void> {
   const since = now.getTime() - DAY_MS;
-  const inDay = openedAt
-    .map((d) => d.getTime())
-    .filter((t) => t > since && t <= now.getTime())
-    .sort((a, b) => a - b);
-  if (inDay.length < NEW_COACHES_PER_DAY) return ok(undefined);
-  const oldestThatCounts = inDay[inDay.length - NEW_COACHES_PER_DAY]!;
-  return err(enquiryErrors.tooManyCoaches(new Date(oldestThatCounts + DAY_MS)));
+  const firstByCoach = new Map<Id, number>();
+  for (const o of opened) {
+    const t = o.at.getTime();
+    if (t <= since || t > now.getTime()) continue;
+    firstByCoach.set(o.coachId, Math.min(firstByCoach.get(o.coachId) ?? t, t));
+  }
+  if (firstByCoach.has(coachId) || firstByCoach.size < NEW_COACHES_PER_DAY) return ok(undefined);
+  const firsts = [...firstByCoach.values()].sort((a, b) => a - b);
+  return err(enquiryErrors.tooManyCoaches(new Date(firsts[firsts.length - NEW_COACHES_PER_DAY]! + DAY_MS)));
 }
 
 /** The other person of an enquiry for one of its people; null for anyone else. */

@@ -18,7 +18,7 @@ export function memoryEnquiries(data: MemoryEnquiryData): EnquiryRepository {
     lockClient: async () => undefined,
     findById: async (id) => data.enquiries.get(id) ?? null,
     findOpen: async (clientId, coachId) => findOpen(clientId, coachId),
-    openedSince: async (clientId, since) => [...data.enquiries.values()].filter((e) => e.clientId === clientId && e.createdAt > since).map((e) => e.createdAt),
+    openedSince: async (clientId, since) => [...data.enquiries.values()].filter((e) => e.clientId === clientId && e.createdAt > since).map((e) => ({ coachId: e.coachId, at: e.createdAt })),
     add: async (enquiry) => {
       if (findOpen(enquiry.clientId, enquiry.coachId)) throw new Error('enquiries_open_per_pair');
       data.enquiries.set(enquiry.id, enquiry);

@@ -80,17 +80,15 @@ export function createEnquiryReader(source: EntityManagerSource): EnquiryReader 
           limit ?`,
         [viewer.userId, ...visibility(viewer), limit],
       );
-      return rows.map(
-        (row): EnquiryListItem => ({
-          ...people(row),
-          lastMessage:
-            row.last_id && row.last_sender_id && row.last_receiver_id && row.last_created_at
-              ? { id: row.last_id, senderId: row.last_sender_id, receiverId: row.last_receiver_id, content: row.last_content ?? '', createdAt: new Date(row.last_created_at) }
-              : null,
-          lastActivityAt: new Date(row.last_message_at),
-          unreadCount: Number(row.unread_count),
-        }),
-      );
+      return rows.map((row): EnquiryListItem => ({
+        ...people(row),
+        lastMessage:
+          row.last_id && row.last_sender_id && row.last_receiver_id && row.last_created_at
+            ? { id: row.last_id, senderId: row.last_sender_id, receiverId: row.last_receiver_id, content: row.last_content ?? '', createdAt: new Date(row.last_created_at) }
+            : null,
+        lastActivityAt: new Date(row.last_message_at),
+        unreadCount: Number(row.unread_count),
+      }));
     },
 
     async find(viewer, enquiryId) {
@@ -131,16 +129,14 @@ export function createEnquiryReader(source: EntityManagerSource): EnquiryReader 
           limit ?`,
         [limit],
       );
-      return rows.map(
-        (row): EnquiryReportItem => ({
-          id: row.report_id,
-          enquiryId: row.id,
-          client: { id: row.client_id, fullName: row.client_name },
-          coach: { id: row.coach_id, fullName: row.coach_name },
-          reason: row.reason,
-          createdAt: new Date(row.created_at),
-        }),
-      );
+      return rows.map((row): EnquiryReportItem => ({
+        id: row.report_id,
+        enquiryId: row.id,
+        client: { id: row.client_id, fullName: row.client_name },
+        coach: { id: row.coach_id, fullName: row.coach_name },
+        reason: row.reason,
+        createdAt: new Date(row.created_at),
+      }));
     },
   };
 }

@@ -79,8 +79,11 @@ export function createEnquiryRepository(em: EntityManager): EnquiryRepository {
     findOpen: (clientId, coachId) => one(`select ${COLUMNS} from enquiries where client_id = ? and coach_id = ? and joined_at is null`, [clientId, coachId]),
 
     async openedSince(clientId, since) {
-      const rows = await em.execute<{ created_at: Date | string }[]>(`select created_at from enquiries where client_id = ? and created_at > ? order by created_at`, [clientId, since]);
-      return rows.map((r) => new Date(r.created_at));
+      const rows = await em.execute<{ coach_id: string; created_at: Date | string }[]>(`select coach_id, created_at from enquiries where client_id = ? and created_at > ? order by created_at`, [
+        clientId,
+        since,
+      ]);
+      return rows.map((r) => ({ coachId: r.coach_id, at: new Date(r.created_at) }));
     },
 
     async add(enquiry) {

@@ -35,7 +35,11 @@ export function createMessageRepository(em: EntityManager): MessageRepository {
     },
 
     async listForUser(userId, limit = DEFAULT_LIMIT) {
-      const found = await rows(`select ${COLUMNS} from messages where (sender_id = ? or receiver_id = ?) and booking_id is not null order by created_at desc, id desc limit ?`, [userId, userId, limit]);
+      const found = await rows(`select ${COLUMNS} from messages where (sender_id = ? or receiver_id = ?) and booking_id is not null order by created_at desc, id desc limit ?`, [
+        userId,
+        userId,
+        limit,
+      ]);
       return found.map(messageFromRow);
     },
 

@@ -69,7 +69,11 @@ export function EnquiryScreen(props: { view: EnquiryPageView; now: string; onSen
             </p>
           </div>
           {view.canReport ? (
-            <button type="button" onClick={() => setReporting(true)} className="shrink-0 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-xs font-semibold text-slate-700 hover:bg-slate-50 sm:text-sm">
+            <button
+              type="button"
+              onClick={() => setReporting(true)}
+              className="shrink-0 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-xs font-semibold text-slate-700 hover:bg-slate-50 sm:text-sm"
+            >
               Report to FACT
             </button>
           ) : view.reported ? (
@@ -79,11 +83,7 @@ export function EnquiryScreen(props: { view: EnquiryPageView; now: string; onSen
       </header>
       <div ref={scroller} className="flex-1 overflow-y-auto" data-testid="thread-scroller">
         <div className="mx-auto flex min-h-full max-w-3xl flex-col px-3 py-4 sm:px-5">
-          {view.messages.length === 0 ? (
-            <p className="my-auto text-center text-sm text-slate-600">No messages yet.</p>
-          ) : (
-            <MessageThread view={thread} now={now} />
-          )}
+          {view.messages.length === 0 ? <p className="my-auto text-center text-sm text-slate-600">No messages yet.</p> : <MessageThread view={thread} now={now} />}
         </div>
       </div>
       <div className="border-t border-slate-200 bg-white pb-[env(safe-area-inset-bottom)]">

@@ -25,8 +25,8 @@ export interface SentEnquiryMessage {
 
 /**
  * A message in an enquiry (decision 052). Sent to a coach (`coachId`, from their profile), it
- * continues the client's open enquiry with them or opens one: opening one counts towards the
- * five new coaches a client may ask in a day, counted under a lock of the client so two tabs
+ * continues the client's open enquiry with them or opens one: opening one with a coach they did
+ * not open one with in the last 24 hours counts towards the five new coaches a day, counted under a lock of the client so two tabs
  * cannot both take the fifth place. Sent in an enquiry (`enquiryId`), either of its two people
  * writes to the other. Every message also counts towards SPEC's message limit (50 per 15
  * minutes); a form that is invalid anyway is refused without counting.
@@ -52,15 +52,12 @@ export async function sendEnquiry(deps: SendEnquiryDeps, input: { actor: Actor; 
       if (!enquiry || !canSeeEnquiry(input.actor, enquiry)) return err(enquiryErrors.notFound());
     } else {
       const coach = await tx.users.findById(coachId!);
-      const may = checkCanEnquire(
-        input.actor,
-        coach && { id: coach.id, userType: coach.userType, role: coach.role, isActive: coach.isActive, erased: coach.erasedAt !== null },
-      );
+      const may = checkCanEnquire(input.actor, coach && { id: coach.id, userType: coach.userType, role: coach.role, isActive: coach.isActive, erased: coach.erasedAt !== null });
       if (!may.ok) return may;
       await tx.enquiries.lockClient(input.actor.userId);
       enquiry = await tx.enquiries.findOpen(input.actor.userId, coachId!);
       if (!enquiry) {
-        const allowance = checkNewCoachAllowance(await tx.enquiries.openedSince(input.actor.userId, new Date(now.getTime() - DAY_MS)), now);
+        const allowance = checkNewCoachAllowance(await tx.enquiries.openedSince(input.actor.userId, new Date(now.getTime() - DAY_MS)), coachId!, now);
         if (!allowance.ok) return allowance;
         enquiry = openEnquiry({ id: deps.ids.newId(), actor: input.actor, coachId: coachId! }, now);
         await tx.enquiries.add(enquiry);
