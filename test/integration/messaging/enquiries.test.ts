@@ -7,6 +7,10 @@ import { viewConversation } from '../../../domain/messaging/use-cases/view-conve
 import { viewEnquiry } from '../../../domain/messaging/use-cases/view-enquiry';
 import { postMessage } from '../../../domain/messaging/use-cases/post-message';
 import type { Actor } from '../../../domain/policy/actor';
+import { exportMyData } from '../../../domain/accounts/data-export/use-cases/export-my-data';
+import { decideDeletionRequest } from '../../../domain/accounts/erasure/use-cases/decide-deletion-request';
+import { requestDeletion } from '../../../domain/accounts/erasure/use-cases/request-deletion';
+import { unwrap } from '../../../domain/shared/result';
 import { useTestApp } from '../../support/app';
 import { insertPerson, type Person } from '../../support/booking-flow';
 import { createTestBooking } from '../../support/fixtures/bookings';
@@ -197,5 +201,38 @@ describe('a booking that follows', () => {
     // A later question opens a new enquiry; the same coach is not a new one for the daily limit.
     const next = await ask(client.actor, coach.id, 'A second question');
     expect(next.ok && next.value.opened && next.value.enquiryId !== id).toBe(true);
+  });
+});
+
+describe("an enquiry and the person's own data", () => {
+  it('is in their data export, with the other person by first name only', async () => {
+    const { client, coach } = await people();
+    const id = await opened(client, coach);
+    expect((await reply(coach.actor, id, 'Sure, ask away.')).ok).toBe(true);
+    const file = unwrap(await exportMyData(ctx.app.deps(), { actor: client.actor }));
+    const messages = file.document.messages.items.filter((m) => m.reference === 'Enquiry');
+    expect(messages.map((m) => [m.direction, m.with, m.content])).toEqual([
+      ['received', 'Sam', 'Sure, ask away.'],
+      ['sent', 'Sam', 'Do you coach 12-year-olds?'],
+    ]);
+  });
+
+  it('loses every mention of a person whose account is erased, in its messages and in the reports of it', async () => {
+    const { coach, admin } = await people();
+    const client = await insertPerson(ctx.db, { type: 'client', name: 'Zebedee Quartermaine' });
+    const id = await opened(client, coach);
+    expect((await reply(coach.actor, id, 'Hello Zebedee Quartermaine, happy to help.')).ok).toBe(true);
+    expect((await reportEnquiryToFact(ctx.app.deps(), { actor: coach.actor, form: { enquiryId: id, reason: 'Zebedee Quartermaine keeps asking for my number' } })).ok).toBe(true);
+
+    const request = unwrap(await requestDeletion(ctx.app.deps(), { actor: client.actor, form: { reason: 'Done with football' } }));
+    unwrap(await decideDeletionRequest(ctx.app.deps(), { actor: admin.actor, form: { requestId: request.id, decision: 'approved' } }));
+
+    const left = await ctx.db.query<{ text: string }>(
+      `select coalesce((select string_agg(content, ' ') from messages where enquiry_id = $1), '') || ' ' || coalesce((select string_agg(reason, ' ') from enquiry_reports where enquiry_id = $1), '') as text`,
+      [id],
+    );
+    expect(left[0]!.text).not.toContain('Zebedee Quartermaine');
+    expect(left[0]!.text).toContain('[removed]');
+    expect(left[0]!.text).toContain('happy to help');
   });
 });
