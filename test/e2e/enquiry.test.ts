@@ -1,8 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createUser, signIn, type CreatedUser } from '../support/accounts';
-import { useBrowser, waitForHydration } from '../support/browser';
+import { screenshot, useBrowser, waitForHydration } from '../support/browser';
 import { bookVia, expectToast, screenshotBoth, setServerClock } from '../support/booking-e2e';
 import { useTestServer } from '../support/server';
+import type { Page } from 'playwright-core';
 
 /**
  * Asking before booking (decision 052): a parent sends a coach an enquiry from the coach's
@@ -10,6 +11,18 @@ import { useTestServer } from '../support/server';
  * books that coach, and the booking's conversation opens with the enquiry's messages.
  */
 const MONDAY = new Date('2027-01-11T09:00:00Z'); // 09:00 in London (GMT)
+
+/** Desktop and 390 px (screenshotBoth), and the narrowest phone the product supports, 360 px, without sideways scroll. */
+async function screenshotAll(page: Page, name: string): Promise<void> {
+  await screenshotBoth(page, name);
+  const size = page.viewportSize();
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.waitForTimeout(150);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow, `${name} scrolls sideways at 360 px`).toBeLessThanOrEqual(0);
+  await screenshot(page, `${name}-360`);
+  if (size) await page.setViewportSize(size);
+}
 
 describe('an enquiry becomes a booking’s conversation', () => {
   const server = useTestServer();
@@ -31,7 +44,7 @@ describe('an enquiry becomes a booking’s conversation', () => {
     await waitForHydration(page);
     const dialog = page.getByRole('dialog', { name: 'Message Carlos Mendes' });
     await dialog.getByLabel('Your message').fill('Hello! Do you coach 12-year-olds on Saturdays?');
-    await screenshotBoth(page, 'enquiry-dialog');
+    await screenshotAll(page, 'enquiry-dialog');
     await dialog.getByRole('button', { name: 'Send message' }).click();
 
     await page.waitForURL(/\/Conversation\?enquiry_id=/);
@@ -39,7 +52,7 @@ describe('an enquiry becomes a booking’s conversation', () => {
     await page.getByRole('heading', { name: 'Carlos Mendes' }).waitFor();
     await expect(page.getByTestId('message').first().textContent()).resolves.toContain('Do you coach 12-year-olds on Saturdays?');
     await expect(page.getByText('Enquiry', { exact: true }).isVisible()).resolves.toBe(true);
-    await screenshotBoth(page, 'enquiry-conversation-client');
+    await screenshotAll(page, 'enquiry-conversation-client');
 
     // The profile's button opens the same enquiry's dialog again; a coach's own pages have none.
     await page.goto(`${server.baseUrl}/CoachProfile?userId=${coach.user.id}`);
@@ -54,7 +67,7 @@ describe('an enquiry becomes a booking’s conversation', () => {
     await page.goto(`${server.baseUrl}/Messages`);
     const row = page.getByRole('link', { name: /Paula Parent, Enquiry, 1 unread/ });
     await row.waitFor();
-    await screenshotBoth(page, 'enquiry-messages-coach');
+    await screenshotAll(page, 'enquiry-messages-coach');
     await row.click();
     await page.getByRole('heading', { name: 'Paula Parent' }).waitFor();
     await waitForHydration(page);
@@ -65,11 +78,11 @@ describe('an enquiry becomes a booking’s conversation', () => {
     await page.getByRole('button', { name: 'Report to FACT' }).click();
     const report = page.getByRole('dialog', { name: 'Report to FACT' });
     await report.getByLabel('Reason').fill('Checking the report works: nothing wrong with this parent.');
-    await screenshotBoth(page, 'enquiry-report-dialog');
+    await screenshotAll(page, 'enquiry-report-dialog');
     await report.getByRole('button', { name: 'Send report' }).click();
     await expectToast(page, /Reported to FACT/);
     await page.getByText('Reported to FACT', { exact: true }).waitFor();
-    await screenshotBoth(page, 'enquiry-conversation-coach');
+    await screenshotAll(page, 'enquiry-conversation-coach');
 
     const [reported] = await server.db.query<{ n: number }>(`select count(*)::int as n from enquiry_reports`);
     expect(reported!.n).toBe(1);
@@ -82,7 +95,7 @@ describe('an enquiry becomes a booking’s conversation', () => {
     const section = page.locator('section', { has: page.getByRole('heading', { name: /Reported Enquiries/ }) });
     await section.getByText('Coach Carlos Mendes reported client Paula Parent').waitFor();
     await section.scrollIntoViewIfNeeded();
-    await screenshotBoth(page, 'admin-reported-enquiries');
+    await screenshotAll(page, 'admin-reported-enquiries');
     await section.getByRole('link', { name: 'View Enquiry' }).click();
     await page.getByText('Administrators can read enquiries; only the client and the coach write in them.').waitFor();
     await expect(page.getByTestId('message').count()).resolves.toBe(2);
@@ -104,7 +117,7 @@ describe('an enquiry becomes a booking’s conversation', () => {
     await page.keyboard.press('Enter');
     await page.getByTestId('message').filter({ hasText: 'see you then' }).waitFor();
     await expect(page.getByTestId('message').first().textContent()).resolves.toContain('Do you coach 12-year-olds on Saturdays?');
-    await screenshotBoth(page, 'enquiry-joined-booking-conversation');
+    await screenshotAll(page, 'enquiry-joined-booking-conversation');
 
     await page.goto(`${server.baseUrl}/Messages`);
     await page.getByRole('link', { name: /Carlos Mendes, Re: Striker & Finishing Session/ }).waitFor();

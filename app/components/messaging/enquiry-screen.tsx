@@ -65,7 +65,7 @@ export function EnquiryScreen(props: { view: EnquiryPageView; now: string; onSen
             <h1 className="truncate text-base font-bold text-slate-900 sm:text-lg">{title}</h1>
             <p className="flex items-center gap-2 truncate text-xs text-slate-600 sm:text-sm">
               <EnquiryChip />
-              <span className="truncate">{view.asAdmin ? `${view.client.name} (Client) · ${view.coach.name} (Coach)` : 'Before any booking'}</span>
+              <span className={view.asAdmin ? 'truncate' : 'hidden truncate sm:inline'}>{view.asAdmin ? `${view.client.name} (Client) · ${view.coach.name} (Coach)` : 'Before any booking'}</span>
             </p>
           </div>
           {view.canReport ? (
