@@ -8,7 +8,8 @@ import { Migration } from '@mikro-orm/migrations';
  *   messages continue it. When a request of that client reaches that coach, the enquiry is joined
  *   to it: `booking_id` and `joined_at` are set together, and its messages take the booking's id.
  *   enquiries_by_client_opened answers the five-new-coaches-a-day count; the two *_activity
- *   indexes the Messages list of each party, newest first.
+ *   indexes the Messages list of each party, newest first, and enquiries_open_activity an
+ *   administrator's.
  * - messages.enquiry_id: the enquiry a message was written in. A message belongs to a booking, to
  *   an enquiry, or (once joined) to both; never to neither.
  * - enquiry_reports: a coach's report of an enquiry to the administrators, once per enquiry.
@@ -31,6 +32,7 @@ export class Migration20261202180000_enquiries extends Migration {
     this.addSql(`create index enquiries_by_client_opened on enquiries (client_id, created_at);`);
     this.addSql(`create index enquiries_client_activity on enquiries (client_id, last_message_at desc, id desc) where joined_at is null;`);
     this.addSql(`create index enquiries_coach_activity on enquiries (coach_id, last_message_at desc, id desc) where joined_at is null;`);
+    this.addSql(`create index enquiries_open_activity on enquiries (last_message_at desc, id desc) where joined_at is null;`);
     this.addSql(`create index enquiries_by_booking on enquiries (booking_id) where booking_id is not null;`);
 
     this.addSql(`alter table messages alter column booking_id drop not null;`);
