@@ -72,6 +72,7 @@ export default function ConversationPage() {
   const revalidator = useRevalidator();
   // A send refused because the session ended elsewhere: the login dialog, back to this conversation.
   const sendToLogin = useSendToLogin();
+  // The conversation's id, as live events name it: a booking's, or an enquiry's.
   const bookingId = 'view' in data ? data.view.booking.id : 'enquiry' in data ? data.enquiry.id : null;
 
   // A message in this conversation (from any app instance), or a polling tick, reloads it.
