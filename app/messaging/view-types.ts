@@ -46,6 +46,8 @@ export interface MessageView {
   content: string;
   at: string;
   isRead: boolean;
+  /** Written in the enquiry before this booking (decision 052). */
+  fromEnquiry?: boolean;
 }
 
 export interface ConversationPageView {

@@ -117,6 +117,9 @@ describe('an enquiry becomes a booking’s conversation', () => {
     await page.keyboard.press('Enter');
     await page.getByTestId('message').filter({ hasText: 'see you then' }).waitFor();
     await expect(page.getByTestId('message').first().textContent()).resolves.toContain('Do you coach 12-year-olds on Saturdays?');
+    // The thread says where the enquiry ends and the booking's own messages begin.
+    const markers = page.getByTestId('message-thread').locator('li:not([data-testid]) span');
+    await expect(markers.allTextContents()).resolves.toEqual(expect.arrayContaining(['Enquiry before the booking', 'Booked']));
     await screenshotAll(page, 'enquiry-joined-booking-conversation');
 
     await page.goto(`${server.baseUrl}/Messages`);

@@ -22,6 +22,15 @@ function bubbleLabel(view: ThreadView, m: MessageView, mine: boolean): string | 
   return sender ? null : 'FACT Admin';
 }
 
+/** Where a booking's conversation starts with the enquiry that came before it, and where the booking begins. */
+function ThreadMarker({ children }: { children: string }) {
+  return (
+    <li className="my-2 flex justify-center">
+      <span className="rounded-full bg-amber-100 px-3 py-0.5 text-xs font-semibold text-amber-800">{children}</span>
+    </li>
+  );
+}
+
 /** The bubbles, oldest at the top, with a divider above each new London day. */
 export function MessageThread({ view, now }: { view: ThreadView; now: Date }) {
   const lastMine = view.messages.findLast((m) => m.senderId === view.me)?.id;
@@ -36,6 +45,8 @@ export function MessageThread({ view, now }: { view: ThreadView; now: Date }) {
         const fromAdmin = !mine && nameOf(view, m.senderId) === null;
         return (
           <Fragment key={m.id}>
+            {m.fromEnquiry && !previous?.fromEnquiry ? <ThreadMarker>Enquiry before the booking</ThreadMarker> : null}
+            {previous?.fromEnquiry && !m.fromEnquiry ? <ThreadMarker>Booked</ThreadMarker> : null}
             {newDay ? (
               <li className="my-3 flex justify-center" aria-hidden="true">
                 <span className="rounded-full bg-slate-200/70 px-3 py-0.5 text-xs font-medium text-slate-600">{dayLabel(at, now)}</span>

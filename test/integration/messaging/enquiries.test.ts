@@ -195,6 +195,7 @@ describe('a booking that follows', () => {
 
     const thread = await viewConversation(ctx.app.deps(), { actor: coach.actor, bookingId: booking.id });
     expect(thread.ok && thread.value.messages.map((m) => m.content)).toEqual(['Do you coach 12-year-olds?', 'Happy to help.', 'Booked! See you then.']);
+    expect(thread.ok && thread.value.messages.map((m) => m.fromEnquiry === true)).toEqual([true, true, false]);
     const listed = await listEnquiries(ctx.app.deps(), { actor: client.actor });
     expect(listed.ok && listed.value.some((i) => i.id === id)).toBe(false);
 
