@@ -3,6 +3,7 @@ import type { CoachProfileRepository } from './accounts/users/coach-profile.repo
 import type { PlayerRepository } from './accounts/players/player.repository';
 import type { DeletionRequestRepository } from './accounts/erasure/deletion-request.repository';
 import type { MessageRepository } from './messaging/message.repository';
+import type { EnquiryRepository } from './messaging/enquiry.repository';
 import type { ReviewRepository } from './reviews/review.repository';
 import type { AvailabilityRepository } from './availability/availability.repository';
 import type { CalendarLinkRepository } from './availability/calendar-link';
@@ -26,6 +27,8 @@ export interface Repositories {
   deletionRequests: DeletionRequestRepository;
   players: PlayerRepository;
   messages: MessageRepository;
+  /** Conversations before a booking (decision 052). */
+  enquiries: EnquiryRepository;
   reviews: ReviewRepository;
   availability: AvailabilityRepository;
   /** Coaches' linked calendars and the busy time read from them. */

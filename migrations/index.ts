@@ -18,6 +18,7 @@ import { Migration20261202120000_coach_calendar_links } from './Migration2026120
 import { Migration20261202130000_session_lengths } from './Migration20261202130000_session_lengths';
 import { Migration20261202160000_request_deadlines } from './Migration20261202160000_request_deadlines';
 import { Migration20261202170000_reschedule_withdrawn } from './Migration20261202170000_reschedule_withdrawn';
+import { Migration20261202180000_enquiries } from './Migration20261202180000_enquiries';
 
 /** Every migration, in order. Listed explicitly so the bundled server and the CLI run the same set. */
 export const migrationsList: MigrationObject[] = [
@@ -40,4 +41,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261202130000_session_lengths', class: Migration20261202130000_session_lengths },
   { name: 'Migration20261202160000_request_deadlines', class: Migration20261202160000_request_deadlines },
   { name: 'Migration20261202170000_reschedule_withdrawn', class: Migration20261202170000_reschedule_withdrawn },
+  { name: 'Migration20261202180000_enquiries', class: Migration20261202180000_enquiries },
 ];

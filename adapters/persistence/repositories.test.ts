@@ -26,6 +26,7 @@ describe('the repositories of one unit of work', () => {
       'scheduleSettings',
       'coachSchedules',
       'messages',
+      'enquiries',
       'reviews',
       'bookingParties',
       'payoutAccounts',
@@ -38,14 +39,14 @@ describe('the repositories of one unit of work', () => {
       'accountEnd',
     ] as const;
     for (const name of names) expect(copy[name], name).toBe(repos[name]);
-    expect(Object.keys(copy)).toHaveLength(20);
+    expect(Object.keys(copy)).toHaveLength(21);
   });
 
   it('share one getter per repository, so that no set has functions of its own to hold its EntityManager', () => {
     const a = makeRepositories(em);
     const b = makeRepositories({} as EntityManager);
     const names = Object.keys(a);
-    expect(names).toHaveLength(20);
+    expect(names).toHaveLength(21);
     for (const name of names) {
       const mine = Object.getOwnPropertyDescriptor(a, name);
       expect(mine?.get, name).toBeTypeOf('function');

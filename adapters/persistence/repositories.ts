@@ -10,6 +10,7 @@ import { createPlayerRepository } from './accounts/player.repository';
 import { MikroBookingPartiesReader } from './booking/booking-parties.reader';
 import { MikroBookingRepository } from './booking/booking.repository';
 import { createMessageRepository } from './messaging/message.repository';
+import { createEnquiryRepository } from './messaging/enquiry.repository';
 import { MikroOutbox } from './outbox/outbox.repository';
 import { createAccountErasureStore } from './accounts/account-erasure.store';
 import { createChargebackRepository } from './payouts/chargeback.repository';
@@ -50,6 +51,7 @@ const GETTERS: Record<keyof Repositories, PropertyDescriptor> = {
   scheduleSettings: lazy('scheduleSettings', createScheduleSettingsRepository),
   coachSchedules: lazy('coachSchedules', createCoachSchedules),
   messages: lazy('messages', createMessageRepository),
+  enquiries: lazy('enquiries', createEnquiryRepository),
   reviews: lazy('reviews', (em) => new MikroReviewRepository(em)),
   bookingParties: lazy('bookingParties', (em) => new MikroBookingPartiesReader(em)),
   bookings: lazy('bookings', (em) => new MikroBookingRepository(em)),

@@ -1,4 +1,6 @@
 import type { ConversationReader } from '../../domain/messaging/conversation-reader';
+import type { EnquiryReader } from '../../domain/messaging/enquiry-reader';
+import { createEnquiryReader } from '../persistence/messaging/enquiries-read-model';
 import type { Logger } from '../logging/logger';
 import { createConversationReader } from '../persistence/messaging/conversations';
 import type { Orm } from '../persistence/orm';
@@ -6,9 +8,11 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { MESSAGE_CHANNEL } from './message-events';
 import { PgNotifier } from './pg-notifier';
 
-/** The ports of messaging that are not repositories: its read model. */
+/** The ports of messaging that are not repositories: its read models. */
 export interface MessagingPorts {
   conversations: ConversationReader;
+  /** Enquiries before a booking (decision 052). */
+  enquiries: EnquiryReader;
 }
 
 export interface Messaging {
@@ -23,7 +27,7 @@ export function createMessaging(options: { orm: Orm; logger: Logger; databaseUrl
   const events = new PgNotifier(options.databaseUrl, MESSAGE_CHANNEL, options.logger);
   return {
     events,
-    ports: (reads) => ({ conversations: createConversationReader(reads) }),
+    ports: (reads) => ({ conversations: createConversationReader(reads), enquiries: createEnquiryReader(reads) }),
     close: () => events.close(),
   };
 }

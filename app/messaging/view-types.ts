@@ -1,7 +1,10 @@
 import type { BookingPlayerView } from '../../domain/accounts/players/booking-player';
 /** What the Messages and Conversation pages receive: plain JSON, already worded for people. */
 export interface ConversationRowView {
+  /** The conversation's id: the booking's, or the enquiry's when `enquiry` is set. */
   bookingId: string;
+  /** An enquiry before any booking (decision 052): labelled 'Enquiry', opened by `?enquiry_id=`. */
+  enquiry?: boolean;
   /** The other party's name; for an admin, both parties. */
   title: string;
   serviceLabel: string;
@@ -11,6 +14,23 @@ export interface ConversationRowView {
   previewAuthor: string | null;
   at: string;
   unread: number;
+}
+
+/** The Conversation page of an enquiry (decision 052). */
+export interface EnquiryPageView {
+  me: string;
+  /** The enquiry's id (the composer posts it). */
+  id: string;
+  asAdmin: boolean;
+  client: PersonView;
+  coach: PersonView;
+  /** The other person (null for an admin). */
+  other: PersonView | null;
+  messages: MessageView[];
+  /** The coach may still report it to FACT. */
+  canReport: boolean;
+  /** The coach has reported it. */
+  reported: boolean;
 }
 
 export interface PersonView {
@@ -26,6 +46,8 @@ export interface MessageView {
   content: string;
   at: string;
   isRead: boolean;
+  /** Written in the enquiry before this booking (decision 052). */
+  fromEnquiry?: boolean;
 }
 
 export interface ConversationPageView {

@@ -49,6 +49,7 @@ export function messageView(message: Message): MessageView {
     content: message.content,
     at: message.createdAt.toISOString(),
     isRead: message.isRead,
+    ...(message.fromEnquiry ? { fromEnquiry: true } : {}),
   };
 }
 

@@ -9,14 +9,25 @@ import { useRevalidateOn } from '~/messaging/use-live';
 import type { SendResult } from '~/components/messaging/composer';
 import { sendFromForm } from '~/messaging/send.server';
 import { conversationPageView, httpStatusOf } from '~/messaging/views.server';
+import { loadEnquiryPage } from '~/messaging/enquiry-page.server';
+import { sendEnquiryFromForm } from '~/messaging/enquiry-send.server';
+import { EnquiryScreen } from '~/components/messaging/enquiry-screen';
 import { requestDeps } from '~/request-deps.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data && 'view' in data ? `${data.view.other?.name ?? data.view.booking.serviceLabel} · Messages · FACT` : 'Conversation · FACT' },
+  {
+    title:
+      data && 'enquiry' in data
+        ? `${data.enquiry.other?.name ?? 'Enquiry'} · Enquiry · FACT`
+        : data && 'view' in data
+          ? `${data.view.other?.name ?? data.view.booking.serviceLabel} · Messages · FACT`
+          : 'Conversation · FACT',
+  },
 ];
 
 /**
- * SPEC §2 Conversation (`?booking_id=`), shown without the shell. Opening it marks the viewer's
+ * SPEC §2 Conversation (`?booking_id=`), shown without the shell; `?enquiry_id=` is an enquiry
+ * before any booking (decision 052). Opening it marks the viewer's
  * unread messages read. `?before=` answers an older page of messages (for "Show earlier").
  * A missing booking, or one the viewer may not see, is 'Conversation not found.' with a 404.
  */
@@ -24,6 +35,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const actor = actorOf(user);
   const url = new URL(request.url);
+  const enquiryId = url.searchParams.get('enquiry_id');
+  if (enquiryId !== null) return loadEnquiryPage(user, enquiryId, context);
   const result = await viewConversation(requestDeps(context), {
     actor,
     bookingId: url.searchParams.get('booking_id'),
@@ -35,6 +48,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 /** Without JavaScript the composer posts here; with it, to /api/messages. */
 export async function action({ request, context }: ActionFunctionArgs) {
+  if (new URL(request.url).searchParams.has('enquiry_id')) {
+    const { status, body } = await sendEnquiryFromForm(await requireUser(request, context), await request.formData(), context);
+    return json(body, { status });
+  }
   const { status, body } = await sendFromForm(request, context);
   return json(body, { status });
 }
@@ -55,7 +72,8 @@ export default function ConversationPage() {
   const revalidator = useRevalidator();
   // A send refused because the session ended elsewhere: the login dialog, back to this conversation.
   const sendToLogin = useSendToLogin();
-  const bookingId = 'view' in data ? data.view.booking.id : null;
+  // The conversation's id, as live events name it: a booking's, or an enquiry's.
+  const bookingId = 'view' in data ? data.view.booking.id : 'enquiry' in data ? data.enquiry.id : null;
 
   // A message in this conversation (from any app instance), or a polling tick, reloads it.
   // Reading by the other party (to show 'Read') too; not this viewer's own reads, which this page made.
@@ -64,6 +82,17 @@ export default function ConversationPage() {
       event.type === 'poll' || event.type === 'resync' || (event.type === 'message' && event.bookingId === bookingId) || (event.type === 'read' && !event.byMe && event.bookingId === bookingId),
   );
 
+  if ('enquiry' in data)
+    return (
+      <EnquiryScreen
+        key={data.enquiry.id}
+        view={data.enquiry}
+        now={data.now}
+        onSent={() => revalidator.revalidate()}
+        onSignedOut={sendToLogin}
+        noScriptError={actionData && !actionData.ok ? actionData.error : null}
+      />
+    );
   if (!('view' in data)) return <NotFound message={data.notFound} />;
   return (
     <ConversationScreen

@@ -9,6 +9,8 @@ import { requireUser } from '~/auth/guards.server';
 import { AdminPageHeader, EmptyState, Section } from '~/components/admin/admin-nav';
 import { DeletionRequestList } from '~/components/admin/deletion-requests';
 import { DisputeList } from '~/components/admin/disputes';
+import { EnquiryReportList } from '~/components/admin/enquiry-reports';
+import { enquiryReportRows } from '~/admin/enquiry-reports.server';
 import { RecentBookings } from '~/components/admin/recent-bookings';
 import { StatCard } from '~/components/admin/stat-card';
 
@@ -22,7 +24,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     throw redirect(pagePath(homePageFor(toActor(user))));
   }
   const { reads } = await requireAdminContext(request, context);
-  return json({ ...(await reads.dashboard()), now: context.app.clock.now().toISOString() }, { headers: NO_STORE });
+  const [dashboard, enquiryReports] = await Promise.all([reads.dashboard(), enquiryReportRows(context, toActor(user))]);
+  return json({ ...dashboard, enquiryReports, now: context.app.clock.now().toISOString() }, { headers: NO_STORE });
 }
 
 /** Deciding deletion requests and resolving disputes (admins only, audited). */
@@ -31,7 +34,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function AdminDashboard() {
-  const { counts, recentBookings, deletionRequests, openDisputes, now } = useLoaderData<typeof loader>();
+  const { counts, recentBookings, deletionRequests, openDisputes, enquiryReports, now } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto w-full max-w-6xl space-y-6">
       <AdminPageHeader title="Admin Dashboard" subtitle="Accounts, bookings, deletion requests and disputes at a glance." />
@@ -61,6 +64,10 @@ export default function AdminDashboard() {
           {openDisputes.length ? <DisputeList disputes={openDisputes} now={now} /> : <EmptyState>No open disputes.</EmptyState>}
         </Section>
       </div>
+
+      <Section title="Reported Enquiries" count={enquiryReports.length} id="enquiry-reports">
+        {enquiryReports.length ? <EnquiryReportList reports={enquiryReports} now={now} /> : <EmptyState>No reported enquiries.</EmptyState>}
+      </Section>
 
       <Section title="Recent Bookings" id="recent-bookings">
         {recentBookings.length ? <RecentBookings bookings={recentBookings} /> : <EmptyState>No bookings yet.</EmptyState>}

@@ -15,6 +15,7 @@ import { canonicalUrl } from '~/public/canonical.server';
 import { onlyDialogChanged } from '~/public/dialog-param';
 import { publicPageMeta } from '~/public/page-meta';
 import { loadPublicCoachProfile } from '~/public/public-coach-profile.server';
+import { EnquiryButton } from '~/components/messaging/enquiry-button';
 import { loadProfilePage } from '~/profile/profile-page.server';
 import { profileAction } from '~/profile/profile-route.server';
 
@@ -60,6 +61,7 @@ export default function CoachProfilePage() {
         {canBook ? (
           <ProfileActions>
             <BookCoachButton coachId={profile.id} coachName={profile.fullName} signedIn forPlayerId={forPlayerId} />
+            <EnquiryButton coachId={profile.id} coachName={profile.fullName} />
           </ProfileActions>
         ) : null}
       </ProfileHeading>

@@ -8,6 +8,7 @@ import { useRevalidateOn } from '~/messaging/use-live';
 import type { ConversationRowView } from '~/messaging/view-types';
 import { conversationRowView, httpStatusOf } from '~/messaging/views.server';
 import { requestDeps } from '~/request-deps.server';
+import { enquiryRows } from '~/messaging/enquiry-rows.server';
 
 export const meta: MetaFunction = () => [{ title: 'Messages · FACT' }];
 
@@ -21,11 +22,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const cursor = new URL(request.url).searchParams.get('cursor');
   const page = await listConversationPage(requestDeps(context), { actor, cursor });
   if (!page.ok) throw new Response(page.error.message, { status: httpStatusOf(page.error) });
+  // Open enquiries come with the first page; the list orders every row by its last activity.
+  const enquiries = cursor ? [] : await enquiryRows(requestDeps(context), actor);
   return json(
     {
       now: context.app.clock.now().toISOString(),
       isAdmin: actor.role === 'admin',
-      rows: page.value.items.map((item) => conversationRowView(item, actor)),
+      rows: [...page.value.items.map((item) => conversationRowView(item, actor)), ...enquiries],
       next: page.value.next,
     },
     { headers: { 'Cache-Control': 'private, no-store' } },
@@ -67,7 +70,9 @@ export default function MessagesPage() {
     <div className="mx-auto w-full max-w-3xl">
       <div className="mb-5">
         <h1 className="text-2xl font-bold tracking-tight text-slate-900">Messages</h1>
-        <p className="mt-1 text-sm text-slate-600">{data.isAdmin ? 'Every booking’s conversation, newest activity first.' : 'One conversation for each of your bookings.'}</p>
+        <p className="mt-1 text-sm text-slate-600">
+          {data.isAdmin ? 'Every booking’s conversation and every enquiry, newest activity first.' : 'One conversation for each of your bookings, and your enquiries.'}
+        </p>
       </div>
       {rows.length === 0 ? <NoConversations /> : <ConversationList rows={rows} now={now} overseeing={data.isAdmin} />}
       {next ? (

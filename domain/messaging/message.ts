@@ -18,6 +18,8 @@ export interface Message {
   readonly isRead: boolean;
   readonly readAt: Date | null;
   readonly createdAt: Date;
+  /** Written in the enquiry that joined this booking (decision 052); absent: in the booking. */
+  readonly fromEnquiry?: boolean;
 }
 
 export const messagingErrors = {
@@ -131,6 +133,7 @@ export const messageRowSchema = z.object({
   isRead: z.boolean(),
   readAt: z.preprocess((v) => (v === undefined ? null : v), z.union([z.null(), z.coerce.date()])),
   createdAt: z.coerce.date(),
+  fromEnquiry: z.boolean().optional(),
 });
 
 /** Re-validates a stored message. */

@@ -26,8 +26,8 @@ function digestContent(p: EmailJobPayload, ctx: ComposeContext): EmailContent {
     greetingName: greetingName(ctx),
     paragraphs: [`${total === 1 ? 'A message has' : `${total} messages have`} been waiting for you for over 15 minutes.`],
     list: conversations.map((c) => ({
-      text: `${c.count} from ${nameOf(ctx, c.senderId, 'the other party')}${c.referenceCode ? ` about ${c.referenceCode}` : ''} (latest ${formatLondonDateTime(new Date(c.lastAt))})`,
-      url: `${ctx.appUrl}/Conversation?booking_id=${c.bookingId}`,
+      text: `${c.count} from ${nameOf(ctx, c.senderId, 'the other party')}${c.enquiry ? ' in your enquiry' : c.referenceCode ? ` about ${c.referenceCode}` : ''} (latest ${formatLondonDateTime(new Date(c.lastAt))})`,
+      url: `${ctx.appUrl}/Conversation?${c.enquiry ? 'enquiry_id' : 'booking_id'}=${c.bookingId}`,
     })),
     action: { label: 'Open your messages', url: `${ctx.appUrl}/Messages` },
     ...footerFor(ctx, p),

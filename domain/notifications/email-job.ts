@@ -75,6 +75,8 @@ export type BookingFacts = z.infer<typeof bookingFactsSchema>;
 
 const conversationSchema = z.object({
   bookingId: idSchema,
+  /** The conversation is an enquiry before a booking (decision 052); bookingId is then the enquiry's id. */
+  enquiry: z.boolean().optional(),
   referenceCode: z.string().nullable(),
   senderId: idSchema,
   count: z.number().int().positive(),

@@ -81,7 +81,9 @@ export interface EmailPreferencesStore {
 export interface WaitingConversation {
   readonly receiverId: Id;
   readonly receiverRole: 'client' | 'coach' | 'admin';
+  /** The conversation's id: a booking's, or an enquiry's when `enquiry` (decision 052). */
   readonly bookingId: Id;
+  readonly enquiry?: boolean;
   readonly referenceCode: string | null;
   readonly senderId: Id;
   readonly messageIds: readonly Id[];

@@ -26,6 +26,8 @@ import { err, ok, type Result } from '../shared/result';
 import { deletionEmails } from '../notifications/account-emails';
 import { bookingEmails } from '../notifications/booking-emails';
 import { accountEnd } from '../booking/account-end/use-cases/settle-ended-account';
+import type { Enquiry, EnquiryMessage, EnquiryReport } from '../messaging/enquiry';
+import { memoryEnquiries } from './memory-enquiries';
 import { createInMemoryBookings, createRecordingOutbox, type InMemoryBookings, type RecordingOutbox } from './memory-bookings';
 
 export interface MemoryData {
@@ -40,6 +42,9 @@ export interface MemoryData {
   /** The parties of bookings a test needs no more of (messaging, reviews, profiles); full bookings live in the bookings repository. */
   bookingParties: Map<Id, BookingParties>;
   players: Map<Id, Player>;
+  enquiries: Map<Id, Enquiry>;
+  enquiryMessages: Map<Id, EnquiryMessage>;
+  enquiryReports: Map<Id, EnquiryReport>;
 }
 
 export function emptyData(): MemoryData {
@@ -53,6 +58,9 @@ export function emptyData(): MemoryData {
     scheduleSettings: new Map(),
     bookingParties: new Map(),
     players: new Map(),
+    enquiries: new Map(),
+    enquiryMessages: new Map(),
+    enquiryReports: new Map(),
   };
 }
 
@@ -67,6 +75,9 @@ export function snapshot(data: MemoryData): MemoryData {
     scheduleSettings: new Map(data.scheduleSettings),
     bookingParties: new Map(data.bookingParties),
     players: new Map(data.players),
+    enquiries: new Map(data.enquiries),
+    enquiryMessages: new Map(data.enquiryMessages),
+    enquiryReports: new Map(data.enquiryReports),
   };
 }
 
@@ -115,6 +126,7 @@ export function memoryRepositories(data: MemoryData, bookings: InMemoryBookings 
         return ok(undefined);
       },
     },
+    enquiries: memoryEnquiries(data),
     messages: {
       add: async (message: Message): Promise<Result<void>> => {
         data.messages.set(message.id, message);

@@ -9,6 +9,7 @@ import { pgArrayLiteral } from './sql-rows';
 const MAIL_JOB = `(type like '${EMAIL_JOB_PREFIX}%' or type like 'account.%' or type = '${SESSION_REMINDER_JOB}')`;
 /** The person's bookings (both sides), by the two party indexes. */
 const THEIR_BOOKINGS = `array(select id from bookings where client_id = ?::uuid or coach_id = ?::uuid)`;
+const THEIR_ENQUIRIES = `array(select id from enquiries where client_id = ?::uuid or coach_id = ?::uuid)`;
 
 /** The column of a domain field ('locationAddress' → 'location_address'). */
 const columnOf = (field: string): string => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
@@ -40,6 +41,7 @@ export function createAccountErasureStore(em: EntityManager): AccountErasureStor
         audit_log: 0,
         account_deletion_requests: 0,
         messages: 0,
+        enquiry_reports: 0,
         bookings: 0,
         reviews: 0,
         availability_periods: 0,
@@ -127,6 +129,19 @@ export function createAccountErasureStore(em: EntityManager): AccountErasureStor
       );
       // What the other party keeps of their bookings: messages, notes and reasons, reviews.
       report.messages += await run(`update messages set content = left(${redact('content')}, 5000) where booking_id = any(${THEIR_BOOKINGS}) and content ~* ?`, [pattern, userId, userId, pattern]);
+      // Their enquiries no booking followed (decision 052), and the reports made of them.
+      report.messages += await run(`update messages set content = left(${redact('content')}, 5000) where booking_id is null and enquiry_id = any(${THEIR_ENQUIRIES}) and content ~* ?`, [
+        pattern,
+        userId,
+        userId,
+        pattern,
+      ]);
+      report.enquiry_reports += await run(`update enquiry_reports set reason = left(${redact('reason')}, 1000) where enquiry_id = any(${THEIR_ENQUIRIES}) and reason ~* ?`, [
+        pattern,
+        userId,
+        userId,
+        pattern,
+      ]);
       const bookingText = ['location_address', 'location_notes', 'cancellation_reason', 'early_completion_reason', 'dispute_reason', 'dispute_resolution_note'];
       const limited = ['client_notes', 'reschedule_reason'];
       report.bookings += await run(

@@ -106,15 +106,19 @@ const TRANSFERS = `
     from coach_transfers t join bookings b on b.id = t.booking_id
    where t.coach_id = ? and ${REACHED_ME} order by t.released_at desc, t.booking_id desc limit ?`;
 
-/** Params: user (other party), user, user, user, user (REACHED_ME), limit. */
+/**
+ * Params: user (other party), user, user, user, user (REACHED_ME), limit. A message of an
+ * enquiry no booking followed (decision 052) has no booking: its reference is 'Enquiry'.
+ */
 const MESSAGES = `
-  select m.id, b.reference_code as "referenceCode", m.sender_id as "senderId", m.receiver_id as "receiverId", m.content,
-         m.read_at as "readAt", m.created_at as "createdAt", o.id = b.client_id as "otherIsClient",
+  select m.id, coalesce(b.reference_code, 'Enquiry') as "referenceCode", m.sender_id as "senderId", m.receiver_id as "receiverId", m.content,
+         m.read_at as "readAt", m.created_at as "createdAt", o.id = coalesce(b.client_id, e.client_id) as "otherIsClient",
          o.full_name as "otherName", o.erased_at is not null as "otherErased"
     from messages m
-    join bookings b on b.id = m.booking_id
+    left join bookings b on b.id = m.booking_id
+    left join enquiries e on e.id = m.enquiry_id
     join users o on o.id = case when m.sender_id = ? then m.receiver_id else m.sender_id end
-   where (m.sender_id = ? or m.receiver_id = ?) and ${REACHED_ME}
+   where (m.sender_id = ? or m.receiver_id = ?) and (m.booking_id is null or ${REACHED_ME})
    order by m.created_at desc, m.id desc limit ?`;
 
 /** `mine` is the person's column, `other` the other party's. Params: user, user, user (REACHED_ME), limit. */

@@ -153,7 +153,7 @@ export function createConversationReader(source: EntityManagerSource): Conversat
       const cursor = decodeKeyset(page.cursor);
       const rows = await query<PagedMessageRow>(
         `select m.id, m.booking_id, m.sender_id, m.receiver_id, m.content, m.is_read, m.read_at, m.created_at,
-                m.created_at::text as cursor_at
+                m.enquiry_id is not null as from_enquiry, m.created_at::text as cursor_at
            from messages m
            join bookings b on b.id = m.booking_id
           where m.booking_id = ?::uuid and ${VISIBLE_BOOKING} and ${VISIBLE_MESSAGE}

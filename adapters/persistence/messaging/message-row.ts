@@ -11,6 +11,8 @@ export interface MessageRow {
   is_read: boolean;
   read_at: Date | string | null;
   created_at: Date | string;
+  /** Selected by the Conversation read model: the message was written in an enquiry (decision 052). */
+  from_enquiry?: boolean;
 }
 
 /** Re-validates a row; a row that does not parse is a corrupted store, not a user error. */
@@ -24,6 +26,7 @@ export function messageFromRow(row: MessageRow): Message {
     isRead: row.is_read,
     readAt: row.read_at,
     createdAt: row.created_at,
+    ...(row.from_enquiry ? { fromEnquiry: true } : {}),
   });
   if (!parsed.ok) throw new DomainFailure(parsed.error);
   return parsed.value;

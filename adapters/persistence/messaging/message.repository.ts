@@ -35,12 +35,16 @@ export function createMessageRepository(em: EntityManager): MessageRepository {
     },
 
     async listForUser(userId, limit = DEFAULT_LIMIT) {
-      const found = await rows(`select ${COLUMNS} from messages where sender_id = ? or receiver_id = ? order by created_at desc, id desc limit ?`, [userId, userId, limit]);
+      const found = await rows(`select ${COLUMNS} from messages where (sender_id = ? or receiver_id = ?) and booking_id is not null order by created_at desc, id desc limit ?`, [
+        userId,
+        userId,
+        limit,
+      ]);
       return found.map(messageFromRow);
     },
 
     async listAll(limit = DEFAULT_LIMIT) {
-      const found = await rows(`select ${COLUMNS} from messages order by created_at desc, id desc limit ?`, [limit]);
+      const found = await rows(`select ${COLUMNS} from messages where booking_id is not null order by created_at desc, id desc limit ?`, [limit]);
       return found.map(messageFromRow);
     },
 

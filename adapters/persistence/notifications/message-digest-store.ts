@@ -27,20 +27,22 @@ const CLAIM_SQL = `
   )
   select m.receiver_id,
          case when u.role = 'admin' then 'admin' when u.user_type = 'coach' then 'coach' else 'client' end as receiver_role,
-         m.booking_id, b.reference_code, m.sender_id,
+         coalesce(m.booking_id, m.enquiry_id) as booking_id, m.booking_id is null as is_enquiry, b.reference_code, m.sender_id,
          array_agg(m.id::text order by m.created_at) as message_ids,
          max(m.created_at) as last_at
     from marked k
     join messages m on m.id = k.message_id
     join users u on u.id = m.receiver_id
     left join bookings b on b.id = m.booking_id
-   group by m.receiver_id, receiver_role, m.booking_id, b.reference_code, m.sender_id
+   group by m.receiver_id, receiver_role, coalesce(m.booking_id, m.enquiry_id), is_enquiry, b.reference_code, m.sender_id
    order by m.receiver_id, last_at desc`;
 
 interface WaitingRow {
   receiver_id: string;
   receiver_role: 'client' | 'coach' | 'admin';
+  /** The conversation: the booking, or the enquiry of a message written before any booking. */
   booking_id: string;
+  is_enquiry: boolean;
   reference_code: string | null;
   sender_id: string;
   message_ids: string[];
@@ -67,6 +69,7 @@ export function createMessageDigestStore(orm: Orm): MessageDigestStore {
                 receiverId: r.receiver_id,
                 receiverRole: r.receiver_role,
                 bookingId: r.booking_id,
+                ...(r.is_enquiry ? { enquiry: true } : {}),
                 referenceCode: r.reference_code,
                 senderId: r.sender_id,
                 messageIds: r.message_ids,

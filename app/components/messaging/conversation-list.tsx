@@ -1,13 +1,14 @@
 import { Link } from '@remix-run/react';
 import type { ConversationRowView } from '../../messaging/view-types';
 import { relativeTime } from '../../messaging/format';
+import { EnquiryChip } from './enquiry-chip';
 
 function initialOf(name: string): string {
   return (name.trim().charAt(0) || 'U').toUpperCase();
 }
 
 /**
- * One row per booking: avatar, name, 'Re: … Session', last message, relative time, unread badge.
+ * One row per booking (or enquiry, labelled 'Enquiry'): avatar, name, 'Re: … Session', last message, relative time, unread badge.
  * `overseeing`: an administrator's list (no 'Say hello!' to conversations they are not part of).
  */
 export function ConversationList({ rows, now, overseeing = false }: { rows: readonly ConversationRowView[]; now: Date; overseeing?: boolean }) {
@@ -18,9 +19,9 @@ export function ConversationList({ rows, now, overseeing = false }: { rows: read
         return (
           <li key={row.bookingId}>
             <Link
-              to={`/Conversation?booking_id=${row.bookingId}`}
+              to={`/Conversation?${row.enquiry ? 'enquiry_id' : 'booking_id'}=${row.bookingId}`}
               className="flex items-start gap-3 px-4 py-3.5 hover:bg-slate-50 focus-visible:bg-slate-50 sm:px-5"
-              aria-label={`${row.title}, Re: ${row.serviceLabel} Session${unread ? `, ${row.unread} unread` : ''}`}
+              aria-label={`${row.title}, ${row.enquiry ? 'Enquiry' : `Re: ${row.serviceLabel} Session`}${unread ? `, ${row.unread} unread` : ''}`}
             >
               <span aria-hidden="true" className="mt-0.5 flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-pitch-100 text-sm font-bold text-pitch-800">
                 {initialOf(row.title)}
@@ -32,10 +33,14 @@ export function ConversationList({ rows, now, overseeing = false }: { rows: read
                     {relativeTime(new Date(row.at), now)}
                   </time>
                 </span>
-                <span className="block truncate text-xs text-slate-500">
-                  Re: {row.serviceLabel} Session<span className="hidden sm:inline"> · </span>
-                  <span className="hidden font-mono sm:inline">{row.reference}</span>
-                </span>
+                {row.enquiry ? (
+                  <EnquiryChip />
+                ) : (
+                  <span className="block truncate text-xs text-slate-500">
+                    Re: {row.serviceLabel} Session<span className="hidden sm:inline"> · </span>
+                    <span className="hidden font-mono sm:inline">{row.reference}</span>
+                  </span>
+                )}
                 <span className="mt-1 flex items-center justify-between gap-3">
                   <span className={`truncate text-sm ${unread ? 'font-medium text-slate-900' : 'text-slate-600'}`} data-testid="conversation-preview">
                     {row.preview === null ? (

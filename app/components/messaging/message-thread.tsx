@@ -2,14 +2,17 @@ import { Fragment } from 'react';
 import type { ConversationPageView, MessageView, PersonView } from '../../messaging/view-types';
 import { bubbleTime, dayLabel, sameLondonDay } from '../../messaging/format';
 
-function nameOf(view: ConversationPageView, id: string): PersonView | null {
+/** What the thread needs of a conversation: a booking's, or an enquiry's (decision 052). */
+export type ThreadView = Pick<ConversationPageView, 'me' | 'asAdmin' | 'messages'> & { booking: Pick<ConversationPageView['booking'], 'client' | 'coach'> };
+
+function nameOf(view: ThreadView, id: string): PersonView | null {
   if (id === view.booking.client.id) return view.booking.client;
   if (id === view.booking.coach.id) return view.booking.coach;
   return null;
 }
 
 /** Who wrote a bubble and to whom, when that is not obvious (admins, and admin messages to a party). */
-function bubbleLabel(view: ConversationPageView, m: MessageView, mine: boolean): string | null {
+function bubbleLabel(view: ThreadView, m: MessageView, mine: boolean): string | null {
   const sender = nameOf(view, m.senderId);
   const receiver = nameOf(view, m.receiverId);
   if (view.asAdmin) {
@@ -19,8 +22,17 @@ function bubbleLabel(view: ConversationPageView, m: MessageView, mine: boolean):
   return sender ? null : 'FACT Admin';
 }
 
+/** Where a booking's conversation starts with the enquiry that came before it, and where the booking begins. */
+function ThreadMarker({ children }: { children: string }) {
+  return (
+    <li className="my-2 flex justify-center">
+      <span className="rounded-full bg-amber-100 px-3 py-0.5 text-xs font-semibold text-amber-800">{children}</span>
+    </li>
+  );
+}
+
 /** The bubbles, oldest at the top, with a divider above each new London day. */
-export function MessageThread({ view, now }: { view: ConversationPageView; now: Date }) {
+export function MessageThread({ view, now }: { view: ThreadView; now: Date }) {
   const lastMine = view.messages.findLast((m) => m.senderId === view.me)?.id;
   return (
     <ol className="flex flex-col gap-1.5" aria-label="Messages" data-testid="message-thread">
@@ -33,6 +45,8 @@ export function MessageThread({ view, now }: { view: ConversationPageView; now: 
         const fromAdmin = !mine && nameOf(view, m.senderId) === null;
         return (
           <Fragment key={m.id}>
+            {m.fromEnquiry && !previous?.fromEnquiry ? <ThreadMarker>Enquiry before the booking</ThreadMarker> : null}
+            {previous?.fromEnquiry && !m.fromEnquiry ? <ThreadMarker>Booked</ThreadMarker> : null}
             {newDay ? (
               <li className="my-3 flex justify-center" aria-hidden="true">
                 <span className="rounded-full bg-slate-200/70 px-3 py-0.5 text-xs font-medium text-slate-600">{dayLabel(at, now)}</span>

@@ -2,12 +2,13 @@ import type { PublicCoachView } from '~/profile/public-coach-view';
 import { ProfileHeading } from '~/components/profile/profile-heading';
 import { ProfileSummary } from '~/components/profile/profile-summary';
 import { VideosSection } from '~/components/profile/videos-section';
+import { EnquiryButton } from '../messaging/enquiry-button';
 import { BookCoachButton } from './book-coach-button';
 import { ProfileActions } from './profile-actions';
 
 /**
  * A coach's profile to a signed-out visitor (decision 048): their public fields, read-only, with
- * 'Book', which asks the visitor to log in or register first.
+ * 'Book' and 'Message', which ask the visitor to log in or register first.
  */
 export function PublicCoachProfile({ profile, forPlayerId }: { profile: PublicCoachView; forPlayerId: string | null }) {
   const coach = profile.coachProfile;
@@ -16,6 +17,7 @@ export function PublicCoachProfile({ profile, forPlayerId }: { profile: PublicCo
       <ProfileHeading title="Coach Profile" name={profile.fullName} avatarUrl={profile.avatarUrl} chips={['coach', ...(coach.isVerified ? ['verified'] : [])]}>
         <ProfileActions>
           <BookCoachButton coachId={profile.id} coachName={profile.fullName} signedIn={false} forPlayerId={forPlayerId} />
+          <EnquiryButton coachId={profile.id} coachName={profile.fullName} />
         </ProfileActions>
       </ProfileHeading>
       <ProfileSummary profile={{ ...profile, email: null, phone: null, isActive: true, preferredCoachingTypes: [], preferredSessionTimes: [] }} />

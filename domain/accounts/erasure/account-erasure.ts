@@ -58,8 +58,10 @@ export const ERASURE_STEPS = [
   'audit_log',
   /** Their deletion requests' reasons. */
   'account_deletion_requests',
-  /** Messages, notes and reasons of their bookings; what they typed as a client (CLIENT_TYPED_BOOKING_TEXT, booking/account-end/erased-booking-text.ts). */
+  /** Messages, notes and reasons of their bookings and enquiries; what they typed as a client (CLIENT_TYPED_BOOKING_TEXT, booking/account-end/erased-booking-text.ts). */
   'messages',
+  /** The reasons of reports of their enquiries (decision 052). */
+  'enquiry_reports',
   'bookings',
   'reviews',
   /** A coach's availability notes and places (COACH_TYPED_AVAILABILITY_TEXT, availability/erased-availability-text.ts). */

@@ -19,6 +19,7 @@ export function messageDigestJobs(waiting: readonly WaitingConversation[], now: 
     const sorted = [...list].sort((a, b) => b.lastAt.getTime() - a.lastAt.getTime());
     const conversations: DigestConversation[] = sorted.map((w) => ({
       bookingId: w.bookingId,
+      ...(w.enquiry ? { enquiry: true } : {}),
       referenceCode: w.referenceCode,
       senderId: w.senderId,
       count: w.messageIds.length,

@@ -8,12 +8,14 @@ import { applyGatewayIntent } from '../intent-sync';
 import type { GatewayIntent } from '../payment-gateway';
 import { enqueuePaymentInstructions } from '../../booking/money/enqueue-payment-instructions';
 import { fromGatewayError, type PaymentUseCaseDeps } from './payment-deps';
+import { joinEnquiryToBooking } from '../../messaging/use-cases/join-enquiry';
 
 /**
  * In `tx`: locks the booking, records what the gateway reports for its intent, saves it if that
  * changed anything, and queues what follows (a capture once accepted, a void once cancelled).
  * A pending request whose payment is now authorised reaches the coach: this is when the coach's
- * 'New booking request' email goes out (decision 011), once per request. The client's receipt
+ * 'New booking request' email goes out (decision 011), once per request, and the client's open
+ * enquiry with the coach joins the booking's conversation (decision 052). The client's receipt
  * follows the hold on their card and again the capture of it.
  */
 export async function recordGatewayIntent(tx: Repositories, bookingId: Id, intent: GatewayIntent, now: Date): Promise<Result<Booking>> {
@@ -26,8 +28,10 @@ export async function recordGatewayIntent(tx: Repositories, bookingId: Id, inten
   await enqueuePaymentInstructions(tx.outbox, saved.id, synced.value.followUps);
   if (booking.paymentStatus !== saved.paymentStatus && (saved.paymentStatus === 'authorized' || saved.paymentStatus === 'failed'))
     await notifyBooking(tx.outbox, { bookingId: saved.id, event: saved.paymentStatus === 'authorized' ? 'payment_received' : 'payment_failed', actorId: null }, now);
-  if (booking.paymentStatus !== 'authorized' && saved.paymentStatus === 'authorized' && saved.status === 'pending')
+  if (booking.paymentStatus !== 'authorized' && saved.paymentStatus === 'authorized' && saved.status === 'pending') {
     await tx.bookingEmails.queue(tx.outbox, { event: 'requested', booking: saved, actorId: saved.clientId }, now);
+    await joinEnquiryToBooking(tx, saved, now);
+  }
   if (booking.paymentStatus !== 'authorized' && saved.paymentStatus === 'authorized') await tx.bookingEmails.queue(tx.outbox, { event: 'payment_received', booking: saved, actorId: null }, now);
   if (booking.paymentStatus === 'authorized' && saved.paymentStatus === 'captured' && saved.status !== 'cancelled')
     await tx.bookingEmails.queue(tx.outbox, { event: 'payment_captured', booking: saved, actorId: null }, now);

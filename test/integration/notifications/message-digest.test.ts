@@ -80,6 +80,24 @@ describe('the unread-message digest', () => {
     expect(expectOk(await digest())).toEqual({ people: 1, messages: 1 });
   });
 
+  it("links the unread messages of an enquiry to the enquiry's Conversation page", async () => {
+    const enquiryId = randomUUID();
+    await ctx.db.query(`insert into enquiries (id, client_id, coach_id, created_at, last_message_at) values ($1, $2, $3, now(), now())`, [enquiryId, client.id, coach.id]);
+    await ctx.db.query(`insert into messages (id, enquiry_id, sender_id, receiver_id, content, created_at) values ($1, $2, $3, $4, 'Do you coach on Sundays?', now() - interval '20 minutes')`, [
+      randomUUID(),
+      enquiryId,
+      client.id,
+      coach.id,
+    ]);
+    expect(expectOk(await digest())).toEqual({ people: 1, messages: 1 });
+    const mailer = recordingMailer();
+    await notificationWorker(ctx.app, mailer).drain();
+    const toCoach = mailer.sent.find((m) => m.to === `${coach.id}@example.test`)!;
+    expect(toCoach.subject).toBe('You have 1 unread message on FACT');
+    expect(toCoach.text).toContain('1 from Sam Client in your enquiry');
+    expect(toCoach.text).toContain(`/Conversation?enquiry_id=${enquiryId}`);
+  });
+
   it('puts each message in one digest when two workers run the task at once', async () => {
     for (let i = 0; i < 30; i++) await message(i % 2 ? first : second, i % 2 ? coach : otherCoach, client, 20 + i);
     const outcomes = await Promise.all([digest(), digest(), digest()]);

@@ -11,6 +11,7 @@ import { loader as findCoachesLoader } from '../../../app/routes/_app.FindCoache
 import { loader as messagesLoader } from '../../../app/routes/_app.Messages';
 import { loader as myBookingsLoader } from '../../../app/routes/_app.MyBookings';
 import { loader as conversationLoader } from '../../../app/routes/Conversation';
+import { sendEnquiry } from '../../../domain/messaging/use-cases/send-enquiry';
 import { createCoachSearch } from '../../../adapters/persistence/search/coach-search';
 import { createSearchTotals } from '../../../adapters/persistence/search/search-totals';
 import { cursorAfter, NO_FILTERS } from '../../../domain/search/coach-search';
@@ -167,6 +168,14 @@ describe('SQL statements per page request', () => {
     const page = result[2] as { pinned: { chargebacks: unknown[] } | null; chargebacks: { items: unknown[] } };
     expect(page.pinned?.chargebacks).toHaveLength(1);
     expect(page.chargebacks.items).toHaveLength(1);
+  });
+
+  it('Conversation of an enquiry (no shell), already read', async () => {
+    const sent = await sendEnquiry(ctx.app.deps(), { actor: client.actor, form: { coachId: coach.id, content: 'Budget question' } });
+    if (!sent.ok) throw new Error(sent.error.message);
+    const path = `/Conversation?enquiry_id=${sent.value.enquiryId}`;
+    await pageRequest([rootLoader, conversationLoader], coach.id, path);
+    await expectWithinBudget([rootLoader, conversationLoader], coach.id, path);
   });
 
   it('Conversation (no shell), already read', async () => {

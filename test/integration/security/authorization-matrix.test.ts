@@ -10,6 +10,7 @@ import { insertPerson, type Person } from '../../support/booking-flow';
 import { issueCalendarFeed } from '../../../domain/notifications/use-cases/calendar-feed';
 import { createTestBooking } from '../../support/fixtures/bookings';
 import { linkCalendar } from '../../../domain/availability/use-cases/link-calendar';
+import { sendEnquiry } from '../../../domain/messaging/use-cases/send-enquiry';
 
 /**
  * Authorisation: every loader and every action of every file in app/routes, called as each kind
@@ -101,6 +102,13 @@ const newBookingWithClientProposal = async (w: World): Promise<Ids> => {
 const newUnpaidBooking = async (w: World): Promise<Ids> => ({
   booking: (await createTestBooking(ctx.app, { clientId: w.people.client.id, coachId: w.people.coach.id, startsAt: slot(), paid: false })).id,
 });
+
+/** A fresh enquiry of client with coach (decision 052), opened by the client's first message. */
+const newEnquiry = async (w: World): Promise<Ids> => {
+  const sent = await sendEnquiry(ctx.app.deps(), { actor: w.people.client.actor, form: { coachId: w.people.coach.id, content: 'Do you coach under-12s?' } });
+  if (!sent.ok) throw new Error(sent.error.message);
+  return { enquiry: sent.value.enquiryId };
+};
 
 /** Both coaches with a linked calendar and no sync waiting (the sync and unlink probes start from it). */
 const linkCoachCalendars = async (w: World): Promise<Ids> => {
@@ -344,12 +352,69 @@ const ROUTES: Record<string, RouteEntry> = {
         expect: members(404),
       },
       {
+        name: 'an enquiry before any booking',
+        kind: 'loader',
+        prepare: newEnquiry,
+        url: (_w, ids) => `/Conversation?enquiry_id=${ids.enquiry}`,
+        expect: parties({ client: 200, coach: 200, admin: 200 }),
+        tolerated: ['messages'],
+      },
+      {
+        name: 'an enquiry that does not exist',
+        kind: 'loader',
+        url: () => `/Conversation?enquiry_id=${randomUUID()}`,
+        expect: members(404),
+      },
+      {
+        name: 'writing in an enquiry without JavaScript',
+        kind: 'action',
+        prepare: newEnquiry,
+        url: (_w, ids) => `/Conversation?enquiry_id=${ids.enquiry}`,
+        form: (_w, ids) => ({ bookingId: ids.enquiry!, content: 'Matrix hello' }),
+        expect: parties({ client: 200, coach: 200, admin: 403 }),
+        writers: ['client', 'coach'],
+      },
+      {
         name: 'sending without JavaScript',
         kind: 'action',
         url: (w) => `/Conversation?booking_id=${w.booking}`,
         form: (w, _ids, role) => ({ bookingId: w.booking, content: 'Matrix hello', ...(role === 'admin' ? { receiverId: w.people.client.id } : {}) }),
         expect: parties({ client: 200, coach: 200, admin: 200 }),
         writers: ['client', 'coach', 'admin'],
+      },
+    ],
+  },
+  'api.enquiries.tsx': {
+    probes: [
+      {
+        name: 'asking a coach from their profile (clients only: decision 052)',
+        kind: 'action',
+        url: () => '/api/enquiries',
+        form: (w) => ({ coachId: w.people.coach.id, content: 'Matrix question' }),
+        expect: api(members(403, { client: 200, otherClient: 200 })),
+        writers: ['client', 'otherClient'],
+      },
+      {
+        name: 'writing in an enquiry',
+        kind: 'action',
+        prepare: newEnquiry,
+        url: () => '/api/enquiries',
+        form: (_w, ids) => ({ enquiryId: ids.enquiry!, content: 'Matrix reply' }),
+        expect: api(parties({ client: 200, coach: 200, admin: 403 })),
+        writers: ['client', 'coach'],
+      },
+    ],
+  },
+  'api.enquiry-report.tsx': {
+    probes: [
+      {
+        name: 'reporting an enquiry to FACT',
+        kind: 'action',
+        prepare: newEnquiry,
+        url: () => '/api/enquiry-report',
+        form: (_w, ids) => ({ enquiryId: ids.enquiry!, reason: 'Matrix report' }),
+        expect: api(parties({ client: 403, coach: 200, admin: 403 })),
+        writers: ['coach'],
       },
     ],
   },
