@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { idSchema } from '../shared/ids';
+import { sanitiseText } from '../shared/sanitise';
 import { messageContentSchema } from './message.schemas';
 
 const optionalId = z.preprocess((v) => (v === '' || v === null ? undefined : v), idSchema.optional());
@@ -14,5 +15,6 @@ export const enquiryMessageSchema = z
 
 export const enquiryReportSchema = z.object({
   enquiryId: z.string({ error: 'Conversation not found.' }).pipe(idSchema),
-  reason: z.unknown(),
+  // Made clean text here; whether it says enough is the report's rule, checked after who may report.
+  reason: z.string().overwrite(sanitiseText).optional().catch(undefined),
 });
