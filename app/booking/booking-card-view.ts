@@ -48,6 +48,8 @@ export interface BookingCardView {
   /** Why a cancelled booking was cancelled, and `declined` when it was the coach declining the request. */
   readonly cancellationReason?: string;
   readonly declined?: true;
+  /** The request ended unanswered at its deadline (decision 050): nobody declined it. */
+  readonly expired?: true;
   /** A pending reschedule (absent: none): the viewer proposed it, or is to answer it; both sides see the proposed London start, the answerer the reason too. */
   readonly reschedule?: { readonly view: 'awaiting_other_party'; readonly proposedStart: string } | { readonly view: 'review'; readonly proposedStart: string; readonly reason?: string };
   /** SPEC §2 session progress, on a confirmed, in-session, completed or disputed booking. */
@@ -137,6 +139,7 @@ export function bookingCardView(item: BookingListItem, actor: Actor, now: Date, 
   if (relation === 'coach' && b.clientNotes) card.clientNotes = b.clientNotes;
   if (b.status === 'cancelled' && b.cancellationReason) card.cancellationReason = b.cancellationReason;
   if (b.status === 'cancelled' && b.declined) card.declined = true;
+  if (expiredUnanswered(b)) card.expired = true;
   const reschedule = rescheduleViewFor(b, actor);
   if (reschedule === 'awaiting_other_party' && b.rescheduleProposedStartsAt) card.reschedule = { view: reschedule, proposedStart: londonStart(b.rescheduleProposedStartsAt) };
   if (reschedule === 'review' && b.rescheduleProposedStartsAt) {

@@ -37,9 +37,9 @@ describe("a paid request's 'Respond by' on the coach's card", () => {
 });
 
 describe('a request that expired unanswered, on the client’s card', () => {
-  it("offers 'Book again' with the same coach", () => {
+  it("says it expired, not that the coach declined it, and offers 'Book again' with the same coach", () => {
     const expired = unwrap(expireRequest(authorised(pendingBooking()), STARTS_AT)).booking;
     const card = bookingCardView(item(expired), client, new Date(STARTS_AT.getTime() + DAY_MS), 0)!;
-    expect(card).toMatchObject({ status: 'cancelled', declined: true, cancellationReason: 'The coach did not respond in time', bookAgain: { coachId: expired.coachId } });
+    expect(card).toMatchObject({ status: 'cancelled', expired: true, cancellationReason: 'The coach did not respond in time', bookAgain: { coachId: expired.coachId } });
   });
 });

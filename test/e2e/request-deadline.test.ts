@@ -70,7 +70,7 @@ describe("a paid request's response deadline", () => {
     await chloe.goto(`${server.baseUrl}/MyBookings?tab=cancelled`);
     await waitForHydration(chloe);
     const card = cardOf(chloe, refs.far);
-    await expect(card.getByText('Declined: The coach did not respond in time').isVisible()).resolves.toBe(true);
+    await expect(card.getByText('Expired: The coach did not respond in time').isVisible()).resolves.toBe(true);
     await expect(card.getByRole('button', { name: 'Book again' }).isVisible()).resolves.toBe(true);
     await screenshotBoth(chloe, 'my-bookings-request-expired');
     await chloe.setViewportSize({ width: 360, height: 780 });

@@ -47,7 +47,7 @@ export function BookingCardNotices({ card, proposer }: { card: BookingCardView; 
   return (
     <>
       {card.status === 'cancelled' && card.cancellationReason ? (
-        <p className="mt-3 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">{`${card.declined ? 'Declined' : 'Cancelled'}: ${card.cancellationReason}`}</p>
+        <p className="mt-3 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">{`${card.expired ? 'Expired' : card.declined ? 'Declined' : 'Cancelled'}: ${card.cancellationReason}`}</p>
       ) : null}
       {proposed ? <p className="mt-3 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">{`${proposer} proposed a new time: ${dateLabel(proposed.date)} at ${proposed.time}.`}</p> : null}
     </>
