@@ -161,16 +161,5 @@ export function createBookingListReader(em: EntityManager): BookingListReader {
       const items = found.map((r) => ({ ...toItem(r), kind: r.x_kind as NeedsResponseKind }));
       return { counts, needs: { items, total: Number(found[0]?.x_total ?? 0) } };
     },
-
-    async coachDashboardCounts(coachId) {
-      const [row] = await run(
-        `select count(*) filter (where ${GROUP_CONDITIONS.pending}) as pending,
-                count(*) filter (where ${GROUP_CONDITIONS.upcoming}) as upcoming,
-                count(*) filter (where ${GROUP_CONDITIONS.history}) as history
-           from bookings b where b.coach_id = ?`,
-        [coachId],
-      );
-      return { pending: Number(row?.pending ?? 0), upcoming: Number(row?.upcoming ?? 0), history: Number(row?.history ?? 0) };
-    },
   };
 }

@@ -36,8 +36,6 @@ export interface BookingListReader {
   myBookings(input: { viewerId: Id; tab: MyBookingsTab; now: Date; cursor: BookingListCursor | null; limit: number }): Promise<BookingListPage>;
   /** The coach's bookings in one dashboard group, earliest session first. */
   coachDashboard(input: { coachId: Id; group: CoachDashboardGroup; cursor: BookingListCursor | null; limit: number }): Promise<BookingListPage>;
-  /** How many bookings each dashboard group holds (the tab labels and the banner). */
-  coachDashboardCounts(coachId: Id): Promise<Record<CoachDashboardGroup, number>>;
   /**
    * The top of the dashboard in one read: the groups' counts and the first `limit` bookings that
    * need the coach's response (needs-response.ts), soonest session first, with how many there are.
