@@ -34,6 +34,8 @@ export class Migration20261202180000_enquiries extends Migration {
     this.addSql(`create index enquiries_coach_activity on enquiries (coach_id, last_message_at desc, id desc) where joined_at is null;`);
     this.addSql(`create index enquiries_open_activity on enquiries (last_message_at desc, id desc) where joined_at is null;`);
     this.addSql(`create index enquiries_by_booking on enquiries (booking_id) where booking_id is not null;`);
+    // Erasing a coach finds every enquiry of theirs, joined ones too.
+    this.addSql(`create index enquiries_by_coach on enquiries (coach_id);`);
 
     this.addSql(`alter table messages alter column booking_id drop not null;`);
     this.addSql(`alter table messages add column enquiry_id uuid references enquiries (id) on delete cascade;`);

@@ -49,6 +49,7 @@ export function enquiryPageView(view: Extract<EnquiryView, { kind: 'open' }>, ac
     other,
     messages: view.messages.map((m) => ({ id: m.id, senderId: m.senderId, receiverId: m.receiverId, content: m.content, at: m.createdAt.toISOString(), isRead: m.isRead })),
     canReport: view.canReport,
-    reported: view.enquiry.reported,
+    // Only the coach reports: the client is never told that they were reported.
+    reported: (view.asAdmin || actor.userId === view.enquiry.coachId) && view.enquiry.reported,
   };
 }

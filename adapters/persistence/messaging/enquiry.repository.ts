@@ -115,6 +115,8 @@ export function createEnquiryRepository(em: EntityManager): EnquiryRepository {
     },
 
     async joinOpen({ clientId, coachId, bookingId, at }) {
+      // The client's enquiry lock, as a send holds it: a message sent meanwhile lands before the join, never after it.
+      await em.execute(`select pg_advisory_xact_lock(hashtextextended('enquiry-client:' || ?::text, 0))`, [clientId]);
       const joined = await one(
         `update enquiries set booking_id = ?, joined_at = ?
           where client_id = ? and coach_id = ? and joined_at is null

@@ -48,8 +48,13 @@ export async function sendEnquiry(deps: SendEnquiryDeps, input: { actor: Actor; 
     let enquiry: Enquiry | null;
     let opened = false;
     if (enquiryId !== undefined) {
+      const seen = await tx.enquiries.findById(enquiryId);
+      if (!seen || !canSeeEnquiry(input.actor, seen)) return err(enquiryErrors.notFound());
+      // Read again under the client's lock, which a booking's join also takes: a join made
+      // meanwhile is seen, so no message is left behind in an enquiry that has joined a booking.
+      await tx.enquiries.lockClient(seen.clientId);
       enquiry = await tx.enquiries.findById(enquiryId);
-      if (!enquiry || !canSeeEnquiry(input.actor, enquiry)) return err(enquiryErrors.notFound());
+      if (!enquiry) return err(enquiryErrors.notFound());
     } else {
       const coach = await tx.users.findById(coachId!);
       const may = checkCanEnquire(input.actor, coach && { id: coach.id, userType: coach.userType, role: coach.role, isActive: coach.isActive, erased: coach.erasedAt !== null });
