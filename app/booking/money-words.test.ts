@@ -29,11 +29,18 @@ describe('what a cancellation does with the money, in words', () => {
 
   it('tells the client of a new time when free cancellation then ends, and the coach that no money moves', () => {
     const card = { otherPartyName: 'Sam', totalPricePence: 4300, adminFeePence: 300 };
-    expect(rescheduleMoneyWords({ ...card, viewerIs: 'client' }, '2026-12-03T18:00')).toBe(
+    expect(rescheduleMoneyWords({ ...card, viewerIs: 'client' }, '2026-12-03T18:00', new Date('2026-12-01T09:00:00Z'))).toBe(
       'A new time moves no money: nothing is charged or refunded now. Once the new time is agreed, cancelling is free until Wed 2 Dec, 18:00; after that £40.00 goes to the coach and £3.00 is refunded.',
     );
     expect(rescheduleMoneyWords({ ...card, viewerIs: 'coach', otherPartyName: 'Alex' }, null)).toBe(
       'A new time moves no money: nothing is charged or refunded now. If you cancel later, Alex gets a full refund.',
+    );
+  });
+
+  it('promises no free cancellation for a new time that starts within 24 hours', () => {
+    const card = { otherPartyName: 'Sam', totalPricePence: 4300, adminFeePence: 300, viewerIs: 'client' as const };
+    expect(rescheduleMoneyWords(card, '2026-12-03T18:00', new Date('2026-12-02T19:00:00Z'))).toBe(
+      'A new time moves no money: nothing is charged or refunded now. The new time starts within 24 hours: once it is agreed, cancelling no longer refunds the session price; £40.00 goes to the coach and £3.00 is refunded.',
     );
   });
 });

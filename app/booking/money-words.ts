@@ -31,7 +31,11 @@ export function cancellationMoneyWords(money: CancellationMoney, viewerIs: 'clie
  * client, the free cancellation then ends 24 hours before the new start (`newStart`, London
  * 'YYYY-MM-DDTHH:MM', when one is chosen), with the late split of the cancellation policy.
  */
-export function rescheduleMoneyWords(card: { viewerIs: 'client' | 'coach'; otherPartyName: string; totalPricePence: Pence; adminFeePence: Pence }, newStart: string | null): string {
+export function rescheduleMoneyWords(
+  card: { viewerIs: 'client' | 'coach'; otherPartyName: string; totalPricePence: Pence; adminFeePence: Pence },
+  newStart: string | null,
+  now: Date = new Date(),
+): string {
   const nothing = 'A new time moves no money: nothing is charged or refunded now.';
   if (card.viewerIs === 'coach') return `${nothing} If you cancel later, ${card.otherPartyName} gets a full refund.`;
   const startsAt = newStart ? londonToUtc(newStart.slice(0, 10), newStart.slice(11, 16)) : null;
@@ -41,6 +45,10 @@ export function rescheduleMoneyWords(card: { viewerIs: 'client' | 'coach'; other
     adminFeePence: card.adminFeePence,
     totalPricePence: card.totalPricePence,
   });
+  const late = `${formatPence(split.keptPence)} goes to the coach and ${formatPence(split.refundPence)} is refunded`;
+  // A new time within 24 hours has no free cancellation left to promise.
+  if (startsAt && freeCancellationEnds(startsAt).getTime() <= now.getTime())
+    return `${nothing} The new time starts within 24 hours: once it is agreed, cancelling no longer refunds the session price; ${late}.`;
   const until = startsAt ? `until ${termsInstantLabel(freeCancellationEnds(startsAt))}` : 'until 24 hours before the new time';
-  return `${nothing} Once the new time is agreed, cancelling is free ${until}; after that ${formatPence(split.keptPence)} goes to the coach and ${formatPence(split.refundPence)} is refunded.`;
+  return `${nothing} Once the new time is agreed, cancelling is free ${until}; after that ${late}.`;
 }

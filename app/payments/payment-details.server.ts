@@ -30,7 +30,7 @@ export async function paymentDetailsOf(read: Pick<Repositories, 'users' | 'playe
     durationMinutes: booking.durationMinutes,
     player: playerView ? playerLine(playerView) : self,
     location: [LOCATION_TYPE_LABELS[booking.locationType], booking.locationAddress].filter(Boolean).join(' · '),
-    terms: bookingTermsSentences(terms, coachName),
+    terms: bookingTermsSentences(terms, coachName, { accepted: booking.status !== 'pending' }),
     withinWindow: terms.kind === 'within_window',
   };
 }

@@ -15,6 +15,6 @@ export interface ScheduleWindow {
 export interface CoachScheduleSource {
   /** One coach; `excludeBookingId` leaves out the booking being rescheduled from the sessions. */
   scheduleFor(coachId: Id, window: ScheduleWindow & { readonly excludeBookingId?: Id }): Promise<CoachSchedule>;
-  /** Many coaches in one read, for a page of coach cards; every id asked for has an entry. */
+  /** Many coaches in one read, for a page of coach cards: an entry for each id that is a coach who can be booked (active, not erased), none for any other. */
   schedulesFor(coachIds: readonly Id[], window: ScheduleWindow): Promise<Map<Id, CoachSchedule>>;
 }

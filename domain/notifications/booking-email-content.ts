@@ -242,8 +242,10 @@ function receipt(d: EmailDetails, b: BookingFacts, ctx: ComposeContext, facts: [
     return {
       title: `Payment received: ${pounds(paid)} held on your card`,
       paragraphs: [
-        `${pounds(paid)} is held on your card for your ${serviceOf(b)} session with ${coach} on ${whenOf(b)}. You are charged only if ${coach} accepts; otherwise the hold is released.`,
-        ...bookingTermsSentences(terms, coach),
+        b.status === 'pending'
+          ? `${pounds(paid)} is held on your card for your ${serviceOf(b)} session with ${coach} on ${whenOf(b)}. You are charged only if ${coach} accepts; otherwise the hold is released.`
+          : `${pounds(paid)} is held on your card for your ${serviceOf(b)} session with ${coach} on ${whenOf(b)}, which ${coach} has accepted.`,
+        ...bookingTermsSentences(terms, coach, { accepted: b.status !== 'pending' }),
       ],
       facts: [...facts, ...lines],
       action: bookingAction(ctx, b, at),

@@ -52,6 +52,10 @@ const SQL = `
            where x.coach_id = c.id and x.starts_at < ? and x.ends_at > ?) as external
     from unnest(?::uuid[]) as c(id)`;
 
+/** A page of cards asks for any ids it is given: only coaches who can be booked have a schedule to show. */
+const BOOKABLE_ONLY = `
+   where exists (select 1 from users u where u.id = c.id and u.user_type = 'coach' and u.is_active and u.erased_at is null)`;
+
 const span = (j: SpanJson): BusySpan => ({ startsAt: new Date(j.s), endsAt: new Date(j.e) });
 
 function scheduleOf(row: ScheduleRow): CoachSchedule {
@@ -73,12 +77,21 @@ function scheduleOf(row: ScheduleRow): CoachSchedule {
  * EntityManager so that inside a unit of work it reads in its transaction.
  */
 export function createCoachSchedules(em: EntityManager): CoachScheduleSource {
-  async function read(coachIds: readonly Id[], window: ScheduleWindow, excludeBookingId: Id | null): Promise<Map<Id, CoachSchedule>> {
+  async function read(coachIds: readonly Id[], window: ScheduleWindow, excludeBookingId: Id | null, bookableOnly = false): Promise<Map<Id, CoachSchedule>> {
     const schedules = new Map<Id, CoachSchedule>();
     if (coachIds.length === 0) return schedules;
     const aroundFrom = new Date(window.from.getTime() - DAY_MS);
     const aroundTo = new Date(window.to.getTime() + DAY_MS);
-    const rows = await em.execute<ScheduleRow[]>(SQL, [window.from, window.to, aroundTo, aroundFrom, excludeBookingId, aroundTo, aroundFrom, pgArrayLiteral(coachIds)]);
+    const rows = await em.execute<ScheduleRow[]>(bookableOnly ? SQL + BOOKABLE_ONLY : SQL, [
+      window.from,
+      window.to,
+      aroundTo,
+      aroundFrom,
+      excludeBookingId,
+      aroundTo,
+      aroundFrom,
+      pgArrayLiteral(coachIds),
+    ]);
     for (const row of rows) schedules.set(row.coach_id, scheduleOf(row));
     return schedules;
   }
@@ -87,6 +100,6 @@ export function createCoachSchedules(em: EntityManager): CoachScheduleSource {
       const schedules = await read([coachId], window, window.excludeBookingId ?? null);
       return schedules.get(coachId)!;
     },
-    schedulesFor: (coachIds, window) => read([...new Set(coachIds)], window, null),
+    schedulesFor: (coachIds, window) => read([...new Set(coachIds)], window, null, true),
   };
 }

@@ -7,6 +7,7 @@ import { DeclineDialog, RescheduleDialog } from '~/components/lazy-dialogs';
 import { primaryButton, secondaryButton } from './button-classes';
 import { ProposedTime } from './proposed-time';
 import { RespondBy } from './respond-by';
+import { CancellationMoneyNote } from './cancellation-money-note';
 import { useBookingAction } from './use-booking-action';
 
 /**
@@ -70,7 +71,7 @@ const NeedsResponseItem = memo(function NeedsResponseItem({ row, today, lastDay 
           </Link>
         ) : null}
       </div>
-      {dialog === 'decline' ? <DeclineDialog bookingId={card.id} clientName={card.otherPartyName} onClose={close} /> : null}
+      {dialog === 'decline' ? <DeclineDialog bookingId={card.id} clientName={card.otherPartyName} notice={<CancellationMoneyNote card={card} />} onClose={close} /> : null}
       {dialog === 'reschedule' ? <RescheduleDialog card={card} today={today} lastDay={lastDay} onClose={close} /> : null}
     </div>
   );

@@ -55,6 +55,13 @@ describe('the terms of a booking before it is paid', () => {
     expect(words[1]).toBe('Until Sam accepts, cancelling releases the full £53.00 held on your card.');
   });
 
+  it('does not promise a release until acceptance for a booking the coach has already accepted', () => {
+    const words = bookingTermsSentences(bookingTerms(b, at(STARTS_AT, -21 * HOUR_MS)), 'Sam', { accepted: true });
+    expect(words).toEqual([
+      'This session starts within 24 hours and Sam has accepted it, so it can no longer be cancelled for a refund of the session price: if you cancel, £50.00 goes to the coach and £3.00 is refunded.',
+    ]);
+  });
+
   it('writes the day in London time across the clock change', () => {
     expect(termsInstantLabel(new Date('2026-12-02T18:00:00Z'))).toBe('Wed 2 Dec, 18:00');
     expect(termsInstantLabel(new Date('2026-07-01T17:00:00Z'))).toBe('Wed 1 Jul, 18:00');

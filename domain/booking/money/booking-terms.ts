@@ -63,11 +63,16 @@ export function termsInstantLabel(instant: Date): string {
 /**
  * The terms in words: 'Free cancellation until Wed 2 Dec, 18:00. After that £40.00 goes to the
  * coach and £3.00 is refunded.' — or, inside the window, the plain statement that a cancellation
- * once the coach accepts no longer refunds the session price.
+ * once the coach accepts no longer refunds the session price (`accepted`: they already have).
  */
-export function bookingTermsSentences(terms: BookingTerms, coachName = 'the coach'): string[] {
+export function bookingTermsSentences(terms: BookingTerms, coachName = 'the coach', { accepted = false }: { accepted?: boolean } = {}): string[] {
   const split = `${formatPence(terms.lateKeptPence)} goes to the coach and ${formatPence(terms.lateRefundPence)} is refunded`;
   if (terms.kind === 'free_until') return [`Free cancellation until ${termsInstantLabel(terms.freeUntil)}. After that ${split}.`];
+  // A booking the coach has already accepted (an administrator taking its payment) has no 'until they accept'.
+  if (accepted)
+    return [
+      `This session starts within ${FREE_CANCELLATION_HOURS} hours and ${coachName} has accepted it, so it can no longer be cancelled for a refund of the session price: if you cancel, ${split}.`,
+    ];
   return [
     `This session starts within ${FREE_CANCELLATION_HOURS} hours, so once ${coachName} accepts it can no longer be cancelled for a refund of the session price: if you cancel then, ${split}.`,
     `Until ${coachName} accepts, cancelling releases the full ${formatPence(terms.totalPence)} held on your card.`,

@@ -126,3 +126,16 @@ describe('the public pages signed out', () => {
     expect(other.status).toBe(200);
   });
 });
+
+describe("a page's 'Next available' signed out", () => {
+  it('tells when an active coach is next free, and nothing of a deactivated coach or of someone who is not a coach', async () => {
+    const gone = await insertPerson(http.db, { type: 'coach', name: 'Gone Coach' });
+    await http.db.query(`update users set is_active = false, deactivated_at = now() where id = $1`, [gone.id]);
+    const res = await fetch(`${http.baseUrl}/api/next-available?coaches=${coach.id}:60,${gone.id}:60,${client.id}:60`, { headers: fromNewVisitor() });
+    expect(res.status).toBe(200);
+    const { nextAvailable } = (await res.json()) as { nextAvailable: Record<string, string | null> };
+    expect(nextAvailable[coach.id]).toEqual(expect.any(String));
+    expect(nextAvailable[gone.id]).toBeNull();
+    expect(nextAvailable[client.id]).toBeNull();
+  });
+});
