@@ -13,8 +13,11 @@ import { hasReachedCoach } from '../requests/paid-requests';
 export const NEEDS_RESPONSE_KINDS = ['request', 'reschedule', 'complete'] as const;
 export type NeedsResponseKind = (typeof NEEDS_RESPONSE_KINDS)[number];
 
-/** At most this many rows are shown; the tabs below hold the rest. */
-export const NEEDS_RESPONSE_LIMIT = 20;
+/**
+ * At most this many rows, soonest first: a glance at what to answer next, above tabs that hold
+ * every booking (the Pending tab lists each request again), so a busy coach's page is not drawn twice.
+ */
+export const NEEDS_RESPONSE_LIMIT = 5;
 
 type Facts = Pick<Booking, 'status' | 'paymentStatus' | 'amountAuthorizedPence' | 'cancelledBy' | 'clientId' | 'rescheduleStatus' | 'rescheduleRequestedBy' | 'startsAt' | 'coachCompletedAt'>;
 
