@@ -153,8 +153,10 @@ describe('the booking repository', () => {
     expect((await schedules.scheduleFor(coach.id, { ...window, excludeBookingId: session.id })).sessions).toEqual([]);
     const many = await schedules.schedulesFor([coach.id, client.id], window);
     expect(many.get(coach.id)).toEqual(schedule);
-    expect(many.get(client.id)?.sessions).toEqual([]);
+    // A page of cards learns nothing of someone who is not a coach, or of a coach who cannot be booked.
+    expect(many.has(client.id)).toBe(false);
     await ctx.db.query(`update users set is_active = false, deactivated_at = now() where id = $1`, [coach.id]);
+    expect((await schedules.schedulesFor([coach.id], window)).has(coach.id)).toBe(false);
     expect((await directory.findCoachForBooking(coach.id))?.isBookable).toBe(false);
     expect(await directory.findCoachForBooking(client.id)).toBeNull();
   });
