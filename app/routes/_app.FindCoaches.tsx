@@ -1,12 +1,11 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, Link, useFetcher, useLoaderData, useNavigate, useNavigation, useSearchParams, useSubmit } from '@remix-run/react';
-import { memo, startTransition, useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useFetcher, useLoaderData, useNavigate, useNavigation, useSearchParams, useSubmit } from '@remix-run/react';
+import { memo, startTransition, useEffect, useMemo, useState } from 'react';
 import type { CoachDirectory, CoachForBooking } from '../../domain/booking/requests/coach-directory';
 import { submitBookingRequest } from '../../domain/booking/requests/use-cases/submit-booking-request';
 import { redirectFor } from '../navigation/routing';
 import {
   COACH_SEARCH_PAGE_SIZE,
-  PRICE_BAND_OPTIONS,
   activeFilterCount,
   filtersFromSearchParams,
   foundCoachesText,
@@ -14,7 +13,7 @@ import {
   type CoachCard as CoachCardData,
   type CoachSearchPage,
 } from '../../domain/search/coach-search';
-import { COACHING_TYPE_OPTIONS, coachingTypeLabel } from '../../domain/shared/catalogue';
+import { coachingTypeLabel } from '../../domain/shared/catalogue';
 import { bookingRefusalMessage } from '../../domain/booking/lifecycle/booking-errors';
 import type { DomainError } from '../../domain/shared/errors';
 import { collectFormEntries } from '../../domain/validation/parse-form';
@@ -29,14 +28,13 @@ import { BookingDialog } from '~/components/lazy-dialogs';
 import { loadBookingOptions, type BookingPreview } from '~/components/booking/booking-options';
 import { CoachCard, CoachCardPlaceholder } from '~/components/booking/coach-card';
 import { useNextAvailable } from '~/components/booking/use-next-available';
-import { Icon } from '~/components/icon';
 import { useViewer } from '~/components/shell/shell-user';
 import { loginPathFor } from '~/auth/signed-out';
 import { playerForFilter } from '~/booking/player-for-filter';
 import { coachProfileBookPath } from '~/public/profile-actions-paths';
-import { inputClass, primaryButton, secondaryButton } from '~/components/booking/button-classes';
+import { primaryButton, secondaryButton } from '~/components/booking/button-classes';
 import { PaymentStep } from '~/components/booking/payment-step';
-import { AgeGroupFilter, AgeGroupQuickChoices, type PlayerChoice } from '~/components/booking/age-group-filter';
+import { SearchFilters } from '~/components/booking/search-filters';
 import { loadPlayerRows } from '~/profile/player-actions.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => publicPageMeta({ title: 'Find Coaches · FACT', description: FIND_COACHES_DESCRIPTION, canonical: data?.canonical ?? '/FindCoaches' });
@@ -289,96 +287,6 @@ function usePagedCoaches(first: CoachSearchPage) {
     },
   };
 }
-
-/** Rendered again only when the URL's filters or the players change (not while the results load, nor for a dialog). */
-const SearchFilters = memo(function SearchFilters({
-  filters,
-  active,
-  players,
-  submit,
-}: {
-  filters: ReturnType<typeof filtersFromSearchParams>;
-  active: number;
-  players: readonly PlayerChoice[];
-  submit: ReturnType<typeof useSubmit>;
-}) {
-  const form = useRef<HTMLFormElement>(null);
-  const timer = useRef<ReturnType<typeof setTimeout>>();
-  const send = (replace: boolean) => {
-    if (!form.current) return;
-    const data = new FormData(form.current);
-    for (const [k, v] of [...data.entries()]) if (v === '') data.delete(k);
-    submit(data, { method: 'get', action: '/FindCoaches', replace });
-  };
-  // A choice (a select) searches at once, in its own event: a zero timer cost the search a task
-  // and a frame before its request left. Typing waits for a pause.
-  const change = (delay: number) => {
-    clearTimeout(timer.current);
-    if (delay === 0) send(false);
-    else timer.current = setTimeout(() => send(true), delay);
-  };
-  // The fields follow the URL (Back, 'Clear all filters', a player's quick choice) without the
-  // form being rebuilt, which cost a filter change its time and took the focus from the field
-  // being typed in; the field in use keeps what the person is typing.
-  useEffect(() => {
-    const want: Record<string, string> = {
-      q: filters.text ?? '',
-      specialization: filters.specialisation ?? '',
-      price: filters.priceBand ?? '',
-      location: filters.location ?? '',
-      age_group: filters.ageGroup ?? '',
-    };
-    for (const [name, value] of Object.entries(want)) {
-      const field = form.current?.elements.namedItem(name);
-      if ((field instanceof HTMLInputElement || field instanceof HTMLSelectElement) && field !== document.activeElement && field.value !== value) field.value = value;
-    }
-  }, [filters]);
-  return (
-    <Form ref={form} method="get" action="/FindCoaches" role="search" className="card mb-6 p-4" onSubmit={(e) => (e.preventDefault(), change(0))}>
-      <div className="flex gap-2">
-        <label className="relative flex-1">
-          <span className="sr-only">Search coaches</span>
-          <Icon name="search" className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-400" />
-          <input type="search" name="q" defaultValue={filters.text ?? ''} placeholder="Name, bio or location" className={`${inputClass} pl-9`} onChange={() => change(400)} />
-        </label>
-        <button type="submit" className={primaryButton}>
-          Search
-        </button>
-      </div>
-      <div className="mt-3 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
-        <label>
-          <span className="sr-only">Specialization</span>
-          <select name="specialization" defaultValue={filters.specialisation ?? ''} className={inputClass} onChange={() => change(0)} aria-label="Specialization">
-            <option value="">All specializations</option>
-            {COACHING_TYPE_OPTIONS.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          <span className="sr-only">Price</span>
-          <select name="price" defaultValue={filters.priceBand ?? ''} className={inputClass} onChange={() => change(0)} aria-label="Price">
-            <option value="">Any price</option>
-            {PRICE_BAND_OPTIONS.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          <span className="sr-only">Location</span>
-          <input name="location" defaultValue={filters.location ?? ''} placeholder="Location, e.g. Manchester" className={inputClass} onChange={() => change(400)} aria-label="Location" />
-        </label>
-        <AgeGroupFilter value={filters.ageGroup ?? null} onChange={() => change(0)} />
-      </div>
-      <AgeGroupQuickChoices players={players} value={filters.ageGroup ?? null} form={form} onPick={() => change(0)} />
-      <p className="mt-3 text-xs text-slate-500">{active === 0 ? 'No filters applied' : `${active} active ${active === 1 ? 'filter' : 'filters'}`}</p>
-    </Form>
-  );
-});
 
 function EmptyState({ anyCoachListed }: { anyCoachListed: boolean }) {
   return (

@@ -4,6 +4,7 @@ import type { EnquiryRepository } from '../../../domain/messaging/enquiry.reposi
 import { DomainFailure } from '../../../domain/shared/errors';
 import { publishMessageEvent } from '../../realtime/message-events';
 import { EnquiryEntity, EnquiryReportEntity } from '../entities';
+import type { MessageRow } from './message-row';
 
 const COLUMNS = 'id, client_id, coach_id, booking_id, created_at, last_message_at, joined_at';
 
@@ -17,16 +18,8 @@ export interface EnquiryRow {
   joined_at: Date | string | null;
 }
 
-export interface EnquiryMessageRow {
-  id: string;
-  enquiry_id: string;
-  sender_id: string;
-  receiver_id: string;
-  content: string;
-  is_read: boolean;
-  read_at: Date | string | null;
-  created_at: Date | string;
-}
+/** A messages row written in an enquiry, as SQL returns it: the message row, keyed by its enquiry. */
+export type EnquiryMessageRow = Omit<MessageRow, 'booking_id' | 'from_enquiry'> & { enquiry_id: string };
 
 /** A row that does not parse is a corrupted store, not a user error. */
 function enquiryFromRow(row: EnquiryRow): Enquiry {

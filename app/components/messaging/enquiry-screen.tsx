@@ -1,4 +1,4 @@
-import { Link } from '@remix-run/react';
+import { BackToMessages } from './conversation-header';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { isSignedOutReply } from '../../auth/signed-out';
 import type { EnquiryPageView } from '../../messaging/view-types';
@@ -53,11 +53,7 @@ export function EnquiryScreen(props: { view: EnquiryPageView; now: string; onSen
     <div className="flex h-dvh flex-col bg-slate-50">
       <header className="sticky top-0 z-10 border-b border-slate-200 bg-white/95 backdrop-blur">
         <div className="mx-auto flex max-w-3xl items-center gap-3 px-3 py-3 sm:px-5">
-          <Link to="/Messages" className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full text-slate-700 hover:bg-slate-100" aria-label="Back to Messages">
-            <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
-              <path d="M15 5l-7 7 7 7" strokeLinecap="round" strokeLinejoin="round" />
-            </svg>
-          </Link>
+          <BackToMessages />
           <span aria-hidden="true" className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-pitch-100 text-sm font-bold text-pitch-800">
             {title.charAt(0).toUpperCase()}
           </span>
