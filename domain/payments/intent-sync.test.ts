@@ -14,6 +14,7 @@ const intent = (patch: Partial<GatewayIntent>): GatewayIntent => ({
   amountRefundedPence: 0,
   clientSecret: 'secret',
   lastError: null,
+  authorisedAt: null,
   ...patch,
 });
 const withIntent = (b = pendingBooking()) => unwrap(recordIntentCreated(b, 'pi_1', NOW));
@@ -23,6 +24,18 @@ describe('recording what the gateway reports', () => {
     const r = unwrap(applyGatewayIntent(withIntent(), intent({ status: 'requires_capture' }), NOW));
     expect(r.booking.paymentStatus).toBe('authorized');
     expect(r.followUps).toEqual([]);
+  });
+
+  it("dates the authorisation by the provider's clock when FACT hears of it later, so the response deadline does not outlive the hold", () => {
+    const provider = new Date(NOW.getTime() - 3 * 3_600_000);
+    const sync = unwrap(applyGatewayIntent(withIntent(), intent({ status: 'requires_capture', authorisedAt: provider }), NOW));
+    expect(sync.booking.authorizedAt).toEqual(provider);
+  });
+
+  it("keeps FACT's own time when the provider's is later or unknown", () => {
+    const later = new Date(NOW.getTime() + 60_000);
+    expect(unwrap(applyGatewayIntent(withIntent(), intent({ status: 'requires_capture', authorisedAt: later }), NOW)).booking.authorizedAt).toEqual(NOW);
+    expect(unwrap(applyGatewayIntent(withIntent(), intent({ status: 'requires_capture' }), NOW)).booking.authorizedAt).toEqual(NOW);
   });
 
   it('asks for a capture when the booking was accepted before the payment', () => {

@@ -38,7 +38,7 @@ export function applyGatewayIntent(booking: Booking, intent: GatewayIntent, now:
     current = result.value;
     return null;
   };
-  const authorise = (): DomainError | null => apply(recordAuthorization(current, { intentId: intent.intentId, amountPence: intent.amountPence }, now));
+  const authorise = (): DomainError | null => apply(recordAuthorization(current, { intentId: intent.intentId, amountPence: intent.amountPence, authorisedAt: intent.authorisedAt }, now));
 
   let failure: DomainError | null = null;
   switch (intent.status) {

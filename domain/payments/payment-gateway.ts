@@ -32,6 +32,11 @@ export interface GatewayIntent {
   readonly clientSecret: string | null;
   /** Why the last card attempt failed, in the provider's words. */
   readonly lastError: { readonly code: string; readonly message: string } | null;
+  /**
+   * When the provider authorised the card (its clock, not FACT's), if it says: the hold lapses a
+   * set time after this, so a request's response deadline counts from it. Null when unknown.
+   */
+  readonly authorisedAt: Date | null;
 }
 
 export type { GatewayError, GatewayResult } from '../shared/gateway-result';

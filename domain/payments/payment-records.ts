@@ -23,11 +23,17 @@ export function recordIntentCreated(booking: Booking, intentId: string, now: Dat
   return ok({ ...booking, paymentIntentId: intentId, paymentStatus: 'pending', updatedAt: now });
 }
 
-/** The total is held on the client's card. */
-export function recordAuthorization(booking: Booking, input: { intentId: string; amountPence: Pence }, now: Date): Result<Booking> {
+/**
+ * The total is held on the client's card. The authorisation's time is the earlier of the
+ * provider's and FACT's own: FACT may learn of it late (a webhook retried, a page reloaded), and
+ * the hold lapses counting from when the provider made it.
+ */
+export function recordAuthorization(booking: Booking, input: { intentId: string; amountPence: Pence; authorisedAt?: Date | null }, now: Date): Result<Booking> {
   if (booking.paymentIntentId !== null && booking.paymentIntentId !== input.intentId) return err(paymentErrors.intentMismatch());
   if (input.amountPence !== booking.totalPricePence) return err(paymentErrors.amountInvalid('authorised'));
-  return move(booking, 'authorized', { paymentIntentId: input.intentId, amountAuthorizedPence: input.amountPence, authorizedAt: now }, now);
+  const said = input.authorisedAt ?? null;
+  const authorizedAt = said !== null && said.getTime() < now.getTime() ? said : now;
+  return move(booking, 'authorized', { paymentIntentId: input.intentId, amountAuthorizedPence: input.amountPence, authorizedAt }, now);
 }
 
 /** The money was taken (all of the hold, or part of it); it is now held by the platform. */

@@ -78,6 +78,7 @@ export function createFakeGateway(): FakeGateway {
           amountCapturedPence: 0,
           amountRefundedPence: 0,
           clientSecret: `pi_fake_${counter}_secret`,
+          authorisedAt: null,
           lastError: null,
         };
         intents.set(intent.intentId, intent);

@@ -169,6 +169,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     const charge: Json = {
       id: nextId('ch'),
       object: 'charge',
+      created: Math.floor(Date.now() / 1000),
       amount: pi.amount,
       amount_captured: 0,
       amount_refunded: 0,

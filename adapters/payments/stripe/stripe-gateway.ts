@@ -79,7 +79,8 @@ export class StripeGateway implements PaymentGateway {
 
   /** The intent, with what FACT refunded of it once captured. */
   async #retrieve(intentId: string): Promise<GatewayIntent> {
-    const pi = await this.#stripe.paymentIntents.retrieve(intentId);
+    // The charge says when the card was authorised (the hold's lapse counts from it).
+    const pi = await this.#stripe.paymentIntents.retrieve(intentId, { expand: ['latest_charge'] });
     if (pi.status !== 'succeeded') return toGatewayIntent(pi);
     const refunds = await this.#stripe.refunds.list({ payment_intent: intentId, limit: 100 });
     return toGatewayIntent(pi, refundedByUs(refunds.data));

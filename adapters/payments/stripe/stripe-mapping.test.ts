@@ -27,8 +27,16 @@ describe('Stripe in the terms of the payment-gateway port', () => {
       amountRefundedPence: 0,
       clientSecret: 'pi_1_secret',
       lastError: { code: 'insufficient_funds', message: 'Your card has insufficient funds.' },
+      authorisedAt: null,
     });
     expect(toGatewayIntent({ ...pi, status: 'some_new_status' }).status).toBe('processing');
+  });
+
+  it("takes the card's authorisation time from the expanded charge, and none from a charge id alone", () => {
+    const pi = { id: 'pi_2', status: 'requires_capture', amount: 5300, amount_received: 0, client_secret: null, last_payment_error: null } as unknown as Stripe.PaymentIntent;
+    const charge = { id: 'ch_1', created: 1_796_000_000 } as unknown as Stripe.Charge;
+    expect(toGatewayIntent({ ...pi, latest_charge: charge }).authorisedAt).toEqual(new Date(1_796_000_000_000));
+    expect(toGatewayIntent({ ...pi, latest_charge: 'ch_1' }).authorisedAt).toBeNull();
   });
 
   it("counts only FACT's own refunds that went through or are on their way", () => {

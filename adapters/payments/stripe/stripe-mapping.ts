@@ -36,7 +36,13 @@ export function toGatewayIntent(pi: Stripe.PaymentIntent, refundedPence = 0): Ga
           message: lastError.message ?? 'There was an issue processing your payment. Please try again.',
         }
       : null,
+    authorisedAt: chargeCreatedAt(pi.latest_charge),
   };
+}
+
+/** A charge's `created` (seconds) is when the card was authorised; only an expanded charge says it. */
+function chargeCreatedAt(charge: Stripe.PaymentIntent['latest_charge']): Date | null {
+  return charge !== null && typeof charge === 'object' ? new Date(charge.created * 1000) : null;
 }
 
 interface StripeLikeError {

@@ -16,6 +16,12 @@ export function authorisedNow(metadata: Record<string, string>, now: Date): Reco
   return { ...metadata, [AUTHORISED_AT_KEY]: now.toISOString() };
 }
 
+/** When the offline gateway authorised the intent, if it has. */
+export function authorisedAtOf(metadata: Record<string, string>): Date | null {
+  const at = metadata[AUTHORISED_AT_KEY];
+  return at === undefined ? null : new Date(at);
+}
+
 export function hasLapsed(row: Pick<IntentRow, 'status' | 'metadata'>, now: Date): boolean {
   const authorisedAt = row.metadata[AUTHORISED_AT_KEY];
   if (row.status !== 'requires_capture' || authorisedAt === undefined) return false;

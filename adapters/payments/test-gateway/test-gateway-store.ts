@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { GatewayError, GatewayIntent, GatewayIntentStatus, GatewayResult } from '../../../domain/payments/payment-gateway';
 import { err } from '../../../domain/shared/result';
 import type { Orm } from '../../persistence/orm';
+import { authorisedAtOf } from './test-authorisation-lapse';
 
 /**
  * The test gateway's state in PostgreSQL (tables test_gateway_intents and test_gateway_requests
@@ -31,6 +32,7 @@ export function intentOfRow(row: IntentRow): GatewayIntent {
     amountRefundedPence: row.amount_refunded_pence,
     clientSecret: row.metadata.client_secret ?? null,
     lastError: row.last_error_code !== null ? { code: row.last_error_code, message: row.last_error_message ?? '' } : null,
+    authorisedAt: authorisedAtOf(row.metadata),
   };
 }
 
