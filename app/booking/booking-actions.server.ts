@@ -61,6 +61,8 @@ export interface ActionSuccess {
 }
 
 const text = (v: unknown): string | null => (typeof v === 'string' ? v : null);
+/** A whole number of pence from a hidden field, or null when absent or not one (the check is then skipped). */
+const pence = (v: unknown): number | null => (typeof v === 'string' && /^\d{1,9}$/.test(v) ? Number(v) : null);
 
 async function run(intent: BookingIntent, actor: Actor, bookingId: string, fields: Record<string, unknown>, context: AppLoadContext): Promise<Result<unknown>> {
   const deps = bookingDeps(context);
@@ -71,7 +73,7 @@ async function run(intent: BookingIntent, actor: Actor, bookingId: string, field
     case 'decline':
       return declineBooking(deps, { ...input, reason: text(fields.reason) });
     case 'cancel':
-      return cancelBooking(deps, { ...input, reason: text(fields.reason) });
+      return cancelBooking(deps, { ...input, reason: text(fields.reason), shownRefundPence: pence(fields.shownRefundPence) });
     case 'propose_reschedule': {
       const form = parseForm(rescheduleSchema(deps.clock.now()), fields);
       if (!form.ok) return form;

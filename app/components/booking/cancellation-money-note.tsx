@@ -13,6 +13,8 @@ export function CancellationMoneyNote({ card }: { card: BookingCardView }) {
   const toCoach = card.viewerIs === 'client' ? `Kept for ${card.otherPartyName}` : 'Paid to you';
   return (
     <div aria-label="What this cancellation does with the payment" role="note" className="mb-4 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-950">
+      {/* The refund the person confirms: the server refuses the cancellation if the policy now gives another. */}
+      <input type="hidden" name="shownRefundPence" value={money.refundPence} />
       <p>{cancellationMoneyWords(money, card.viewerIs, card.otherPartyName)}</p>
       {money.paidPence > 0 ? (
         <dl className="mt-2 grid grid-cols-[1fr_auto] gap-x-4 gap-y-0.5">

@@ -106,6 +106,18 @@ describe('cancelling a booking', () => {
     expect(r.ok && r.value.effects).toEqual([{ kind: 'refund', amountPence: 300, reason: 'cancellation' }]);
   });
 
+  it('refuses, and moves nothing, when the refund the client confirmed is no longer the one the policy gives', () => {
+    const shown = { ...reason, shownRefundPence: RATE_PENCE + 300 };
+    expect(code(cancelBooking(confirmedAndCaptured(), client, shown, at(STARTS_AT, -24 * HOUR_MS)))).toBe('OK');
+    const late = cancelBooking(confirmedAndCaptured(), client, shown, at(STARTS_AT, -24 * HOUR_MS + 1));
+    expect(!late.ok && late.error).toMatchObject({
+      code: 'REFUND_CHANGED',
+      kind: 'conflict',
+      message: 'The refund has changed since you opened this: it is now £3.00. Check the amounts and confirm again.',
+    });
+    expect(code(cancelBooking(confirmedAndCaptured(), client, { ...reason, shownRefundPence: 300 }, at(STARTS_AT, -HOUR_MS)))).toBe('OK');
+  });
+
   it('lets the coach cancel a confirmed booking with a full refund', () => {
     const r = cancelBooking(confirmedAndCaptured(), coach, reason, at(STARTS_AT, -HOUR_MS));
     expect(r.ok && r.value.booking.cancelledBy).toBe('coach');

@@ -1,7 +1,9 @@
 import type { Actor } from '../../policy/actor';
 import { err, ok, type Result } from '../../shared/result';
 import { cancellationInstructions, cancellationSettlement } from '../money/cancellation-policy';
+import { cancellationPreview } from '../money/cancellation-money';
 import { captureInstruction } from '../money/payment-instruction';
+import { formatPence, type Pence } from '../../shared/money';
 import type { Booking, CancelledBy } from './booking';
 import { bookingErrors } from './booking-errors';
 import { changed, relationOf, requireCoach, type BookingChange } from './booking-party';
@@ -93,12 +95,16 @@ export function expireUnpaidRequest(booking: Booking, now: Date): Result<Booking
  * one (a pending one is declined instead); an administrator may cancel either. A reason is
  * required. Money follows the cancellation policy.
  */
-export function cancelBooking(booking: Booking, actor: Actor, input: { reason: string | null | undefined }, now: Date): Result<BookingChange> {
+export function cancelBooking(booking: Booking, actor: Actor, input: { reason: string | null | undefined; shownRefundPence?: Pence | null }, now: Date): Result<BookingChange> {
   const relation = relationOf(booking, actor);
   if (relation === 'stranger') return err(bookingErrors.notBookingParty());
   if (booking.status !== 'pending' && booking.status !== 'confirmed') return err(bookingErrors.notCancellable());
   if (relation === 'coach' && booking.status !== 'confirmed') return err(bookingErrors.coachMustDecline());
   const reason = requiredReason(input.reason, bookingErrors.cancellationReasonRequired);
   if (!reason.ok) return reason;
+  // The person confirmed the refund they were shown; if the policy now gives another (the 24-hour
+  // line passed while the dialog was open), they must see the new amount before anything moves.
+  const refund = cancellationPreview(booking, relation, now).refundPence;
+  if (input.shownRefundPence !== undefined && input.shownRefundPence !== null && input.shownRefundPence !== refund) return err(bookingErrors.refundChanged(formatPence(refund)));
   return ok(cancel(booking, relation, reason.value, false, now));
 }

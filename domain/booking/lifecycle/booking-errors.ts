@@ -53,6 +53,7 @@ export const bookingErrors = {
   notPending: (): DomainError => conflict('BOOKING_NOT_PENDING', 'This booking request is no longer pending.'),
   notPaid: (): DomainError => conflict('BOOKING_NOT_PAID', "This request can't be accepted until the client has paid."),
   requestExpired: (): DomainError => conflict('REQUEST_EXPIRED', 'This request has expired: the coach did not respond in time.'),
+  refundChanged: (refund: string): DomainError => conflict('REFUND_CHANGED', `The refund has changed since you opened this: it is now ${refund}. Check the amounts and confirm again.`),
   notCancellable: (): DomainError => conflict('BOOKING_NOT_CANCELLABLE', 'This booking can no longer be cancelled.'),
   coachMustDecline: (): DomainError => conflict('BOOKING_NOT_CONFIRMED', 'Only a confirmed booking can be cancelled by the coach. Decline a pending request instead.'),
   cancellationReasonRequired: (): DomainError => invalid('REASON_REQUIRED', BOOKING_MESSAGES.cancellationReason, field('reason', BOOKING_MESSAGES.cancellationReason)),

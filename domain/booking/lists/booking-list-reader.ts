@@ -19,7 +19,7 @@ export interface BookingListItem {
  * of booking-lists.ts, computed in SQL; pages follow a keyset cursor (the session start and id of
  * the last card), so a page is as fast on the hundredth as on the first.
  */
-export const BOOKING_LIST_PAGE_SIZE = 20;
+export const BOOKING_LIST_PAGE_SIZE = 10;
 
 export interface BookingListCursor {
   readonly startsAt: Date;

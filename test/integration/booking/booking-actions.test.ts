@@ -85,6 +85,20 @@ describe('booking actions are enforced on the server', () => {
     expect((await act(client, 'cancel', id, { reason: 'Again' })).status).toBe(409);
   });
 
+  it('refuses a cancellation whose shown refund the 24-hour line has since changed, and moves nothing until the client confirms the new one', async () => {
+    const id = await book(new Date(NOW.getTime() + 30 * HOUR));
+    expect((await act(coach, 'accept', id, {}, coachAction)).body.ok).toBe(true);
+    const [{ total }] = await ctx.db.query<{ total: number }>('select total_price_pence as total from bookings where id = $1', [id]);
+    at(7 * HOUR);
+    const before = await row(id);
+    const stale = await act(client, 'cancel', id, { reason: 'Ill', shownRefundPence: String(total) });
+    expect(stale.status).toBe(409);
+    expect(stale.body).toMatchObject({ ok: false, code: 'REFUND_CHANGED', message: 'The refund has changed since you opened this: it is now £3.00. Check the amounts and confirm again.' });
+    expect(await row(id)).toEqual(before);
+    expect((await act(client, 'cancel', id, { reason: 'Ill', shownRefundPence: '300' })).body.ok).toBe(true);
+    at(0);
+  });
+
   it('runs a whole session: accept, arrivals (a second mark refused), completion, reviews that move the rating', async () => {
     const starts = new Date(NOW.getTime() + 72 * HOUR);
     const id = await book(starts);
@@ -152,19 +166,20 @@ describe('the MyBookings and CoachDashboard read models', () => {
     for (let i = 0; i < 25; i++) ids.push(await book(new Date(NOW.getTime() + (24 + Math.floor(i / 12) * 24 + (i % 12)) * HOUR), pupil, busyCoach));
     const first = await countQueries(async () => call(loader, ctx.app, await requestAs(ctx.app, pupil.id, '/MyBookings')));
     expect(first.count, first.queries.join('\n')).toBeLessThanOrEqual(5);
-    const one = await bodyOf<{ cards: { id: string }[]; nextCursor: string }>(first.result);
-    expect(one.cards).toHaveLength(20);
-    const two = await bodyOf<{ cards: { id: string }[]; nextCursor: string | null }>(
-      await call(loader, ctx.app, await requestAs(ctx.app, pupil.id, `/MyBookings?cursor=${encodeURIComponent(one.nextCursor)}`)),
-    );
-    expect(two.nextCursor).toBeNull();
-    expect([...one.cards, ...two.cards].map((c) => c.id)).toEqual(ids);
+    type Page = { cards: { id: string }[]; nextCursor: string | null };
+    const pages = [await bodyOf<Page>(first.result)];
+    for (let cursor = pages[0]!.nextCursor; cursor !== null; cursor = pages[pages.length - 1]!.nextCursor) {
+      pages.push(await bodyOf<Page>(await call(loader, ctx.app, await requestAs(ctx.app, pupil.id, `/MyBookings?cursor=${encodeURIComponent(cursor)}`))));
+    }
+    // Ten cards a page: 'Load more' brings the rest.
+    expect(pages.map((p) => p.cards.length)).toEqual([10, 10, 5]);
+    expect(pages.flatMap((p) => p.cards.map((c) => c.id))).toEqual(ids);
 
     const dash = await countQueries(async () => call(coachLoader, ctx.app, await requestAs(ctx.app, busyCoach.id, '/CoachDashboard')));
     expect(dash.count, dash.queries.join('\n')).toBeLessThanOrEqual(5);
     const body = await bodyOf<{ counts: Record<string, number>; cards: { id: string; otherPartyName: string }[] }>(dash.result);
     expect(body.counts).toEqual({ pending: 25, upcoming: 0, history: 0 });
-    expect(body.cards.map((c) => c.id)).toEqual(ids.slice(0, 20));
+    expect(body.cards.map((c) => c.id)).toEqual(ids.slice(0, 10));
     expect(body.cards[0]).toMatchObject({ viewerIs: 'coach', otherPartyName: 'Paged Pupil' });
 
     // Another client's request not paid yet does not reach the coach: not listed, not counted.
