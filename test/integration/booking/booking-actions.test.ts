@@ -88,7 +88,7 @@ describe('booking actions are enforced on the server', () => {
   it('refuses a cancellation whose shown refund the 24-hour line has since changed, and moves nothing until the client confirms the new one', async () => {
     const id = await book(new Date(NOW.getTime() + 30 * HOUR));
     expect((await act(coach, 'accept', id, {}, coachAction)).body.ok).toBe(true);
-    const [{ total }] = await ctx.db.query<{ total: number }>('select total_price_pence as total from bookings where id = $1', [id]);
+    const total = (await ctx.db.query<{ total: number }>('select total_price_pence as total from bookings where id = $1', [id]))[0]!.total;
     at(7 * HOUR);
     const before = await row(id);
     const stale = await act(client, 'cancel', id, { reason: 'Ill', shownRefundPence: String(total) });
