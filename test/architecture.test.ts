@@ -84,6 +84,7 @@ export const CONTEXT_LAYERS: readonly (readonly string[])[] = [
   ['availability', 'reviews', 'messaging'],
   ['booking'],
   ['payouts'],
+  ['packages'],
   ['payments'],
   ['notifications'],
   ['admin'],

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { seriesAfterChoices, seriesStarts } from './weekly-series';
+
+describe('a weekly series', () => {
+  it('keeps its London hour over the change of the clocks', () => {
+    // Saturday 21 March 2026, 10:00 GMT; the clocks go forward on Sunday 29 March.
+    const starts = seriesStarts(new Date('2026-03-21T10:00:00Z'), 3);
+    expect(starts.map((d) => d.toISOString())).toEqual(['2026-03-21T10:00:00.000Z', '2026-03-28T10:00:00.000Z', '2026-04-04T09:00:00.000Z']);
+  });
+
+  it('runs 2 to 12 weeks', () => {
+    expect(() => seriesStarts(new Date('2026-03-21T10:00:00Z'), 1)).toThrow(RangeError);
+    expect(() => seriesStarts(new Date('2026-03-21T10:00:00Z'), 13)).toThrow(RangeError);
+    expect(seriesStarts(new Date('2026-03-21T10:00:00Z'), 12)).toHaveLength(12);
+  });
+
+  it('leaves out a date that is not free unless the client moved it, and needs two sessions left', () => {
+    const [a, b, c] = seriesStarts(new Date('2026-05-02T09:00:00Z'), 3);
+    const dates = [
+      { startsAt: a!, free: true },
+      { startsAt: b!, free: false },
+      { startsAt: c!, free: true },
+    ];
+    expect(seriesAfterChoices(dates, { drop: [], moves: new Map() })).toEqual([a, c]);
+    const moved = new Date('2026-05-10T09:00:00Z');
+    expect(seriesAfterChoices(dates, { drop: [], moves: new Map([[1, moved]]) })).toEqual([a, moved, c]);
+    expect(seriesAfterChoices(dates, { drop: [0], moves: new Map() })).toBeNull();
+    expect(seriesAfterChoices(dates, { drop: [], moves: new Map([[1, a!]]) })).toBeNull();
+  });
+});
