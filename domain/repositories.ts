@@ -16,6 +16,7 @@ import type { AccountErasureStore } from './accounts/erasure/account-erasure';
 import type { DeletionEmails } from './accounts/erasure/deletion-emails';
 import type { AccountEnd } from './accounts/erasure/account-settlement';
 import type { BookingEmails } from './booking/lifecycle/booking-notifications';
+import type { PackageOfferRepository } from './packages/package-offer.repository';
 import type { ChargebackRepository, CoachTransferRepository, PayoutAccountRepository } from './payouts/payouts.repository';
 /**
  * Every repository port, as one bag bound to a transaction by the UnitOfWork.
@@ -41,6 +42,8 @@ export interface Repositories {
   payoutAccounts: PayoutAccountRepository;
   coachTransfers: CoachTransferRepository;
   chargebacks: ChargebackRepository;
+  /** The packages coaches offer (decision 058). */
+  packageOffers: PackageOfferRepository;
   outbox: OutboxPort;
   accountErasure: AccountErasureStore;
   /** Ports a context calls to queue emails that notifications/ composes (so it needs no context above it). */

@@ -10,6 +10,7 @@ import { createPlayerRepository } from './accounts/player.repository';
 import { MikroBookingPartiesReader } from './booking/booking-parties.reader';
 import { MikroBookingRepository } from './booking/booking.repository';
 import { createMessageRepository } from './messaging/message.repository';
+import { createPackageOfferRepository } from './packages/package-offer.repository';
 import { createEnquiryRepository } from './messaging/enquiry.repository';
 import { MikroOutbox } from './outbox/outbox.repository';
 import { createAccountErasureStore } from './accounts/account-erasure.store';
@@ -58,6 +59,7 @@ const GETTERS: Record<keyof Repositories, PropertyDescriptor> = {
   payoutAccounts: lazy('payoutAccounts', createPayoutAccountRepository),
   coachTransfers: lazy('coachTransfers', createCoachTransferRepository),
   chargebacks: lazy('chargebacks', createChargebackRepository),
+  packageOffers: lazy('packageOffers', createPackageOfferRepository),
   outbox: lazy('outbox', (em) => new MikroOutbox(em)),
   accountErasure: lazy('accountErasure', createAccountErasureStore),
   deletionEmails: lazy('deletionEmails', () => deletionEmails),

@@ -93,3 +93,33 @@ export function packageSaving(terms: Pick<PackageTerms, 'sessions' | 'totalPrice
   const savingPence = Math.max(0, singlesPence - terms.totalPricePence);
   return { singlesPence, savingPence, savingPercent: singlesPence === 0 ? 0 : Math.floor((savingPence * 100) / singlesPence) };
 }
+
+/**
+ * A stored offer, re-validated: the database's checks mirror these rules, so a row that fails
+ * here is a corrupted store.
+ */
+export function parsePackageOffer(row: {
+  id: Id;
+  coachId: Id;
+  sessions: number;
+  durationMinutes: number;
+  totalPricePence: number;
+  validityWeeks: number;
+  title: string | null;
+  retiredAt: Date | null;
+}): Result<PackageOffer> {
+  const { minSessions, maxSessions, minValidityWeeks, maxValidityWeeks, maxTitleLength } = PACKAGE_RULES;
+  const valid =
+    whole(row.sessions) &&
+    row.sessions >= minSessions &&
+    row.sessions <= maxSessions &&
+    isSessionMinutes(row.durationMinutes) &&
+    whole(row.totalPricePence) &&
+    row.totalPricePence > 0 &&
+    whole(row.validityWeeks) &&
+    row.validityWeeks >= minValidityWeeks &&
+    row.validityWeeks <= maxValidityWeeks &&
+    (row.title === null || row.title.length <= maxTitleLength);
+  if (!valid) return err(invalid('INVALID_PACKAGE_ROW', `Stored package ${row.id} breaks the package rules.`));
+  return ok({ ...row, durationMinutes: row.durationMinutes as SessionMinutes });
+}

@@ -1,3 +1,4 @@
+import type { PackageOffer } from '../packages/package-offer';
 /**
  * In-memory fakes of the repository ports (accounts, messaging, reviews, availability, and the
  * bookings of memory-bookings.ts), for unit tests of use cases; the unit of work over them is in
@@ -45,6 +46,7 @@ export interface MemoryData {
   enquiries: Map<Id, Enquiry>;
   enquiryMessages: Map<Id, EnquiryMessage>;
   enquiryReports: Map<Id, EnquiryReport>;
+  packageOffers: Map<Id, PackageOffer>;
 }
 
 export function emptyData(): MemoryData {
@@ -61,6 +63,7 @@ export function emptyData(): MemoryData {
     enquiries: new Map(),
     enquiryMessages: new Map(),
     enquiryReports: new Map(),
+    packageOffers: new Map(),
   };
 }
 
@@ -78,6 +81,7 @@ export function snapshot(data: MemoryData): MemoryData {
     enquiries: new Map(data.enquiries),
     enquiryMessages: new Map(data.enquiryMessages),
     enquiryReports: new Map(data.enquiryReports),
+    packageOffers: new Map(data.packageOffers),
   };
 }
 
@@ -127,6 +131,13 @@ export function memoryRepositories(data: MemoryData, bookings: InMemoryBookings 
       },
     },
     enquiries: memoryEnquiries(data),
+    packageOffers: {
+      listOnSale: async (coachId: Id) => [...data.packageOffers.values()].filter((o) => o.coachId === coachId && o.retiredAt === null),
+      findById: async (id: Id) => data.packageOffers.get(id) ?? null,
+      lockCoach: async () => undefined,
+      insert: async (offer: PackageOffer) => void data.packageOffers.set(offer.id, offer),
+      update: async (offer: PackageOffer) => void data.packageOffers.set(offer.id, offer),
+    },
     messages: {
       add: async (message: Message): Promise<Result<void>> => {
         data.messages.set(message.id, message);
