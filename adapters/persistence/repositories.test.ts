@@ -32,6 +32,7 @@ describe('the repositories of one unit of work', () => {
       'payoutAccounts',
       'coachTransfers',
       'chargebacks',
+      'packageOffers',
       'outbox',
       'accountErasure',
       'deletionEmails',
@@ -39,14 +40,14 @@ describe('the repositories of one unit of work', () => {
       'accountEnd',
     ] as const;
     for (const name of names) expect(copy[name], name).toBe(repos[name]);
-    expect(Object.keys(copy)).toHaveLength(21);
+    expect(Object.keys(copy)).toHaveLength(22);
   });
 
   it('share one getter per repository, so that no set has functions of its own to hold its EntityManager', () => {
     const a = makeRepositories(em);
     const b = makeRepositories({} as EntityManager);
     const names = Object.keys(a);
-    expect(names).toHaveLength(21);
+    expect(names).toHaveLength(22);
     for (const name of names) {
       const mine = Object.getOwnPropertyDescriptor(a, name);
       expect(mine?.get, name).toBeTypeOf('function');

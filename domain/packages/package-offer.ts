@@ -1,5 +1,5 @@
 import { invalid, type DomainError } from '../shared/errors';
-import type { Id } from '../shared/ids';
+import { isId, type Id } from '../shared/ids';
 import { formatPence, type Pence } from '../shared/money';
 import { err, ok, type Result } from '../shared/result';
 import { isSessionMinutes, offeredLengths, type SessionMinutes, type SessionOffer } from '../shared/session-lengths';
@@ -109,7 +109,12 @@ export function parsePackageOffer(row: {
   retiredAt: Date | null;
 }): Result<PackageOffer> {
   const { minSessions, maxSessions, minValidityWeeks, maxValidityWeeks, maxTitleLength } = PACKAGE_RULES;
+  const raw: unknown = row;
+  if (typeof raw !== 'object' || raw === null) return err(invalid('INVALID_PACKAGE_ROW', 'A stored package is not a record.'));
   const valid =
+    isId(row.id) &&
+    isId(row.coachId) &&
+    (row.retiredAt === null || (row.retiredAt instanceof Date && !Number.isNaN(row.retiredAt.getTime()))) &&
     whole(row.sessions) &&
     row.sessions >= minSessions &&
     row.sessions <= maxSessions &&
@@ -119,7 +124,7 @@ export function parsePackageOffer(row: {
     whole(row.validityWeeks) &&
     row.validityWeeks >= minValidityWeeks &&
     row.validityWeeks <= maxValidityWeeks &&
-    (row.title === null || row.title.length <= maxTitleLength);
+    (row.title === null || (typeof row.title === 'string' && row.title.length > 0 && row.title.length <= maxTitleLength));
   if (!valid) return err(invalid('INVALID_PACKAGE_ROW', `Stored package ${row.id} breaks the package rules.`));
   return ok({ ...row, durationMinutes: row.durationMinutes as SessionMinutes });
 }

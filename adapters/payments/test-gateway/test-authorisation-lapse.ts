@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AUTHORISATION_LIFETIME_MS } from '../../../domain/booking/requests/response-deadline';
-import { updateIntent, type IntentRow } from './test-gateway-store';
+import { AUTHORISED_AT_KEY, updateIntent, type IntentRow } from './test-gateway-store';
 
 /**
  * Like Stripe, the offline gateway keeps an uncaptured card authorisation for 7 days only: after
@@ -9,17 +9,8 @@ import { updateIntent, type IntentRow } from './test-gateway-store';
  * which is the first moment anyone could tell the difference.
  */
 
-/** Metadata key of the instant an intent reached requires_capture (ISO). */
-export const AUTHORISED_AT_KEY = 'authorized_at';
-
 export function authorisedNow(metadata: Record<string, string>, now: Date): Record<string, string> {
   return { ...metadata, [AUTHORISED_AT_KEY]: now.toISOString() };
-}
-
-/** When the offline gateway authorised the intent, if it has. */
-export function authorisedAtOf(metadata: Record<string, string>): Date | null {
-  const at = metadata[AUTHORISED_AT_KEY];
-  return at === undefined ? null : new Date(at);
 }
 
 export function hasLapsed(row: Pick<IntentRow, 'status' | 'metadata'>, now: Date): boolean {

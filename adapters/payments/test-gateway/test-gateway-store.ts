@@ -2,7 +2,6 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { GatewayError, GatewayIntent, GatewayIntentStatus, GatewayResult } from '../../../domain/payments/payment-gateway';
 import { err } from '../../../domain/shared/result';
 import type { Orm } from '../../persistence/orm';
-import { authorisedAtOf } from './test-authorisation-lapse';
 
 /**
  * The test gateway's state in PostgreSQL (tables test_gateway_intents and test_gateway_requests
@@ -21,6 +20,15 @@ export interface IntentRow {
   readonly last_error_code: string | null;
   readonly last_error_message: string | null;
   readonly metadata: Record<string, string>;
+}
+
+/** Metadata key of the instant an intent reached requires_capture (ISO). */
+export const AUTHORISED_AT_KEY = 'authorized_at';
+
+/** When the offline gateway authorised the intent, if it has. */
+function authorisedAtOf(metadata: Record<string, string>): Date | null {
+  const at = metadata[AUTHORISED_AT_KEY];
+  return at === undefined ? null : new Date(at);
 }
 
 export function intentOfRow(row: IntentRow): GatewayIntent {
@@ -79,6 +87,13 @@ class Unsaved extends Error {
   }
 }
 
+/** A stored answer comes back from JSON: an intent's authorisation time is a Date again, as on the first call. */
+function withDates(result: GatewayResult<unknown>): GatewayResult<unknown> {
+  if (!result.ok || typeof result.value !== 'object' || result.value === null) return result;
+  const value = result.value as { authorisedAt?: unknown };
+  return typeof value.authorisedAt === 'string' ? { ok: true, value: { ...value, authorisedAt: new Date(value.authorisedAt) } } : result;
+}
+
 /**
  * Runs a write once per idempotency key, like Stripe: the first call's answer (success or card
  * error) is stored and returned to every later call with the same key; the same key with other
@@ -103,7 +118,7 @@ export async function runIdempotent<T>(orm: Orm, key: string, fingerprint: strin
             ),
           );
         }
-        return stored.result as GatewayResult<T>;
+        return withDates(stored.result) as GatewayResult<T>;
       }
       const result = await op(tx);
       if (!result.ok && result.error.retryable) throw new Unsaved(result);
