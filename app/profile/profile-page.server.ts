@@ -2,13 +2,14 @@ import { redirect, type AppLoadContext } from '@remix-run/node';
 import { profileViewFor, type ProfileView } from './profile-view';
 import { viewProfile } from '../../domain/accounts/users/use-cases/view-profile';
 import { toActor } from '../../domain/accounts/users/user';
-import { listAvailability } from '../../domain/availability/use-cases/list-availability';
 import { pagePath, pageUrl, type PageName } from '../navigation/pages';
 import { redirectFor } from '../navigation/routing';
 import { utcToLondon } from '../../domain/shared/london-time';
 import { requireUser } from '~/auth/guards.server';
 import { availabilityRow, type AvailabilityRow } from './availability-view';
 import { requestDeps } from '~/request-deps.server';
+import { coachOfferings } from '../../domain/packages/use-cases/coach-offerings';
+import { packageCard, type PackageCard } from '~/packages/package-view';
 
 /**
  * What UserProfile and CoachProfile load (SPEC §2): the profile as this viewer may see it
@@ -32,9 +33,12 @@ export async function loadProfilePage(request: Request, context: AppLoadContext,
   const showDeletionCard = own && actor.role !== 'admin';
   const pendingDeletion = showDeletionCard ? (await deps.uow.read.deletionRequests.findPendingByUserId(user.id)) !== null : false;
   let availability: AvailabilityRow[] = [];
-  if (profile.userType === 'coach') {
-    const periods = await listAvailability(deps, { viewer: actor, coachId: profile.id });
-    availability = periods.ok ? periods.value.map(availabilityRow) : [];
+  let packages: PackageCard[] = [];
+  const coach = view.value.coachProfile;
+  if (profile.userType === 'coach' && coach) {
+    const offerings = await coachOfferings(deps, { viewer: actor, coachId: profile.id });
+    availability = offerings.periods.map(availabilityRow);
+    packages = offerings.packages.map((o) => packageCard(o, { ratePence: coach.hourlyRatePence, lengths: coach.sessionLengths }));
   }
   const title = page === 'CoachProfile' ? (own ? 'My Coach Profile' : 'Coach Profile') : own ? 'My Profile' : 'User Profile';
   return {
@@ -46,6 +50,7 @@ export async function loadProfilePage(request: Request, context: AppLoadContext,
     /** The Password card: a form, or (Google-only accounts) how to set a first password. */
     hasPassword: own && user.passwordHash !== null,
     availability,
+    packages,
     today: utcToLondon(deps.clock.now()).date,
   };
 }

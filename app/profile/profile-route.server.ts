@@ -3,6 +3,7 @@ import { requireUser } from '~/auth/guards.server';
 import { askForDeletion, isMultipart, readForm, savePhoto, saveProfile } from './profile-actions.server';
 import { saveNewPassword } from './password-actions.server';
 import { dropPlayer, savePlayer } from './player-actions.server';
+import { dropPackage, savePackage } from '~/packages/package-actions.server';
 
 /** The actions of UserProfile and CoachProfile, by intent (the photo upload is the multipart one). */
 export async function profileAction({ request, context }: ActionFunctionArgs, page: 'UserProfile' | 'CoachProfile') {
@@ -20,6 +21,10 @@ export async function profileAction({ request, context }: ActionFunctionArgs, pa
       return savePlayer(context, user, form);
     case 'player-remove':
       return dropPlayer(context, user, form);
+    case 'package-save':
+      return savePackage(context, user, form);
+    case 'package-retire':
+      return dropPackage(context, user, form);
     default:
       return json({ ok: false, intent: 'unknown', code: 'UNKNOWN_INTENT', message: 'Unknown action', fieldErrors: {} }, { status: 400 });
   }

@@ -7,6 +7,8 @@ import { coachingTypeLabel } from '../../domain/shared/catalogue';
 import { loginUrlFor } from '~/auth/guards.server';
 import { publicCoachView } from '~/profile/public-coach-view';
 import { requestDeps } from '~/request-deps.server';
+import { packagesOnSale } from '../../domain/packages/use-cases/package-offers';
+import { packageCard } from '~/packages/package-view';
 import { canonicalUrl } from './canonical.server';
 import { coachProfileDescription } from './page-meta';
 import { countPublicVisit } from './public-visit.server';
@@ -21,14 +23,17 @@ export async function loadPublicCoachProfile(request: Request, context: AppLoadC
   if (!userId) throw redirect(loginUrlFor(request));
   await countPublicVisit(context, 'CoachProfile');
   if (!isId(userId)) throw new Response('User not found', { status: 404 });
-  const view = await viewProfile(requestDeps(context), { viewer: null, userId });
+  const deps = requestDeps(context);
+  const view = await viewProfile(deps, { viewer: null, userId });
   if (!view.ok || !view.value.coachProfile) throw new Response('User not found', { status: 404 });
   const profile = publicCoachView(view.value.user, view.value.coachProfile);
   const offer = { ratePence: profile.coachProfile.hourlyRatePence, lengths: profile.coachProfile.sessionLengths };
+  const packages = (await packagesOnSale(deps, { coachId: profile.id })).map((o) => packageCard(o, offer));
   const least = Math.min(...offeredLengths(offer).map((l) => l.pricePence));
   return {
     signedIn: false as const,
     profile,
+    packages,
     canonical: canonicalUrl(context, request, `/CoachProfile?userId=${profile.id}`),
     description: coachProfileDescription({
       name: profile.fullName,

@@ -15,6 +15,8 @@ import { canonicalUrl } from '~/public/canonical.server';
 import { onlyDialogChanged } from '~/public/dialog-param';
 import { publicPageMeta } from '~/public/page-meta';
 import { loadPublicCoachProfile } from '~/public/public-coach-profile.server';
+import { PackageList } from '~/components/packages/package-list';
+import { PackagesCard } from '~/components/packages/packages-card';
 import { EnquiryButton } from '~/components/messaging/enquiry-button';
 import { loadProfilePage } from '~/profile/profile-page.server';
 import { profileAction } from '~/profile/profile-route.server';
@@ -50,8 +52,8 @@ export default function CoachProfilePage() {
   const [params] = useSearchParams();
   const viewer = useViewer();
   const forPlayerId = params.get('for');
-  if (!data.signedIn) return <PublicCoachProfile profile={data.profile} forPlayerId={forPlayerId} />;
-  const { title, profile, own, showDeletionCard, pendingDeletion, hasPassword, availability } = data;
+  if (!data.signedIn) return <PublicCoachProfile profile={data.profile} packages={data.packages} forPlayerId={forPlayerId} />;
+  const { title, profile, own, showDeletionCard, pendingDeletion, hasPassword, availability, packages } = data;
   const coach = profile.coachProfile;
   const canBook = !own && viewer?.role !== 'admin' && profile.isActive;
   return (
@@ -66,6 +68,11 @@ export default function CoachProfilePage() {
         ) : null}
       </ProfileHeading>
       {own ? <ProfileForm personal={profile} coach={coach} videos={[0, 1, 2].map((i) => profile.videoClips[i]?.url ?? null)} /> : <ProfileSummary profile={profile} />}
+      {own && coach ? (
+        <PackagesCard packages={packages} offer={{ ratePence: coach.hourlyRatePence, lengths: coach.sessionLengths }} />
+      ) : (
+        <PackageList packages={packages} coachName={profile.fullName} />
+      )}
       <CoachProfileMore
         own={own}
         videoClips={profile.videoClips}

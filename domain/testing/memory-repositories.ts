@@ -134,6 +134,10 @@ export function memoryRepositories(data: MemoryData, bookings: InMemoryBookings 
     packageOffers: {
       listOnSale: async (coachId: Id) => [...data.packageOffers.values()].filter((o) => o.coachId === coachId && o.retiredAt === null),
       findById: async (id: Id) => data.packageOffers.get(id) ?? null,
+      profileOfferings: async (coachId: Id) => ({
+        periods: [...data.availability.values()].filter((p) => p.coachId === coachId).sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime()),
+        packages: [...data.packageOffers.values()].filter((o) => o.coachId === coachId && o.retiredAt === null),
+      }),
       lockCoach: async () => undefined,
       insert: async (offer: PackageOffer) => void data.packageOffers.set(offer.id, offer),
       update: async (offer: PackageOffer) => void data.packageOffers.set(offer.id, offer),

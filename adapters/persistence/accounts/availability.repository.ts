@@ -21,19 +21,20 @@ const COLUMNS = {
 const KEYS = Object.keys(COLUMNS) as (keyof AvailabilityPeriod)[];
 /** Daily times are `time` columns; the domain reads them as 'HH:MM'. */
 const TIME_COLUMNS: ReadonlySet<string> = new Set([COLUMNS.dailyStart, COLUMNS.dailyEnd]);
-const SELECT = `select ${selectList(COLUMNS).replace(/(daily_start|daily_end) as/g, "to_char($1, 'HH24:MI') as")} from availability_periods`;
+/** The columns as the domain names them (also read as JSON by the profile's one-statement read). */
+export const AVAILABILITY_SELECT = `select ${selectList(COLUMNS).replace(/(daily_start|daily_end) as/g, "to_char($1, 'HH24:MI') as")} from availability_periods`;
 
 /** Coaches' availability periods (insert or replace by id). */
 export function createAvailabilityRepository(em: EntityManager): AvailabilityRepository {
   return {
     async findById(id) {
       if (!isId(id)) return null;
-      const rows = await em.execute<Record<string, unknown>[]>(`${SELECT} where id = ?`, [id]);
+      const rows = await em.execute<Record<string, unknown>[]>(`${AVAILABILITY_SELECT} where id = ?`, [id]);
       return parseRows('availability_periods', rows, parseAvailabilityPeriod)[0] ?? null;
     },
     async listByCoach(coachId) {
       if (!isId(coachId)) return [];
-      const rows = await em.execute<Record<string, unknown>[]>(`${SELECT} where coach_id = ? order by starts_at, id`, [coachId]);
+      const rows = await em.execute<Record<string, unknown>[]>(`${AVAILABILITY_SELECT} where coach_id = ? order by starts_at, id`, [coachId]);
       return parseRows('availability_periods', rows, parseAvailabilityPeriod);
     },
     save: (period) =>

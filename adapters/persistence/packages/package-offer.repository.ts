@@ -1,7 +1,11 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { parsePackageOffer, type PackageOffer } from '../../../domain/packages/package-offer';
 import type { PackageOfferRepository } from '../../../domain/packages/package-offer.repository';
+import { parseAvailabilityPeriod } from '../../../domain/availability/availability-period';
 import { DomainFailure } from '../../../domain/shared/errors';
+import { isId } from '../../../domain/shared/ids';
+import { AVAILABILITY_SELECT } from '../accounts/availability.repository';
+import { parseRows } from '../accounts/sql-rows';
 
 interface OfferRow {
   id: string;
@@ -41,6 +45,16 @@ export function createPackageOfferRepository(em: EntityManager): PackageOfferRep
     async findById(id) {
       const rows = await em.execute<OfferRow[]>(`select ${COLUMNS} from package_offers where id = ?`, [id]);
       return rows[0] ? offerOf(rows[0]) : null;
+    },
+    async profileOfferings(coachId) {
+      if (!isId(coachId)) return { periods: [], packages: [] };
+      const [row] = await em.execute<{ periods: unknown[]; packages: OfferRow[] }[]>(
+        `select
+           (select coalesce(json_agg(a order by a."startsAt", a.id), '[]') from (${AVAILABILITY_SELECT} where coach_id = ?) a) as periods,
+           (select coalesce(json_agg(o order by o.created_at, o.id), '[]') from (select ${COLUMNS}, created_at from package_offers where coach_id = ? and retired_at is null) o) as packages`,
+        [coachId, coachId],
+      );
+      return { periods: parseRows('availability_periods', (row?.periods ?? []) as Record<string, unknown>[], parseAvailabilityPeriod), packages: (row?.packages ?? []).map(offerOf) };
     },
     async lockCoach(coachId) {
       // The coach's profile row is the lock: every offer change of one coach queues behind it.

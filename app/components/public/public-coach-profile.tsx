@@ -2,6 +2,8 @@ import type { PublicCoachView } from '~/profile/public-coach-view';
 import { ProfileHeading } from '~/components/profile/profile-heading';
 import { ProfileSummary } from '~/components/profile/profile-summary';
 import { VideosSection } from '~/components/profile/videos-section';
+import type { PackageCard } from '~/packages/package-view';
+import { PackageList } from '../packages/package-list';
 import { EnquiryButton } from '../messaging/enquiry-button';
 import { BookCoachButton } from './book-coach-button';
 import { ProfileActions } from './profile-actions';
@@ -10,7 +12,7 @@ import { ProfileActions } from './profile-actions';
  * A coach's profile to a signed-out visitor (decision 048): their public fields, read-only, with
  * 'Book' and 'Message', which ask the visitor to log in or register first.
  */
-export function PublicCoachProfile({ profile, forPlayerId }: { profile: PublicCoachView; forPlayerId: string | null }) {
+export function PublicCoachProfile({ profile, packages, forPlayerId }: { profile: PublicCoachView; packages: readonly PackageCard[]; forPlayerId: string | null }) {
   const coach = profile.coachProfile;
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-6">
@@ -21,6 +23,7 @@ export function PublicCoachProfile({ profile, forPlayerId }: { profile: PublicCo
         </ProfileActions>
       </ProfileHeading>
       <ProfileSummary profile={{ ...profile, email: null, phone: null, isActive: true, preferredCoachingTypes: [], preferredSessionTimes: [] }} />
+      <PackageList packages={packages} coachName={profile.fullName} />
       <VideosSection clips={profile.videoClips} />
     </div>
   );

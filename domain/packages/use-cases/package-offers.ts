@@ -1,7 +1,7 @@
 import type { Actor } from '../../policy/actor';
 import type { Clock } from '../../shared/clock';
 import { forbidden, notFound, type DomainError } from '../../shared/errors';
-import type { Id, IdSource } from '../../shared/ids';
+import { isId, type Id, type IdSource } from '../../shared/ids';
 import { err, ok, type Result } from '../../shared/result';
 import type { UnitOfWork } from '../../unit-of-work';
 import { canOfferAnother, validatePackageTerms, type PackageOffer, type PackageOfferForm } from '../package-offer';
@@ -37,7 +37,7 @@ export function offerPackage(deps: PackageOfferDeps, input: { actor: Actor; form
 }
 
 async function ownOffer(tx: { packageOffers: { findById(id: Id): Promise<PackageOffer | null> } }, actor: Actor, offerId: Id): Promise<Result<PackageOffer>> {
-  const offer = await tx.packageOffers.findById(offerId);
+  const offer = isId(offerId) ? await tx.packageOffers.findById(offerId) : null;
   // Another coach's offer is not found, not forbidden: its existence is nobody else's business.
   if (!offer || offer.coachId !== actor.userId || offer.retiredAt !== null) return err(noSuchOffer());
   return ok(offer);
@@ -67,4 +67,9 @@ export function retirePackage(deps: PackageOfferDeps, input: { actor: Actor; off
     await tx.packageOffers.update(retired);
     return ok(retired);
   });
+}
+
+/** The packages a coach sells now, for their profile and the booking dialog (anyone may see them). */
+export function packagesOnSale(deps: Pick<PackageOfferDeps, 'uow'>, input: { coachId: Id }): Promise<readonly PackageOffer[]> {
+  return deps.uow.read.packageOffers.listOnSale(input.coachId);
 }

@@ -1,0 +1,95 @@
+import path from 'node:path';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createUser, signIn } from '../support/accounts';
+import { screenshot, useBrowser } from '../support/browser';
+import { expectToast } from '../support/booking-e2e';
+import { useTestServer } from '../support/server';
+
+/**
+ * Packages (issue 48): a coach offers a block of sessions on their profile, the form refusing a
+ * price dearer than single sessions; a client and a signed-out visitor see it with its saving;
+ * retiring it takes it off sale.
+ */
+async function shoot(page: Page, name: string, part: Locator): Promise<void> {
+  for (const width of [1280, 360]) {
+    await page.setViewportSize({ width, height: width === 360 ? 780 : 900 });
+    await page.waitForTimeout(150);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow, `${name} scrolls sideways at ${width} px`).toBeLessThanOrEqual(0);
+    const file = await screenshot(page, `${name}-${width}`);
+    await part.screenshot({ path: path.join(path.dirname(file), `${name}-${width}-part.png`) });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+describe('packages on a coach’s profile', () => {
+  const server = useTestServer();
+  const browser = useBrowser();
+  let coachId = '';
+
+  beforeAll(async () => {
+    const coach = await createUser(server.db, { userType: 'coach', email: 'paula@example.com', fullName: 'Paula Coach', hourlyRate: 45, servicesOffered: ['striker'] });
+    coachId = coach.user.id;
+    await createUser(server.db, { userType: 'client', email: 'cleo@example.com', fullName: 'Cleo Client' });
+  });
+
+  it('lets a coach add a package by keyboard, refusing one dearer than single sessions', async () => {
+    const page = await browser.newPage();
+    await signIn(page, server.baseUrl, 'paula@example.com');
+    await page.goto(`${server.baseUrl}/CoachProfile`);
+    const card = page.locator('section#packages');
+    await card.getByText('No packages yet.').waitFor();
+    await card.getByRole('button', { name: 'Add package' }).click();
+    await card.getByLabel('Sessions').fill('5');
+    await expect.poll(() => card.getByText('At most £225, the price of 5 single sessions.').isVisible()).toBe(true);
+    await card.getByLabel('Total price (£)').fill('230');
+    await card.getByLabel('Total price (£)').press('Enter');
+    await card.getByText("A package can't cost more than 5 single sessions (£225.00).").waitFor();
+    expect(await server.db.query('select 1 from package_offers where coach_id = $1', [coachId])).toHaveLength(0);
+
+    await card.getByLabel('Total price (£)').fill('200');
+    await card.getByLabel('Title (optional)').focus();
+    await page.keyboard.type('Pre-season block');
+    await page.keyboard.press('Tab'); // Cancel
+    await page.keyboard.press('Tab'); // Add package
+    await page.keyboard.press('Enter');
+    await expectToast(page, 'Package added to your profile.');
+    await card.getByRole('article', { name: 'Pre-season block' }).waitFor();
+    expect(await server.db.query('select sessions, total_price_pence, validity_weeks, title from package_offers where coach_id = $1', [coachId])).toEqual([
+      { sessions: 5, total_price_pence: 20_000, validity_weeks: 8, title: 'Pre-season block' },
+    ]);
+    await shoot(page, 'packages-coach', card);
+    await page.close();
+  });
+
+  it('shows the package and its saving to a client and to a signed-out visitor', async () => {
+    const client = await browser.newPage();
+    await signIn(client, server.baseUrl, 'cleo@example.com');
+    await client.goto(`${server.baseUrl}/CoachProfile?userId=${coachId}`);
+    const pkg = client.getByRole('article', { name: 'Pre-season block' });
+    await pkg.waitFor();
+    expect(await pkg.innerText()).toMatch(/5 sessions of 1 hour[\s\S]*£200[\s\S]*£40 a session[\s\S]*Save £25 \(11%\) on 5 single sessions[\s\S]*Use within 8 weeks of buying/);
+    await shoot(client, 'packages-client', client.locator('section[aria-labelledby="packages-title"]'));
+    await client.close();
+
+    const visitor = await browser.newPage();
+    await visitor.goto(`${server.baseUrl}/CoachProfile?userId=${coachId}`);
+    await visitor.getByRole('article', { name: 'Pre-season block' }).getByText('Save £25 (11%) on 5 single sessions').waitFor();
+    await visitor.close();
+  });
+
+  it('takes a retired package off sale', async () => {
+    const page = await browser.newPage();
+    await signIn(page, server.baseUrl, 'paula@example.com');
+    await page.goto(`${server.baseUrl}/CoachProfile`);
+    const card = page.locator('section#packages');
+    await card.getByRole('button', { name: 'Retire Pre-season block' }).click();
+    await card.getByRole('button', { name: 'Retire', exact: true }).click();
+    await expectToast(page, 'Package retired. Clients who bought it can still use their sessions.');
+    await card.getByText('No packages yet.').waitFor();
+    const [row] = await server.db.query<{ retired: boolean }>('select retired_at is not null as retired from package_offers where coach_id = $1', [coachId]);
+    expect(row?.retired).toBe(true);
+    await page.close();
+  });
+});
