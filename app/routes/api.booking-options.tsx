@@ -12,6 +12,8 @@ import { actorOf, apiUser } from '~/auth/guards.server';
 import { readModels } from '~/booking/read-models.server';
 import { DEFAULT_DURATION, type BookingOptions } from '~/components/booking/booking-options';
 import { requestDeps } from '~/request-deps.server';
+import { packagesOnSale } from '../../domain/packages/use-cases/package-offers';
+import { packageCard } from '~/packages/package-view';
 
 /**
  * What the booking dialog needs about one coach (SPEC §2): the services they offer, the session
@@ -37,18 +39,24 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const durationMinutes = lengthToBook({ ratePence: coach.hourlyRatePence, lengths: coach.sessionLengths }, asked);
   const now = context.app.clock.now();
   const { today, lastDay } = bookingWindowBounds(now);
-  const [schedule, players] = await Promise.all([models.coachSchedules.scheduleFor(coachId, bookingWindowSpan(now)), listPlayers(requestDeps(context), { actor })]);
+  const deps = requestDeps(context);
+  const sessionOffer = { ratePence: coach.hourlyRatePence, lengths: coach.sessionLengths };
+  const [schedule, players, packages] = await Promise.all([models.coachSchedules.scheduleFor(coachId, bookingWindowSpan(now)), listPlayers(deps, { actor }), packagesOnSale(deps, { coachId })]);
   const slots = offeredSlots(schedule, { fromDate: today, toDate: lastDay, durationMinutes, now, purpose: 'booking' });
   const options: BookingOptions = {
     coachId: coach.coachId,
     coachName: coach.fullName ?? 'Coach',
     services: coachingTypeOptionsOf(coach.servicesOffered),
-    sessionOffer: { ratePence: coach.hourlyRatePence, lengths: coach.sessionLengths },
+    sessionOffer,
     adminFeePence: ADMIN_FEE_PENCE,
     durationMinutes,
     days: slotsByDate(slots).map((d) => ({ date: d.date, slots: d.slots.map((s) => ({ time: s.time, location: s.location })) })),
     ageGroups: coach.ageGroups ?? [],
     players: players.map((p) => ({ id: p.id, name: playerName(p), dateOfBirth: p.dateOfBirth })),
+    packages: packages.map((o) => {
+      const card = packageCard(o, sessionOffer);
+      return { id: card.id, name: card.name, price: card.price, saving: card.saving };
+    }),
     now: now.toISOString(),
   };
   return json(options, { headers: { 'Cache-Control': 'private, no-store' } });

@@ -71,6 +71,12 @@ describe('packages on a coach’s profile', () => {
     await pkg.waitFor();
     expect(await pkg.innerText()).toMatch(/5 sessions of 1 hour[\s\S]*£200[\s\S]*£40 a session[\s\S]*Save £25 \(11%\) on 5 single sessions[\s\S]*Use within 8 weeks of buying/);
     await shoot(client, 'packages-client', client.locator('section[aria-labelledby="packages-title"]'));
+
+    await client.getByRole('button', { name: /^Book/ }).first().click();
+    const note = client.getByRole('dialog').locator('section[aria-labelledby="dialog-packages-title"]');
+    await note.waitFor();
+    expect(await note.innerText()).toMatch(/Training regularly\? Save with a package[\s\S]*Pre-season block · £200 · Save £25 \(11%\) on 5 single sessions/);
+    await shoot(client, 'packages-booking-dialog', note);
     await client.close();
 
     const visitor = await browser.newPage();

@@ -1,4 +1,4 @@
-import { useFetcher } from '@remix-run/react';
+import { Link, useFetcher } from '@remix-run/react';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { bookingWindowBounds } from '../../../domain/booking/requests/booking-calendar';
 import { bookAgainSlot } from '../../../domain/booking/requests/book-again';
@@ -11,7 +11,7 @@ import { sessionPriceFor } from '../../../domain/booking/requests/session-price'
 import { lengthToBook, offeredLengths } from '../../../domain/shared/session-lengths';
 import { BOOKING_DIALOG_DURATIONS, BOOKING_MESSAGES } from '../../../domain/validation/booking-limits';
 import { durationLabel } from '../../booking/session-length-view';
-import { arrivedBookingOptions, DEFAULT_DURATION, forgetBookingOptions, loadBookingOptions, type BookingOptions, type BookingPreview, type OfferedDay } from './booking-options';
+import { arrivedBookingOptions, DEFAULT_DURATION, forgetBookingOptions, loadBookingOptions, type BookingOptions, type BookingPackage, type BookingPreview, type OfferedDay } from './booking-options';
 import { DatePicker } from './date-picker';
 import { BookingDialogTerms } from './booking-terms-note';
 import { FieldError, FormAlert, Modal, inputClass, labelClass, primaryButton, secondaryButton } from './modal';
@@ -361,6 +361,7 @@ function BookingForm({
         <FieldError id="clientNotes-error" messages={errors.clientNotes} />
       </div>
 
+      <PackagesNote packages={options.packages ?? []} coachId={options.coachId} />
       <section aria-label="Price summary" className="rounded-xl bg-slate-50 p-4 text-sm">
         <dl className="space-y-1">
           <div className="flex justify-between">
@@ -395,5 +396,28 @@ function BookingForm({
         </button>
       </div>
     </fetcher.Form>
+  );
+}
+
+/** The coach's packages, for a client who will train regularly: what each costs and saves. */
+function PackagesNote({ packages, coachId }: { packages: readonly BookingPackage[]; coachId: string }) {
+  if (packages.length === 0) return null;
+  return (
+    <section aria-labelledby="dialog-packages-title" className="rounded-xl border border-pitch-200 bg-pitch-50 p-4 text-sm">
+      <h3 id="dialog-packages-title" className="font-semibold text-slate-900">
+        Training regularly? Save with a package
+      </h3>
+      <ul className="mt-2 space-y-1">
+        {packages.map((p) => (
+          <li key={p.id} className="text-slate-700">
+            <span className="font-medium text-slate-900">{p.name}</span> · {p.price}
+            {p.saving ? <span className="text-pitch-800"> · {p.saving}</span> : null}
+          </li>
+        ))}
+      </ul>
+      <Link to={`/CoachProfile?userId=${coachId}#packages-title`} className="mt-2 inline-block font-medium text-pitch-700 underline hover:text-pitch-800">
+        See the packages on the coach’s profile
+      </Link>
+    </section>
   );
 }

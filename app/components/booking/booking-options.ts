@@ -35,8 +35,18 @@ export interface BookingOptions {
   /** The coach's age groups and the client's players (decision 017: 'Who is this session for?'). */
   readonly ageGroups?: readonly string[];
   readonly players?: readonly BookingPlayer[];
+  /** The packages the coach sells, with what each saves against single sessions. */
+  readonly packages?: readonly BookingPackage[];
   /** The server's clock (the test clock in test mode). */
   readonly now: string;
+}
+
+/** A package as the booking dialog mentions it. */
+export interface BookingPackage {
+  readonly id: string;
+  readonly name: string;
+  readonly price: string;
+  readonly saving: string | null;
 }
 
 /**
