@@ -20,6 +20,7 @@ import { Migration20261202160000_request_deadlines } from './Migration2026120216
 import { Migration20261202170000_reschedule_withdrawn } from './Migration20261202170000_reschedule_withdrawn';
 import { Migration20261202180000_enquiries } from './Migration20261202180000_enquiries';
 import { Migration20261203140000_package_offers } from './Migration20261203140000_package_offers';
+import { Migration20261203150000_places } from './Migration20261203150000_places';
 
 /** Every migration, in order. Listed explicitly so the bundled server and the CLI run the same set. */
 export const migrationsList: MigrationObject[] = [
@@ -44,4 +45,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261202170000_reschedule_withdrawn', class: Migration20261202170000_reschedule_withdrawn },
   { name: 'Migration20261202180000_enquiries', class: Migration20261202180000_enquiries },
   { name: 'Migration20261203140000_package_offers', class: Migration20261203140000_package_offers },
+  { name: 'Migration20261203150000_places', class: Migration20261203150000_places },
 ];

@@ -18,6 +18,9 @@ export interface DemoCoach {
   readonly ageGroups: readonly AgeGroup[];
   readonly credentials: readonly string[];
   readonly serviceRadius: number;
+  /** The base place's gazetteer label (issue 46); none for a coach who coaches online only. */
+  readonly place: string | null;
+  readonly sessionMode: 'in_person' | 'online' | 'both';
 }
 
 export const DEMO_COACHES: readonly DemoCoach[] = [
@@ -33,6 +36,8 @@ export const DEMO_COACHES: readonly DemoCoach[] = [
     ageGroups: ['under_14', 'under_16', 'under_18', 'adults'],
     credentials: ['UEFA B Licence', 'FA Safeguarding Children'],
     serviceRadius: 10,
+    place: 'Hackney',
+    sessionMode: 'in_person',
   },
   {
     key: 'sofia',
@@ -46,6 +51,8 @@ export const DEMO_COACHES: readonly DemoCoach[] = [
     ageGroups: ['under_12', 'under_14', 'under_16'],
     credentials: ['UEFA C Licence', 'BSc Sport Science'],
     serviceRadius: 15,
+    place: 'Didsbury',
+    sessionMode: 'both',
   },
   {
     key: 'tom',
@@ -59,6 +66,8 @@ export const DEMO_COACHES: readonly DemoCoach[] = [
     ageGroups: ['under_10', 'under_12', 'under_14', 'under_16', 'under_18', 'adults'],
     credentials: ['FA Goalkeeping Level 2'],
     serviceRadius: 20,
+    place: 'Bristol',
+    sessionMode: 'in_person',
   },
   {
     key: 'aisha',
@@ -72,6 +81,8 @@ export const DEMO_COACHES: readonly DemoCoach[] = [
     ageGroups: ['under_16', 'under_18', 'adults'],
     credentials: ['UEFA B Licence'],
     serviceRadius: 12,
+    place: 'Leeds',
+    sessionMode: 'in_person',
   },
   {
     key: 'dan',
@@ -85,6 +96,8 @@ export const DEMO_COACHES: readonly DemoCoach[] = [
     ageGroups: ['under_16', 'under_18', 'adults', 'seniors'],
     credentials: ['UKSCA Accredited', 'Level 3 Personal Trainer'],
     serviceRadius: 25,
+    place: 'Birmingham',
+    sessionMode: 'in_person',
   },
   {
     key: 'elena',
@@ -98,6 +111,8 @@ export const DEMO_COACHES: readonly DemoCoach[] = [
     ageGroups: ['under_14', 'under_16', 'under_18', 'adults'],
     credentials: ['UEFA A Licence (in progress)', 'Performance Analysis Level 2'],
     serviceRadius: 50,
+    place: null,
+    sessionMode: 'online',
   },
   {
     key: 'gareth',
@@ -111,6 +126,8 @@ export const DEMO_COACHES: readonly DemoCoach[] = [
     ageGroups: ['under_8', 'under_10', 'under_12'],
     credentials: ['FA Level 2 Coaching', 'First Aid in Sport'],
     serviceRadius: 8,
+    place: 'Cardiff',
+    sessionMode: 'in_person',
   },
   {
     key: 'priya',
@@ -124,6 +141,23 @@ export const DEMO_COACHES: readonly DemoCoach[] = [
     ageGroups: ['under_12', 'under_14', 'under_16'],
     credentials: ['UEFA A Licence', 'FA Youth Award'],
     serviceRadius: 30,
+    place: 'Newcastle upon Tyne',
+    sessionMode: 'in_person',
+  },
+  {
+    key: 'ryan',
+    email: 'ryan.doyle@fact.test',
+    fullName: 'Ryan Doyle',
+    phone: '+44 7700 900109',
+    location: 'Edgeley, Stockport',
+    bio: 'Finishing and ball mastery for young strikers. I come to your local park or pitch.',
+    hourlyRate: 38,
+    servicesOffered: ['striker', 'fitness_conditioning'],
+    ageGroups: ['under_10', 'under_12', 'under_14'],
+    credentials: ['FA Level 2 Coaching', 'FA Safeguarding Children'],
+    serviceRadius: 10,
+    place: 'Stockport',
+    sessionMode: 'in_person',
   },
 ];
 

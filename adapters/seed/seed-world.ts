@@ -27,6 +27,7 @@ import { saveWeeklyHours } from '../../domain/availability/use-cases/save-weekly
 import { savePeriodAlone } from '../../domain/availability/use-cases/save-period';
 import { DEMO_ADMIN, DEMO_BOOKINGS, DEMO_WEEKLY_HOURS, DEMO_CLIENTS, DEMO_COACHES, DEMO_DELETION_REQUEST, DEMO_PASSWORD, type DemoBooking } from './seed-world-data';
 import { settlePaymentJobs } from './settle-payment-jobs';
+import { placeDemoCoaches } from './seed-places';
 import { recordAccountSnapshot } from '../../domain/payouts/use-cases/record-payout-account';
 import { startPayoutOnboarding } from '../../domain/payouts/use-cases/start-payout-onboarding';
 import { TEST_ACCOUNT_NUMBER, TEST_SORT_CODE } from '../payments/test-gateway/test-connect';
@@ -95,7 +96,7 @@ export async function seedWorld(app: Application): Promise<DemoWorldSummary> {
   // People joined over the last two months, a few days apart.
   const joined = (i: number) => at(new Date(realNow.getTime() - (60 - i * 3) * DAY_MS));
   for (const [i, c] of DEMO_COACHES.entries()) {
-    const { key, hourlyRate, ...profile } = c;
+    const { key, hourlyRate, place: _place, sessionMode: _mode, ...profile } = c;
     joined(i);
     await register(key, { ...profile, userType: 'coach', hourlyRate: String(hourlyRate) });
   }
@@ -109,6 +110,7 @@ export async function seedWorld(app: Application): Promise<DemoWorldSummary> {
     (() => {
       throw new Error(`Demo seed: no ${key}`);
     })();
+  await placeDemoCoaches(app, DEMO_COACHES);
   for (const c of DEMO_COACHES) if (c.key !== DEMO_COACH_WITHOUT_PAYOUTS) await enableDemoPayouts(app, deps(), actor(c.key), c.email);
   for (const [key, week] of Object.entries(DEMO_WEEKLY_HOURS)) {
     must('weekly hours', await saveWeeklyHours(deps(), { actor: actor(key), coachId: actor(key).userId, ranges: week.ranges, slotStepMinutes: week.slotStepMinutes }));

@@ -4,14 +4,14 @@ import { activeFilterCount, cursorAfter, filtersFromSearchParams, filtersToSearc
 describe('the FindCoaches filters', () => {
   it('reads the filters from the URL and writes back only those set', () => {
     const filters = filtersFromSearchParams(new URLSearchParams('q=%20%20Jamie%20%20%20Smith%20&specialization=goalkeeping&price=30-60&location=Leeds'));
-    expect(filters).toEqual({ text: 'Jamie Smith', specialisation: 'goalkeeping', priceBand: '30-60', location: 'Leeds', ageGroup: null });
+    expect(filters).toEqual({ text: 'Jamie Smith', specialisation: 'goalkeeping', priceBand: '30-60', location: 'Leeds', ageGroup: null, near: null, online: false, sort: 'rating' });
     expect(filtersToSearchParams(filters).toString()).toBe('q=Jamie+Smith&specialization=goalkeeping&price=30-60&location=Leeds');
     expect(activeFilterCount(filters)).toBe(4);
   });
 
   it('ignores unknown values so a stale shared link still shows coaches', () => {
     const filters = filtersFromSearchParams(new URLSearchParams('specialization=juggling&price=cheap&q=%20'));
-    expect(filters).toEqual({ text: null, specialisation: null, priceBand: null, location: null, ageGroup: null });
+    expect(filters).toEqual({ text: null, specialisation: null, priceBand: null, location: null, ageGroup: null, near: null, online: false, sort: 'rating' });
     expect(activeFilterCount(filters)).toBe(0);
   });
 
@@ -21,6 +21,21 @@ describe('the FindCoaches filters', () => {
     expect(filtersToSearchParams(filters).toString()).toBe('age_group=under_12');
     expect(activeFilterCount(filters)).toBe(1);
     expect(filtersFromSearchParams(new URLSearchParams('age_group=toddlers')).ageGroup).toBeNull();
+  });
+
+  it('reads Near a place (issue 46), sorted by distance by default, counts it as one filter and writes it back', () => {
+    const filters = filtersFromSearchParams(new URLSearchParams('near=6620310&miles=10&specialization=striker'));
+    expect(filters).toMatchObject({ near: { placeId: 6620310, miles: 10 }, online: false, sort: 'distance' });
+    expect(activeFilterCount(filters)).toBe(2);
+    expect(filtersToSearchParams(filters).toString()).toBe('specialization=striker&near=6620310&miles=10');
+    expect(filtersToSearchParams({ ...filters, sort: 'price' }).toString()).toBe('specialization=striker&near=6620310&miles=10&sort=price');
+  });
+
+  it("reads 'Online' in place of a place, and counts it", () => {
+    const filters = filtersFromSearchParams(new URLSearchParams('mode=online&near=6620310'));
+    expect(filters).toMatchObject({ near: null, online: true, sort: 'rating' });
+    expect(activeFilterCount(filters)).toBe(1);
+    expect(filtersToSearchParams(filters).toString()).toBe('mode=online');
   });
 
   it('bands prices in pence with the lower bound inclusive', () => {

@@ -2,6 +2,7 @@ import { AGE_GROUPS, COACHING_TYPES, type AgeGroup, type CoachingType } from '..
 import type { Id } from '../shared/ids';
 import type { SessionOffer } from '../shared/session-lengths';
 import type { Pence } from '../shared/money';
+import { nearFromSearchParams, parseSortedCursor, sortFromSearchParams, type CoachSort, type NearSearch, type SortedCursor } from './near';
 
 /**
  * FindCoaches (SPEC §2, issue 6): the filters a client sets, the card a coach is shown as, and
@@ -45,6 +46,12 @@ export interface CoachSearchFilters {
   readonly location: string | null;
   /** Coaches who coach this age group (decision 017; `age_group` in the URL). */
   readonly ageGroup?: AgeGroup | null;
+  /** Near a place, within a distance (issue 46; `near` and `miles` in the URL). */
+  readonly near?: NearSearch | null;
+  /** Coaches who coach online ('Online' in place of a place; `mode=online`). */
+  readonly online?: boolean;
+  /** The order; distance by default near a place, rating otherwise (`sort`). */
+  readonly sort?: CoachSort;
 }
 
 export const NO_FILTERS: CoachSearchFilters = { text: null, specialisation: null, priceBand: null, location: null, ageGroup: null };
@@ -63,12 +70,17 @@ export function filtersFromSearchParams(params: URLSearchParams): CoachSearchFil
   const specialisation = params.get('specialization');
   const price = params.get('price');
   const ageGroup = params.get('age_group');
+  const online = params.get('mode') === 'online';
+  const near = online ? null : nearFromSearchParams(params);
   return {
     text: searchText(params.get('q')),
     specialisation: (COACHING_TYPES as readonly string[]).includes(specialisation ?? '') ? (specialisation as CoachingType) : null,
     priceBand: (PRICE_BANDS as readonly string[]).includes(price ?? '') ? (price as PriceBand) : null,
     location: searchText(params.get('location')),
     ageGroup: (AGE_GROUPS as readonly string[]).includes(ageGroup ?? '') ? (ageGroup as AgeGroup) : null,
+    near,
+    online,
+    sort: sortFromSearchParams(params, near),
   };
 }
 
@@ -80,12 +92,18 @@ export function filtersToSearchParams(filters: CoachSearchFilters): URLSearchPar
   if (filters.priceBand) params.set('price', filters.priceBand);
   if (filters.location) params.set('location', filters.location);
   if (filters.ageGroup) params.set('age_group', filters.ageGroup);
+  if (filters.online) params.set('mode', 'online');
+  else if (filters.near) {
+    params.set('near', String(filters.near.placeId));
+    params.set('miles', String(filters.near.miles));
+  }
+  if (filters.sort && filters.sort !== (filters.near && !filters.online ? 'distance' : 'rating')) params.set('sort', filters.sort);
   return params;
 }
 
 /** SPEC §2: the count of active filters (the search box counts as one). */
 export function activeFilterCount(filters: CoachSearchFilters): number {
-  return [filters.text, filters.specialisation, filters.priceBand, filters.location, filters.ageGroup ?? null].filter((v) => v !== null).length;
+  return [filters.text, filters.specialisation, filters.priceBand, filters.location, filters.ageGroup ?? null, filters.near ?? null, filters.online ? 'online' : null].filter((v) => v !== null).length;
 }
 
 // Results --------------------------------------------------------------------------------------
@@ -100,6 +118,7 @@ export interface CoachCard {
   readonly rating: number;
   readonly reviewCount: number;
   readonly totalSessions: number;
+  /** The coach's base place (its gazetteer label), never their address line (issue 46 §3). */
   readonly location: string | null;
   readonly servicesOffered: readonly CoachingType[];
   readonly bio: string | null;
@@ -107,6 +126,10 @@ export interface CoachCard {
   readonly fromPricePence: Pence;
   /** The rate and the chosen lengths: the card says 'from' when the prices differ, the booking dialog starts from it. */
   readonly sessionOffer: SessionOffer;
+  /** Near a place: the distance between place centres in tenths of a mile (near.ts), else absent. */
+  readonly distanceTenths?: number | null;
+  /** Near a place: the client's place is within the coach's service radius. */
+  readonly travelsToYou?: boolean;
 }
 
 /** The order of the list: best rated first, then most sessions, then id (stable). */
@@ -139,6 +162,12 @@ export function parseCursor(token: string | null | undefined): CoachSearchCursor
   return { rating, totalSessions: Number(m[2]), userId: m[3]!.toLowerCase() };
 }
 
+/** The cursor token for the search's order: the rating order's, or the distance or price order's (near.ts). */
+export function parseSearchCursor(filters: Pick<CoachSearchFilters, 'sort'>, token: string | null | undefined): CoachSearchCursor | SortedCursor | null {
+  const sort = filters.sort ?? 'rating';
+  return sort === 'rating' ? parseCursor(token) : parseSortedCursor(token, sort);
+}
+
 /** SPEC: 'Found 1 coach' / 'Found 12 coaches'. */
 export function foundCoachesText(total: number): string {
   return `Found ${total} ${total === 1 ? 'coach' : 'coaches'}`;
@@ -146,5 +175,5 @@ export function foundCoachesText(total: number): string {
 
 /** Port: the search read model (SQL over users and coach profiles). */
 export interface CoachSearch {
-  search(filters: CoachSearchFilters, options: { cursor: CoachSearchCursor | null; limit: number }): Promise<CoachSearchPage>;
+  search(filters: CoachSearchFilters, options: { cursor: CoachSearchCursor | SortedCursor | null; limit: number }): Promise<CoachSearchPage>;
 }

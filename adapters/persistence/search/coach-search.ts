@@ -12,6 +12,8 @@ import {
   type CoachSearchPage,
 } from '../../../domain/search/coach-search';
 import type { SearchTotals } from './search-totals';
+import { needsSortedPage, sortedPageStatement, withNear } from './near-clause';
+import { sortedCursorAfter, type SortedCursor } from '../../../domain/search/near';
 
 /**
  * FindCoaches read model: SQL over users + coach_profiles. Only active, listed coaches with a
@@ -31,7 +33,8 @@ interface CoachRow {
   id: string;
   full_name: string | null;
   avatar_url: string | null;
-  location_address: string | null;
+  /** The base place's label: a card never carries the address line (issue 46 §3). */
+  place_label: string | null;
   bio: string | null;
   is_verified: boolean;
   rating: string | number;
@@ -42,6 +45,9 @@ interface CoachRow {
   from_price_pence: number;
   /** The chosen session lengths, as JSON [{ minutes, pricePence }]. */
   session_lengths: unknown;
+  /** Near a place (near-clause.ts): tenths of a mile, and whether the coach travels that far. */
+  distance_tenths?: number | null;
+  travels_to_you?: boolean | null;
 }
 
 /** A LIKE pattern matching `text` anywhere, with LIKE's own characters taken literally. */
@@ -156,11 +162,12 @@ function toCard(row: CoachRow): CoachCard {
     rating: Number(row.rating),
     reviewCount: Number(row.review_count),
     totalSessions: Number(row.total_sessions),
-    location: row.location_address,
+    location: row.place_label,
     servicesOffered: pgTextArray(row.services_offered).filter((s): s is CoachingType => isCoachingType(s)),
     bio: row.bio,
     fromPricePence: Number(row.from_price_pence),
     sessionOffer: { ratePence: Number(row.hourly_rate_pence), lengths: cardLengths(row.session_lengths) },
+    ...(row.distance_tenths === undefined || row.distance_tenths === null ? {} : { distanceTenths: Number(row.distance_tenths), travelsToYou: row.travels_to_you === true }),
   };
 }
 
@@ -174,7 +181,7 @@ export const COACH_SEARCH_ORDER = `cp.rating desc, cp.total_sessions desc, cp.us
 export function pageStatement(where: { sql: string; params: unknown[] }, cursor: CoachSearchCursor | null, rows: number): { sql: string; params: unknown[] } {
   const keyset = cursor ? keysetAfter(cursor) : null;
   return {
-    sql: `select u.id, u.full_name, u.avatar_url, u.location_address, u.bio,
+    sql: `select u.id, u.full_name, u.avatar_url, (select pl.label from places pl where pl.id = cp.base_place_id) as place_label, u.bio,
                 cp.is_verified, cp.rating, cp.review_count, cp.total_sessions, cp.services_offered, cp.hourly_rate_pence, cp.from_price_pence,
                 (select json_agg(json_build_object('minutes', l.minutes, 'pricePence', l.price_pence) order by l.minutes)
                    from coach_session_lengths l where l.coach_id = page.user_id) as session_lengths
@@ -188,6 +195,14 @@ export function pageStatement(where: { sql: string; params: unknown[] }, cursor:
           order by page.rating desc, page.total_sessions desc, page.user_id asc`,
     params: [...where.params, ...(keyset?.params ?? []), rows],
   };
+}
+
+/** The token after `last` in the search's order. */
+function nextCursorAfter(filters: CoachSearchFilters, last: CoachCard): string {
+  const sort = filters.sort === 'distance' && (!filters.near || filters.online) ? 'rating' : (filters.sort ?? 'rating');
+  if (sort === 'rating') return cursorAfter(last);
+  const cursor: SortedCursor = { by: sort, key: sort === 'distance' ? (last.distanceTenths ?? 0) : last.fromPricePence, rating: last.rating, userId: last.userId };
+  return sortedCursorAfter(cursor);
 }
 
 export function createCoachSearch(em: EntityManager, options: { totals?: SearchTotals } = {}): CoachSearch {
@@ -204,8 +219,9 @@ export function createCoachSearch(em: EntityManager, options: { totals?: SearchT
   };
   return {
     async search(filters, { cursor, limit }): Promise<CoachSearchPage> {
-      const where = whereFor(filters);
-      const page = pageStatement(where, cursor, limit + 1);
+      const where = withNear(whereFor(filters), filters);
+      const sorted = needsSortedPage(filters);
+      const page = sorted ? sortedPageStatement(where, filters, cursor, limit + 1) : pageStatement(where, cursor && 'by' in cursor ? null : cursor, limit + 1);
       const rows = await run<CoachRow>(page.sql, page.params);
       const coaches = rows.slice(0, limit).map(toCard);
       const hasMore = rows.length > limit;
@@ -217,7 +233,7 @@ export function createCoachSearch(em: EntityManager, options: { totals?: SearchT
         anyCoachListed = row?.any === true;
       }
       const last = coaches.at(-1);
-      return { coaches, total, anyCoachListed, nextCursor: hasMore && last ? cursorAfter(last) : null };
+      return { coaches, total, anyCoachListed, nextCursor: hasMore && last ? nextCursorAfter(filters, last) : null };
     },
   };
 }

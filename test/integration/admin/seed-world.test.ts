@@ -21,13 +21,13 @@ describe('the demo world', () => {
     expect(await seedDemoIfEmpty(ctx.app)).toBeUndefined();
   });
 
-  it('has an administrator, eight coaches with full profiles and five clients, all able to sign in', async () => {
+  it('has an administrator, nine coaches with full profiles and five clients, all able to sign in', async () => {
     const counts = await adminReadModels(ctx.app.orm).counts();
-    expect(counts).toMatchObject({ admins: 1, coaches: 8, clients: 5 });
+    expect(counts).toMatchObject({ admins: 1, coaches: DEMO_COACHES.length, clients: 5 });
     const profiles = await ctx.db.query<{ n: number }>(
       `select count(*)::int as n from coach_profiles where cardinality(services_offered) > 0 and cardinality(age_groups) > 0 and hourly_rate_pence >= 1000`,
     );
-    expect(profiles[0]!.n).toBe(8);
+    expect(profiles[0]!.n).toBe(DEMO_COACHES.length);
     const rates = await ctx.db.query<{ n: number }>(`select count(distinct hourly_rate_pence)::int as n from coach_profiles`);
     expect(rates[0]!.n).toBeGreaterThanOrEqual(6);
     for (const email of [DEMO_ADMIN.email, DEMO_COACHES[0]!.email, DEMO_CLIENTS[0]!.email]) {
@@ -69,5 +69,18 @@ describe('the demo world’s payouts', () => {
     expect(transfers).toHaveLength(released[0]!.n);
     expect(transfers.length).toBeGreaterThan(0);
     for (const t of transfers) expect(t.status).toBe(t.enabled ? 'paid' : 'waiting');
+  });
+});
+
+describe('the demo world’s places (issue 46)', () => {
+  it('gives every in-person coach a base place, and the online coach none', async () => {
+    const rows = await ctx.db.query<{ email: string; label: string | null; session_mode: string; placed: boolean }>(
+      `select u.email, p.label, cp.session_mode, cp.base_earth is not null as placed
+         from coach_profiles cp join users u on u.id = cp.user_id left join places p on p.id = cp.base_place_id order by u.email`,
+    );
+    expect(rows).toHaveLength(DEMO_COACHES.length);
+    for (const r of rows) expect(r.placed, r.email).toBe(r.session_mode !== 'online');
+    expect(rows.find((r) => r.email === 'ryan.doyle@fact.test')).toMatchObject({ label: 'Stockport', session_mode: 'in_person' });
+    expect(rows.find((r) => r.email === 'sofia.almeida@fact.test')).toMatchObject({ label: 'Didsbury' });
   });
 });
