@@ -9,7 +9,7 @@ import {
   activeFilterCount,
   filtersFromSearchParams,
   foundCoachesText,
-  parseCursor,
+  parseSearchCursor,
   type CoachCard as CoachCardData,
   type CoachSearchPage,
 } from '../../domain/search/coach-search';
@@ -36,6 +36,7 @@ import { primaryButton, secondaryButton } from '~/components/booking/button-clas
 import { PaymentStep } from '~/components/booking/payment-step';
 import { SearchFilters } from '~/components/booking/search-filters';
 import { loadPlayerRows } from '~/profile/player-actions.server';
+import { withNearPlace } from '~/search/near-place.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => publicPageMeta({ title: 'Find Coaches · FACT', description: FIND_COACHES_DESCRIPTION, canonical: data?.canonical ?? '/FindCoaches' });
 
@@ -47,8 +48,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     if (away) throw redirect(`/${away}`);
   } else await countPublicVisit(context, 'FindCoaches');
   const url = new URL(request.url);
-  const filters = filtersFromSearchParams(url.searchParams);
-  const cursor = parseCursor(url.searchParams.get('cursor'));
+  const { filters, nearPlace } = await withNearPlace(context, filtersFromSearchParams(url.searchParams));
+  const cursor = parseSearchCursor(filters, url.searchParams.get('cursor'));
   const [page, players] = await Promise.all([
     readModels(context).coachSearch.search(filters, { cursor, limit: COACH_SEARCH_PAGE_SIZE }),
     // Decision 017: the client's players as quick age-group choices (not for 'Load more' pages).
@@ -61,6 +62,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     page,
     players: players.map((p) => ({ id: p.id, firstName: p.firstName, name: p.name, dateOfBirth: p.dateOfBirth, ageGroup: p.ageGroup, ageGroupLabel: p.ageGroupLabel })),
     now: context.app.clock.now().toISOString(),
+    nearPlace,
     canonical: canonicalUrl(context, request, '/FindCoaches'),
   };
 }
@@ -107,7 +109,7 @@ function bookingRefusal(error: DomainError): DomainError {
 }
 
 export default function FindCoaches() {
-  const { page, players, now } = useLoaderData<typeof loader>();
+  const { page, players, now, nearPlace } = useLoaderData<typeof loader>();
   const [searchParams] = useSearchParams();
   const filters = useMemo(() => filtersFromSearchParams(searchParams), [searchParams]);
   const viewer = useViewer();
@@ -151,7 +153,7 @@ export default function FindCoaches() {
         <p className="mt-1 text-slate-600">Browse football coaches near you and book a one-to-one session.</p>
       </header>
 
-      <SearchFilters filters={filters} active={active} players={players} submit={submit} />
+      <SearchFilters filters={filters} active={active} players={players} submit={submit} nearPlace={nearPlace} />
 
       <div className="mb-4 flex flex-wrap items-center justify-between gap-2" aria-live="polite">
         {/* Keyed by the search: each answer is a new line, which the live region announces even when

@@ -13,6 +13,10 @@ describe('the radius rule', () => {
     expect(isListedNear(reachOf({ distanceTenths: 121, searchMiles: 10, serviceRadiusMiles: 12 }))).toBe(false);
   });
 
+  it('never says a coach with a radius of 0 travels, even to their own place', () => {
+    expect(reachOf({ distanceTenths: 0, searchMiles: 5, serviceRadiusMiles: 0 })).toEqual({ nearby: true, travelsToYou: false });
+  });
+
   it('compares distances as they are shown: 10.04 miles is 10.0 and within 10, 10.05 is 10.1 and not', () => {
     expect(tenthsOfMile(10.04 * METRES_PER_MILE)).toBe(100);
     expect(tenthsOfMile(10.05 * METRES_PER_MILE + 0.001)).toBe(101);

@@ -59,7 +59,8 @@ export interface Reach {
 
 /** The radius rule: whether an in-person coach `distanceTenths` away is listed, and why. */
 export function reachOf(input: { distanceTenths: number; searchMiles: number; serviceRadiusMiles: number }): Reach {
-  return { nearby: input.distanceTenths <= input.searchMiles * 10, travelsToYou: input.distanceTenths <= input.serviceRadiusMiles * 10 };
+  // A radius of 0 is a coach who does not travel, even to their own place.
+  return { nearby: input.distanceTenths <= input.searchMiles * 10, travelsToYou: input.serviceRadiusMiles > 0 && input.distanceTenths <= input.serviceRadiusMiles * 10 };
 }
 
 export const isListedNear = (reach: Reach): boolean => reach.nearby || reach.travelsToYou;

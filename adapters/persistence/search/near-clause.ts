@@ -110,7 +110,7 @@ export function sortedPageStatement(
   return {
     sql: `select u.id, u.full_name, u.avatar_url, pl.label as place_label, u.bio,
                 cp.is_verified, cp.rating, cp.review_count, cp.total_sessions, cp.services_offered, cp.hourly_rate_pence, cp.from_price_pence,
-                page.distance_tenths, page.distance_tenths <= cp.service_radius_miles * 10 as travels_to_you,
+                page.distance_tenths, cp.service_radius_miles > 0 and page.distance_tenths <= cp.service_radius_miles * 10 as travels_to_you,
                 (select json_agg(json_build_object('minutes', l.minutes, 'pricePence', l.price_pence) order by l.minutes)
                    from coach_session_lengths l where l.coach_id = page.user_id) as session_lengths
            from (select cp.user_id, cp.rating, cp.total_sessions, cp.from_price_pence, ${spec.key} as distance_tenths

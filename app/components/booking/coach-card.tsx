@@ -5,6 +5,7 @@ import { formatPenceShort } from '../../../domain/shared/money';
 import { pricesVary } from '../../../domain/shared/session-lengths';
 import { primaryButton, secondaryButton } from './button-classes';
 import { Stars } from './stars';
+import { CoachReach } from './coach-reach';
 
 /** SPEC §2: the card shows at most 3 services. */
 export const CARD_SERVICES = 3;
@@ -59,6 +60,7 @@ export function CoachCard({
           <span className="truncate">{coach.location}</span>
         </p>
       ) : null}
+      <CoachReach coach={coach} />
 
       {coach.servicesOffered.length > 0 ? (
         <ul className="coach-tags" aria-label="Services">

@@ -80,7 +80,7 @@ describe('near a place, by distance and travel radius', () => {
   it('sorts by distance, then rating, with rounded distances and the reason, and counts them', async () => {
     const page = await search(near(10));
     expect(page.coaches.map((c) => [c.fullName, c.distanceTenths, c.travelsToYou])).toEqual([
-      ['At home', 0, true],
+      ['At home', 0, false],
       ['Both at home', 0, true],
       ['Three point four', 34, false],
       ['Exactly ten', 100, false],

@@ -444,6 +444,15 @@ const ROUTES: Record<string, RouteEntry> = {
       { name: 'options of someone who is not a coach', kind: 'loader', url: (w) => `/api/booking-options?coachId=${w.people.otherClient.id}`, expect: api(members(404, { admin: 403 })) },
     ],
   },
+  'api.places.tsx': {
+    probes: [
+      // Public, as FindCoaches is (decision 048): open data, read from memory, nothing written.
+      { name: 'places matching typed text', kind: 'loader', url: () => '/api/places?q=manch', expect: everyone(200) },
+      { name: 'the place nearest a position', kind: 'action', url: () => '/api/places', form: () => ({ latitude: '53.41698', longitude: '-2.23145' }), expect: everyone(200) },
+      { name: 'a position outside Great Britain', kind: 'action', url: () => '/api/places', form: () => ({ latitude: '48.85', longitude: '2.35' }), expect: everyone(422) },
+      { name: 'a malformed position', kind: 'action', url: () => '/api/places', form: () => ({ latitude: 'north' }), expect: everyone(400) },
+    ],
+  },
   'api.next-available.tsx': {
     probes: [
       // Public, as the pages that ask are (decision 048).
