@@ -17,6 +17,7 @@ import type { DeletionEmails } from './accounts/erasure/deletion-emails';
 import type { AccountEnd } from './accounts/erasure/account-settlement';
 import type { BookingEmails } from './booking/lifecycle/booking-notifications';
 import type { PackageOfferRepository } from './packages/package-offer.repository';
+import type { PackagePurchaseRepository } from './packages/package-purchase.repository';
 import type { ChargebackRepository, CoachTransferRepository, PayoutAccountRepository } from './payouts/payouts.repository';
 /**
  * Every repository port, as one bag bound to a transaction by the UnitOfWork.
@@ -44,6 +45,8 @@ export interface Repositories {
   chargebacks: ChargebackRepository;
   /** The packages coaches offer (decision 058). */
   packageOffers: PackageOfferRepository;
+  /** Packages bought and being bought (decision 059). */
+  packagePurchases: PackagePurchaseRepository;
   outbox: OutboxPort;
   accountErasure: AccountErasureStore;
   /** Ports a context calls to queue emails that notifications/ composes (so it needs no context above it). */

@@ -33,6 +33,7 @@ describe('the repositories of one unit of work', () => {
       'coachTransfers',
       'chargebacks',
       'packageOffers',
+      'packagePurchases',
       'outbox',
       'accountErasure',
       'deletionEmails',
@@ -40,14 +41,14 @@ describe('the repositories of one unit of work', () => {
       'accountEnd',
     ] as const;
     for (const name of names) expect(copy[name], name).toBe(repos[name]);
-    expect(Object.keys(copy)).toHaveLength(22);
+    expect(Object.keys(copy)).toHaveLength(23);
   });
 
   it('share one getter per repository, so that no set has functions of its own to hold its EntityManager', () => {
     const a = makeRepositories(em);
     const b = makeRepositories({} as EntityManager);
     const names = Object.keys(a);
-    expect(names).toHaveLength(22);
+    expect(names).toHaveLength(23);
     for (const name of names) {
       const mine = Object.getOwnPropertyDescriptor(a, name);
       expect(mine?.get, name).toBeTypeOf('function');

@@ -11,6 +11,7 @@ import { MikroBookingPartiesReader } from './booking/booking-parties.reader';
 import { MikroBookingRepository } from './booking/booking.repository';
 import { createMessageRepository } from './messaging/message.repository';
 import { createPackageOfferRepository } from './packages/package-offer.repository';
+import { createPackagePurchaseRepository } from './packages/package-purchase.repository';
 import { createEnquiryRepository } from './messaging/enquiry.repository';
 import { MikroOutbox } from './outbox/outbox.repository';
 import { createAccountErasureStore } from './accounts/account-erasure.store';
@@ -60,6 +61,7 @@ const GETTERS: Record<keyof Repositories, PropertyDescriptor> = {
   coachTransfers: lazy('coachTransfers', createCoachTransferRepository),
   chargebacks: lazy('chargebacks', createChargebackRepository),
   packageOffers: lazy('packageOffers', createPackageOfferRepository),
+  packagePurchases: lazy('packagePurchases', createPackagePurchaseRepository),
   outbox: lazy('outbox', (em) => new MikroOutbox(em)),
   accountErasure: lazy('accountErasure', createAccountErasureStore),
   deletionEmails: lazy('deletionEmails', () => deletionEmails),

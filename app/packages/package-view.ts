@@ -11,6 +11,7 @@ export interface PackageCard {
   readonly durationMinutes: number;
   /** What the coach's form shows: whole pounds. */
   readonly pricePounds: number;
+  readonly pricePence: number;
   readonly validityWeeks: number;
   readonly title: string | null;
   readonly summary: string;
@@ -33,6 +34,7 @@ export function packageCard(offer: PackageOffer, coachOffer: SessionOffer): Pack
     sessions: offer.sessions,
     durationMinutes: offer.durationMinutes,
     pricePounds: offer.totalPricePence / 100,
+    pricePence: offer.totalPricePence,
     validityWeeks: offer.validityWeeks,
     title: offer.title,
     summary,

@@ -16,7 +16,8 @@ export interface PaymentSessionView {
   readonly testMode: boolean;
   /** The request still waits for the coach (the hold is captured when they accept). */
   readonly awaitingCoach: boolean;
-  readonly details: PaymentDetailsView;
+  /** The booking's summary and terms; null for a package, whose summary the dialog is given. */
+  readonly details: PaymentDetailsView | null;
 }
 
 /** The booking as the payment summary shows it, and its cancellation terms in words. */

@@ -71,7 +71,7 @@ export default function CoachProfilePage() {
       {own && coach ? (
         <PackagesCard packages={packages} offer={{ ratePence: coach.hourlyRatePence, lengths: coach.sessionLengths }} />
       ) : (
-        <PackageList packages={packages} coachName={profile.fullName} />
+        <PackageList packages={packages} coach={{ id: profile.id, name: profile.fullName }} buyer={canBook && viewer?.userType === 'client' ? 'client' : null} />
       )}
       <CoachProfileMore
         own={own}

@@ -7,6 +7,10 @@ import { BookingListTabs } from '~/components/booking/booking-list-tabs';
 import { LoadMoreButton } from '~/components/booking/load-more-button';
 import { secondaryButton } from '~/components/booking/button-classes';
 import { useBookingList } from '~/components/booking/use-booking-list';
+import { PackageCredits } from '~/components/packages/package-credits';
+import { myPackages } from '../../domain/packages/use-cases/my-packages';
+import { packageCreditCard } from '~/packages/package-credit-view';
+import { requestDeps } from '~/request-deps.server';
 
 export const meta: MetaFunction = () => [{ title: 'My Bookings · FACT' }];
 
@@ -15,15 +19,16 @@ const EMPTY_TAB: Record<MyBookingsTab, string> = { upcoming: 'upcoming', past: '
 
 export async function loader(args: LoaderFunctionArgs) {
   const { user, actor, tab, now, commissionBps, cursor, limit, lists } = await openBookingList(args, 'MyBookings', MY_BOOKINGS_TABS, 'upcoming');
-  const page = await lists.myBookings({ viewerId: user.id, tab, now, cursor, limit });
-  return { tab, ...bookingListAnswer(page, actor, now, commissionBps), isClient: actor.userType === 'client' };
+  // The packages ride with the first page only: a later page (load more) adds bookings.
+  const [page, bought] = await Promise.all([lists.myBookings({ viewerId: user.id, tab, now, cursor, limit }), cursor === null ? myPackages(requestDeps(args.context), { actor }) : []]);
+  return { tab, ...bookingListAnswer(page, actor, now, commissionBps), isClient: actor.userType === 'client', packages: bought.map((row) => packageCreditCard(row, now)) };
 }
 
 /** Every booking action of this page (intent + bookingId), through the domain's use cases. */
 export const action = bookingListAction;
 
 export default function MyBookings() {
-  const { tab, cards, nextCursor, today, lastDay, isClient } = useLoaderData<typeof loader>();
+  const { tab, cards, nextCursor, today, lastDay, isClient, packages } = useLoaderData<typeof loader>();
   const { cards: all, switching, loading, loadMore } = useBookingList({ path: '/MyBookings', tab: tab, cards, nextCursor });
   const { revalidate } = useRevalidator();
 
@@ -33,6 +38,8 @@ export default function MyBookings() {
         <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">My Bookings</h1>
         <p className="mt-1 text-slate-600">Your coaching sessions, past and upcoming.</p>
       </header>
+
+      <PackageCredits packages={packages} />
 
       <BookingListTabs label="Booking tabs" path="/MyBookings" tabs={MY_BOOKINGS_TABS} current={tab}>
         {(t) => TAB_LABELS[t]}

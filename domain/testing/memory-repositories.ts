@@ -1,4 +1,5 @@
 import type { PackageOffer } from '../packages/package-offer';
+import type { PackagePurchaseRepository, StoredPurchase } from '../packages/package-purchase.repository';
 /**
  * In-memory fakes of the repository ports (accounts, messaging, reviews, availability, and the
  * bookings of memory-bookings.ts), for unit tests of use cases; the unit of work over them is in
@@ -47,6 +48,7 @@ export interface MemoryData {
   enquiryMessages: Map<Id, EnquiryMessage>;
   enquiryReports: Map<Id, EnquiryReport>;
   packageOffers: Map<Id, PackageOffer>;
+  packagePurchases: Map<Id, StoredPurchase>;
 }
 
 export function emptyData(): MemoryData {
@@ -64,6 +66,7 @@ export function emptyData(): MemoryData {
     enquiryMessages: new Map(),
     enquiryReports: new Map(),
     packageOffers: new Map(),
+    packagePurchases: new Map(),
   };
 }
 
@@ -82,6 +85,7 @@ export function snapshot(data: MemoryData): MemoryData {
     enquiryMessages: new Map(data.enquiryMessages),
     enquiryReports: new Map(data.enquiryReports),
     packageOffers: new Map(data.packageOffers),
+    packagePurchases: new Map(data.packagePurchases),
   };
 }
 
@@ -131,6 +135,7 @@ export function memoryRepositories(data: MemoryData, bookings: InMemoryBookings 
       },
     },
     enquiries: memoryEnquiries(data),
+    packagePurchases: memoryPackagePurchases(data),
     packageOffers: {
       listOnSale: async (coachId: Id) => [...data.packageOffers.values()].filter((o) => o.coachId === coachId && o.retiredAt === null),
       findById: async (id: Id) => data.packageOffers.get(id) ?? null,
@@ -297,5 +302,28 @@ export function memoryStorage(): FileStorage & { files: Map<string, { bytes: Uin
     keyFromUrl(url) {
       return url.startsWith('/media/') ? url.slice('/media/'.length) : null;
     },
+  };
+}
+
+function memoryPackagePurchases(data: MemoryData): PackagePurchaseRepository {
+  const all = () => [...data.packagePurchases.values()];
+  return {
+    findById: async (id) => data.packagePurchases.get(id) ?? null,
+    findByIdForUpdate: async (id) => data.packagePurchases.get(id) ?? null,
+    findOpenCheckout: async (clientId, offerId) =>
+      all()
+        .filter((s) => s.purchase === null && s.checkout.clientId === clientId && s.checkout.offerId === offerId)
+        .sort((a, b) => b.checkout.createdAt.getTime() - a.checkout.createdAt.getTime())[0]?.checkout ?? null,
+    insertCheckout: async (checkout) => void data.packagePurchases.set(checkout.id, { checkout, purchase: null }),
+    recordIntent: async (id, paymentIntentId) => {
+      const stored = data.packagePurchases.get(id);
+      if (stored && stored.purchase === null) data.packagePurchases.set(id, { ...stored, checkout: { ...stored.checkout, paymentIntentId } });
+    },
+    markPaid: async (purchase) => {
+      const stored = data.packagePurchases.get(purchase.id);
+      if (stored && stored.purchase === null) data.packagePurchases.set(purchase.id, { ...stored, purchase });
+    },
+    listPaidForClient: async (clientId) =>
+      all().flatMap((s) => (s.purchase && s.checkout.clientId === clientId ? [{ purchase: s.purchase, coachName: data.users.get(s.checkout.coachId)?.fullName ?? 'Coach' }] : [])),
   };
 }

@@ -85,6 +85,36 @@ describe('packages on a coach’s profile', () => {
     await visitor.close();
   });
 
+  it('lets a client buy the package in the Secure Payment dialog and find its sessions on MyBookings', async () => {
+    const page = await browser.newPage();
+    await signIn(page, server.baseUrl, 'cleo@example.com');
+    await page.goto(`${server.baseUrl}/CoachProfile?userId=${coachId}`);
+    await page.getByRole('button', { name: 'Buy Pre-season block for £200' }).click();
+    const pay = page.getByRole('dialog', { name: 'Secure Payment' });
+    const summary = pay.getByRole('region', { name: 'Package summary' });
+    await summary.waitFor();
+    expect(await summary.innerText()).toMatch(/Pre-season block[\s\S]*5 sessions of 1 hour[\s\S]*Paula Coach[\s\S]*£200\.00[\s\S]*£3\.00[\s\S]*£203\.00[\s\S]*Use within 8 weeks of buying/);
+    await pay.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await pay.getByLabel(/Expiry/).fill('12/34');
+    await pay.getByLabel('CVC').fill('123');
+    await shoot(page, 'packages-payment', pay);
+    await pay.getByRole('button', { name: 'Pay £203.00' }).click();
+    await pay.getByText('Payment Successful!').waitFor();
+    await expectToast(page, 'Pre-season block bought');
+    const [bought] = await server.db.query<{ credits: number; paid: boolean }>(
+      'select (select count(*)::int from package_credits c where c.purchase_id = p.id and c.state = $2) as credits, p.paid_at is not null as paid from package_purchases p where p.coach_id = $1',
+      [coachId, 'available'],
+    );
+    expect(bought).toEqual({ credits: 5, paid: true });
+
+    await page.goto(`${server.baseUrl}/MyBookings`);
+    const mine = page.locator('section[aria-labelledby="my-packages-title"]');
+    await mine.getByText(/^5 of 5 sessions left, valid until/).waitFor();
+    expect(await mine.innerText()).toContain('Pre-season block with Paula Coach');
+    await shoot(page, 'packages-my-bookings', mine);
+    await page.close();
+  });
+
   it('takes a retired package off sale', async () => {
     const page = await browser.newPage();
     await signIn(page, server.baseUrl, 'paula@example.com');

@@ -31,7 +31,7 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import { FormAlert, Modal, primaryButton, secondaryButton } from '~/components/booking/modal';
 import { PAYMENT_FAILED_TEXT, type PaymentSessionView } from '~/payments/payment-view';
 import { formatPence } from '../../../domain/shared/money';
-import { hoursLabel, postPaymentStep } from './payment-request';
+import { bookingPaymentPath, hoursLabel, packagePaymentPath, postPaymentStep } from './payment-request';
 import type { PaymentElementController } from './stripe-payment-element';
 import { BookingTermsNote } from '~/components/booking/booking-terms-note';
 /** With the dialog's code, for the lazy PaymentStep of lazy-dialogs.tsx (one chunk, not two). */
@@ -51,8 +51,20 @@ export interface PaymentSummary {
   readonly totalPricePence: number;
 }
 
+/** A package being bought: the dialog then takes its whole price now instead of holding a session's. */
+export interface PackagePaymentSummary {
+  readonly offerId: string;
+  readonly name: string;
+  /** '5 sessions of 1 hour'. */
+  readonly summary: string;
+  /** 'Use within 8 weeks of buying'. */
+  readonly validity: string;
+}
+
 export interface PaymentDialogProps {
+  /** The booking paid for; for a package, the offer's id (the purchase's id comes with the session). */
   readonly bookingId: string;
+  readonly pkg?: PackagePaymentSummary;
   readonly summary: PaymentSummary;
   /** Billing details for Stripe (SPEC §7: the client's name and email). */
   readonly payer?: { readonly name?: string | null; readonly email?: string | null };
@@ -73,7 +85,7 @@ function returnUrlFor(bookingId: string): string {
 /** SPEC §9: the success screen closes after 2 seconds. */
 export const SUCCESS_CLOSE_MS = 2_000;
 
-export function PaymentDialog({ bookingId, summary, payer, onClose, onPaid }: PaymentDialogProps) {
+export function PaymentDialog({ bookingId, pkg, summary, payer, onClose, onPaid }: PaymentDialogProps) {
   const [phase, setPhase] = useState<Phase>('loading');
   const [session, setSession] = useState<PaymentSessionView | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -82,6 +94,9 @@ export function PaymentDialog({ bookingId, summary, payer, onClose, onPaid }: Pa
   const stripeCard = useRef<PaymentElementController | null>(null);
   const [answering, setAnswering] = useState<'complete' | 'fail' | null>(null);
   const finished = useRef(false);
+  const path = pkg ? packagePaymentPath(pkg.offerId) : bookingPaymentPath(bookingId);
+  /** What every step after `start` names: a package's purchase; a booking's path already names it. */
+  const target = (s: PaymentSessionView): Record<string, string> => (pkg ? { purchaseId: s.bookingId } : {});
 
   const fail = (message: string | null) => {
     setError(message || PAYMENT_FAILED_TEXT);
@@ -91,12 +106,12 @@ export function PaymentDialog({ bookingId, summary, payer, onClose, onPaid }: Pa
   const start = useCallback(async () => {
     setPhase('loading');
     setError(null);
-    const reply = await postPaymentStep(bookingId, 'start');
+    const reply = await postPaymentStep(path, 'start');
     if (reply.ok && reply.step === 'session') {
       setSession(reply.session);
       setPhase('form');
     } else fail(reply.ok ? null : reply.error);
-  }, [bookingId]);
+  }, [path]);
 
   useEffect(() => {
     void start();
@@ -124,16 +139,16 @@ export function PaymentDialog({ bookingId, summary, payer, onClose, onPaid }: Pa
       if (!controller) return fail('The card form is not ready yet. Please try again.');
       const billing = { ...(payer?.name ? { name: payer.name } : {}), ...(payer?.email ? { email: payer.email } : {}) };
       // Stripe.js runs 3-D Secure in its own modal; a redirect-based method leaves for returnUrl.
-      const confirmed = await controller.confirm({ billing, returnUrl: returnUrlFor(bookingId) });
+      const confirmed = await controller.confirm({ billing, returnUrl: pkg ? window.location.href : returnUrlFor(bookingId) });
       // A field left incomplete: the Payment Element shows why; nothing was sent.
       if (confirmed.invalid) return setPhase('form');
       // Whatever the browser says, the server reads the intent and records the outcome.
-      const reply = await postPaymentStep(bookingId, 'confirm', { intentId: session.intentId });
+      const reply = await postPaymentStep(path, 'confirm', { ...target(session), intentId: session.intentId });
       if (reply.ok && reply.step === 'paid') return setPhase('success');
       if (reply.ok) return fail(confirmed.error ?? 'Your bank did not confirm this payment. Please try again.');
       return fail(confirmed.error ?? reply.error);
     }
-    const reply = await postPaymentStep(bookingId, 'confirm-test-card', { intentId: session.intentId, attempt: newAttempt(), ...card });
+    const reply = await postPaymentStep(path, 'confirm-test-card', { ...target(session), intentId: session.intentId, attempt: newAttempt(), ...card });
     if (reply.ok && reply.step === 'requires_action') return setPhase('challenge');
     if (reply.ok) return setPhase('success');
     fail(reply.error);
@@ -143,7 +158,7 @@ export function PaymentDialog({ bookingId, summary, payer, onClose, onPaid }: Pa
   async function answerChallenge(result: 'complete' | 'fail') {
     if (!session || answering) return;
     setAnswering(result);
-    const reply = await postPaymentStep(bookingId, 'authenticate-test-card', { intentId: session.intentId, attempt: newAttempt(), result });
+    const reply = await postPaymentStep(path, 'authenticate-test-card', { ...target(session), intentId: session.intentId, attempt: newAttempt(), result });
     setAnswering(null);
     if (reply.ok && reply.step === 'paid') return setPhase('success');
     if (reply.ok) return fail(null);
@@ -172,9 +187,11 @@ export function PaymentDialog({ bookingId, summary, payer, onClose, onPaid }: Pa
           </span>
           <p className="text-xl font-semibold text-slate-900">Payment Successful!</p>
           <p className="text-sm text-slate-600">
-            {session?.awaitingCoach === false
-              ? `${formatPence(total)} is authorised and will be taken for this confirmed booking.`
-              : `${formatPence(total)} is held on your card. You are charged only if ${coachName} accepts; otherwise the hold is released.`}
+            {pkg
+              ? `${formatPence(total)} is paid. Your sessions with ${coachName} are ready to book: you’ll find them on MyBookings.`
+              : session?.awaitingCoach === false
+                ? `${formatPence(total)} is authorised and will be taken for this confirmed booking.`
+                : `${formatPence(total)} is held on your card. You are charged only if ${coachName} accepts; otherwise the hold is released.`}
           </p>
         </div>
       </Modal>
@@ -233,25 +250,40 @@ export function PaymentDialog({ bookingId, summary, payer, onClose, onPaid }: Pa
   return (
     // While Stripe.js confirms, the page stays live: its 3-D Secure challenge is its own modal,
     // appended to the page, which a modal dialog would make inert.
-    <Modal title="Secure Payment" description="Complete your booking by holding the session fee on your card." onClose={close} modal={!(phase === 'paying' && session?.provider === 'stripe')}>
-      <section aria-label="Booking summary" className="rounded-xl border border-slate-200 bg-slate-50 p-4 text-sm">
-        <h3 className="mb-2 font-semibold text-slate-900">Booking Summary</h3>
-        <dl className="space-y-1.5">
-          <Row label="Service" value={details?.serviceLabel ?? summary.serviceLabel} />
-          {details ? <Row label="Date" value={details.date} /> : null}
-          {details ? <Row label="Time" value={`${details.time} (UK time)`} /> : null}
-          <Row label="Duration" value={hoursLabel(session?.durationMinutes ?? summary.durationMinutes)} />
-          {details ? <Row label="Player" value={details.player} /> : null}
-          {details ? <Row label="Location" value={details.location} /> : null}
-          <Row label="Coach" value={coachName} />
-          <Row label="Service price" value={formatPence(session?.servicePricePence ?? summary.servicePricePence)} />
-          <Row label="Admin fee" value={formatPence(session?.adminFeePence ?? summary.adminFeePence)} />
-          <div className="flex justify-between border-t border-slate-200 pt-2 text-base font-semibold text-slate-900">
-            <dt>Total</dt>
-            <dd>{formatPence(total)}</dd>
-          </div>
-        </dl>
-      </section>
+    <Modal
+      title="Secure Payment"
+      description={pkg ? 'Buy the package: its price is taken now and held by FACT until each session is completed.' : 'Complete your booking by holding the session fee on your card.'}
+      onClose={close}
+      modal={!(phase === 'paying' && session?.provider === 'stripe')}
+    >
+      {pkg ? (
+        <PackageSummarySection
+          pkg={pkg}
+          coachName={coachName}
+          pricePence={session?.servicePricePence ?? summary.servicePricePence}
+          feePence={session?.adminFeePence ?? summary.adminFeePence}
+          total={total}
+        />
+      ) : (
+        <section aria-label="Booking summary" className="rounded-xl border border-slate-200 bg-slate-50 p-4 text-sm">
+          <h3 className="mb-2 font-semibold text-slate-900">Booking Summary</h3>
+          <dl className="space-y-1.5">
+            <Row label="Service" value={details?.serviceLabel ?? summary.serviceLabel} />
+            {details ? <Row label="Date" value={details.date} /> : null}
+            {details ? <Row label="Time" value={`${details.time} (UK time)`} /> : null}
+            <Row label="Duration" value={hoursLabel(session?.durationMinutes ?? summary.durationMinutes)} />
+            {details ? <Row label="Player" value={details.player} /> : null}
+            {details ? <Row label="Location" value={details.location} /> : null}
+            <Row label="Coach" value={coachName} />
+            <Row label="Service price" value={formatPence(session?.servicePricePence ?? summary.servicePricePence)} />
+            <Row label="Admin fee" value={formatPence(session?.adminFeePence ?? summary.adminFeePence)} />
+            <div className="flex justify-between border-t border-slate-200 pt-2 text-base font-semibold text-slate-900">
+              <dt>Total</dt>
+              <dd>{formatPence(total)}</dd>
+            </div>
+          </dl>
+        </section>
+      )}
 
       {details ? (
         <div className="mt-4">
@@ -318,5 +350,28 @@ function Row({ label, value }: { label: string; value: string }) {
       <dt className="text-slate-600">{label}</dt>
       <dd className="text-right font-medium text-slate-900">{value}</dd>
     </div>
+  );
+}
+
+/** What buying a package takes and gives: its sessions, price and admin fee, and the refund promise. */
+function PackageSummarySection({ pkg, coachName, pricePence, feePence, total }: { pkg: PackagePaymentSummary; coachName: string; pricePence: number; feePence: number; total: number }) {
+  return (
+    <section aria-label="Package summary" className="rounded-xl border border-slate-200 bg-slate-50 p-4 text-sm">
+      <h3 className="mb-2 font-semibold text-slate-900">Package Summary</h3>
+      <dl className="space-y-1.5">
+        <Row label="Package" value={pkg.name} />
+        <Row label="Sessions" value={pkg.summary} />
+        <Row label="Coach" value={coachName} />
+        <Row label="Package price" value={formatPence(pricePence)} />
+        <Row label="Admin fee" value={formatPence(feePence)} />
+        <div className="flex justify-between border-t border-slate-200 pt-2 text-base font-semibold text-slate-900">
+          <dt>Total</dt>
+          <dd>{formatPence(total)}</dd>
+        </div>
+      </dl>
+      <p className="mt-3 text-slate-700">
+        {pkg.validity}. Book each session when it suits you; sessions you don’t use are refunded to your card whenever you ask before then, and automatically when the package expires.
+      </p>
+    </section>
   );
 }

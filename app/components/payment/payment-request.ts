@@ -1,18 +1,23 @@
 import { PAYMENT_FAILED_TEXT, type PaymentIntentName, type PaymentReply } from '~/payments/payment-view';
 
+/** Where a booking's payment steps go. */
+export const bookingPaymentPath = (bookingId: string): string => `/api/payments/${encodeURIComponent(bookingId)}`;
+/** Where the steps of buying a package go. */
+export const packagePaymentPath = (offerId: string): string => `/api/package-purchases/${encodeURIComponent(offerId)}`;
+
 /**
- * Posts one step of the payment to /api/payments/{bookingId}. A refusal comes back as the
+ * Posts one step of the payment to its resource route (bookingPaymentPath, packagePaymentPath). A refusal comes back as the
  * server's error text; a response that is not our JSON as SPEC §8's
  * 'Create payment intent failed ({status})' / 'Confirm payment failed ({status})'.
  */
-export async function postPaymentStep(bookingId: string, intent: PaymentIntentName, fields: Record<string, string> = {}): Promise<PaymentReply> {
+export async function postPaymentStep(path: string, intent: PaymentIntentName, fields: Record<string, string> = {}): Promise<PaymentReply> {
   const body = new FormData();
   body.set('intent', intent);
   for (const [name, value] of Object.entries(fields)) body.set(name, value);
   const what = intent === 'start' ? 'Create payment intent' : 'Confirm payment';
   let response: Response;
   try {
-    response = await fetch(`/api/payments/${encodeURIComponent(bookingId)}`, { method: 'POST', body, credentials: 'same-origin', headers: { Accept: 'application/json' } });
+    response = await fetch(path, { method: 'POST', body, credentials: 'same-origin', headers: { Accept: 'application/json' } });
   } catch {
     return { ok: false, code: 'NETWORK', error: PAYMENT_FAILED_TEXT };
   }

@@ -23,7 +23,7 @@ export function PublicCoachProfile({ profile, packages, forPlayerId }: { profile
         </ProfileActions>
       </ProfileHeading>
       <ProfileSummary profile={{ ...profile, email: null, phone: null, isActive: true, preferredCoachingTypes: [], preferredSessionTimes: [] }} />
-      <PackageList packages={packages} coachName={profile.fullName} />
+      <PackageList packages={packages} coach={{ id: profile.id, name: profile.fullName }} buyer="signed-out" />
       <VideosSection clips={profile.videoClips} />
     </div>
   );

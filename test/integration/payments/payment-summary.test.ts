@@ -10,12 +10,14 @@ import { HOUR, insertParty, storeBooking } from './payment-fixtures';
 describe('the payment summary and its terms', () => {
   const ctx = useTestApp();
 
-  async function open(userId: string, bookingId: string): Promise<PaymentSessionView> {
+  async function open(userId: string, bookingId: string): Promise<PaymentSessionView & { details: NonNullable<PaymentSessionView['details']> }> {
     const request = await requestAs(ctx.app, userId, `/api/payments/${bookingId}`, { intent: 'start' });
     const outcome = await handlePaymentAction(request, remixContext(ctx.app), bookingId);
     expect(outcome.status).toBe(200);
     if (!outcome.body.ok || outcome.body.step !== 'session') throw new Error(JSON.stringify(outcome.body));
-    return outcome.body.session;
+    const { session } = outcome.body;
+    if (session.details === null) throw new Error('a booking’s payment has its details');
+    return { ...session, details: session.details };
   }
 
   it('says the date, time, player and place, and free cancellation until 24 hours before the start', async () => {
