@@ -21,6 +21,7 @@ import { Migration20261202170000_reschedule_withdrawn } from './Migration2026120
 import { Migration20261202180000_enquiries } from './Migration20261202180000_enquiries';
 import { Migration20261203140000_package_offers } from './Migration20261203140000_package_offers';
 import { Migration20261203150000_places } from './Migration20261203150000_places';
+import { Migration20261203160000_search_word_stems } from './Migration20261203160000_search_word_stems';
 import { Migration20261203190000_package_purchases } from './Migration20261203190000_package_purchases';
 
 /** Every migration, in order. Listed explicitly so the bundled server and the CLI run the same set. */
@@ -34,8 +35,8 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261125130000_reminders', class: Migration20261125130000_reminders },
   { name: 'Migration20261125140000_calendar_feeds', class: Migration20261125140000_calendar_feeds },
   { name: 'Migration20261125153000_data_export', class: Migration20261125153000_data_export },
-  { name: 'Migration20261125160000_account_end', class: Migration20261125160000_account_end },
   { name: 'Migration20261125160000_players', class: Migration20261125160000_players },
+  { name: 'Migration20261125160000_account_end', class: Migration20261125160000_account_end },
   { name: 'Migration20261125170000_coach_search_text', class: Migration20261125170000_coach_search_text },
   { name: 'Migration20261127170000_admin_user_list_indexes', class: Migration20261127170000_admin_user_list_indexes },
   { name: 'Migration20261201160000_reference_numbers', class: Migration20261201160000_reference_numbers },
@@ -47,5 +48,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261202180000_enquiries', class: Migration20261202180000_enquiries },
   { name: 'Migration20261203140000_package_offers', class: Migration20261203140000_package_offers },
   { name: 'Migration20261203150000_places', class: Migration20261203150000_places },
+  { name: 'Migration20261203160000_search_word_stems', class: Migration20261203160000_search_word_stems },
   { name: 'Migration20261203190000_package_purchases', class: Migration20261203190000_package_purchases },
 ];

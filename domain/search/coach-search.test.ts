@@ -9,6 +9,11 @@ describe('the FindCoaches filters', () => {
     expect(activeFilterCount(filters)).toBe(4);
   });
 
+  it('reads control characters in the search text as spaces (the copy separates its stems with one)', () => {
+    expect(filtersFromSearchParams(new URLSearchParams('q=goal%1Fkeeper%00%0B')).text).toBe('goal keeper');
+    expect(filtersFromSearchParams(new URLSearchParams('q=%1F&location=%1F')).text).toBeNull();
+  });
+
   it('ignores unknown values so a stale shared link still shows coaches', () => {
     const filters = filtersFromSearchParams(new URLSearchParams('specialization=juggling&price=cheap&q=%20'));
     expect(filters).toEqual({ text: null, specialisation: null, priceBand: null, location: null, ageGroup: null, near: null, online: false, sort: 'rating' });

@@ -56,9 +56,16 @@ export interface CoachSearchFilters {
 
 export const NO_FILTERS: CoachSearchFilters = { text: null, specialisation: null, priceBand: null, location: null, ageGroup: null };
 
-/** A search box's text: spaces folded, trimmed, at most 100 characters; blank is no filter. (No zod: this runs in the browser.) */
+/**
+ * A search box's text: spaces and control characters folded to one space (the copy separates its
+ * stems with one: decision 018), trimmed, at most 100 characters; blank is no filter. (No zod: this
+ * runs in the browser.)
+ */
 function searchText(value: string | null): string | null {
-  const t = (value ?? '').replace(/\s+/g, ' ').trim().slice(0, SEARCH_TEXT_MAX_LENGTH);
+  const t = (value ?? '')
+    .replace(/[\s\p{Cc}]+/gu, ' ')
+    .trim()
+    .slice(0, SEARCH_TEXT_MAX_LENGTH);
   return t === '' ? null : t;
 }
 

@@ -14,6 +14,7 @@ import {
 import type { SearchTotals } from './search-totals';
 import { needsSortedPage, sortedPageStatement, withNear } from './near-clause';
 import { sortedCursorAfter, type SortedCursor } from '../../../domain/search/near';
+import { textClause } from './text-clause';
 
 /**
  * FindCoaches read model: SQL over users + coach_profiles. Only active, listed coaches with a
@@ -50,25 +51,7 @@ interface CoachRow {
   travels_to_you?: boolean | null;
 }
 
-/** A LIKE pattern matching `text` anywhere, with LIKE's own characters taken literally. */
-export function containsPattern(text: string): string {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
-/** pg_trgm takes its trigrams from runs of letters and digits: a word without three in a row has none. */
-const TRIGRAM_WORD = /[\p{L}\p{N}]{3}/u;
-
-/**
- * How a lowercased document is tested for containing `word`. A word the trigram index can look up
- * is a LIKE (coach_profiles_search_trgm serves it); a shorter one ('fc', 'u9') or one of signs only
- * is a strpos, which no index serves, so the planner walks the list for it: a LIKE whose pattern has
- * no trigram would make the index return every coach to be rechecked (a no-match two-letter word
- * cost ~0.9 s at 100 000 coaches that way). Both match the word anywhere, literally.
- */
-export function containsWord(word: string): { test: (column: string) => string; param: string } {
-  if (TRIGRAM_WORD.test(word)) return { test: (column) => `${column} like ?`, param: containsPattern(word) };
-  return { test: (column) => `strpos(${column}, ?) > 0`, param: word.toLowerCase() };
-}
+export { containsPattern, containsWord } from './text-clause';
 
 const LISTED = `cp.is_listed and u.user_type = 'coach' and u.is_active and u.erased_at is null`;
 
@@ -76,20 +59,14 @@ const LISTED = `cp.is_listed and u.user_type = 'coach' and u.is_active and u.era
 export function whereFor(filters: CoachSearchFilters): { sql: string; params: unknown[] } {
   const clauses = [LISTED];
   const params: unknown[] = [];
-  const words = (filters.text ?? '')
-    .split(' ')
-    .filter((w) => w.length > 0)
-    .map(containsWord);
-  const location = filters.location ? containsWord(filters.location) : null;
-  if (words.length > 0 || location) {
-    // Every word on the copy, in one conjunction (one trigram index scan looks them all up); or,
-    // for the few coaches whose copy is null (a document over 2 000 bytes), every word on the
-    // document itself. The location is part of the copy: a coach whose copy lacks it cannot match
-    // (the exact test, on users, follows), so the walk or the collection leaves them out early.
-    const onCopy = [...words, ...(location ? [location] : [])];
-    const onDocument = words.map((w) => w.test('coach_search_document(cp.user_id)'));
-    clauses.push(`((${onCopy.map((w) => w.test('cp.search_text')).join(' and ')}) or (cp.search_text is null${onDocument.map((t) => ` and ${t}`).join('')}))`);
-    params.push(...onCopy.map((w) => w.param), ...words.map((w) => w.param));
+  // Each word: any part, its English stem, or a specialisation it names (text-clause.ts).
+  const text = textClause(
+    (filters.text ?? '').split(' ').filter((w) => w.length > 0),
+    filters.location,
+  );
+  if (text) {
+    clauses.push(text.sql);
+    params.push(...text.params);
   }
   if (filters.location) {
     // The exact test, on users. A strpos, not a LIKE: users_location_trgm is partial, so the planner

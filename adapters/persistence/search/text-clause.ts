@@ -1,0 +1,74 @@
+import { specialisationsNamedBy } from '../../../domain/search/football-synonyms';
+
+/**
+ * FindCoaches' search words in SQL (decision 018). Each word matches a coach when
+ * - it is any part of the name, bio or location (SPEC: 'matches any part', case-insensitive), or
+ * - a word of them has the same English stem ('coaching' finds 'coaches'; PostgreSQL's `english`
+ *   configuration decides, through the stems kept in capitals in the copy: search_stem_pattern), or
+ * - it names a specialisation the coach offers ('goalie' finds goalkeeping coaches:
+ *   domain/search/football-synonyms.ts).
+ * Every test reads coach_profiles.search_text and services_offered, which coach_profiles_listing
+ * covers (a walk in list order stays index-only) and coach_profiles_search_trgm and
+ * coach_profiles_services index (a collection of rare words is a BitmapOr).
+ */
+
+export interface SqlPart {
+  readonly sql: string;
+  readonly params: readonly unknown[];
+}
+
+/** A LIKE pattern matching `text` anywhere, with LIKE's own characters taken literally. */
+export function containsPattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** pg_trgm takes its trigrams from runs of letters and digits: a word without three in a row has none. */
+const TRIGRAM_WORD = /[\p{L}\p{N}]{3}/u;
+
+/**
+ * How a lowercased text is tested for containing `word`. A word the trigram index can look up
+ * is a LIKE (coach_profiles_search_trgm serves it); a shorter one ('fc', 'u9') or one of signs only
+ * is a strpos, which no index serves, so the planner walks the list for it: a LIKE whose pattern has
+ * no trigram would make the index return every coach to be rechecked (a no-match two-letter word
+ * cost ~0.9 s at 100 000 coaches that way). Both match the word anywhere, literally.
+ */
+export function containsWord(word: string): { test: (column: string) => string; param: string } {
+  if (TRIGRAM_WORD.test(word)) return { test: (column) => `${column} like ?`, param: containsPattern(word) };
+  return { test: (column) => `strpos(${column}, ?) > 0`, param: word.toLowerCase() };
+}
+
+/**
+ * Words English stemming can change: letters only, three or more (a shorter word's stem is itself,
+ * and a word with digits or signs is several tokens to PostgreSQL, matched as a substring only).
+ */
+const STEMMABLE = /^\p{L}{3,}$/u;
+
+/** One word's test on a search text (the copy, or the text built for a null copy). */
+function wordOn(word: string, column: string): SqlPart {
+  const contains = containsWord(word);
+  const arms: SqlPart[] = [{ sql: contains.test(column), params: [contains.param] }];
+  if (STEMMABLE.test(word)) arms.push({ sql: `${column} like search_stem_pattern(?)`, params: [word.toLowerCase()] });
+  const named = specialisationsNamedBy(word);
+  if (named.length > 0) arms.push({ sql: `cp.services_offered && array[${named.map(() => '?').join(', ')}]::text[]`, params: named });
+  return arms.length === 1 ? arms[0]! : { sql: `(${arms.map((a) => a.sql).join(' or ')})`, params: arms.flatMap((a) => a.params) };
+}
+
+const and = (parts: readonly SqlPart[]): SqlPart => ({ sql: parts.map((p) => p.sql).join(' and '), params: parts.flatMap((p) => p.params) });
+
+/**
+ * The words' clause, or null without words or location. Every word (and the location, part of the
+ * copy) on the copy in one conjunction, so one trigram index scan looks them all up; or, for the few
+ * coaches whose copy is null (over 2 000 bytes), every word on the text built from the user. The
+ * location's exact test on users stays the caller's: a coach whose copy lacks it cannot match, so
+ * this leaves them out early.
+ */
+export function textClause(searchWords: readonly string[], location: string | null): SqlPart | null {
+  // The filters' parser already folds control characters (the copy's separator is one); a caller
+  // that did not gets no match through them either.
+  const words = searchWords.map((w) => w.replace(/\p{Cc}/gu, '')).filter((w) => w.length > 0);
+  if (words.length === 0 && !location) return null;
+  const place = location ? containsWord(location) : null;
+  const onCopy = and([...words.map((w) => wordOn(w, 'cp.search_text')), ...(place ? [{ sql: place.test('cp.search_text'), params: [place.param] }] : [])]);
+  const onText = and([{ sql: 'cp.search_text is null', params: [] }, ...words.map((w) => wordOn(w, 'coach_search_text_of(cp.user_id)'))]);
+  return { sql: `((${onCopy.sql}) or (${onText.sql}))`, params: [...onCopy.params, ...onText.params] };
+}
