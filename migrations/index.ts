@@ -8,8 +8,8 @@ import { Migration20261125120000_payouts } from './Migration20261125120000_payou
 import { Migration20261125130000_reminders } from './Migration20261125130000_reminders';
 import { Migration20261125140000_calendar_feeds } from './Migration20261125140000_calendar_feeds';
 import { Migration20261125153000_data_export } from './Migration20261125153000_data_export';
-import { Migration20261125160000_account_end } from './Migration20261125160000_account_end';
 import { Migration20261125160000_players } from './Migration20261125160000_players';
+import { Migration20261125160000_account_end } from './Migration20261125160000_account_end';
 import { Migration20261125170000_coach_search_text } from './Migration20261125170000_coach_search_text';
 import { Migration20261127170000_admin_user_list_indexes } from './Migration20261127170000_admin_user_list_indexes';
 import { Migration20261201160000_reference_numbers } from './Migration20261201160000_reference_numbers';
@@ -22,6 +22,7 @@ import { Migration20261202180000_enquiries } from './Migration20261202180000_enq
 import { Migration20261203140000_package_offers } from './Migration20261203140000_package_offers';
 import { Migration20261203150000_places } from './Migration20261203150000_places';
 import { Migration20261203160000_search_word_stems } from './Migration20261203160000_search_word_stems';
+import { Migration20261203170000_booking_history } from './Migration20261203170000_booking_history';
 import { Migration20261203190000_package_purchases } from './Migration20261203190000_package_purchases';
 
 /** Every migration, in order. Listed explicitly so the bundled server and the CLI run the same set. */
@@ -49,5 +50,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261203140000_package_offers', class: Migration20261203140000_package_offers },
   { name: 'Migration20261203150000_places', class: Migration20261203150000_places },
   { name: 'Migration20261203160000_search_word_stems', class: Migration20261203160000_search_word_stems },
+  { name: 'Migration20261203170000_booking_history', class: Migration20261203170000_booking_history },
   { name: 'Migration20261203190000_package_purchases', class: Migration20261203190000_package_purchases },
 ];

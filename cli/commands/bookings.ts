@@ -7,6 +7,8 @@ import { coachingTypeLabel } from '../../domain/shared/catalogue';
 import { actingAdmin, audited, findBooking, orRefuse } from '../admin-support';
 import { details, money, nameOf, table, when } from '../format';
 import { payoutDetails } from '../payout-details';
+import { timelineLines } from '../booking-timeline-lines';
+import { buildBookingTimeline } from '../../domain/admin/booking-timeline';
 import { output, parseOptions } from '../program';
 import { withApp } from '../with-app';
 
@@ -52,7 +54,7 @@ export function registerBookingCommands(program: Command): void {
 
   bookings
     .command('show')
-    .description('one booking: parties, session, money, dispute')
+    .description('one booking: parties, session, money, dispute, and its timeline')
     .argument('<booking>', 'booking id or whole reference')
     .option('--json', 'machine-readable output')
     .action(async (key: string, raw: unknown) => {
@@ -60,7 +62,8 @@ export function registerBookingCommands(program: Command): void {
       const out = output(Boolean(opts.json));
       await withApp(async ({ app }) => {
         const row = await findBooking(app, key);
-        const b = (await adminReadModels(app.orm).bookingDetail(row.id))!;
+        const b = (await adminReadModels(app.orm).bookingStory(row.id))!;
+        const timeline = buildBookingTimeline(b);
         out.print(
           details([
             ['reference', b.referenceCode],
@@ -81,8 +84,8 @@ export function registerBookingCommands(program: Command): void {
             ['messages', b.messageCount],
             ['created', when(b.createdAt)],
             ...payoutDetails(b),
-          ]),
-          b,
+          ]) + `\n${timelineLines(timeline)}`,
+          { ...b, history: undefined, audit: undefined, timeline },
         );
       });
     });

@@ -120,6 +120,7 @@ describe.concurrent(`signed-in pages at ${WIDTH} px`, () => {
       'AdminUsers?type=coach',
       'AdminBookings',
       `AdminBookings?highlight=${ids.conversation}`,
+      `AdminBookings/${ids.conversation}`,
       'DataDiagnostic',
       'Messages',
       `Conversation?booking_id=${ids.conversation}`,

@@ -1,4 +1,5 @@
 import type { Orm } from '../orm';
+import { findAdminBookingStory } from './admin-booking-detail.query';
 import { findAdminBooking, findAdminBookingByReference, findAdminBookingDetail, listAdminBookings, searchBookingReferences } from './admin-bookings.query';
 import { loadAdminCounts, loadAdminDashboard, listOpenDisputes, listPendingDeletionRequests } from './admin-dashboard.query';
 import { listRecentAudit, listRecentMessages, runDiagnostics } from './admin-diagnostics.query';
@@ -6,6 +7,7 @@ import { listChargebacks, listPayouts } from './admin-payouts.query';
 import { findAdminUser, listAdminUsers } from './admin-users.query';
 import { sqlOf } from './sql';
 
+export * from './admin-booking-detail.query';
 export * from './admin-bookings.query';
 export * from './admin-dashboard.query';
 export * from './admin-diagnostics.query';
@@ -35,6 +37,7 @@ export function adminReadModels(orm: Orm) {
     booking: bind(findAdminBooking, sql),
     bookingByReference: bind(findAdminBookingByReference, sql),
     bookingDetail: bind(findAdminBookingDetail, sql),
+    bookingStory: bind(findAdminBookingStory, sql),
     searchReferences: bind(searchBookingReferences, sql),
     diagnostics: bind(runDiagnostics, sql),
     recentMessages: bind(listRecentMessages, sql),

@@ -1,5 +1,6 @@
 import { Link } from '@remix-run/react';
 import type { AdminBookingRow } from '../../../adapters/persistence/admin/admin-bookings.query';
+import { adminBookingPath } from '~/admin/booking-path';
 import { StatusBadge } from '~/components/booking/status-badge';
 import { bookingStatusColour, dateOf, money, nameOrUnnamed, paymentLabel, serviceLabel, statusLabel, timeOf } from './format';
 import { CopyButton } from './copy-reference';
@@ -39,6 +40,9 @@ export function BookingDetailCard({ booking, onBack }: { booking: AdminBookingRo
         ))}
       </dl>
       <div className="mt-3 flex flex-wrap gap-2">
+        <Link to={adminBookingPath(booking.id)} className="rounded-lg bg-pitch-600 px-3 py-1.5 text-xs font-semibold text-white hover:bg-pitch-700">
+          View booking
+        </Link>
         <Link to={`/Conversation?booking_id=${booking.id}`} className="rounded-lg bg-pitch-600 px-3 py-1.5 text-xs font-semibold text-white hover:bg-pitch-700">
           Open Chat
         </Link>

@@ -1,6 +1,7 @@
 import { Link, useRevalidator } from '@remix-run/react';
 import { lazy, memo, Suspense, useEffect, useRef, useState } from 'react';
 import { takePaymentOffer, type AdminBookingRowView } from '../../admin/admin-booking-view';
+import { adminBookingPath } from '../../admin/booking-path';
 import { StatusBadge } from '~/components/booking/status-badge';
 import { CopyButton } from './copy-reference';
 import { bookingStatusColour, dateOf, money, nameOrUnnamed, paymentLabel, serviceLabel, statusLabel, timeOf } from './format';
@@ -51,7 +52,9 @@ const Row = memo(function Row({ booking, highlighted, onPay }: { booking: AdminB
     <li ref={ref} data-booking-id={booking.id} data-highlighted={highlighted ? 'true' : undefined} className={highlighted ? 'adm-row bg-amber-50 ring-2 ring-inset ring-amber-400' : 'adm-row'}>
       <div className="min-w-0">
         <div className="flex items-center gap-1">
-          <span className="adm-ref">{booking.referenceCode}</span>
+          <Link to={adminBookingPath(booking.id)} className="adm-ref hover:underline" title="Open the booking: its timeline and actions">
+            {booking.referenceCode}
+          </Link>
           <CopyButton reference={booking.referenceCode} />
         </div>
         <p className="adm-small">{serviceLabel(booking.serviceType)}</p>

@@ -1,6 +1,7 @@
 import { Link } from '@remix-run/react';
 import { lazy, Suspense, useState } from 'react';
 import type { OpenDisputeRow } from '../../../adapters/persistence/admin/admin-dashboard.query';
+import { adminBookingPath } from '~/admin/booking-path';
 import { primaryButton, secondaryButton } from '~/components/booking/button-classes';
 import { ageOf, dateOf, dateTimeOf, money, nameOrUnnamed, paymentLabel, serviceLabel, timeOf } from './format';
 
@@ -29,7 +30,10 @@ export function DisputeList({ disputes, now }: { disputes: readonly OpenDisputeR
                 Opened {dateTimeOf(d.disputeOpenedAt)} · {ageOf(d.disputeOpenedAt, now)}
               </p>
             </div>
-            <div className="flex gap-2">
+            <div className="flex flex-wrap gap-2">
+              <Link to={adminBookingPath(d.id)} className={secondaryButton}>
+                View booking
+              </Link>
               <Link to={`/Conversation?booking_id=${d.id}`} className={secondaryButton}>
                 View Chat
               </Link>

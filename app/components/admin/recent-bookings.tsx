@@ -1,5 +1,6 @@
 import { Link } from '@remix-run/react';
 import type { AdminBookingRow } from '../../../adapters/persistence/admin/admin-bookings.query';
+import { adminBookingPath } from '~/admin/booking-path';
 import { StatusBadge } from '~/components/booking/status-badge';
 import { bookingStatusColour, dateOf, money, nameOrUnnamed, serviceLabel, statusLabel, timeOf } from './format';
 
@@ -22,6 +23,9 @@ export function RecentBookings({ bookings }: { bookings: readonly AdminBookingRo
           </div>
           <div className="flex items-center gap-3">
             <StatusBadge label={statusLabel(b.status)} colour={bookingStatusColour(b.status)} />
+            <Link to={adminBookingPath(b.id)} className="text-sm font-semibold text-pitch-700 hover:underline">
+              View booking
+            </Link>
             <Link to={`/Conversation?booking_id=${b.id}`} className="text-sm font-semibold text-pitch-700 hover:underline">
               View Chat
             </Link>

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loader as rootLoader } from '../../../app/root';
 import { loader as shellLoader } from '../../../app/routes/_app';
 import { loader as adminBookingsLoader } from '../../../app/routes/_app.AdminBookings';
+import { loader as adminBookingLoader } from '../../../app/routes/_app.AdminBookings_.$bookingId';
 import { loader as coachDashboardLoader } from '../../../app/routes/_app.CoachDashboard';
 import { loader as coachEarningsLoader } from '../../../app/routes/_app.CoachEarnings';
 import { loader as coachAvailabilityLoader } from '../../../app/routes/_app.CoachAvailability';
@@ -34,14 +35,14 @@ let bookingId: string;
 
 type Loader = (args: { request: Request; context: AppLoadContext; params: Record<string, string> }) => Promise<unknown>;
 
-async function pageRequest(loaders: Loader[], userId: string | null, path: string) {
+async function pageRequest(loaders: Loader[], userId: string | null, path: string, params: Record<string, string> = {}) {
   const request = await requestAs(ctx.app, userId, path);
   const context = remixContext(ctx.app);
   return countQueries(async () => {
     const results = await Promise.all(
       loaders.map(async (loader) => {
         try {
-          return await loader({ request, context, params: {} });
+          return await loader({ request, context, params });
         } catch (thrown) {
           return thrown;
         }
@@ -178,6 +179,13 @@ describe('SQL statements per page request', () => {
     const page = result[2] as { pinned: { chargebacks: unknown[] } | null; chargebacks: { items: unknown[] } };
     expect(page.pinned?.chargebacks).toHaveLength(1);
     expect(page.chargebacks.items).toHaveLength(1);
+  });
+
+  it('an admin booking page: the booking, its transfer and chargebacks, its history and audit lines in one statement', async () => {
+    const { count, queries, result } = await pageRequest([...SHELL, adminBookingLoader], admin.id, `/AdminBookings/${bookingId}`, { bookingId });
+    expect(count, queries.join('\n')).toBeLessThanOrEqual(BUDGET);
+    const page = (await (result[2] as Response).json()) as { timeline: unknown[] };
+    expect(page.timeline.length).toBeGreaterThan(0);
   });
 
   it('Conversation of an enquiry (no shell), already read', async () => {

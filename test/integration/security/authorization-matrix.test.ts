@@ -570,6 +570,13 @@ const ROUTES: Record<string, RouteEntry> = {
     ],
   },
   '_app.AdminBookings.tsx': { probes: [{ name: 'every booking', kind: 'loader', url: () => '/AdminBookings', expect: adminOnly() }] },
+  '_app.AdminBookings_.$bookingId.tsx': {
+    probes: [
+      { name: "a booking's timeline", kind: 'loader', url: (w) => `/AdminBookings/${w.booking}`, params: (w) => ({ bookingId: w.booking }), expect: adminOnly() },
+      { name: 'a booking that does not exist', kind: 'loader', url: () => `/AdminBookings/${randomUUID()}`, params: () => ({ bookingId: randomUUID() }), expect: members(404) },
+      { name: 'a booking id that is not one', kind: 'loader', url: () => '/AdminBookings/nope', params: () => ({ bookingId: 'nope' }), expect: members(404) },
+    ],
+  },
   '_app.DataDiagnostic.tsx': { probes: [{ name: 'the data diagnostic', kind: 'loader', url: () => '/DataDiagnostic', expect: adminOnly() }] },
   'admin.booking-search.tsx': { probes: [{ name: 'a reference search', kind: 'loader', url: () => '/admin/booking-search?q=FACT-2', expect: api(adminOnly()) }] },
   'api.email-preferences.tsx': {

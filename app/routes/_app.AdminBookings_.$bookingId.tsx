@@ -1,0 +1,101 @@
+import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Link, useLoaderData } from '@remix-run/react';
+import { buildBookingTimeline } from '../../domain/admin/booking-timeline';
+import { UUID_PATTERN } from '../../domain/shared/ids';
+import { NO_STORE, requireAdminContext } from '~/admin/admin.server';
+import { moneyView, timelineEventView } from '~/admin/booking-timeline-view';
+import { AdminPageHeader, Section } from '~/components/admin/admin-nav';
+import { BookingTimeline } from '~/components/admin/booking-timeline';
+import { CopyButton } from '~/components/admin/copy-reference';
+import { bookingStatusColour, dateTimeOf, money, nameOrUnnamed, paymentLabel, serviceLabel, statusLabel } from '~/components/admin/format';
+import { StatusBadge } from '~/components/booking/status-badge';
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.booking.referenceCode ?? 'Booking'} · FACT admin` }];
+
+/**
+ * /AdminBookings/:bookingId (issue 47, decision 055): one booking's whole story for an
+ * administrator — what it is, the money now, the conversation, and a timeline of every change
+ * with who made it and the money after it. One SQL statement besides the session's.
+ */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const { reads } = await requireAdminContext(request, context);
+  const id = params.bookingId ?? '';
+  const story = UUID_PATTERN.test(id) ? await reads.bookingStory(id) : null;
+  if (!story) throw new Response('Not Found', { status: 404 });
+  const timeline = buildBookingTimeline(story);
+  const { history: _history, audit: _audit, ...booking } = story;
+  const t = story.transfer;
+  const now = {
+    heldPence: story.paymentStatus === 'authorized' ? story.amountAuthorizedPence : 0,
+    capturedPence: story.amountCapturedPence,
+    refundedPence: story.amountRefundedPence,
+    coachSharePence: t ? t.coachSharePence - t.reversedPence : null,
+    platformSharePence: t ? t.platformSharePence : null,
+  };
+  return json({ booking, money: moneyView(now), timeline: timeline.map((e) => timelineEventView(e)) }, { headers: NO_STORE });
+}
+
+export default function AdminBookingDetail() {
+  const { booking, money: moneyNow, timeline } = useLoaderData<typeof loader>();
+  const facts: [string, string][] = [
+    ['Service', serviceLabel(booking.serviceType)],
+    ['Session', `${dateTimeOf(booking.startsAt)} · ${booking.durationMinutes} mins`],
+    ['Client', nameOrUnnamed(booking.clientName)],
+    ...(booking.player ? ([['Player', booking.player]] as [string, string][]) : []),
+    ['Coach', nameOrUnnamed(booking.coachName)],
+    ['Price', `${money(booking.servicePricePence)} + ${money(booking.adminFeePence)} fee = ${money(booking.totalPricePence)}`],
+    ['Payment', paymentLabel(booking.paymentStatus)],
+    ...(booking.cancellationReason ? ([['Cancellation', booking.cancellationReason]] as [string, string][]) : []),
+    ...(booking.disputeReason ? ([['Dispute', `${booking.disputeStatus === 'resolved' ? 'Resolved' : 'Open'}: ${booking.disputeReason}`]] as [string, string][]) : []),
+    ...(booking.disputeResolutionNote ? ([['Decision', booking.disputeResolutionNote]] as [string, string][]) : []),
+  ];
+  return (
+    <div className="mx-auto w-full max-w-4xl space-y-5">
+      <AdminPageHeader
+        title={`Booking ${booking.referenceCode}`}
+        subtitle={
+          <span className="inline-flex flex-wrap items-center gap-2">
+            <StatusBadge label={statusLabel(booking.status)} colour={bookingStatusColour(booking.status)} />
+            <CopyButton reference={booking.referenceCode} />
+            <Link to={`/AdminBookings?status=all&highlight=${booking.id}`} className="text-sm font-semibold text-pitch-700 hover:underline">
+              Back to Bookings
+            </Link>
+          </span>
+        }
+      />
+
+      <div className="grid gap-5 md:grid-cols-2">
+        <Section title="The booking" id="booking-facts">
+          <dl className="space-y-1 text-sm">
+            {facts.map(([k, v]) => (
+              <div key={k} className="flex justify-between gap-3">
+                <dt className="text-slate-500">{k}</dt>
+                <dd className="min-w-0 break-words text-right font-medium text-slate-800">{v}</dd>
+              </div>
+            ))}
+          </dl>
+        </Section>
+        <Section title="Money now" id="booking-money">
+          <dl className="space-y-1 text-sm" aria-describedby="booking-money">
+            {moneyNow.map((m) => (
+              <div key={m.label} className="flex justify-between gap-3">
+                <dt className="text-slate-500">{m.label}</dt>
+                <dd className="font-semibold tabular-nums text-slate-900">{m.value}</dd>
+              </div>
+            ))}
+          </dl>
+          <p className="mt-4 text-sm">
+            <Link to={`/Conversation?booking_id=${booking.id}`} className="font-semibold text-pitch-700 hover:underline">
+              Open the conversation
+            </Link>
+            <span className="text-slate-500">{` · ${booking.messageCount} message${booking.messageCount === 1 ? '' : 's'}`}</span>
+          </p>
+        </Section>
+      </div>
+
+      <Section title="Timeline" count={timeline.length} id="booking-timeline">
+        <BookingTimeline events={timeline} />
+      </Section>
+    </div>
+  );
+}
