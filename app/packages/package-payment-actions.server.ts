@@ -1,6 +1,7 @@
 import type { AppLoadContext } from '@remix-run/node';
 import { isAuthenticationResult, lastFour } from '../../adapters/payments/test-gateway/test-cards';
 import { paymentErrors } from '../../domain/booking/money/payment-errors';
+import { checkoutErrors } from '../../domain/packages/package-checkout';
 import { completePackagePurchase, startPackagePurchase, type PackagePaymentSession } from '../../domain/payments/use-cases/buy-package';
 import type { Actor } from '../../domain/policy/actor';
 import type { DomainError } from '../../domain/shared/errors';
@@ -82,7 +83,7 @@ export async function handlePackagePaymentAction(request: Request, context: AppL
   const testCards = context.app.payments.testCards;
   if (!testCards) return { status: 400, body: { ok: false, code: 'NOT_TEST_MODE', error: 'Card details are taken by Stripe on this site.' } };
   const stored = await deps.uow.read.packagePurchases.findById(purchaseId);
-  if (!stored || stored.checkout.clientId !== actor.userId) return refused(paymentErrors.payerOnly());
+  if (!stored || stored.checkout.clientId !== actor.userId) return refused(checkoutErrors.notYours());
   if (stored.checkout.paymentIntentId !== intentId) return refused(paymentErrors.intentMismatch());
   const attempt = isId(text(form, 'attempt')) ? text(form, 'attempt') : 'single';
 

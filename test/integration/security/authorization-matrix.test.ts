@@ -98,6 +98,16 @@ const newBookingWithClientProposal = async (w: World): Promise<Ids> => {
   ]);
   return ids;
 };
+/** An id nothing has. */
+const NO_SUCH_ID = '00000000-0000-4000-8000-000000000000';
+/** A fresh package on sale from coach. */
+const newPackageOffer = async (w: World): Promise<Ids> => {
+  const [row] = await ctx.db.query<{ id: string }>(
+    `insert into package_offers (id, coach_id, sessions, duration_minutes, total_price_pence, validity_weeks) values (gen_random_uuid(), $1, 5, 60, 20000, 8) returning id`,
+    [w.people.coach.id],
+  );
+  return { offer: row!.id };
+};
 /** A fresh request the client has not paid yet (decision 011: the coach is not shown it and cannot accept it). */
 const newUnpaidBooking = async (w: World): Promise<Ids> => ({
   booking: (await createTestBooking(ctx.app, { clientId: w.people.client.id, coachId: w.people.coach.id, startsAt: slot(), paid: false })).id,
@@ -464,6 +474,30 @@ const ROUTES: Record<string, RouteEntry> = {
     probes: [
       { name: 'the free times for moving a booking', kind: 'loader', url: (w) => `/api/reschedule-options?bookingId=${w.booking}`, expect: api(parties({ client: 200, coach: 200 })) },
       { name: 'a malformed booking id', kind: 'loader', url: () => '/api/reschedule-options?bookingId=nope', expect: api(members(404)) },
+    ],
+  },
+  'api.package-purchases.$offerId.tsx': {
+    probes: [
+      { name: 'GET', kind: 'loader', url: () => `/api/package-purchases/${NO_SUCH_ID}`, params: () => ({ offerId: NO_SUCH_ID }), expect: everyone(405) },
+      {
+        name: "opening the payment for a coach's package",
+        kind: 'action',
+        prepare: newPackageOffer,
+        url: (_w, ids) => `/api/package-purchases/${ids.offer}`,
+        params: (_w, ids) => ({ offerId: ids.offer! }),
+        form: () => ({ intent: 'start' }),
+        // Clients buy; coaches and administrators do not (the coach's own package included).
+        expect: api(members(403, { client: 200, otherClient: 200 })),
+        writers: ['client', 'otherClient'],
+      },
+      {
+        name: "finishing the payment of a purchase that is not one's own",
+        kind: 'action',
+        url: () => `/api/package-purchases/${NO_SUCH_ID}`,
+        params: () => ({ offerId: NO_SUCH_ID }),
+        form: () => ({ intent: 'confirm-test-card', purchaseId: NO_SUCH_ID, intentId: 'pi_forged', cardNumber: '4242424242424242', expiry: '12/34', cvc: '123' }),
+        expect: api(members(404)),
+      },
     ],
   },
   'api.payments.$bookingId.tsx': {
