@@ -2,7 +2,7 @@ import type { Orm } from '../orm';
 import { findAdminBooking, findAdminBookingByReference, findAdminBookingDetail, listAdminBookings, searchBookingReferences } from './admin-bookings.query';
 import { loadAdminCounts, loadAdminDashboard, listOpenDisputes, listPendingDeletionRequests } from './admin-dashboard.query';
 import { listRecentAudit, listRecentMessages, runDiagnostics } from './admin-diagnostics.query';
-import { listChargebacks, listPayouts } from './admin-payouts.query';
+import { listChargebackPage, listChargebacks, listPayouts } from './admin-payouts.query';
 import { findAdminUser, listAdminUsers } from './admin-users.query';
 import { sqlOf } from './sql';
 
@@ -40,6 +40,7 @@ export function adminReadModels(orm: Orm) {
     recentMessages: bind(listRecentMessages, sql),
     recentAudit: bind(listRecentAudit, sql),
     chargebacks: bind(listChargebacks, sql),
+    chargebackPage: bind(listChargebackPage, sql),
     payouts: bind(listPayouts, sql),
   };
 }

@@ -569,7 +569,26 @@ const ROUTES: Record<string, RouteEntry> = {
       },
     ],
   },
-  '_app.AdminBookings.tsx': { probes: [{ name: 'every booking', kind: 'loader', url: () => '/AdminBookings', expect: adminOnly() }] },
+  '_app.AdminBookings.tsx': {
+    probes: [
+      { name: 'every booking', kind: 'loader', url: () => '/AdminBookings', expect: adminOnly() },
+      { name: 'bookings found by a party and filtered', kind: 'loader', url: () => '/AdminBookings?status=all&party=matrix&payment=captured&from=2026-01-01', expect: adminOnly() },
+      { name: 'a filter that does not parse', kind: 'loader', url: () => '/AdminBookings?party=ab', expect: adminOnly(400) },
+    ],
+  },
+  'AdminBookings.csv.tsx': {
+    probes: [
+      { name: 'the bookings CSV', kind: 'loader', url: () => '/AdminBookings/csv?status=all', expect: adminOnly() },
+      { name: 'the bookings CSV with a bad filter', kind: 'loader', url: () => '/AdminBookings/csv?payment=stolen', expect: adminOnly(400) },
+    ],
+  },
+  'AdminPayouts.csv.tsx': {
+    probes: [
+      { name: 'the payouts CSV', kind: 'loader', url: () => '/AdminPayouts/csv', expect: adminOnly() },
+      { name: 'the payouts CSV of an unknown state', kind: 'loader', url: () => '/AdminPayouts/csv?status=lost', expect: adminOnly(400) },
+    ],
+  },
+  'AdminChargebacks.csv.tsx': { probes: [{ name: 'the chargebacks CSV', kind: 'loader', url: () => '/AdminChargebacks/csv', expect: adminOnly() }] },
   '_app.DataDiagnostic.tsx': { probes: [{ name: 'the data diagnostic', kind: 'loader', url: () => '/DataDiagnostic', expect: adminOnly() }] },
   'admin.booking-search.tsx': { probes: [{ name: 'a reference search', kind: 'loader', url: () => '/admin/booking-search?q=FACT-2', expect: api(adminOnly()) }] },
   'api.email-preferences.tsx': {
