@@ -22,6 +22,7 @@ import { Migration20261202180000_enquiries } from './Migration20261202180000_enq
 import { Migration20261203140000_package_offers } from './Migration20261203140000_package_offers';
 import { Migration20261203150000_places } from './Migration20261203150000_places';
 import { Migration20261203180000_admin_find_indexes } from './Migration20261203180000_admin_find_indexes';
+import { Migration20261203181000_audit_log_indexes } from './Migration20261203181000_audit_log_indexes';
 
 /** Every migration, in order. Listed explicitly so the bundled server and the CLI run the same set. */
 export const migrationsList: MigrationObject[] = [
@@ -48,4 +49,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261203140000_package_offers', class: Migration20261203140000_package_offers },
   { name: 'Migration20261203150000_places', class: Migration20261203150000_places },
   { name: 'Migration20261203180000_admin_find_indexes', class: Migration20261203180000_admin_find_indexes },
+  { name: 'Migration20261203181000_audit_log_indexes', class: Migration20261203181000_audit_log_indexes },
 ];

@@ -1,6 +1,6 @@
 import { PAYMENT_STATUSES, type PaymentStatus } from '../../domain/booking/money/payment-status';
 import { BOOKING_STATUSES, type BookingStatusValue } from '../../domain/shared/catalogue';
-import { addDaysToIsoDate, londonToUtc } from '../../domain/shared/london-time';
+import { DATE_RANGE_MESSAGES, londonDateRange } from './london-date-range';
 
 /**
  * AdminBookings' filters from the address (decision 056), for the page and its CSV alike: the
@@ -45,8 +45,7 @@ export const BOOKING_SEARCH_MESSAGES = {
   partyShort: `Type at least ${PARTY_MIN} characters of a name or email.`,
   partyLong: `A name or email search is at most ${PARTY_MAX} characters.`,
   payment: 'Choose a payment state from the list.',
-  date: 'Enter a date as YYYY-MM-DD, e.g. 2026-12-01.',
-  order: 'The “to” date must be on or after the “from” date.',
+  ...DATE_RANGE_MESSAGES,
 } as const;
 
 const isStatus = (v: string): v is BookingStatusValue => (BOOKING_STATUSES as readonly string[]).includes(v);
@@ -69,11 +68,10 @@ export function parseBookingSearch(params: URLSearchParams): BookingSearch {
   if (party && [...party].length < PARTY_MIN) errors.party = BOOKING_SEARCH_MESSAGES.partyShort;
   if ([...party].length > PARTY_MAX) errors.party = BOOKING_SEARCH_MESSAGES.partyLong;
 
-  const bookedFrom = from ? londonToUtc(from, '00:00') : null;
-  if (from && !bookedFrom) errors.from = BOOKING_SEARCH_MESSAGES.date;
-  const bookedBefore = to && londonToUtc(to, '00:00') ? londonToUtc(addDaysToIsoDate(to, 1), '00:00') : null;
-  if (to && !bookedBefore) errors.to = BOOKING_SEARCH_MESSAGES.date;
-  if (bookedFrom && bookedBefore && bookedBefore.getTime() <= bookedFrom.getTime()) errors.to = BOOKING_SEARCH_MESSAGES.order;
+  const range = londonDateRange(from, to);
+  Object.assign(errors, range.errors);
+  const bookedFrom = range.start;
+  const bookedBefore = range.end;
 
   const values: BookingSearchValues = { status, party, payment: errors.payment ? 'all' : payment, from, to };
   if (Object.keys(errors).length) return { ok: false, values, errors };

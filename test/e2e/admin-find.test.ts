@@ -11,16 +11,19 @@ import { useTestServer } from '../support/server';
  * AdminBookings' find and export in Chromium (decision 056): an administrator finds a client's
  * bookings by part of the email, narrows them by payment state, sees a partial dispute refund as
  * '£10.50 refunded', is told plainly when a filter will not do, and downloads the filtered list
- * as CSV holding exactly the rows on the page; all by keyboard and at 360 px.
+ * as CSV holding exactly the rows on the page; then pages and filters the audit log. By keyboard
+ * and at 360 px.
  */
 describe('AdminBookings: find and export', () => {
   const server = useTestServer();
   const browser = useBrowser();
   let page: Page;
   const ids: Record<string, string> = {};
+  let adminId = '';
 
   beforeAll(async () => {
     const admin = await createUser(server.db, { role: 'admin', email: 'ada@fact.test', fullName: 'Ada Admin' });
+    adminId = admin.user.id;
     const jamie = await createUser(server.db, { email: 'jamie.carter@example.test', fullName: 'Jamie Carter' });
     const priya = await createUser(server.db, { email: 'priya@example.test', fullName: 'Priya Shah' });
     const coach = await createUser(server.db, { userType: 'coach', email: 'marcus@example.test', fullName: 'Marcus Reid' });
@@ -90,5 +93,52 @@ describe('AdminBookings: find and export', () => {
     const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await screenshot(phone, 'admin-find-360');
+  });
+
+  it('pages the audit log by keyboard and filters it by action and booking reference', async () => {
+    // 24 cancellations of the refunded booking, one a day, and one dispute resolution on it, newest.
+    await server.db.query(
+      `insert into audit_log (id, actor_id, action, target_type, target_id, details, created_at)
+       select gen_random_uuid(), $1, 'booking.cancel', 'booking', $2, '{"via":"cli","reason":"Rain"}'::jsonb, timestamptz '2026-10-01 09:00+00' + g * interval '1 day'
+       from generate_series(1, 24) g`,
+      [adminId, ids.refunded],
+    );
+    await server.db.query(
+      `insert into audit_log (id, actor_id, action, target_type, target_id, details, created_at) values (gen_random_uuid(), $1, 'dispute.resolve', 'booking', $2, '{"via":"web","refundPence":1050}', '2026-11-20 09:00+00')`,
+      [adminId, ids.refunded],
+    );
+    await page.goto(`${server.baseUrl}/AdminBookings?status=all`);
+    await page.getByRole('navigation', { name: 'Administration' }).getByRole('link', { name: 'Audit log' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Audit log' }).waitFor();
+    const entries = page.getByRole('list', { name: 'Audit entries' }).locator('li');
+    expect(await entries.count()).toBe(20);
+    await expect(entries.first().innerText()).resolves.toMatch(/Ada Admin resolved dispute on booking FACT-20261110-JAM1/);
+    await screenshot(page, 'admin-audit-1280');
+
+    await page.getByRole('link', { name: 'Next' }).focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/after=/);
+    await page.getByRole('link', { name: 'Previous' }).waitFor();
+    await entries.nth(5).waitFor({ state: 'detached' });
+    expect(await entries.count()).toBe(5);
+    await page.getByRole('link', { name: 'Previous' }).click();
+    await page.waitForURL(/before=/);
+    await entries.first().filter({ hasText: 'resolved dispute' }).waitFor();
+    expect(await entries.count()).toBe(20);
+
+    await page.getByLabel('Action').selectOption('dispute.resolve');
+    await page.getByLabel('Booking, email or id').fill('fact-20261110-jam1');
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+    await page.waitForURL(/action=dispute\.resolve/);
+    await page.getByRole('link', { name: 'Next' }).waitFor({ state: 'detached' });
+    expect(await entries.count()).toBe(1);
+    await expect(entries.first().innerText()).resolves.toMatch(/refund:\s*£10\.50/);
+
+    const phone = await browser.newPage({ width: 360, height: 800 });
+    await phone.context().addCookies(await page.context().cookies());
+    await phone.goto(`${server.baseUrl}/AdminAudit`);
+    await phone.getByRole('heading', { level: 1, name: 'Audit log' }).waitFor();
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await screenshot(phone, 'admin-audit-360');
   });
 });

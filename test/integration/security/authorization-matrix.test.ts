@@ -588,6 +588,13 @@ const ROUTES: Record<string, RouteEntry> = {
       { name: 'the payouts CSV of an unknown state', kind: 'loader', url: () => '/AdminPayouts/csv?status=lost', expect: adminOnly(400) },
     ],
   },
+  '_app.AdminAudit.tsx': {
+    probes: [
+      { name: 'the audit log', kind: 'loader', url: () => '/AdminAudit', expect: adminOnly() },
+      { name: 'the audit log filtered', kind: 'loader', url: () => '/AdminAudit?action=user.remove&target=FACT-20260101-AAAA&from=2026-01-01', expect: adminOnly() },
+      { name: 'the audit log with a bad filter', kind: 'loader', url: () => '/AdminAudit?target=nobody', expect: adminOnly(400) },
+    ],
+  },
   'AdminChargebacks.csv.tsx': { probes: [{ name: 'the chargebacks CSV', kind: 'loader', url: () => '/AdminChargebacks/csv', expect: adminOnly() }] },
   '_app.DataDiagnostic.tsx': { probes: [{ name: 'the data diagnostic', kind: 'loader', url: () => '/DataDiagnostic', expect: adminOnly() }] },
   'admin.booking-search.tsx': { probes: [{ name: 'a reference search', kind: 'loader', url: () => '/admin/booking-search?q=FACT-2', expect: api(adminOnly()) }] },
