@@ -23,6 +23,8 @@ import { Migration20261203140000_package_offers } from './Migration2026120314000
 import { Migration20261203150000_places } from './Migration20261203150000_places';
 import { Migration20261203160000_search_word_stems } from './Migration20261203160000_search_word_stems';
 import { Migration20261203170000_booking_history } from './Migration20261203170000_booking_history';
+import { Migration20261203180000_admin_find_indexes } from './Migration20261203180000_admin_find_indexes';
+import { Migration20261203181000_audit_log_indexes } from './Migration20261203181000_audit_log_indexes';
 import { Migration20261203190000_package_purchases } from './Migration20261203190000_package_purchases';
 
 /** Every migration, in order. Listed explicitly so the bundled server and the CLI run the same set. */
@@ -51,5 +53,7 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261203150000_places', class: Migration20261203150000_places },
   { name: 'Migration20261203160000_search_word_stems', class: Migration20261203160000_search_word_stems },
   { name: 'Migration20261203170000_booking_history', class: Migration20261203170000_booking_history },
+  { name: 'Migration20261203180000_admin_find_indexes', class: Migration20261203180000_admin_find_indexes },
+  { name: 'Migration20261203181000_audit_log_indexes', class: Migration20261203181000_audit_log_indexes },
   { name: 'Migration20261203190000_package_purchases', class: Migration20261203190000_package_purchases },
 ];

@@ -38,6 +38,9 @@ export interface AdminBookingRead {
   readonly servicePricePence: number;
   readonly adminFeePence: number;
   readonly totalPricePence: number;
+  /** What the card gave and what went back (the money column says a refund: decision 056). */
+  readonly amountCapturedPence?: number;
+  readonly amountRefundedPence?: number;
   readonly clientName: string;
   readonly coachName: string;
   readonly player?: string | null;
@@ -56,6 +59,8 @@ export interface AdminBookingRowView extends Pick<
 > {
   /** 'Ella Hughes, 10' (decision 017); absent: the session is for the client. */
   readonly player?: string;
+  /** Only once money went back to the client: how much, of how much taken ('£10.50 refunded'). */
+  readonly refund?: { readonly refundedPence: number; readonly capturedPence: number };
   /** What the payment dialog shows, only while 'Take Payment' is offered. */
   readonly pay?: { readonly servicePricePence: number; readonly adminFeePence: number };
   /** The coach's share and where it is, once the money was released. */
@@ -87,6 +92,7 @@ export function adminBookingRowView(b: AdminBookingRead): AdminBookingRowView {
     clientName: b.clientName,
     coachName: b.coachName,
     ...(b.player ? { player: b.player } : {}),
+    ...(b.amountRefundedPence ? { refund: { refundedPence: b.amountRefundedPence, capturedPence: b.amountCapturedPence ?? 0 } } : {}),
     ...(takePaymentOffer(b).offered ? { pay: { servicePricePence: b.servicePricePence, adminFeePence: b.adminFeePence } } : {}),
     ...(t
       ? {

@@ -1,5 +1,5 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { useLoaderData } from '@remix-run/react';
+import { Link, useLoaderData } from '@remix-run/react';
 import { useEffect } from 'react';
 import { NO_STORE, requireAdminContext } from '~/admin/admin.server';
 import { AdminPageHeader, EmptyState, Section } from '~/components/admin/admin-nav';
@@ -81,7 +81,15 @@ export default function DataDiagnostic() {
             ))}
           </ul>
         </Section>
-        <Section title="Recent administrator actions" id="audit">
+        <Section
+          title="Recent administrator actions"
+          id="audit"
+          actions={
+            <Link to="/AdminAudit" className="text-sm font-semibold text-pitch-700 hover:underline">
+              The whole audit log
+            </Link>
+          }
+        >
           {audit.length ? <AuditList entries={audit} /> : <EmptyState>No administrator actions yet.</EmptyState>}
         </Section>
       </div>

@@ -1,7 +1,8 @@
 import { bookingPlayerView, playerLine } from '../../../domain/accounts/players/booking-player';
 import { BOOKING_STATUSES, type BookingStatusValue } from '../../../domain/shared/catalogue';
-import { finishPage, keysetClause, pageSize, type KeysetRow, type Page, type PageRequest } from './keyset';
-import { prefixPattern, toCount, toIso, toIsoRequired, toText, type Sql } from './sql';
+import type { PaymentStatus } from '../../../domain/booking/money/payment-status';
+import { EXPORT_PAGE_SIZE, finishPage, keysetClause, pageSize, type KeysetRow, type Page, type PageRequest } from './keyset';
+import { containsPattern, prefixPattern, toCount, toIso, toIsoRequired, toText, type Sql } from './sql';
 import {
   chargebacksOfBookingRow,
   PAYOUT_BOOKING_COLUMNS,
@@ -24,6 +25,9 @@ export interface AdminBookingRow {
   readonly servicePricePence: number;
   readonly adminFeePence: number;
   readonly totalPricePence: number;
+  /** What the card gave and what went back: the money column says a refund (decision 056). */
+  readonly amountCapturedPence: number;
+  readonly amountRefundedPence: number;
   readonly clientId: string;
   readonly clientName: string;
   readonly coachId: string;
@@ -51,7 +55,7 @@ export const REFERENCE_SEARCH_LIMIT = 25;
  */
 export const BOOKING_COLUMNS = `
   b.id, b.reference_code, b.status, b.payment_status, b.service_type, b.starts_at, b.duration_minutes,
-  b.service_price_pence, b.admin_fee_pence, b.total_price_pence, b.client_id, b.coach_id,
+  b.service_price_pence, b.admin_fee_pence, b.total_price_pence, b.amount_captured_pence, b.amount_refunded_pence, b.client_id, b.coach_id,
   b.dispute_status, b.created_at, b.created_at::text as cursor_at,
   coalesce((select c.full_name from users c where c.id = b.client_id), '') as client_name,
   coalesce((select k.full_name from users k where k.id = b.coach_id), '') as coach_name,
@@ -69,6 +73,8 @@ export interface BookingSqlRow extends KeysetRow, PayoutBookingSqlRow {
   service_price_pence: number;
   admin_fee_pence: number;
   total_price_pence: number;
+  amount_captured_pence: number;
+  amount_refunded_pence: number;
   client_id: string;
   coach_id: string;
   dispute_status: string | null;
@@ -90,6 +96,8 @@ export function toBookingRow(r: BookingSqlRow): AdminBookingRow {
     servicePricePence: toCount(r.service_price_pence),
     adminFeePence: toCount(r.admin_fee_pence),
     totalPricePence: toCount(r.total_price_pence),
+    amountCapturedPence: toCount(r.amount_captured_pence),
+    amountRefundedPence: toCount(r.amount_refunded_pence),
     clientId: r.client_id,
     clientName: r.client_name,
     coachId: r.coach_id,
@@ -112,19 +120,65 @@ export function isAdminBookingFilter(value: unknown): value is AdminBookingFilte
 }
 
 /**
- * Bookings newest first, optionally of one status: keyset on (created_at, id), served by the
- * indexes bookings_by_created and bookings_by_status, so page 50 000 costs what page 1 does.
+ * What AdminBookings narrows the list to (decision 056), each optional but the status: the party's
+ * name or email (already trimmed and lower-cased, at least three characters: a trigram), the
+ * payment state, and when the booking was made, from (inclusive) and before (exclusive).
  */
-export async function listAdminBookings(sql: Sql, filter: { status: AdminBookingFilter } & PageRequest): Promise<Page<AdminBookingRow>> {
-  const limit = pageSize(filter.limit);
+export interface AdminBookingSearch extends PageRequest {
+  readonly status: AdminBookingFilter;
+  readonly payment?: PaymentStatus | null;
+  readonly party?: string | null;
+  readonly bookedFrom?: Date | null;
+  readonly bookedBefore?: Date | null;
+  /** A CSV export reads longer pages (EXPORT_PAGE_SIZE) than a page shows. */
+  readonly forExport?: boolean;
+}
+
+/**
+ * Bookings newest first, filtered: keyset on (created_at, id), so page 50 000 costs what page 1
+ * does. Status and payment state are served by bookings_by_status and bookings_by_payment, the
+ * booked range by the created_at of whichever index walks.
+ *
+ * A party search takes one page of the bookings whose client matches and one whose coach matches,
+ * and keeps the newest of the two (an OR of the two columns could only be answered by walking
+ * every booking). Each side is an EXISTS, so the planner picks by how many accounts match: few,
+ * and it finds them by trigram (users_full_name_trgm, users_email_trgm) and reads their bookings
+ * in page order (bookings_client_created, bookings_coach_created); many, and it walks the
+ * bookings newest first, looking each party up by key, until the page is full. A CTE of the
+ * matching accounts was tried first: the planner scanned it once per booking (admin-scale.test.ts).
+ */
+export async function listAdminBookings(sql: Sql, filter: AdminBookingSearch): Promise<Page<AdminBookingRow>> {
+  const limit = pageSize(filter.limit, filter.forExport ? EXPORT_PAGE_SIZE : undefined);
   const keyset = keysetClause('b', filter);
-  const statusWhere = filter.status === 'all' ? 'true' : 'b.status = ?';
-  const statusParams = filter.status === 'all' ? [] : [filter.status];
+  const where: string[] = [];
+  const params: unknown[] = [];
+  const and = (condition: string, ...values: unknown[]) => {
+    where.push(condition);
+    params.push(...values);
+  };
+  if (filter.status !== 'all') and('b.status = ?', filter.status);
+  if (filter.payment) and('b.payment_status = ?', filter.payment);
+  if (filter.bookedFrom) and('b.created_at >= ?::timestamptz', filter.bookedFrom.toISOString());
+  if (filter.bookedBefore) and('b.created_at < ?::timestamptz', filter.bookedBefore.toISOString());
+  and(keyset.where, ...keyset.params);
+  const conditions = where.join(' and ');
+
+  if (!filter.party) {
+    const rows = await sql<BookingSqlRow>(`select ${BOOKING_COLUMNS} from bookings b ${BOOKING_JOINS} where ${conditions} order by ${keyset.order} limit ?`, [...params, limit + 1]);
+    return finishPage(rows, limit, keyset.direction, toBookingRow);
+  }
+
+  const pattern = containsPattern(filter.party);
+  const side = (column: 'client_id' | 'coach_id') =>
+    `(select b.id, b.created_at from bookings b
+      where exists (select 1 from users u where u.id = b.${column} and (lower(u.full_name) like ? or u.email like ?)) and ${conditions}
+      order by ${keyset.order} limit ?)`;
   const rows = await sql<BookingSqlRow>(
-    `select ${BOOKING_COLUMNS} from bookings b ${BOOKING_JOINS}
-     where ${statusWhere} and ${keyset.where}
-     order by ${keyset.order} limit ?`,
-    [...statusParams, ...keyset.params, limit + 1],
+    `with hits as (${side('client_id')} union ${side('coach_id')})
+     select ${BOOKING_COLUMNS} from (select h.id from hits h order by ${keyset.order.replace(/\bb\./g, 'h.')} limit ?) page
+       join bookings b on b.id = page.id ${BOOKING_JOINS}
+     order by ${keyset.order}`,
+    [pattern, pattern, ...params, limit + 1, pattern, pattern, ...params, limit + 1, limit + 1],
   );
   return finishPage(rows, limit, keyset.direction, toBookingRow);
 }

@@ -1,5 +1,5 @@
-import { decodeKeyset, encodeKeyset } from '../shared/keyset-cursor';
-import { pageSize, type Page, type PageRequest } from './keyset';
+import { decodeKeyset, decodeKeysetOf, encodeKeyset } from '../shared/keyset-cursor';
+import { EXPORT_PAGE_SIZE, pageSize, type Page, type PageRequest } from './keyset';
 import { toCount, toIso, toIsoRequired, toText, type Sql } from './sql';
 
 /**
@@ -122,15 +122,32 @@ export interface AdminChargebackRow extends AdminChargebackSummary {
 
 /** Newest opened first (chargebacks_by_opened), at most `limit`, plus whether there are more. */
 export async function listChargebacks(sql: Sql, limit = CHARGEBACK_LIST_LIMIT): Promise<{ items: AdminChargebackRow[]; more: boolean }> {
+  const page = await listChargebackPage(sql, { limit });
+  return { items: page.items, more: page.next !== null };
+}
+
+/** Stripe's dispute ids ('dp_…'), as the webhook stores them. */
+const isChargebackId = (id: unknown): boolean => typeof id === 'string' && /^[A-Za-z0-9_-]{1,100}$/.test(id);
+
+/**
+ * Every chargeback, newest opened first: keyset on (opened_at, id) over chargebacks_by_opened,
+ * next pages only (the CSV export reads them all; decision 056).
+ */
+export async function listChargebackPage(sql: Sql, request: PageRequest & { readonly forExport?: boolean }): Promise<Page<AdminChargebackRow>> {
+  const limit = pageSize(request.limit, request.forExport ? EXPORT_PAGE_SIZE : undefined);
+  const after = decodeKeysetOf(request.after, isChargebackId);
   const rows = await sql<Record<string, unknown>>(
-    `select x.id, x.booking_id, x.amount_pence, x.reason, x.status, x.opened_at, x.closed_at, x.transfer_reversed_pence,
+    `select x.id, x.booking_id, x.amount_pence, x.reason, x.status, x.opened_at, x.opened_at::text as cursor_at, x.closed_at, x.transfer_reversed_pence,
        b.reference_code, coalesce(c.full_name, '') as client_name, coalesce(k.full_name, '') as coach_name
      from chargebacks x join bookings b on b.id = x.booking_id left join users c on c.id = b.client_id left join users k on k.id = b.coach_id
+     where ${after ? '(x.opened_at, x.id) < (?::timestamptz, ?)' : 'true'}
      order by x.opened_at desc, x.id desc limit ?`,
-    [limit + 1],
+    [...(after ? [after.at, after.id] : []), limit + 1],
   );
+  const kept = rows.slice(0, limit);
+  const last = kept[kept.length - 1];
   return {
-    items: rows.slice(0, limit).map((r) => ({
+    items: kept.map((r) => ({
       id: String(r.id),
       bookingId: String(r.booking_id),
       referenceCode: String(r.reference_code),
@@ -143,7 +160,8 @@ export async function listChargebacks(sql: Sql, limit = CHARGEBACK_LIST_LIMIT): 
       closedAt: toIso(r.closed_at),
       transferReversedPence: toCount(r.transfer_reversed_pence),
     })),
-    more: rows.length > limit,
+    next: rows.length > limit && last ? encodeKeyset({ at: String(last.cursor_at), id: String(last.id) }) : null,
+    prev: null,
   };
 }
 
@@ -159,6 +177,8 @@ export interface AdminPayoutRow extends AdminTransferSummary {
 export interface PayoutListRequest extends PageRequest {
   readonly coachId?: string | null;
   readonly status?: string | null;
+  /** A CSV export reads longer pages (EXPORT_PAGE_SIZE). */
+  readonly forExport?: boolean;
 }
 
 /**
@@ -166,7 +186,7 @@ export interface PayoutListRequest extends PageRequest {
  * (coach_transfers_by_status): keyset on (released_at, booking_id), next pages only.
  */
 export async function listPayouts(sql: Sql, request: PayoutListRequest): Promise<Page<AdminPayoutRow>> {
-  const limit = pageSize(request.limit);
+  const limit = pageSize(request.limit, request.forExport ? EXPORT_PAGE_SIZE : undefined);
   const after = decodeKeyset(request.after);
   const where: string[] = [];
   const params: unknown[] = [];

@@ -1,13 +1,15 @@
 import type { Orm } from '../orm';
 import { findAdminBookingStory } from './admin-booking-detail.query';
 import { findAdminBooking, findAdminBookingByReference, findAdminBookingDetail, listAdminBookings, searchBookingReferences } from './admin-bookings.query';
+import { listAdministrators, listAuditLog } from './admin-audit.query';
 import { loadAdminCounts, loadAdminDashboard, listOpenDisputes, listPendingDeletionRequests } from './admin-dashboard.query';
 import { listRecentAudit, listRecentMessages, runDiagnostics } from './admin-diagnostics.query';
-import { listChargebacks, listPayouts } from './admin-payouts.query';
+import { listChargebackPage, listChargebacks, listPayouts } from './admin-payouts.query';
 import { findAdminUser, listAdminUsers } from './admin-users.query';
 import { sqlOf } from './sql';
 
 export * from './admin-booking-detail.query';
+export * from './admin-audit.query';
 export * from './admin-bookings.query';
 export * from './admin-dashboard.query';
 export * from './admin-diagnostics.query';
@@ -42,7 +44,10 @@ export function adminReadModels(orm: Orm) {
     diagnostics: bind(runDiagnostics, sql),
     recentMessages: bind(listRecentMessages, sql),
     recentAudit: bind(listRecentAudit, sql),
+    auditLog: bind(listAuditLog, sql),
+    administrators: bind(listAdministrators, sql),
     chargebacks: bind(listChargebacks, sql),
+    chargebackPage: bind(listChargebackPage, sql),
     payouts: bind(listPayouts, sql),
   };
 }

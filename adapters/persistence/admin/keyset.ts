@@ -24,10 +24,12 @@ export interface Page<T> {
 
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
+/** A CSV export streams pages this long: one statement per 500 lines. */
+export const EXPORT_PAGE_SIZE = 500;
 
-export function pageSize(limit: number | undefined): number {
+export function pageSize(limit: number | undefined, max = MAX_PAGE_SIZE): number {
   if (limit === undefined || !Number.isFinite(limit)) return DEFAULT_PAGE_SIZE;
-  return Math.min(MAX_PAGE_SIZE, Math.max(1, Math.floor(limit)));
+  return Math.min(max, Math.max(1, Math.floor(limit)));
 }
 
 /** Row fields every keyset query selects besides its own. */

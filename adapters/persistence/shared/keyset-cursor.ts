@@ -17,12 +17,17 @@ export function encodeKeyset(keyset: Keyset): string {
 }
 
 export function decodeKeyset(text: string | null | undefined): Keyset | null {
+  return decodeKeysetOf(text, isId);
+}
+
+/** The same for rows keyed by something else than a uuid (a card provider's chargeback id). */
+export function decodeKeysetOf(text: string | null | undefined, isKey: (id: unknown) => boolean): Keyset | null {
   if (!text || text.length > 200) return null;
   try {
     const value: unknown = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
     if (!Array.isArray(value) || value.length !== 2) return null;
     const [at, id] = value as unknown[];
-    if (typeof at !== 'string' || !TIMESTAMP_TEXT.test(at) || !isId(id)) return null;
+    if (typeof at !== 'string' || !TIMESTAMP_TEXT.test(at) || typeof id !== 'string' || !isKey(id)) return null;
     return { at, id };
   } catch {
     return null;

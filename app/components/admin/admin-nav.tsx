@@ -6,6 +6,7 @@ const LINKS = [
   { to: '/AdminUsers', label: 'Users' },
   { to: '/AdminBookings', label: 'Bookings' },
   { to: '/DataDiagnostic', label: 'Diagnostics' },
+  { to: '/AdminAudit', label: 'Audit log' },
 ] as const;
 
 /**

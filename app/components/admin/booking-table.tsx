@@ -4,7 +4,8 @@ import { takePaymentOffer, type AdminBookingRowView } from '../../admin/admin-bo
 import { adminBookingPath } from '../../admin/booking-path';
 import { StatusBadge } from '~/components/booking/status-badge';
 import { CopyButton } from './copy-reference';
-import { bookingStatusColour, dateOf, money, nameOrUnnamed, paymentLabel, serviceLabel, statusLabel, timeOf } from './format';
+import { adminPaymentWords } from '../../admin/admin-payment-words';
+import { bookingStatusColour, dateOf, money, nameOrUnnamed, serviceLabel, statusLabel, timeOf } from './format';
 import { ChargebackBadge, TransferLine } from './payouts';
 import { UnpaidBadge } from './unpaid-badge';
 
@@ -70,7 +71,9 @@ const Row = memo(function Row({ booking, highlighted, onPay }: { booking: AdminB
       </div>
       <div className="text-sm md:text-right">
         <p className="adm-money">{money(booking.totalPricePence)}</p>
-        <p className="adm-small">{paymentLabel(booking.paymentStatus)}</p>
+        <p className="adm-small" data-payment={booking.paymentStatus}>
+          {adminPaymentWords(booking)}
+        </p>
         <div className="adm-badges">
           <StatusBadge label={statusLabel(booking.status)} colour={bookingStatusColour(booking.status)} />
           <UnpaidBadge status={booking.status} paymentStatus={booking.paymentStatus} />

@@ -1,4 +1,5 @@
 import type { AuditRow, DiagnosticCheck, DiagnosticMessageRow } from '../../../adapters/persistence/admin/admin-diagnostics.query';
+import { auditActionLabel } from '../../admin/audit-actions';
 import { dateTimeOf, nameOrUnnamed } from './format';
 
 const RESULT = {
@@ -58,25 +59,12 @@ export function MessagesTable({ messages }: { messages: readonly DiagnosticMessa
   );
 }
 
-const ACTIONS: Record<string, string> = {
-  'user.remove': 'removed user',
-  'user.restore': 'restored user',
-  'coach.verify': 'verified coach',
-  'coach.unverify': 'removed the verification of coach',
-  'deletion_request.approve': 'approved deletion request',
-  'deletion_request.reject': 'rejected deletion request',
-  'dispute.resolve': 'resolved dispute on booking',
-  'booking.cancel': 'cancelled booking',
-  'booking.take_payment': 'took payment on booking',
-  'admin.create': 'created administrator',
-};
-
 export function AuditList({ entries }: { entries: readonly AuditRow[] }) {
   return (
     <ul className="divide-y divide-slate-100 text-sm">
       {entries.map((a) => (
         <li key={a.id} className="py-2">
-          <span className="font-medium text-slate-900">{a.actorName ? nameOrUnnamed(a.actorName) : 'Someone'}</span> {ACTIONS[a.action] ?? a.action}{' '}
+          <span className="font-medium text-slate-900">{a.actorName ? nameOrUnnamed(a.actorName) : 'Someone'}</span> {auditActionLabel(a.action)}{' '}
           <span className="font-mono text-xs text-slate-600">{typeof a.details.reference === 'string' ? a.details.reference : (a.targetId ?? '')}</span>
           <span className="text-xs text-slate-500">
             {' '}

@@ -2,6 +2,7 @@ import type { AppLoadContext } from '@remix-run/node';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loader as rootLoader } from '../../../app/root';
 import { loader as shellLoader } from '../../../app/routes/_app';
+import { loader as adminAuditLoader } from '../../../app/routes/_app.AdminAudit';
 import { loader as adminBookingsLoader } from '../../../app/routes/_app.AdminBookings';
 import { loader as adminBookingLoader } from '../../../app/routes/_app.AdminBookings_.$bookingId';
 import { loader as coachDashboardLoader } from '../../../app/routes/_app.CoachDashboard';
@@ -167,6 +168,14 @@ describe('SQL statements per page request', () => {
 
   it('AdminBookings filtered by status', async () => {
     await expectWithinBudget([...SHELL, adminBookingsLoader], admin.id, '/AdminBookings?status=pending');
+  });
+
+  it('AdminBookings found by a party, filtered by payment state and dates (decision 056)', async () => {
+    await expectWithinBudget([...SHELL, adminBookingsLoader], admin.id, '/AdminBookings?status=all&party=chloe&payment=authorized&from=2026-01-01&to=2027-12-31');
+  });
+
+  it('AdminAudit, filtered (decision 056)', async () => {
+    await expectWithinBudget([...SHELL, adminAuditLoader], admin.id, `/AdminAudit?actor=${admin.id}&action=user.remove&from=2026-01-01`);
   });
 
   it('AdminBookings with a pinned booking, its transfer and chargeback, and the Chargebacks list', async () => {

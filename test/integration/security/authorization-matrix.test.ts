@@ -603,7 +603,33 @@ const ROUTES: Record<string, RouteEntry> = {
       },
     ],
   },
-  '_app.AdminBookings.tsx': { probes: [{ name: 'every booking', kind: 'loader', url: () => '/AdminBookings', expect: adminOnly() }] },
+  '_app.AdminBookings.tsx': {
+    probes: [
+      { name: 'every booking', kind: 'loader', url: () => '/AdminBookings', expect: adminOnly() },
+      { name: 'bookings found by a party and filtered', kind: 'loader', url: () => '/AdminBookings?status=all&party=matrix&payment=captured&from=2026-01-01', expect: adminOnly() },
+      { name: 'a filter that does not parse', kind: 'loader', url: () => '/AdminBookings?party=ab', expect: adminOnly(400) },
+    ],
+  },
+  'AdminBookings.csv.tsx': {
+    probes: [
+      { name: 'the bookings CSV', kind: 'loader', url: () => '/AdminBookings/csv?status=all', expect: adminOnly() },
+      { name: 'the bookings CSV with a bad filter', kind: 'loader', url: () => '/AdminBookings/csv?payment=stolen', expect: adminOnly(400) },
+    ],
+  },
+  'AdminPayouts.csv.tsx': {
+    probes: [
+      { name: 'the payouts CSV', kind: 'loader', url: () => '/AdminPayouts/csv', expect: adminOnly() },
+      { name: 'the payouts CSV of an unknown state', kind: 'loader', url: () => '/AdminPayouts/csv?status=lost', expect: adminOnly(400) },
+    ],
+  },
+  '_app.AdminAudit.tsx': {
+    probes: [
+      { name: 'the audit log', kind: 'loader', url: () => '/AdminAudit', expect: adminOnly() },
+      { name: 'the audit log filtered', kind: 'loader', url: () => '/AdminAudit?action=user.remove&target=FACT-20260101-AAAA&from=2026-01-01', expect: adminOnly() },
+      { name: 'the audit log with a bad filter', kind: 'loader', url: () => '/AdminAudit?target=nobody', expect: adminOnly(400) },
+    ],
+  },
+  'AdminChargebacks.csv.tsx': { probes: [{ name: 'the chargebacks CSV', kind: 'loader', url: () => '/AdminChargebacks/csv', expect: adminOnly() }] },
   '_app.AdminBookings_.$bookingId.tsx': {
     probes: [
       { name: "a booking's timeline", kind: 'loader', url: (w) => `/AdminBookings/${w.booking}`, params: (w) => ({ bookingId: w.booking }), expect: adminOnly() },
