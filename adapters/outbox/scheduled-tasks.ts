@@ -3,6 +3,7 @@ import { expireStaleRequests } from '../../domain/booking/lifecycle/use-cases/ex
 import { expireUnpaidRequests } from '../../domain/booking/requests/use-cases/expire-unpaid-requests';
 import type { BatchOutcome } from '../../domain/booking/lifecycle/use-cases/run-due-batch';
 import { releaseDuePayments } from '../../domain/payments/use-cases/release-due-payments';
+import { refundExpiredPackages } from '../../domain/payments/use-cases/refund-package-credits';
 import { ok, type Result } from '../../domain/shared/result';
 import { runTestPayouts } from '../payments/test-gateway/test-payouts';
 import type { Application } from '../composition-root';
@@ -59,6 +60,8 @@ export function registerScheduledTasks(worker: OutboxWorker, app: Application): 
     ),
   });
   worker.schedule({ name: 'payments.release-due', everyMs: 15 * MINUTE, run: batch(app, 'payments.release-due', () => releaseDuePayments(app.deps())) });
+  // PRODUCT.md: a package's unused sessions go back to the card when it expires.
+  worker.schedule({ name: 'packages.refund-expired', everyMs: 15 * MINUTE, run: batch(app, 'packages.refund-expired', () => refundExpiredPackages(app.deps())) });
   // Without Stripe keys the offline gateway pays connected accounts out daily (Stripe does it itself).
   if (app.payments.testConnect) {
     worker.schedule({

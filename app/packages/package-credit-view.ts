@@ -1,4 +1,5 @@
-import { creditsLeft, isExpired } from '../../domain/packages/package-purchase';
+import { creditsLeft, isExpired, refundUnused } from '../../domain/packages/package-purchase';
+import { formatPence } from '../../domain/shared/money';
 import type { ClientPackageRow } from '../../domain/packages/package-purchase.repository';
 import { formatLondonDate } from '../../domain/shared/london-time';
 import { durationLabel } from '../booking/session-length-view';
@@ -13,6 +14,8 @@ export interface PackageCreditCard {
   /** '3 of 5 sessions left, valid until Thu, 28 Jan 2027' (or when it expired). */
   readonly summary: string;
   readonly usable: boolean;
+  /** What 'Refund unused sessions' would give back now, or null when there is nothing to ask for. */
+  readonly refund: { readonly amount: string; readonly sentence: string } | null;
 }
 
 export function packageCreditCard({ purchase, coachName }: ClientPackageRow, now: Date): PackageCreditCard {
@@ -20,7 +23,16 @@ export function packageCreditCard({ purchase, coachName }: ClientPackageRow, now
   const expired = isExpired(purchase, now);
   const until = formatLondonDate(purchase.validUntil);
   const sessions = `${left} of ${purchase.sessions} ${purchase.sessions === 1 ? 'session' : 'sessions'} left`;
+  const preview = refundUnused(purchase, 'request', now);
+  const refund =
+    preview.ok && preview.value.refundPence > 0
+      ? {
+          amount: formatPence(preview.value.refundPence),
+          sentence: `${formatPence(preview.value.refundPence)} for ${preview.value.creditIndexes.length} unused ${preview.value.creditIndexes.length === 1 ? 'session' : 'sessions'}${preview.value.adminFeeRefunded ? ' and the admin fee' : ''}`,
+        }
+      : null;
   return {
+    refund,
     id: purchase.id,
     name: purchase.title ?? `${purchase.sessions} sessions of ${durationLabel(purchase.durationMinutes)}`,
     coachId: purchase.coachId,

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData, useRevalidator } from '@remix-run/react';
 import { MY_BOOKINGS_TABS, type MyBookingsTab } from '../../domain/booking/lists/booking-lists';
 import { bookingListAction, bookingListAnswer, openBookingList } from '~/booking/booking-list-page.server';
@@ -11,6 +11,7 @@ import { PackageCredits } from '~/components/packages/package-credits';
 import { myPackages } from '../../domain/packages/use-cases/my-packages';
 import { packageCreditCard } from '~/packages/package-credit-view';
 import { requestDeps } from '~/request-deps.server';
+import { refundPackageAction } from '~/packages/package-refund-action.server';
 
 export const meta: MetaFunction = () => [{ title: 'My Bookings · FACT' }];
 
@@ -24,8 +25,11 @@ export async function loader(args: LoaderFunctionArgs) {
   return { tab, ...bookingListAnswer(page, actor, now, commissionBps), isClient: actor.userType === 'client', packages: bought.map((row) => packageCreditCard(row, now)) };
 }
 
-/** Every booking action of this page (intent + bookingId), through the domain's use cases. */
-export const action = bookingListAction;
+/** Every booking action of this page (intent + bookingId), through the domain's use cases; and a package's refund. */
+export async function action(args: ActionFunctionArgs) {
+  const form = await args.request.clone().formData();
+  return form.get('intent') === 'package-refund' ? refundPackageAction(args) : bookingListAction(args);
+}
 
 export default function MyBookings() {
   const { tab, cards, nextCursor, today, lastDay, isClient, packages } = useLoaderData<typeof loader>();

@@ -25,6 +25,10 @@ export interface PackagePurchaseRepository {
   recordIntent(id: Id, paymentIntentId: string): Promise<void>;
   /** Marks the checkout paid and writes its credits. */
   markPaid(purchase: PackagePurchase): Promise<void>;
+  /** Writes the purchase's credits and admin-fee state as they now are. */
+  saveCredits(purchase: PackagePurchase): Promise<void>;
+  /** Paid purchases past their validity that still hold unused credits, oldest expiry first. */
+  listExpiredWithUnusedCredits(now: Date, limit: number): Promise<readonly Id[]>;
   /** The client's paid packages, newest first, with their coach's name. */
   listPaidForClient(clientId: Id): Promise<readonly ClientPackageRow[]>;
 }

@@ -323,6 +323,16 @@ function memoryPackagePurchases(data: MemoryData): PackagePurchaseRepository {
       const stored = data.packagePurchases.get(purchase.id);
       if (stored && stored.purchase === null) data.packagePurchases.set(purchase.id, { ...stored, purchase });
     },
+    saveCredits: async (purchase) => {
+      const stored = data.packagePurchases.get(purchase.id);
+      if (stored?.purchase) data.packagePurchases.set(purchase.id, { ...stored, purchase });
+    },
+    listExpiredWithUnusedCredits: async (now, limit) =>
+      all()
+        .flatMap((s) => (s.purchase && s.purchase.validUntil.getTime() <= now.getTime() && s.purchase.credits.some((c) => c.kind === 'available') ? [s.purchase] : []))
+        .sort((a, b) => a.validUntil.getTime() - b.validUntil.getTime())
+        .slice(0, limit)
+        .map((p) => p.id),
     listPaidForClient: async (clientId) =>
       all().flatMap((s) => (s.purchase && s.checkout.clientId === clientId ? [{ purchase: s.purchase, coachName: data.users.get(s.checkout.coachId)?.fullName ?? 'Coach' }] : [])),
   };

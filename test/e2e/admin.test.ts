@@ -30,7 +30,7 @@ describe('administration', () => {
 
   it('shows the dashboard: counts linking to the lists, deletion requests, disputes, recent bookings', async () => {
     await page.getByRole('heading', { level: 1, name: 'Admin Dashboard' }).waitFor();
-    await expect(page.getByRole('link', { name: /Total Accounts\s*14/ }).getAttribute('href')).resolves.toBe('/AdminUsers?type=all');
+    await expect(page.getByRole('link', { name: /Total Accounts\s*15/ }).getAttribute('href')).resolves.toBe('/AdminUsers?type=all');
     await expect(page.getByRole('link', { name: /Disputed\s*1/ }).getAttribute('href')).resolves.toBe('/AdminBookings?status=disputed');
     expect(await page.getByRole('link', { name: 'View Chat' }).count()).toBe(8 + 1);
     await screenshot(page, 'admin-dashboard-1280');

@@ -112,6 +112,17 @@ describe('packages on a coach’s profile', () => {
     await mine.getByText(/^5 of 5 sessions left, valid until/).waitFor();
     expect(await mine.innerText()).toContain('Pre-season block with Paula Coach');
     await shoot(page, 'packages-my-bookings', mine);
+
+    await mine.getByRole('button', { name: 'Refund unused sessions of Pre-season block' }).click();
+    await mine.getByText('Refund £203.00 for 5 unused sessions and the admin fee to your card?', { exact: false }).waitFor();
+    await mine.getByRole('button', { name: 'Refund £203.00' }).click();
+    await expectToast(page, '£203.00 refunded to your card for 5 unused sessions and the admin fee.');
+    await mine.getByText(/^0 of 5 sessions left/).waitFor();
+    const [refunded] = await server.db.query<{ refunded: number }>(
+      `select count(*)::int as refunded from package_credits c join package_purchases p on p.id = c.purchase_id where p.coach_id = $1 and c.state = 'refunded'`,
+      [coachId],
+    );
+    expect(refunded?.refunded).toBe(5);
     await page.close();
   });
 

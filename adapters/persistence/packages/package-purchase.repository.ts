@@ -155,6 +155,31 @@ export function createPackagePurchaseRepository(em: EntityManager): PackagePurch
       const params = p.credits.flatMap((c, position) => [p.id, position, c.kind, ...creditColumns(c)]);
       await em.execute(`insert into package_credits (purchase_id, position, state, booking_id, released_at, taken_pence, reversed_pence, was_released) values ${values}`, params);
     },
+    async saveCredits(p) {
+      await em.execute(`update package_purchases set admin_fee_refunded = ?, admin_fee_charged_back_pence = ?, updated_at = now(), version = version + 1 where id = ?`, [
+        p.adminFeeRefunded,
+        p.adminFeeChargedBackPence,
+        p.id,
+      ]);
+      // One statement for every credit: each position gets its new state.
+      const rows = p.credits.map(() => '(?::int, ?::text, ?::uuid, ?::timestamptz, ?::int, ?::int, ?::boolean)').join(', ');
+      const params = p.credits.flatMap((c, position) => [position, c.kind, ...creditColumns(c)]);
+      await em.execute(
+        `update package_credits c set state = v.state, booking_id = v.booking_id, released_at = v.released_at, taken_pence = v.taken_pence, reversed_pence = v.reversed_pence, was_released = v.was_released
+           from (values ${rows}) as v(position, state, booking_id, released_at, taken_pence, reversed_pence, was_released)
+          where c.purchase_id = ? and c.position = v.position`,
+        [...params, p.id],
+      );
+    },
+    async listExpiredWithUnusedCredits(now, limit) {
+      const rows = await em.execute<{ id: string }[]>(
+        `select p.id from package_purchases p
+          where p.paid_at is not null and p.valid_until <= ? and exists (select 1 from package_credits c where c.purchase_id = p.id and c.state = 'available')
+          order by p.valid_until, p.id limit ?`,
+        [now, limit],
+      );
+      return rows.map((r) => r.id);
+    },
     async listPaidForClient(clientId) {
       if (!isId(clientId)) return [];
       const rows = await em.execute<PurchaseRow[]>(

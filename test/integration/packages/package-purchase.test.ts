@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { insertPerson, type Person } from '../../support/booking-flow';
+import { createTestBooking } from '../../support/fixtures/bookings';
+import { refundExpiredPackages } from '../../../domain/payments/use-cases/refund-package-credits';
 import { sameOrigin, useHttpApp } from '../../support/http-app';
 
 /**
@@ -88,6 +90,54 @@ describe('buying a package', () => {
     expect(page.packages).toEqual([
       expect.objectContaining({ name: '5 sessions of 1 hour', coachName: 'Polly Packages', summary: expect.stringMatching(/^5 of 5 sessions left, valid until \w{3}, \d{1,2} \w{3} \d{4}$/) }),
     ]);
+  });
+
+  it('refunds the unused sessions on request, at their session prices and with the admin fee when none was used, once', async () => {
+    const [mine] = await purchases();
+    const [intentRow] = await http.db.query<{ payment_intent_id: string }>('select payment_intent_id from package_purchases where id = $1', [mine!.id]);
+    // One session is booked (it may still happen): its credit stays, and so does the admin fee.
+    const booked = await createTestBooking(http.app, { clientId: client.id, coachId: coach.id, startsAt: new Date(Date.now() + 3 * 86_400_000) });
+    await http.db.query(`update package_credits set state = 'booked', booking_id = $2 where purchase_id = $1 and position = 0`, [mine!.id, booked.id]);
+
+    const post = (who: Person) =>
+      fetch(`${http.baseUrl}/MyBookings?_data=${encodeURIComponent('routes/_app.MyBookings')}`, {
+        method: 'POST',
+        body: new URLSearchParams({ intent: 'package-refund', purchaseId: mine!.id }),
+        headers: sameOrigin(http.baseUrl, { Cookie: cookies.get(who.id)!, Accept: 'application/json' }),
+      });
+    const byCoach = await post(coach);
+    expect(byCoach.status).toBe(404);
+    const refunded = await post(client);
+    expect(await refunded.json()).toMatchObject({ ok: true, message: '£160.00 refunded to your card for 4 unused sessions.' });
+    const [state] = await purchases();
+    expect(state!.credits).toEqual(['booked', 'refunded', 'refunded', 'refunded', 'refunded']);
+    const [intent] = await http.db.query<{ amount_refunded_pence: number }>('select amount_refunded_pence from test_gateway_intents where id = $1', [intentRow!.payment_intent_id]);
+    expect(intent!.amount_refunded_pence).toBe(16_000);
+
+    const again = await post(client);
+    expect(again.status).toBe(409);
+    expect(await again.json()).toMatchObject({ ok: false, message: 'There are no unused sessions to refund.' });
+  });
+
+  it('refunds an expired package’s unused sessions once, however often and however many at once the expiry job runs', async () => {
+    const late = await insertPerson(http.db, { type: 'client', name: 'Lena Late' });
+    cookies.set(late.id, await http.cookieFor(late.id));
+    const session = await open(late);
+    expect((await pay(late, session)).body).toMatchObject({ ok: true, step: 'paid' });
+    await http.db.query(`update package_purchases set paid_at = now() - interval '9 weeks', valid_until = now() - interval '1 week' where id = $1`, [session.bookingId]);
+
+    const runs = await Promise.all([refundExpiredPackages(http.app.deps()), refundExpiredPackages(http.app.deps())]);
+    const again = await refundExpiredPackages(http.app.deps());
+    const refundedIn = [...runs, again].map((r) => (r.ok ? r.value.done.filter((id) => id === session.bookingId).length : -1));
+    expect(refundedIn.reduce((a, b) => a + b, 0)).toBe(1);
+    const [intent] = await http.db.query<{ amount_refunded_pence: number }>('select amount_refunded_pence from test_gateway_intents where id = $1', [session.intentId]);
+    // Nothing was used: every session's price and the admin fee go back.
+    expect(intent!.amount_refunded_pence).toBe(20_300);
+    const [row] = await http.db.query<{ states: string[]; fee: boolean }>(
+      `select (select array_agg(distinct c.state) from package_credits c where c.purchase_id = p.id) as states, p.admin_fee_refunded as fee from package_purchases p where p.id = $1`,
+      [session.bookingId],
+    );
+    expect(row).toEqual({ states: ['refunded'], fee: true });
   });
 
   it('lets only clients buy, never a package of their own, and only one on sale; another person’s purchase is not theirs to finish', async () => {
