@@ -5,6 +5,7 @@ import { registerDbCommands } from './db';
 import { registerDeletionRequestCommands } from './deletion-requests';
 import { registerDiagnoseCommand } from './diagnose';
 import { registerDisputeCommands } from './disputes';
+import { registerPackageCommands } from './packages';
 import { registerPaymentCommands } from './payments';
 import { registerPayoutCommands } from './payouts';
 import { registerUsersCommands } from './users';
@@ -21,5 +22,6 @@ export function registerCommands(program: Command): void {
   registerDeletionRequestCommands(program);
   registerBookingCommands(program);
   registerDisputeCommands(program);
+  registerPackageCommands(program);
   registerDiagnoseCommand(program);
 }

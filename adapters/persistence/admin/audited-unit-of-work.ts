@@ -11,7 +11,7 @@ export interface AuditEntry {
   readonly actorId: string;
   /** 'user.remove', 'deletion_request.approve', 'dispute.resolve', … */
   readonly action: string;
-  readonly targetType: 'user' | 'deletion_request' | 'booking';
+  readonly targetType: 'user' | 'deletion_request' | 'booking' | 'package_purchase';
   readonly targetId: string;
   readonly details?: Record<string, unknown>;
   /** Where the action came from: 'web' or 'cli'. */

@@ -2,6 +2,7 @@ import type { Orm } from '../orm';
 import { findAdminBookingStory } from './admin-booking-detail.query';
 import { findAdminBooking, findAdminBookingByReference, findAdminBookingDetail, listAdminBookings, searchBookingReferences } from './admin-bookings.query';
 import { listAdministrators, listAuditLog } from './admin-audit.query';
+import { findAdminPackage, listAdminPackages } from './admin-packages.query';
 import { loadAdminCounts, loadAdminDashboard, listOpenDisputes, listPendingDeletionRequests } from './admin-dashboard.query';
 import { listRecentAudit, listRecentMessages, runDiagnostics } from './admin-diagnostics.query';
 import { listChargebackPage, listChargebacks, listPayouts } from './admin-payouts.query';
@@ -10,6 +11,7 @@ import { sqlOf } from './sql';
 
 export * from './admin-booking-detail.query';
 export * from './admin-audit.query';
+export * from './admin-packages.query';
 export * from './admin-bookings.query';
 export * from './admin-dashboard.query';
 export * from './admin-diagnostics.query';
@@ -49,6 +51,8 @@ export function adminReadModels(orm: Orm) {
     chargebacks: bind(listChargebacks, sql),
     chargebackPage: bind(listChargebackPage, sql),
     payouts: bind(listPayouts, sql),
+    packages: bind(listAdminPackages, sql),
+    package: bind(findAdminPackage, sql),
   };
 }
 export type AdminReadModels = ReturnType<typeof adminReadModels>;

@@ -42,9 +42,9 @@ async function refundCredits(deps: PaymentUseCaseDeps, purchaseId: Id, reason: '
   });
 }
 
-/** The client asks for their unused sessions back before the package expires. */
+/** The client (or an administrator for them) asks for the unused sessions back before the package expires. */
 export async function refundUnusedCredits(deps: PaymentUseCaseDeps, input: { actor: Actor; purchaseId: Id }): Promise<Result<CreditsRefunded>> {
-  const done = await refundCredits(deps, input.purchaseId, 'request', input.actor.userId);
+  const done = await refundCredits(deps, input.purchaseId, 'request', input.actor.role === 'admin' ? null : input.actor.userId);
   if (!done.ok) return done;
   // refundUnused refuses a request with nothing to refund, so a request always refunds something.
   return done.value ? ok(done.value) : err({ kind: 'conflict', code: 'NOTHING_TO_REFUND', message: 'There are no unused sessions to refund.' } satisfies DomainError);
