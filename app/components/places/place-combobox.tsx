@@ -112,7 +112,12 @@ export function PlaceCombobox({
         }}
       />
       <input type="hidden" name={name} value={chosen ? String(chosen.id) : ''} />
-      <ul id={listId} role="listbox" aria-label={`${label} suggestions`} className={options.length > 0 ? 'absolute z-20 mt-1 max-h-72 w-full overflow-auto rounded-lg border border-slate-200 bg-white py-1 shadow-lg' : 'hidden'}>
+      <ul
+        id={listId}
+        role="listbox"
+        aria-label={`${label} suggestions`}
+        className={options.length > 0 ? 'absolute z-20 mt-1 max-h-72 w-full overflow-auto rounded-lg border border-slate-200 bg-white py-1 shadow-lg' : 'hidden'}
+      >
         {options.map((p, i) => (
           <li
             key={p.id}
