@@ -14,9 +14,7 @@ declare module '@remix-run/server-runtime' {
  * EntityManager fork, not three forks and two sets of ports for one page. Sharing is safe because no read goes through the identity map: the repositories read
  * in SQL or with `disableIdentityMap`, and every write still runs in its own transaction's fork.
  *
- * Kept on the context itself, which dies with the request, not in a module WeakMap keyed by it:
- * under V8's default flags the young-generation collector keeps every WeakMap entry alive until a
- * full collection.
+ * Kept on the context itself, which dies with the request, so nothing outlives it.
  */
 export function requestDeps(context: AppLoadContext): UseCaseDeps {
   return (context.requestDeps ??= context.app.deps());

@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * Notifications (issue 10): what happened to each email job (sent, skipped by a preference, or
+ * Notifications: what happened to each email job (sent, skipped by a preference, or
  * failed for good) so a job run twice never sends twice and the operator can see failures; and
  * which unread messages a digest email has already covered, so each is mailed at most once.
  */

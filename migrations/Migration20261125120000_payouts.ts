@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * Coach payouts through Stripe Connect (issue 18 B, decision 012): each coach's connected
+ * Coach payouts through Stripe Connect (decision 012): each coach's connected
  * account, one transfer of the coach's share per released booking, card chargebacks, and the
  * offline test gateway's stand-ins for Connect (accounts, transfers, payouts).
  */

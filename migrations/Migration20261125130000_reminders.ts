@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * Session reminders (issue 19 §2, decision 013). The sweep that queues reminders shortly before
+ * Session reminders (decision 013). The sweep that queues reminders shortly before
  * their moment reads confirmed sessions by start time; this partial index serves it (two small
  * range scans every 5 minutes). The check at send time reads a booking by its primary key, and
  * the jobs themselves wait in the outbox on the existing `outbox_due` and `outbox_dedupe` indexes.

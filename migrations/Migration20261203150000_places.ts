@@ -13,7 +13,7 @@ import { Migration } from '@mikro-orm/migrations';
  *   bench write raw SQL too): the GiST indexes must be on coach_profiles to drive the search.
  * - coach_profiles.session_mode: in person, online, or both; 'Online' lists the latter two, 'Near'
  *   the former two.
- * - users.home_place_id: a client's saved home place, an explicit choice (issue 46 §3).
+ * - users.home_place_id: a client's saved home place, an explicit choice.
  * - coach_profiles_near (base within the searched distance) and coach_profiles_travel_area (the
  *   box of the coach's own service radius, for 'travels to you'): the search ORs them (BitmapOr),
  *   then keeps the exact distance in tenths of a mile. The area's expression is the one

@@ -11,7 +11,7 @@ export function securityHeaders(options: { https: boolean }): RequestHandler {
     res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
     res.setHeader('X-Frame-Options', 'DENY');
     res.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
-    // Geolocation for this site only: FindCoaches' 'Use my location' asks on a click (issue 46).
+    // Geolocation for this site only: FindCoaches' 'Use my location' asks on a click.
     res.setHeader('Permissions-Policy', 'camera=(), microphone=(), geolocation=(self)');
     if (options.https) res.setHeader('Strict-Transport-Security', 'max-age=63072000; includeSubDomains');
     next();

@@ -76,11 +76,8 @@ const GETTERS: Record<keyof Repositories, PropertyDescriptor> = {
  * that `{ ...tx, bookings }` still copies every repository.
  *
  * The getters are the same functions for every set, reading the set's own state through `this`.
- * Getters written in an object literal here were new closures per call: V8 keeps an accessor in
- * the object's hidden class, so each set got hidden classes of its own, in the old generation,
- * holding the closures and through them the EntityManager fork; the young-generation collector
- * keeps whatever old objects point to, so each request's unit of work, its results and its
- * request were copied into the old generation and left for a full collection.
+ * Shared getters (rather than new closures per set) mean no set keeps functions of its own
+ * that would hold its EntityManager fork after the request is over.
  */
 export function makeRepositories(em: EntityManager): Repositories {
   const repositories = Object.defineProperty({}, STATE, { value: { em, made: {} } });

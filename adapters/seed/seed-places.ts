@@ -2,7 +2,7 @@ import type { Application } from '../composition-root';
 import type { DemoCoach } from './seed-world-data';
 
 /**
- * The demo coaches' base places and ways of coaching (issue 46): by gazetteer label, so a
+ * The demo coaches' base places and ways of coaching: by gazetteer label, so a
  * label the places migration no longer holds fails the seed instead of leaving a coach unplaced.
  */
 export async function placeDemoCoaches(app: Application, coaches: readonly DemoCoach[]): Promise<void> {

@@ -18,7 +18,7 @@ export interface DemoCoach {
   readonly ageGroups: readonly AgeGroup[];
   readonly credentials: readonly string[];
   readonly serviceRadius: number;
-  /** The base place's gazetteer label (issue 46); none for a coach who coaches online only. */
+  /** The base place's gazetteer label; none for a coach who coaches online only. */
   readonly place: string | null;
   readonly sessionMode: 'in_person' | 'online' | 'both';
 }

@@ -5,7 +5,7 @@ import { PAYMENT_LABELS } from '../components/admin/format';
  * The payment line of an AdminBookings row: the state in a word, or, once money went back to the
  * client, how much and where the rest is. A dispute that refunded £10.50 of £43.00 and released
  * the rest reads '£10.50 refunded · £32.50 paid to coach', never 'Paid to coach' alone, which an
- * operator reads as the whole price (issue 47). The rest is what the client paid less the refund,
+ * operator reads as the whole price. The rest is what the client paid less the refund,
  * before the platform's commission: the coach's own share is on the row's payout line.
  */
 export function adminPaymentWords(row: { readonly paymentStatus: string; readonly refund?: { readonly refundedPence: number; readonly capturedPence: number } }): string {

@@ -13,7 +13,7 @@ import { StatusBadge } from '~/components/booking/status-badge';
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.booking.referenceCode ?? 'Booking'} · FACT admin` }];
 
 /**
- * /AdminBookings/:bookingId (issue 47, decision 055): one booking's whole story for an
+ * /AdminBookings/:bookingId (decision 055): one booking's whole story for an
  * administrator — what it is, the money now, the conversation, and a timeline of every change
  * with who made it and the money after it. One SQL statement besides the session's.
  */

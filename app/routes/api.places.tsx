@@ -4,13 +4,13 @@ import { choiceOf, PLACE_QUERY_MAX_LENGTH } from '../../domain/search/places';
 import { placeDirectory } from '~/search/places.server';
 
 /**
- * The gazetteer for the 'Near' combobox (issue 46), public as FindCoaches is (decision 048): open
+ * The gazetteer for the 'Near' combobox, public as FindCoaches is (decision 048): open
  * data (GeoNames), answered from memory, so it is not counted as a page view.
  *
  * GET ?q=<typed text>: up to eight places, labels and ids only.
  * POST latitude, longitude ('Use my location'): the nearest place. A POST so the position never
  * sits in a URL, the request log or the browser's history; it is used for this answer only and
- * neither stored nor logged (issue 46 §3).
+ * neither stored nor logged.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const q = (new URL(request.url).searchParams.get('q') ?? '').slice(0, PLACE_QUERY_MAX_LENGTH);

@@ -6,7 +6,7 @@ import type { Pence } from '../shared/money';
 import type { AuditLine, BookingState, ChargebackState, HistoryEntry, TransferState } from './booking-history';
 
 /**
- * A booking's whole story (issue 47, decision 055), built from what booking_history kept after
+ * A booking's whole story (decision 055), built from what booking_history kept after
  * each change and from the audit log: one event per change, with who made it and the money as it
  * stood after it. Pure: the same events feed the admin page and `fact bookings show`.
  */

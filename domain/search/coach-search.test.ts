@@ -28,7 +28,7 @@ describe('the FindCoaches filters', () => {
     expect(filtersFromSearchParams(new URLSearchParams('age_group=toddlers')).ageGroup).toBeNull();
   });
 
-  it('reads Near a place (issue 46), sorted by distance by default, counts it as one filter and writes it back', () => {
+  it('reads Near a place, sorted by distance by default, counts it as one filter and writes it back', () => {
     const filters = filtersFromSearchParams(new URLSearchParams('near=6620310&miles=10&specialization=striker'));
     expect(filters).toMatchObject({ near: { placeId: 6620310, miles: 10 }, online: false, sort: 'distance' });
     expect(activeFilterCount(filters)).toBe(2);

@@ -5,7 +5,7 @@ import type { Pence } from '../shared/money';
 import { nearFromSearchParams, parseSortedCursor, sortFromSearchParams, type CoachSort, type NearSearch, type SortedCursor } from './near';
 
 /**
- * FindCoaches (SPEC §2, issue 6): the filters a client sets, the card a coach is shown as, and
+ * FindCoaches (SPEC §2): the filters a client sets, the card a coach is shown as, and
  * the port that answers a search from the database with keyset pagination.
  */
 
@@ -46,7 +46,7 @@ export interface CoachSearchFilters {
   readonly location: string | null;
   /** Coaches who coach this age group (decision 017; `age_group` in the URL). */
   readonly ageGroup?: AgeGroup | null;
-  /** Near a place, within a distance (issue 46; `near` and `miles` in the URL). */
+  /** Near a place, within a distance (`near` and `miles` in the URL). */
   readonly near?: NearSearch | null;
   /** Coaches who coach online ('Online' in place of a place; `mode=online`). */
   readonly online?: boolean;
@@ -125,7 +125,7 @@ export interface CoachCard {
   readonly rating: number;
   readonly reviewCount: number;
   readonly totalSessions: number;
-  /** The coach's base place (its gazetteer label), never their address line (issue 46 §3). */
+  /** The coach's base place (its gazetteer label), never their address line. */
   readonly location: string | null;
   readonly servicesOffered: readonly CoachingType[];
   readonly bio: string | null;

@@ -1,7 +1,7 @@
 import { COACHING_TYPES, type CoachingType } from '../shared/catalogue';
 
 /**
- * The words people use for each specialisation (issue 46 §5, decision 018): a search word that
+ * The words people use for each specialisation (decision 018): a search word that
  * names one finds the coaches who offer it, besides every coach whose name, bio or location has
  * the word. The list names specialisations only, not skills ('passing', 'speed'), and it does not
  * expand a word into its fellows' spellings in bios: 'forward' and 'keeper' are ordinary English

@@ -1,5 +1,5 @@
 /**
- * Near me (issue 46, PRODUCT 'Near me', decision 053): a client searches near a place, within 5,
+ * Near me (PRODUCT 'Near me', decision 053): a client searches near a place, within 5,
  * 10, 25 or 50 miles. An in-person coach is listed when their base place is within that distance,
  * or when the client's place is within the coach's own service radius (they travel to the client).
  * Distances are measured between place centres on earthdistance's sphere and compared as they are

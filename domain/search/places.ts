@@ -1,7 +1,7 @@
 import { greatCircleMetres, type GeoPoint } from './near';
 
 /**
- * The gazetteer as FindCoaches and the profile forms use it (issue 46): a place by id, the places
+ * The gazetteer as FindCoaches and the profile forms use it: a place by id, the places
  * a typed prefix matches, and the place nearest a position ('Use my location'). Places change
  * only with a migration, so the server keeps them in memory (app/search/places.server.ts).
  */

@@ -19,7 +19,7 @@ import { useTestServer } from '../support/server';
 import { TEST_HASH_COST } from '../support/test-env';
 
 /**
- * The admin booking page in Chromium (issue 47, decision 055): opened from AdminBookings, its
+ * The admin booking page in Chromium (decision 055): opened from AdminBookings, its
  * timeline of a real booking's story — made through the use cases of an application on the
  * server's database — with who did each step and the money after it, at 1280 and 360 px.
  */

@@ -7,7 +7,7 @@ import { expectToast } from '../support/booking-e2e';
 import { useTestServer } from '../support/server';
 
 /**
- * Packages (issue 48): a coach offers a block of sessions on their profile, the form refusing a
+ * Packages: a coach offers a block of sessions on their profile, the form refusing a
  * price dearer than single sessions; a client and a signed-out visitor see it with its saving;
  * retiring it takes it off sale.
  */

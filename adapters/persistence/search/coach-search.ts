@@ -34,7 +34,7 @@ interface CoachRow {
   id: string;
   full_name: string | null;
   avatar_url: string | null;
-  /** The base place's label: a card never carries the address line (issue 46 §3). */
+  /** The base place's label: a card never carries the address line. */
   place_label: string | null;
   bio: string | null;
   is_verified: boolean;

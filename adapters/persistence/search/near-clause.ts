@@ -2,7 +2,7 @@ import type { CoachSearchCursor, CoachSearchFilters } from '../../../domain/sear
 import type { CoachSort, SortedCursor } from '../../../domain/search/near';
 
 /**
- * FindCoaches near a place and in other orders (issue 46, decision 053): the clause of 'Near' and
+ * FindCoaches near a place and in other orders (decision 053): the clause of 'Near' and
  * 'Online', and the page statement for the distance and price orders (and the rating order when
  * a place gives each card a distance). `?` placeholders, as whereFor's.
  *
@@ -93,7 +93,7 @@ function keysetFor(sort: CoachSort, near: CoachSearchFilters['near'], cursor: Co
 /**
  * The page statement of the distance and price orders, and of the rating order near a place: the
  * keys (and the distance) first, then the card's columns for those rows only. The place's label is
- * the card's location: a coach's address line never leaves the server (issue 46 §3).
+ * the card's location: a coach's address line never leaves the server.
  */
 export function sortedPageStatement(
   where: { sql: string; params: unknown[] },

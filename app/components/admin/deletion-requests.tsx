@@ -29,7 +29,7 @@ function Who({ request, now }: { request: Row; now: string }) {
   );
 }
 
-/** SPEC §2 dialog 'Decide deletion request', loaded when first opened (issue 20 §4). */
+/** SPEC §2 dialog 'Decide deletion request', loaded when first opened. */
 const DecideDialog = lazy(() => import('./decide-deletion-dialog'));
 
 /** AdminDashboard: each pending request with a Decide button. */

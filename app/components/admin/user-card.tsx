@@ -17,7 +17,7 @@ function Badge({ children, tone }: { children: string; tone: 'slate' | 'green' |
   return <span className={`inline-flex rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset ${tones[tone]}`}>{children}</span>;
 }
 
-/** SPEC §2 dialog 'Remove user', loaded when first opened (issue 20 §4). */
+/** SPEC §2 dialog 'Remove user', loaded when first opened. */
 const RemoveDialog = lazy(() => import('./remove-user-dialog'));
 
 /**

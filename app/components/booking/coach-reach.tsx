@@ -1,7 +1,7 @@
 import type { CoachCard } from '../../../domain/search/coach-search';
 import { distanceLabel } from '../../../domain/search/near';
 
-/** Near a place (issue 46): how far the coach's base is, and whether they travel to the client's place. */
+/** Near a place: how far the coach's base is, and whether they travel to the client's place. */
 export function CoachReach({ coach }: { coach: Pick<CoachCard, 'distanceTenths' | 'travelsToYou'> }) {
   if (coach.distanceTenths === undefined || coach.distanceTenths === null) return null;
   return (

@@ -5,7 +5,7 @@ import { PlaceCombobox } from '../places/place-combobox';
 import { inputClass, secondaryButton } from './button-classes';
 
 /**
- * FindCoaches' 'Near' (issue 46): a place (typed, or 'Use my location'), a distance, 'Online' in
+ * FindCoaches' 'Near': a place (typed, or 'Use my location'), a distance, 'Online' in
  * place of a place, and the order. The position 'Use my location' reads is sent once, in a POST
  * body, to find the nearest place; only that place's id reaches the URL.
  */

@@ -4,7 +4,7 @@ import type { PlaceChoice } from '../../../domain/search/places';
 import { inputClass } from '../booking/button-classes';
 
 /**
- * A place of the gazetteer, picked as the person types (issue 46): an ARIA 1.2 combobox (an input
+ * A place of the gazetteer, picked as the person types: an ARIA 1.2 combobox (an input
  * with a list of suggestions it owns; arrows move, Enter picks, Escape closes), written here
  * rather than taken from a library (decision 053: ~2 KB against downshift's ~12). The chosen
  * place's id is the hidden field `name`; typed text alone is never a place.

@@ -43,7 +43,7 @@ export function notifyBooking(outbox: OutboxPort, notification: BookingNotificat
 
 /**
  * Which emails a booking change sends, to whom, with what facts is decided by notifications/
- * (booking-emails.ts: issue 10); this is what a booking use case tells it.
+ * (booking-emails.ts); this is what a booking use case tells it.
  */
 export interface BookingEmailInput {
   readonly event: BookingEvent;

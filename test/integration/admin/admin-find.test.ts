@@ -48,7 +48,7 @@ beforeAll(async () => {
     const paid = ['pending', 'authorized'].includes(paymentStatus) ? 0 : 4300;
     refs[key] = (await insertBooking(ctx.db, { clientId, coachId, status, paymentStatus, createdAt: on(day), captured: paid })).id;
   }
-  // The dispute of issue 47: £10.50 of £43.00 refunded, the rest released to the coach.
+  // A partly refunded dispute: £10.50 of £43.00 refunded, the rest released to the coach.
   await ctx.db.query(`update bookings set amount_refunded_pence = 1050, dispute_status = 'resolved', dispute_outcome = 'refund_partial', dispute_refund_pence = 1050 where id = $1`, [refs.j1]);
   await ctx.db.query(`update bookings set amount_refunded_pence = 4300 where id = $1`, [refs.p2]);
   await ctx.db.query(

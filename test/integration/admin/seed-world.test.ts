@@ -72,7 +72,7 @@ describe('the demo world’s payouts', () => {
   });
 });
 
-describe('the demo world’s places (issue 46)', () => {
+describe('the demo world’s places', () => {
   it('gives every in-person coach a base place, and the online coach none', async () => {
     const rows = await ctx.db.query<{ email: string; label: string | null; session_mode: string; placed: boolean }>(
       `select u.email, p.label, cp.session_mode, cp.base_earth is not null as placed

@@ -60,7 +60,7 @@ describe('the coach search read model', () => {
     expect(card).toMatchObject({
       fullName: spec.fullName,
       bio: spec.bio,
-      // The card shows the base place only, never the address line (issue 46 §3); these have none.
+      // The card shows the base place only, never the address line; these have none.
       location: null,
       servicesOffered: spec.services,
       fromPricePence: spec.ratePence,

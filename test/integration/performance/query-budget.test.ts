@@ -102,7 +102,7 @@ describe('SQL statements per page request', () => {
     await expectWithinBudget([...SHELL, findCoachesLoader], client.id, '/FindCoaches');
   });
 
-  it('FindCoaches near a place, by distance, with a specialisation and a price band (issue 46)', async () => {
+  it('FindCoaches near a place, by distance, with a specialisation and a price band', async () => {
     // Every coach of this file near Manchester: the search pages and counts them.
     await ctx.db.query(`update coach_profiles set base_place_id = (select id from places where label = 'Manchester')`);
     const path = '/FindCoaches?near=6620310&miles=25&specialization=goalkeeping&price=30-60';

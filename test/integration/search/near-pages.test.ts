@@ -8,7 +8,7 @@ const ctx = useTestApp();
 const DIDSBURY = 6620310;
 let client: Person;
 
-describe('FindCoaches near a place, as the browser receives it (issue 46)', () => {
+describe('FindCoaches near a place, as the browser receives it', () => {
   beforeAll(async () => {
     client = await insertPerson(ctx.db, { type: 'client', name: 'Pat Parent' });
     const stockport = await insertPerson(ctx.db, { type: 'coach', name: 'Stockport Coach', services: ['striker'], location: '12 Hidden Road, Edgeley' });

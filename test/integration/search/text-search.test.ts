@@ -18,7 +18,7 @@ import { bySearchOrder, generateCoaches, insertCoaches, isSearchable, seededRand
  * profile form, an administrator, erasure, raw SQL — the rule holds: each word matches any part of
  * the name, bio or location (SPEC), case-insensitively, with %, _ and \ taken literally, or a word
  * of them with the same English stem, or a specialisation the coach offers that the word names
- * (issue 46 §5); and the pages (order, keyset, total) are those of the rule applied to every coach,
+ *; and the pages (order, keyset, total) are those of the rule applied to every coach,
  * the stems taken from PostgreSQL's to_tsvector('english', document) directly.
  */
 const ctx = useTestApp();
