@@ -14,7 +14,7 @@
  * statement cannot use index-only). Each is run `--runs` times: the median execution time is
  * printed, the median planning time, and the indexes its plan uses; `--plans` prints the after
  * plans whole. The count statement (sent when there is a next page; production remembers it for
- * 30 s, search-totals.ts) is timed too.
+ * 30 s, search-totals.ts) is timed too. `--only <text>` runs the cases whose label contains it.
  */
 import { parseArgs } from 'node:util';
 import pg from 'pg';
@@ -32,6 +32,7 @@ const { values: opts } = parseArgs({
     port: { type: 'string', default: '55433' },
     dir: { type: 'string', default: '/tmp/fact-text-search' },
     plans: { type: 'boolean', default: false },
+    only: { type: 'string' },
   },
 });
 
@@ -198,7 +199,7 @@ async function main(): Promise<void> {
       console.log(`${COACHES} coaches; median of ${RUNS} runs; execution (planning) ms, buffers touched`);
       console.log('| search | matches | before | plan before | after | plan after | count after |');
       console.log('|---|---:|---:|---|---:|---|---:|');
-      for (const c of cases(COACHES, token)) {
+      for (const c of cases(COACHES, token).filter((c) => !opts.only || c.label.includes(opts.only))) {
         const search = createCoachSearch(orm.em.fork());
         let cursor: string | null = null;
         for (let seen = 0; seen < c.after;) {
