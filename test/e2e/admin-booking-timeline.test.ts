@@ -191,6 +191,12 @@ describe('acting from the admin booking page', () => {
     expect(texts.some((t) => /^Administrator Ada Admin \(web\)\n[\s\S]*Dispute resolved: £10\.50 to go back to the client/.test(t))).toBe(true);
     expect(texts.some((t) => /^System\n[\s\S]*£10\.50 refunded[\s\S]*Refunded\s*£10\.50/.test(t))).toBe(true);
     await expect(page.getByRole('button', { name: 'Resolve dispute…' }).count()).resolves.toBe(0);
+    // And on the AdminBookings list, the money as the list says it.
+    await page.goto(`${server.baseUrl}/AdminBookings?status=all`);
+    await page
+      .locator(`li[data-booking-id="${ids.toRefund.id}"]`)
+      .getByText(/£10\.50 refunded/)
+      .waitFor();
   });
 
   it('cancels a confirmed booking with a reason and refunds it in full, as fact bookings cancel does', async () => {
