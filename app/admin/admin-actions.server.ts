@@ -4,8 +4,12 @@ import { decideDeletionRequest } from '../../domain/accounts/erasure/use-cases/d
 import { removeUser } from '../../domain/accounts/erasure/use-cases/remove-user';
 import { restoreUser } from '../../domain/accounts/erasure/use-cases/restore-user';
 import { setCoachVerification } from '../../domain/admin/use-cases/set-coach-verification';
+import { cancelAudit, resolveDisputeAudit, retryPayoutAudit } from '../../domain/admin/booking-actions';
 import { resolveDispute } from '../../domain/booking/disputes/use-cases/resolve-dispute';
 import { DISPUTE_OUTCOMES } from '../../domain/booking/lifecycle/booking';
+import { bookingErrors } from '../../domain/booking/lifecycle/booking-errors';
+import { cancelBooking } from '../../domain/booking/lifecycle/use-cases/cancel-booking';
+import { retryCoachTransfer } from '../../domain/payouts/use-cases/retry-coach-transfer';
 import type { DomainError } from '../../domain/shared/errors';
 import { poundsToPence } from '../../domain/shared/money';
 import type { Result } from '../../domain/shared/result';
@@ -36,7 +40,14 @@ const schemas = {
     ),
     note: text(1000),
   }),
+  // The reason is the use case's to require (its own words); the refund shown in the dialog is
+  // passed on, so a refund that changed while the dialog was open is refused, not moved.
+  cancel_booking: z.object({ bookingId: id, reason: text(5000), shownRefundPence: z.preprocess((v) => (v === '' ? undefined : v), z.string().regex(/^\d+$/).optional()) }),
+  retry_payout: z.object({ bookingId: id }),
 } as const;
+
+/** The intents about one booking: its booking is read first (a 404 when there is none, as the CLI's), for the audit line's reference. */
+const BOOKING_INTENTS: readonly AdminIntent[] = ['resolve_dispute', 'cancel_booking', 'retry_payout'];
 
 function reply(intent: AdminIntent, result: Result<unknown>, target: string | null, extra: Partial<AdminActionResult> = {}): Response {
   if (result.ok) return json<AdminActionResult>({ ok: true, intent, target, message: ADMIN_MESSAGES[intent].success, ...extra });
@@ -66,15 +77,19 @@ function settlementAnswer(s: AccountSettlement): Pick<AdminActionResult, 'detail
  * case with the administrator as actor, audited in the same transaction. Non-admins never get
  * here: requireAdmin answers 404.
  */
-export async function handleAdminAction(request: Request, context: AppLoadContext): Promise<Response> {
-  const { actor } = await requireAdminContext(request, context);
+export async function handleAdminAction(request: Request, context: AppLoadContext, only?: { intents: readonly AdminIntent[]; bookingId: string }): Promise<Response> {
+  const { actor, reads } = await requireAdminContext(request, context);
   const form = Object.fromEntries(await request.formData());
   const intent = (typeof form.intent === 'string' ? form.intent : '') as AdminIntent;
-  if (!(intent in schemas)) return json<AdminActionResult>({ ok: false, intent, target: null, message: 'Failed to process request' }, { status: 400 });
+  if (!(intent in schemas) || (only && !only.intents.includes(intent))) return json<AdminActionResult>({ ok: false, intent, target: null, message: 'Failed to process request' }, { status: 400 });
+  // A booking's own page acts on the booking of its address, whatever the form says.
+  if (only) form.bookingId = only.bookingId;
   const parsed = schemas[intent].safeParse(form);
   if (!parsed.success) return refused(intent, { kind: 'invalid', message: parsed.error.issues[0]?.message ?? 'Invalid request' }, null);
   const data = parsed.data as Record<string, string | undefined>;
   context.log.info({ intent, actorId: actor.userId, target: data.userId ?? data.requestId ?? data.bookingId }, 'admin action');
+  const booking = BOOKING_INTENTS.includes(intent) ? await reads.booking(data.bookingId!) : null;
+  if (BOOKING_INTENTS.includes(intent) && !booking) return refused(intent, bookingErrors.notFound(), data.bookingId!);
 
   switch (intent) {
     case 'remove_user': {
@@ -111,8 +126,18 @@ export async function handleAdminAction(request: Request, context: AppLoadContex
         refundPence: data.outcome === 'refund_partial' && data.amount ? poundsToPence(Number(data.amount)) : null,
         note: data.note ?? null,
       };
-      const deps = auditedWeb(context, actor, { action: 'dispute.resolve', targetType: 'booking', targetId: data.bookingId!, details: decision });
-      return reply(intent, await resolveDispute(deps, { actor, bookingId: data.bookingId!, decision }), data.bookingId!);
+      const deps = auditedWeb(context, actor, resolveDisputeAudit(booking!, decision));
+      return reply(intent, await resolveDispute(deps, { actor, bookingId: booking!.id, decision }), booking!.id);
+    }
+    case 'cancel_booking': {
+      const reason = data.reason ?? null;
+      const shownRefundPence = data.shownRefundPence === undefined ? null : Number(data.shownRefundPence);
+      const deps = auditedWeb(context, actor, cancelAudit(booking!, reason));
+      return reply(intent, await cancelBooking(deps, { actor, bookingId: booking!.id, reason, shownRefundPence }), booking!.id);
+    }
+    case 'retry_payout': {
+      const deps = auditedWeb(context, actor, retryPayoutAudit(booking!));
+      return reply(intent, await retryCoachTransfer(deps, { actor, bookingId: booking!.id }), booking!.id);
     }
   }
 }

@@ -3,7 +3,7 @@
  * words: 'Failed to remove user: {message}', 'Failed to restore user', 'Failed to approve
  * request: {message}', 'Failed to reject request: {message}', 'Failed to process request').
  */
-export type AdminIntent = 'remove_user' | 'restore_user' | 'verify_coach' | 'unverify_coach' | 'approve_deletion' | 'reject_deletion' | 'resolve_dispute';
+export type AdminIntent = 'remove_user' | 'restore_user' | 'verify_coach' | 'unverify_coach' | 'approve_deletion' | 'reject_deletion' | 'resolve_dispute' | 'cancel_booking' | 'retry_payout';
 
 export interface AdminActionResult {
   readonly ok: boolean;
@@ -35,6 +35,8 @@ export const ADMIN_MESSAGES: Record<AdminIntent, { success: string; failure: (me
   },
   reject_deletion: { success: 'Deletion request rejected.', failure: (m) => `Failed to reject request: ${m}` },
   resolve_dispute: { success: 'Dispute resolved.', failure: (m) => `Failed to resolve dispute: ${m}` },
+  cancel_booking: { success: 'Booking cancelled.', failure: (m) => `Failed to cancel booking: ${m}` },
+  retry_payout: { success: 'Payout queued again.', failure: (m) => `Failed to retry payout: ${m}` },
 };
 
 /** SPEC §8: errors containing 'rate limit' are shown with a warning sign. */

@@ -1,10 +1,13 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
+import { bookingActionsMoney } from '../../domain/admin/booking-actions';
 import { buildBookingTimeline } from '../../domain/admin/booking-timeline';
 import { UUID_PATTERN } from '../../domain/shared/ids';
+import { handleAdminAction } from '~/admin/admin-actions.server';
 import { NO_STORE, requireAdminContext } from '~/admin/admin.server';
 import { moneyView, timelineEventView } from '~/admin/booking-timeline-view';
 import { AdminPageHeader, Section } from '~/components/admin/admin-nav';
+import { BookingActions } from '~/components/admin/booking-actions';
 import { BookingTimeline } from '~/components/admin/booking-timeline';
 import { CopyButton } from '~/components/admin/copy-reference';
 import { bookingStatusColour, dateTimeOf, money, nameOrUnnamed, paymentLabel, serviceLabel, statusLabel } from '~/components/admin/format';
@@ -32,11 +35,27 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     coachSharePence: t ? t.coachSharePence - t.reversedPence : null,
     platformSharePence: t ? t.platformSharePence : null,
   };
-  return json({ booking, money: moneyView(now), timeline: timeline.map((e) => timelineEventView(e)) }, { headers: NO_STORE });
+  // What each action would move now, by the use cases' own rules (no SQL: read from the story).
+  const actions = bookingActionsMoney(story, context.app.clock.now());
+  return json({ booking, money: moneyView(now), actions, timeline: timeline.map((e) => timelineEventView(e)) }, { headers: NO_STORE });
+}
+
+/**
+ * Cancel, resolve the open dispute, retry the payout (issue 47): the dashboard's admin action
+ * handler, limited to these intents and to the booking of the address. Each runs the CLI's use
+ * case with the CLI's audit line (domain/admin/booking-actions.ts); non-admins get the 404.
+ */
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const id = params.bookingId ?? '';
+  if (!UUID_PATTERN.test(id)) {
+    await requireAdminContext(request, context);
+    throw new Response('Not Found', { status: 404 });
+  }
+  return handleAdminAction(request, context, { intents: ['cancel_booking', 'resolve_dispute', 'retry_payout'], bookingId: id });
 }
 
 export default function AdminBookingDetail() {
-  const { booking, money: moneyNow, timeline } = useLoaderData<typeof loader>();
+  const { booking, money: moneyNow, actions, timeline } = useLoaderData<typeof loader>();
   const facts: [string, string][] = [
     ['Service', serviceLabel(booking.serviceType)],
     ['Session', `${dateTimeOf(booking.startsAt)} · ${booking.durationMinutes} mins`],
@@ -92,6 +111,10 @@ export default function AdminBookingDetail() {
           </p>
         </Section>
       </div>
+
+      <Section title="Actions" id="booking-actions">
+        <BookingActions booking={{ ...booking, clientName: nameOrUnnamed(booking.clientName), coachName: nameOrUnnamed(booking.coachName) }} actions={actions} />
+      </Section>
 
       <Section title="Timeline" count={timeline.length} id="booking-timeline">
         <BookingTimeline events={timeline} />

@@ -9,6 +9,7 @@ import { requireUser } from '~/auth/guards.server';
 import { AdminPageHeader, EmptyState, Section } from '~/components/admin/admin-nav';
 import { DeletionRequestList } from '~/components/admin/deletion-requests';
 import { DisputeList } from '~/components/admin/disputes';
+import { bookingActionsMoney } from '../../domain/admin/booking-actions';
 import { EnquiryReportList } from '~/components/admin/enquiry-reports';
 import { enquiryReportRows } from '~/admin/enquiry-reports.server';
 import { RecentBookings } from '~/components/admin/recent-bookings';
@@ -25,7 +26,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
   const { reads } = await requireAdminContext(request, context);
   const [dashboard, enquiryReports] = await Promise.all([reads.dashboard(), enquiryReportRows(context, toActor(user))]);
-  return json({ ...dashboard, enquiryReports, now: context.app.clock.now().toISOString() }, { headers: NO_STORE });
+  const now = context.app.clock.now();
+  // Each dispute with what its decision can move, said in the resolution dialog (domain/admin/booking-actions.ts).
+  const openDisputes = dashboard.openDisputes.map((d) => ({ ...d, money: bookingActionsMoney(d, now).resolveDispute }));
+  return json({ ...dashboard, openDisputes, enquiryReports, now: now.toISOString() }, { headers: NO_STORE });
 }
 
 /** Deciding deletion requests and resolving disputes (admins only, audited). */

@@ -9,6 +9,7 @@ import { details, money, nameOf, table, when } from '../format';
 import { payoutDetails } from '../payout-details';
 import { timelineLines } from '../booking-timeline-lines';
 import { buildBookingTimeline } from '../../domain/admin/booking-timeline';
+import { cancelAudit } from '../../domain/admin/booking-actions';
 import { output, parseOptions } from '../program';
 import { withApp } from '../with-app';
 
@@ -103,7 +104,7 @@ export function registerBookingCommands(program: Command): void {
       await withApp(async ({ app }) => {
         const actor = await actingAdmin(app, opts.as);
         const row = await findBooking(app, key);
-        const deps = audited(app, actor, { action: 'booking.cancel', targetType: 'booking', targetId: row.id, details: { reference: row.referenceCode, reason: opts.reason } });
+        const deps = audited(app, actor, cancelAudit(row, opts.reason));
         const cancelled = orRefuse(await cancelBooking(deps, { actor, bookingId: row.id, reason: opts.reason }));
         out.print(`Cancelled ${cancelled.referenceCode}. Payment: ${cancelled.paymentStatus}.`, {
           id: cancelled.id,

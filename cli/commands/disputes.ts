@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { adminReadModels } from '../../adapters/persistence/admin/index';
+import { resolveDisputeAudit } from '../../domain/admin/booking-actions';
 import { resolveDispute } from '../../domain/booking/disputes/use-cases/resolve-dispute';
 import { DISPUTE_OUTCOMES } from '../../domain/booking/lifecycle/booking';
 import { poundsToPence } from '../../domain/shared/money';
@@ -67,7 +68,7 @@ export function registerDisputeCommands(program: Command): void {
         const actor = await actingAdmin(app, opts.as);
         const row = await findBooking(app, key);
         const decision = { outcome: opts.outcome, refundPence: opts.amount ?? null, note: opts.note ?? null };
-        const deps = audited(app, actor, { action: 'dispute.resolve', targetType: 'booking', targetId: row.id, details: { reference: row.referenceCode, ...decision } });
+        const deps = audited(app, actor, resolveDisputeAudit(row, decision));
         const resolved = orRefuse(await resolveDispute(deps, { actor, bookingId: row.id, decision }));
         const what = resolved.disputeOutcome === 'release' ? 'the held payment goes to the coach' : `${money(resolved.disputeRefundPence ?? 0)} goes back to the client`;
         out.print(`Resolved ${resolved.referenceCode}: ${what} (queued for the payment worker).`, {

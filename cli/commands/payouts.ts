@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import * as z from 'zod';
 import { adminReadModels, type AdminPayoutRow } from '../../adapters/persistence/admin/index';
+import { retryPayoutAudit } from '../../domain/admin/booking-actions';
 import { TRANSFER_STATUSES } from '../../domain/payouts/coach-transfer';
 import { retryCoachTransfer } from '../../domain/payouts/use-cases/retry-coach-transfer';
 import { actingAdmin, audited, findBooking, findUser, orRefuse } from '../admin-support';
@@ -67,7 +68,7 @@ export function registerPayoutCommands(program: Command): void {
       await withApp(async ({ app }) => {
         const actor = await actingAdmin(app, opts.as);
         const row = await findBooking(app, key);
-        const deps = audited(app, actor, { action: 'payout.retry', targetType: 'booking', targetId: row.id, details: { reference: row.referenceCode, previousState: row.transfer?.status ?? null } });
+        const deps = audited(app, actor, retryPayoutAudit(row));
         const t = orRefuse(await retryCoachTransfer(deps, { actor, bookingId: row.id }));
         out.print(`Queued the payout of ${money(t.coachSharePence)} for ${row.referenceCode} again (attempt ${t.attempt}).`, {
           bookingId: t.bookingId,

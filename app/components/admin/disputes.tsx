@@ -2,6 +2,7 @@ import { Link } from '@remix-run/react';
 import { lazy, Suspense, useState } from 'react';
 import type { OpenDisputeRow } from '../../../adapters/persistence/admin/admin-dashboard.query';
 import { adminBookingPath } from '~/admin/booking-path';
+import type { DisputeToResolve } from './resolve-dispute-dialog';
 import { primaryButton, secondaryButton } from '~/components/booking/button-classes';
 import { ageOf, dateOf, dateTimeOf, money, nameOrUnnamed, paymentLabel, serviceLabel, timeOf } from './format';
 
@@ -9,8 +10,8 @@ import { ageOf, dateOf, dateTimeOf, money, nameOrUnnamed, paymentLabel, serviceL
 const ResolveDialog = lazy(() => import('./resolve-dispute-dialog'));
 
 /** AdminDashboard: open disputes, oldest first, each with its resolution. */
-export function DisputeList({ disputes, now }: { disputes: readonly OpenDisputeRow[]; now: string }) {
-  const [resolving, setResolving] = useState<OpenDisputeRow | null>(null);
+export function DisputeList({ disputes, now }: { disputes: readonly (OpenDisputeRow & Pick<DisputeToResolve, 'money'>)[]; now: string }) {
+  const [resolving, setResolving] = useState<DisputeToResolve | null>(null);
   return (
     <>
       <ul className="divide-y divide-slate-100">

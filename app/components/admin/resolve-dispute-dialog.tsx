@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { OpenDisputeRow } from '../../../adapters/persistence/admin/admin-dashboard.query';
+import { poundsToPence } from '../../../domain/shared/money';
 import { FieldError, FormAlert, inputClass, labelClass, Modal, primaryButton, secondaryButton } from '~/components/booking/modal';
 import { money } from './format';
 import { useAdminAction } from './use-admin-action';
@@ -12,13 +12,36 @@ const OUTCOMES: readonly { value: Outcome; label: string; help: string }[] = [
   { value: 'release', label: 'Release to the coach', help: 'The coach is paid; the client gets nothing back.' },
 ];
 
+/** The dispute as the dialog needs it, with what a decision can move (domain/admin/booking-actions.ts). */
+export interface DisputeToResolve {
+  readonly id: string;
+  readonly referenceCode: string;
+  readonly totalPricePence: number;
+  readonly amountCapturedPence: number;
+  readonly amountRefundedPence: number;
+  /** At most this goes back to the client; `heldPence` is what a release pays the coach. */
+  readonly money: { readonly refundablePence: number; readonly heldPence: number } | null;
+}
+
+const POUNDS = /^\d+(\.\d{1,2})?$/;
+
+/** What the chosen decision moves, in one sentence (the use case moves exactly this). */
+function moneyMoved(outcome: Outcome, amount: string, m: NonNullable<DisputeToResolve['money']>): string {
+  if (outcome === 'refund_full') return m.refundablePence > 0 ? `${money(m.refundablePence)} goes back to the client.` : 'There is no payment to refund on this booking.';
+  if (outcome === 'release') return m.heldPence > 0 ? `${money(m.heldPence)} is released to the coach now; the client gets nothing back.` : 'Nothing is held by the platform, so no money moves.';
+  const pence = POUNDS.test(amount.trim()) ? poundsToPence(Number(amount.trim())) : null;
+  if (pence === null || pence <= 0) return `Up to ${money(m.refundablePence)} can go back to the client; the rest is paid to the coach when the payment is released.`;
+  if (pence > m.refundablePence) return `At most ${money(m.refundablePence)} can go back to the client.`;
+  return `${money(pence)} goes back to the client; the other ${money(Math.max(0, m.heldPence - pence))} is paid to the coach when the payment is released.`;
+}
+
 /** An open dispute's resolution: refund in full, in part (amount), or release to the coach, with a note. */
-export default function ResolveDisputeDialog({ dispute, onClose }: { dispute: OpenDisputeRow; onClose: () => void }) {
+export default function ResolveDisputeDialog({ dispute, onClose }: { dispute: DisputeToResolve; onClose: () => void }) {
   const { fetcher, busy, error } = useAdminAction({ onSuccess: onClose });
   const [outcome, setOutcome] = useState<Outcome>('refund_full');
   const [amount, setAmount] = useState('');
   const [note, setNote] = useState('');
-  const amountMissing = outcome === 'refund_partial' && !/^\d+(\.\d{1,2})?$/.test(amount.trim());
+  const amountMissing = outcome === 'refund_partial' && !POUNDS.test(amount.trim());
   return (
     <Modal title="Resolve dispute" description={<>Booking {dispute.referenceCode}</>} onClose={onClose} size="lg">
       <FormAlert message={error} />
@@ -59,6 +82,11 @@ export default function ResolveDisputeDialog({ dispute, onClose }: { dispute: Op
             </p>
             <FieldError id="refund-error" messages={amount && amountMissing ? ['Enter the refund in pounds, e.g. 12.50'] : undefined} />
           </div>
+        ) : null}
+        {dispute.money ? (
+          <p id="dispute-money" role="status" className="rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900">
+            {moneyMoved(outcome, amount, dispute.money)}
+          </p>
         ) : null}
         <div>
           <label htmlFor="resolution-note" className={labelClass}>

@@ -30,7 +30,7 @@ export function openDispute(booking: Booking, actor: Actor, input: { description
 }
 
 /** What a dispute decision can still give back to the client: what is held, or the whole hold. */
-export function refundablePence(booking: Booking): Pence {
+export function refundablePence(booking: Pick<Booking, 'paymentStatus' | 'amountAuthorizedPence' | 'amountCapturedPence' | 'amountRefundedPence'>): Pence {
   if (booking.paymentStatus === 'authorized') return booking.amountAuthorizedPence;
   return heldPence(booking);
 }

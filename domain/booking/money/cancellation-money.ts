@@ -23,11 +23,17 @@ export function cancellationMoney(b: Booking, previous?: Booking | null): Cancel
  * What cancelling (or declining) a pending or confirmed booking now would refund and keep, said
  * before the person confirms. The same sums as `cancellationMoney` reads back once it is done.
  */
-export function cancellationPreview(b: Booking, cancelledBy: CancelledBy, at: Date): CancellationMoney {
+export function cancellationPreview(b: CancellableMoney, cancelledBy: CancelledBy, at: Date): CancellationMoney {
   return moneyOf(b, cancellationSettlement(b, b.status === 'pending' ? 'pending' : 'confirmed', cancelledBy, at));
 }
 
-function moneyOf(b: Booking, settlement: CancellationSettlement | null): CancellationMoney {
+/** What the preview reads of a booking (the admin booking page has these, not a whole aggregate). */
+export type CancellableMoney = Pick<
+  Booking,
+  'status' | 'startsAt' | 'servicePricePence' | 'adminFeePence' | 'totalPricePence' | 'paymentStatus' | 'amountAuthorizedPence' | 'amountCapturedPence' | 'amountRefundedPence'
+>;
+
+function moneyOf(b: CancellableMoney, settlement: CancellationSettlement | null): CancellationMoney {
   const heldOnly = b.paymentStatus === 'authorized';
   const paid = heldOnly ? b.amountAuthorizedPence : isHeldByPlatform(b.paymentStatus) ? b.amountCapturedPence - b.amountRefundedPence : 0;
   const refund = Math.min(settlement?.refundPence ?? 0, paid);

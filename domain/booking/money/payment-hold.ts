@@ -12,7 +12,7 @@ export function paymentHeldUntilFor(booking: Pick<Booking, 'startsAt' | 'duratio
 }
 
 /** What the platform holds for this booking now (captured and not refunded), unless paid out. */
-export function heldPence(booking: Booking): Pence {
+export function heldPence(booking: Pick<Booking, 'paymentStatus' | 'amountCapturedPence' | 'amountRefundedPence'>): Pence {
   return isHeldByPlatform(booking.paymentStatus) ? booking.amountCapturedPence - booking.amountRefundedPence : 0;
 }
 

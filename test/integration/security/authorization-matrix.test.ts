@@ -90,6 +90,30 @@ const SIGNED_IN: readonly Role[] = ['client', 'otherClient', 'coach', 'otherCoac
 const newBooking = async (w: World): Promise<Ids> => ({
   booking: (await createTestBooking(ctx.app, { clientId: w.people.client.id, coachId: w.people.coach.id, startsAt: slot() })).id,
 });
+/** A fresh booking of client with coach, captured, completed and disputed by the client (an administrator decides it). */
+const newDisputedBooking = async (w: World): Promise<Ids> => {
+  const ids = await newBooking(w);
+  await ctx.db.query(
+    `update bookings set status = 'disputed', payment_status = 'captured', amount_captured_pence = total_price_pence, completed_at = now(),
+       dispute_status = 'open', dispute_reason = 'Matrix', dispute_opened_by = client_id, dispute_opened_at = now() where id = $1`,
+    [ids.booking],
+  );
+  return ids;
+};
+/** A fresh completed booking whose coach's share was released and the transfer refused. */
+const newFailedPayout = async (w: World): Promise<Ids> => {
+  const ids = await newBooking(w);
+  await ctx.db.query(
+    `update bookings set status = 'completed', payment_status = 'released', amount_captured_pence = total_price_pence, completed_at = now(), payment_released_at = now() where id = $1`,
+    [ids.booking],
+  );
+  await ctx.db.query(
+    `insert into coach_transfers (booking_id, coach_id, coach_share_pence, platform_share_pence, commission_bps, status, last_error, released_at)
+     select id, coach_id, service_price_pence, admin_fee_pence, 0, 'failed', 'Payouts are disabled', now() from bookings where id = $1`,
+    [ids.booking],
+  );
+  return ids;
+};
 /** A fresh request on which the client has proposed a new time, waiting for the coach's answer. */
 const newBookingWithClientProposal = async (w: World): Promise<Ids> => {
   const ids = await newBooking(w);
@@ -635,6 +659,53 @@ const ROUTES: Record<string, RouteEntry> = {
       { name: "a booking's timeline", kind: 'loader', url: (w) => `/AdminBookings/${w.booking}`, params: (w) => ({ bookingId: w.booking }), expect: adminOnly() },
       { name: 'a booking that does not exist', kind: 'loader', url: () => `/AdminBookings/${randomUUID()}`, params: () => ({ bookingId: randomUUID() }), expect: members(404) },
       { name: 'a booking id that is not one', kind: 'loader', url: () => '/AdminBookings/nope', params: () => ({ bookingId: 'nope' }), expect: members(404) },
+      // Issue 47: the page's actions, the CLI's use cases; anyone else gets the 404 and nothing changes.
+      {
+        name: 'cancelling a booking from its admin page',
+        kind: 'action',
+        prepare: newBooking,
+        url: (_w, ids) => `/AdminBookings/${ids.booking}`,
+        params: (_w, ids) => ({ bookingId: ids.booking! }),
+        form: () => ({ intent: 'cancel_booking', reason: 'Matrix' }),
+        expect: adminOnly(),
+        writers: ['admin'],
+      },
+      {
+        name: "resolving a booking's open dispute from its admin page",
+        kind: 'action',
+        prepare: newDisputedBooking,
+        url: (_w, ids) => `/AdminBookings/${ids.booking}`,
+        params: (_w, ids) => ({ bookingId: ids.booking! }),
+        form: () => ({ intent: 'resolve_dispute', outcome: 'release', note: 'Matrix' }),
+        expect: adminOnly(),
+        writers: ['admin'],
+      },
+      {
+        name: "retrying a booking's failed payout from its admin page",
+        kind: 'action',
+        prepare: newFailedPayout,
+        url: (_w, ids) => `/AdminBookings/${ids.booking}`,
+        params: (_w, ids) => ({ bookingId: ids.booking! }),
+        form: () => ({ intent: 'retry_payout' }),
+        expect: adminOnly(),
+        writers: ['admin'],
+      },
+      {
+        name: 'an admin action of another page on the booking page',
+        kind: 'action',
+        url: (w) => `/AdminBookings/${w.booking}`,
+        params: (w) => ({ bookingId: w.booking }),
+        form: (w) => ({ intent: 'remove_user', userId: w.people.otherClient.id, reason: 'Matrix' }),
+        expect: adminOnly(400),
+      },
+      {
+        name: 'cancelling a booking that does not exist',
+        kind: 'action',
+        url: () => `/AdminBookings/${randomUUID()}`,
+        params: () => ({ bookingId: randomUUID() }),
+        form: () => ({ intent: 'cancel_booking', reason: 'Matrix' }),
+        expect: members(404),
+      },
     ],
   },
   '_app.DataDiagnostic.tsx': { probes: [{ name: 'the data diagnostic', kind: 'loader', url: () => '/DataDiagnostic', expect: adminOnly() }] },
