@@ -18,6 +18,7 @@ import type { AccountEnd } from './accounts/erasure/account-settlement';
 import type { BookingEmails } from './booking/lifecycle/booking-notifications';
 import type { PackageOfferRepository } from './packages/package-offer.repository';
 import type { PackagePurchaseRepository } from './packages/package-purchase.repository';
+import type { PackageEmails } from './packages/package-emails';
 import type { ChargebackRepository, CoachTransferRepository, PayoutAccountRepository } from './payouts/payouts.repository';
 /**
  * Every repository port, as one bag bound to a transaction by the UnitOfWork.
@@ -47,6 +48,8 @@ export interface Repositories {
   packageOffers: PackageOfferRepository;
   /** Packages bought and being bought (decision 059). */
   packagePurchases: PackagePurchaseRepository;
+  /** Queues a package's emails (notifications/ composes them). */
+  packageEmails: PackageEmails;
   outbox: OutboxPort;
   accountErasure: AccountErasureStore;
   /** Ports a context calls to queue emails that notifications/ composes (so it needs no context above it). */

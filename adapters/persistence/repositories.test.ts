@@ -34,6 +34,7 @@ describe('the repositories of one unit of work', () => {
       'chargebacks',
       'packageOffers',
       'packagePurchases',
+      'packageEmails',
       'outbox',
       'accountErasure',
       'deletionEmails',
@@ -41,14 +42,14 @@ describe('the repositories of one unit of work', () => {
       'accountEnd',
     ] as const;
     for (const name of names) expect(copy[name], name).toBe(repos[name]);
-    expect(Object.keys(copy)).toHaveLength(23);
+    expect(Object.keys(copy)).toHaveLength(24);
   });
 
   it('share one getter per repository, so that no set has functions of its own to hold its EntityManager', () => {
     const a = makeRepositories(em);
     const b = makeRepositories({} as EntityManager);
     const names = Object.keys(a);
-    expect(names).toHaveLength(23);
+    expect(names).toHaveLength(24);
     for (const name of names) {
       const mine = Object.getOwnPropertyDescriptor(a, name);
       expect(mine?.get, name).toBeTypeOf('function');

@@ -12,6 +12,7 @@ import { MikroBookingRepository } from './booking/booking.repository';
 import { createMessageRepository } from './messaging/message.repository';
 import { createPackageOfferRepository } from './packages/package-offer.repository';
 import { createPackagePurchaseRepository } from './packages/package-purchase.repository';
+import { packageEmails } from '../../domain/notifications/package-emails';
 import { createEnquiryRepository } from './messaging/enquiry.repository';
 import { MikroOutbox } from './outbox/outbox.repository';
 import { createAccountErasureStore } from './accounts/account-erasure.store';
@@ -62,6 +63,7 @@ const GETTERS: Record<keyof Repositories, PropertyDescriptor> = {
   chargebacks: lazy('chargebacks', createChargebackRepository),
   packageOffers: lazy('packageOffers', createPackageOfferRepository),
   packagePurchases: lazy('packagePurchases', createPackagePurchaseRepository),
+  packageEmails: lazy('packageEmails', () => packageEmails),
   outbox: lazy('outbox', (em) => new MikroOutbox(em)),
   accountErasure: lazy('accountErasure', createAccountErasureStore),
   deletionEmails: lazy('deletionEmails', () => deletionEmails),

@@ -4,6 +4,7 @@ import { calendarInviteFor, type CalendarInvite } from './calendar-invite';
 import { bookingUrl, clientName, coachName, footerFor, greetingName, nameOf, type ComposeContext } from './email-context';
 import { formatLondonDateTime, renderEmail, type EmailContent, type RenderedEmail } from './email-format';
 import { emailKindOf, type EmailJobPayload } from './email-job';
+import { packageEmailContent } from './package-email-content';
 import type { EmailKind } from '../accounts/users/email-preferences';
 
 /**
@@ -56,6 +57,7 @@ export function composeEmail(payload: EmailJobPayload, ctx: ComposeContext): Com
   const kind = emailKindOf(payload.event, ctx.recipient.role);
   const b = payload.booking;
   if (payload.event === 'message_digest') return { kind, calendar: null, ...renderEmail(digestContent(payload, ctx)) };
+  if (payload.event === 'package_purchased' || payload.event === 'package_refunded') return { kind, calendar: null, ...renderEmail(packageEmailContent(payload, ctx)) };
   if (payload.event === 'deletion_decided' || !b) return { kind, calendar: null, ...renderEmail(deletionContent(payload, ctx)) };
   const other = ctx.recipient.role === 'coach' ? clientName(ctx, b) : coachName(ctx, b);
   const calendar = calendarInviteFor({
@@ -74,6 +76,7 @@ export function mentionedUserIds(payload: EmailJobPayload): Id[] {
   const ids = new Set<Id>();
   if (payload.booking) ids.add(payload.booking.clientId).add(payload.booking.coachId);
   for (const c of payload.details.conversations ?? []) ids.add(c.senderId);
+  if (payload.details.package) ids.add(payload.details.package.clientId).add(payload.details.package.coachId);
   return [...ids];
 }
 

@@ -29,6 +29,10 @@ export const NOTIFICATION_EVENTS = [
   'message_digest',
   'session_reminder',
   'payment_receipt',
+  /** A package bought (decision 059): the client's receipt and the coach's news. */
+  'package_purchased',
+  /** A package's unused sessions refunded, on request or at expiry: the client's receipt. */
+  'package_refunded',
 ] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 
@@ -111,6 +115,23 @@ const detailsSchema = z
     adminFeePence: pence,
     /** Which session reminder (decision 013): 24 hours or 2 hours before the start. */
     reminder: z.enum(['24h', '2h']),
+    /** A package's facts, for the package emails (they have no booking). */
+    package: z.object({
+      id: idSchema,
+      name: z.string(),
+      sessions: z.number().int().positive(),
+      sessionsLeft: z.number().int().nonnegative(),
+      clientId: idSchema,
+      coachId: idSchema,
+      validUntil: isoInstant,
+      pricePence: pence,
+      adminFeePence: pence,
+    }),
+    /** What the refund returned: how many sessions, and whether the admin fee too. */
+    refundedSessions: z.number().int().nonnegative(),
+    adminFeeRefunded: z.boolean(),
+    /** Why a package's sessions were refunded. */
+    refundReason: z.enum(['request', 'expiry']),
   })
   .partial();
 export type EmailDetails = z.infer<typeof detailsSchema>;
@@ -153,6 +174,9 @@ export function emailKindOf(event: NotificationEvent, role: RecipientRole | 'use
       return 'session_reminders';
     case 'deletion_decided':
       return 'account';
+    case 'package_purchased':
+      return role === 'coach' ? 'booking_requests' : 'payments';
+    case 'package_refunded':
     case 'payment_receipt':
     case 'booking_declined':
     case 'booking_cancelled':

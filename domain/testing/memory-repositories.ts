@@ -27,6 +27,7 @@ import type { Mail, Mailer } from '../shared/mailer';
 import { err, ok, type Result } from '../shared/result';
 import { deletionEmails } from '../notifications/account-emails';
 import { bookingEmails } from '../notifications/booking-emails';
+import { packageEmails } from '../notifications/package-emails';
 import { accountEnd } from '../booking/account-end/use-cases/settle-ended-account';
 import type { Enquiry, EnquiryMessage, EnquiryReport } from '../messaging/enquiry';
 import { memoryEnquiries } from './memory-enquiries';
@@ -242,6 +243,7 @@ export function memoryRepositories(data: MemoryData, bookings: InMemoryBookings 
     outbox,
     deletionEmails,
     bookingEmails,
+    packageEmails,
     accountEnd,
   };
   // The other contexts' repositories are not faked here.

@@ -35,7 +35,18 @@ describe('email preferences', () => {
 
   it('treats every email about money or the account as essential', () => {
     const essential = NOTIFICATION_EVENTS.filter((e) => ['payments', 'account'].includes(emailKindOf(e, 'client')));
-    expect(essential).toEqual(['booking_accepted', 'booking_declined', 'booking_cancelled', 'dispute_opened', 'dispute_resolved', 'deletion_decided', 'payment_receipt']);
+    expect(essential).toEqual([
+      'booking_accepted',
+      'booking_declined',
+      'booking_cancelled',
+      'dispute_opened',
+      'dispute_resolved',
+      'deletion_decided',
+      'payment_receipt',
+      'package_purchased',
+      'package_refunded',
+    ]);
+    expect(emailKindOf('package_purchased', 'coach')).toBe('booking_requests');
     expect(emailKindOf('booking_accepted', 'coach')).toBe('booking_updates');
   });
 });

@@ -116,6 +116,7 @@ export async function completePackagePurchase(deps: PaymentUseCaseDeps, input: {
     if (current.purchase) return ok({ purchase: current.purchase, intentStatus: intent.status });
     const purchase = paidPurchase(current.checkout, deps.clock.now());
     await tx.packagePurchases.markPaid(purchase);
+    await tx.packageEmails.queuePurchased(tx.outbox, purchase, deps.clock.now());
     return ok({ purchase, intentStatus: intent.status });
   });
 }

@@ -38,6 +38,11 @@ async function refundCredits(deps: PaymentUseCaseDeps, purchaseId: Id, reason: '
     });
     if (!refunded.ok) return err(fromGatewayError(refunded.error));
     await tx.packagePurchases.saveCredits(plan.value.purchase);
+    await tx.packageEmails.queueRefunded(
+      tx.outbox,
+      { purchase: plan.value.purchase, refundPence: plan.value.refundPence, credits: plan.value.creditIndexes.length, adminFeeRefunded: plan.value.adminFeeRefunded, reason },
+      deps.clock.now(),
+    );
     return ok({ purchase: plan.value.purchase, refundPence: plan.value.refundPence, credits: plan.value.creditIndexes.length, adminFeeRefunded: plan.value.adminFeeRefunded });
   });
 }

@@ -5,18 +5,20 @@ import { unwrap } from '../../../domain/shared/result';
 import { useTestApp } from '../../support/app';
 import { insertPerson, type Person } from '../../support/booking-flow';
 import { runCli } from '../../support/cli';
+import { runJobs } from '../payments/money-helpers';
 
 /** `fact packages list|show|refund` against PostgreSQL: an operator sees a bought package and refunds its unused sessions, audited. */
 const ctx = useTestApp();
 const fact = (...args: string[]) => runCli(ctx.db.url, args);
 let admin: Person;
 let client: Person;
+let coach: Person;
 let purchaseId = '';
 
 describe('fact packages', () => {
   beforeAll(async () => {
     admin = await insertPerson(ctx.db, { type: 'admin', name: 'Ada Admin' });
-    const coach = await insertPerson(ctx.db, { type: 'coach', name: 'Cole Coach', ratePence: 4500 });
+    coach = await insertPerson(ctx.db, { type: 'coach', name: 'Cole Coach', ratePence: 4500 });
     client = await insertPerson(ctx.db, { type: 'client', name: 'Cleo Client' });
     const [offer] = await ctx.db.query<{ id: string }>(
       `insert into package_offers (id, coach_id, sessions, duration_minutes, total_price_pence, validity_weeks, title) values (gen_random_uuid(), $1, 4, 60, 16000, 6, 'Four in May') returning id`,
@@ -28,6 +30,17 @@ describe('fact packages', () => {
     unwrap(await completePackagePurchase(ctx.app.deps(), { actor: client.actor, purchaseId: session.purchaseId }));
     purchaseId = session.purchaseId;
   }, 60_000);
+
+  it('emails the client a receipt and tells the coach, whatever their optional emails say', async () => {
+    await runJobs(ctx.app);
+    const sent = await ctx.db.query<{ user_id: string; status: string; subject: string }>(
+      `select user_id, status, subject from notification_deliveries where event = 'package_purchased' order by subject`,
+    );
+    expect(sent).toEqual([
+      { user_id: coach.id, status: 'sent', subject: 'Cleo Client bought your package "Four in May"' },
+      { user_id: client.id, status: 'sent', subject: 'Receipt: £163.00 for "Four in May"' },
+    ]);
+  });
 
   it('lists and shows a bought package with its credits', async () => {
     const listed = await fact('packages', 'list', '--client', `${client.id}@example.test`, '--json');
@@ -53,6 +66,9 @@ describe('fact packages', () => {
     expect(again.code).not.toBe(0);
     expect(again.stderr).toContain('There are no unused sessions to refund.');
     expect(await ctx.db.query(`select 1 from audit_log where target_type = 'package_purchase' and target_id = $1`, [purchaseId])).toHaveLength(1);
+    await runJobs(ctx.app);
+    const [receipt] = await ctx.db.query<{ subject: string }>(`select subject from notification_deliveries where event = 'package_refunded' and user_id = $1`, [client.id]);
+    expect(receipt?.subject).toContain('Refund: £163.00 for your unused sessions');
   });
 
   it('does not find what is not a bought package', async () => {
