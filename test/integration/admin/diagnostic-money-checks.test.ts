@@ -7,7 +7,7 @@ import { createTestBooking } from '../../support/fixtures/bookings';
 import { useTestApp } from '../../support/app';
 
 /**
- * DataDiagnostic's money and erasure checks (issue 47 part 5, decision 056): a clean database
+ * DataDiagnostic's money and erasure checks (decision 056): a clean database
  * where none fires, then each corruption made by hand in SQL and seen by its check, with the
  * failing booking's reference (or the account's id) as the sample. The page and `fact diagnose
  * --json` show the same checks.
