@@ -25,6 +25,7 @@ import { Migration20261203160000_search_word_stems } from './Migration2026120316
 import { Migration20261203170000_booking_history } from './Migration20261203170000_booking_history';
 import { Migration20261203180000_admin_find_indexes } from './Migration20261203180000_admin_find_indexes';
 import { Migration20261203181000_audit_log_indexes } from './Migration20261203181000_audit_log_indexes';
+import { Migration20261203182000_diagnostic_check_indexes } from './Migration20261203182000_diagnostic_check_indexes';
 import { Migration20261203190000_package_purchases } from './Migration20261203190000_package_purchases';
 
 /** Every migration, in order. Listed explicitly so the bundled server and the CLI run the same set. */
@@ -55,5 +56,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261203170000_booking_history', class: Migration20261203170000_booking_history },
   { name: 'Migration20261203180000_admin_find_indexes', class: Migration20261203180000_admin_find_indexes },
   { name: 'Migration20261203181000_audit_log_indexes', class: Migration20261203181000_audit_log_indexes },
+  { name: 'Migration20261203182000_diagnostic_check_indexes', class: Migration20261203182000_diagnostic_check_indexes },
   { name: 'Migration20261203190000_package_purchases', class: Migration20261203190000_package_purchases },
 ];

@@ -4,7 +4,8 @@ import { findAdminBooking, findAdminBookingByReference, findAdminBookingDetail, 
 import { listAdministrators, listAuditLog } from './admin-audit.query';
 import { findAdminPackage, listAdminPackages } from './admin-packages.query';
 import { loadAdminCounts, loadAdminDashboard, listOpenDisputes, listPendingDeletionRequests } from './admin-dashboard.query';
-import { listRecentAudit, listRecentMessages, runDiagnostics } from './admin-diagnostics.query';
+import { listDiagnosticRecents } from './admin-diagnostic-recents.query';
+import { runDiagnostics } from './admin-diagnostics.query';
 import { listChargebackPage, listChargebacks, listPayouts } from './admin-payouts.query';
 import { findAdminUser, listAdminUsers } from './admin-users.query';
 import { sqlOf } from './sql';
@@ -14,6 +15,7 @@ export * from './admin-audit.query';
 export * from './admin-packages.query';
 export * from './admin-bookings.query';
 export * from './admin-dashboard.query';
+export * from './admin-diagnostic-recents.query';
 export * from './admin-diagnostics.query';
 export * from './admin-payouts.query';
 export * from './admin-users.query';
@@ -44,8 +46,7 @@ export function adminReadModels(orm: Orm) {
     bookingStory: bind(findAdminBookingStory, sql),
     searchReferences: bind(searchBookingReferences, sql),
     diagnostics: bind(runDiagnostics, sql),
-    recentMessages: bind(listRecentMessages, sql),
-    recentAudit: bind(listRecentAudit, sql),
+    diagnosticRecents: bind(listDiagnosticRecents, sql),
     auditLog: bind(listAuditLog, sql),
     administrators: bind(listAdministrators, sql),
     chargebacks: bind(listChargebacks, sql),

@@ -1,4 +1,5 @@
-import type { AuditRow, DiagnosticCheck, DiagnosticMessageRow } from '../../../adapters/persistence/admin/admin-diagnostics.query';
+import type { AuditRow, DiagnosticMessageRow } from '../../../adapters/persistence/admin/admin-diagnostic-recents.query';
+import type { DiagnosticCheck } from '../../../adapters/persistence/admin/admin-diagnostics.query';
 import { auditActionLabel } from '../../admin/audit-actions';
 import { dateTimeOf, nameOrUnnamed } from './format';
 

@@ -5,6 +5,7 @@ import { loader as shellLoader } from '../../../app/routes/_app';
 import { loader as adminAuditLoader } from '../../../app/routes/_app.AdminAudit';
 import { loader as adminBookingsLoader } from '../../../app/routes/_app.AdminBookings';
 import { loader as adminBookingLoader } from '../../../app/routes/_app.AdminBookings_.$bookingId';
+import { loader as dataDiagnosticLoader } from '../../../app/routes/_app.DataDiagnostic';
 import { loader as coachDashboardLoader } from '../../../app/routes/_app.CoachDashboard';
 import { loader as coachEarningsLoader } from '../../../app/routes/_app.CoachEarnings';
 import { loader as coachAvailabilityLoader } from '../../../app/routes/_app.CoachAvailability';
@@ -176,6 +177,10 @@ describe('SQL statements per page request', () => {
 
   it('AdminAudit, filtered (decision 056)', async () => {
     await expectWithinBudget([...SHELL, adminAuditLoader], admin.id, `/AdminAudit?actor=${admin.id}&action=user.remove&from=2026-01-01`);
+  });
+
+  it('DataDiagnostic: the counts and every consistency check, the newest bookings, accounts, messages and audit entries (decision 056)', async () => {
+    await expectWithinBudget([...SHELL, dataDiagnosticLoader], admin.id, '/DataDiagnostic');
   });
 
   it('AdminBookings with a pinned booking, its transfer and chargeback, and the Chargebacks list', async () => {
