@@ -43,6 +43,9 @@ function pathFor(file: string, w: World): string | null {
     '_index.tsx': '/?index',
     'Conversation.tsx': `/Conversation?booking_id=${booking}`,
     'api.payments.$bookingId.tsx': `/api/payments/${booking}`,
+    '_app.AdminBookings_.$bookingId.tsx': `/AdminBookings/${booking}`,
+    // Any id: the steps refuse what is not a package on sale or a purchase of the caller's own.
+    'api.package-purchases.$offerId.tsx': `/api/package-purchases/${booking}`,
   };
   if (known[file]) return known[file];
   if (file.includes('$')) return null;
