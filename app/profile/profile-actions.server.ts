@@ -12,6 +12,7 @@ import { invalid, type DomainError } from '../../domain/shared/errors';
 import { GENERIC_FORM_ERROR, collectFormEntries, parseForm } from '../../domain/validation/parse-form';
 import { formFailure, withRateLimitSign } from '~/auth/form-failure.server';
 import { requestDeps } from '~/request-deps.server';
+import { unknownPlaceErrors } from './profile-places.server';
 
 export const PROFILE_PHOTO_UPDATED = 'Profile photo updated.';
 
@@ -33,6 +34,7 @@ export async function saveProfile(context: AppLoadContext, user: User, form: Rec
   const checks = [parseForm(profileSchema, form), ...(withCoach ? [parseForm(coachProfileSchema, form)] : [])];
   const fieldErrors: Record<string, string[]> = {};
   for (const check of checks) if (!check.ok) Object.assign(fieldErrors, check.error.fieldErrors ?? {});
+  Object.assign(fieldErrors, await unknownPlaceErrors(context, form, withCoach ? ['homePlace', 'basePlace'] : ['homePlace']));
   if (Object.keys(fieldErrors).length > 0) {
     // The form's own text (it holds no secret), so a refusal posted as a page keeps what was typed.
     return formFailure(invalid('VALIDATION_FAILED', GENERIC_FORM_ERROR, fieldErrors), 'profile', GENERIC_FORM_ERROR, form);

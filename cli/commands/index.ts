@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { registerAdminCommands } from './admin';
 import { registerBookingCommands } from './bookings';
+import { registerCoachCommands } from './coaches';
 import { registerDbCommands } from './db';
 import { registerDeletionRequestCommands } from './deletion-requests';
 import { registerDiagnoseCommand } from './diagnose';
@@ -24,4 +25,5 @@ export function registerCommands(program: Command): void {
   registerDisputeCommands(program);
   registerPackageCommands(program);
   registerDiagnoseCommand(program);
+  registerCoachCommands(program);
 }

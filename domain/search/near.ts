@@ -114,3 +114,19 @@ export function parseSortedCursor(token: string | null | undefined, by: 'distanc
   if (rating > 5) return null;
   return { by, key: Number(m[2]), rating, userId: m[4]!.toLowerCase() };
 }
+
+/** How a coach coaches (issue 46): 'Near' lists in-person and both, 'Online' lists online and both. */
+export const SESSION_MODES = ['in_person', 'online', 'both'] as const;
+export type SessionMode = (typeof SESSION_MODES)[number];
+export const DEFAULT_SESSION_MODE: SessionMode = 'in_person';
+
+export const SESSION_MODE_OPTIONS: readonly { value: SessionMode; label: string }[] = [
+  { value: 'in_person', label: 'In person' },
+  { value: 'online', label: 'Online' },
+  { value: 'both', label: 'In person and online' },
+];
+
+/** A place id as forms and the URL carry it (a GeoNames id, a positive 32-bit integer). */
+export function isPlaceId(value: unknown): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value > 0 && value <= 2_147_483_647;
+}

@@ -24,6 +24,8 @@ export const PLACE_QUERY_MAX_LENGTH = 60;
 export interface PlaceDirectory {
   byId(id: number): Place | null;
   matching(query: string, limit?: number): readonly Place[];
+  /** The places whose whole name or label is `text` (folded), most populous first. */
+  named(text: string): readonly Place[];
   nearest(point: GeoPoint): Place | null;
 }
 
@@ -46,8 +48,11 @@ export const choiceOf = (place: Pick<Place, 'id' | 'label'>): PlaceChoice => ({ 
 export function createPlaceDirectory(places: readonly Place[]): PlaceDirectory {
   const byId = new Map(places.map((p) => [p.id, p]));
   const folded = places.map((p) => ({ place: p, name: foldPlaceName(p.name), label: foldPlaceName(p.label) })).sort((a, b) => b.place.population - a.place.population);
+  const byName = new Map<string, Place[]>();
+  for (const f of folded) for (const key of new Set([f.name, f.label])) byName.set(key, [...(byName.get(key) ?? []), f.place]);
   return {
     byId: (id) => byId.get(id) ?? null,
+    named: (text) => byName.get(foldPlaceName(text)) ?? [],
     matching(query, limit = PLACE_SUGGESTIONS) {
       const q = foldPlaceName(query.slice(0, PLACE_QUERY_MAX_LENGTH));
       if (q === '') return [];

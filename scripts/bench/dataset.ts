@@ -32,7 +32,7 @@ export const BUSY_CLIENT_BOOKINGS = 200;
 export const LONG_CONVERSATION_MESSAGES = 2_000;
 
 /** Bump when the generated data changes shape: a kept database with another version is reloaded. */
-export const DATASET_VERSION = 5;
+export const DATASET_VERSION = 6;
 
 export const coachId = (i: number) => `overlay(overlay(md5('coach-' || ${i}) placing '4' from 13) placing 'a' from 17)::uuid`;
 const TABLES = ['users', 'coach_profiles', 'bookings', 'messages', 'reviews'] as const;
@@ -92,15 +92,19 @@ function steps(size: DatasetSize): Step[] {
     {
       label: 'coach_profiles',
       sql: `
-      insert into coach_profiles (user_id, credentials, services_offered, hourly_rate_pence, age_groups, service_radius_miles, is_verified, rating, review_count, total_sessions, is_listed, created_at, updated_at)
+      with numbered as (select id, (row_number() over (order by id))::int - 1 as n from places)
+      insert into coach_profiles (user_id, credentials, services_offered, hourly_rate_pence, age_groups, service_radius_miles, is_verified, rating, review_count, total_sessions, is_listed, created_at, updated_at,
+                                  base_place_id, session_mode)
       select overlay(overlay(md5('coach-' || i) placing '4' from 13) placing 'a' from 17)::uuid, array['UEFA B Licence', 'FA Safeguarding'],
              array_remove(array[(${SERVICES})[1 + i % 6],
                                 case when (i / 6) % 2 = 0 and (${SERVICES})[1 + (i + 1) % 6] <> (${SERVICES})[1 + i % 6] then (${SERVICES})[1 + (i + 1) % 6] end,
                                 case when (i / 6) % 3 = 0 then (${SERVICES})[1 + (i + 3) % 6] end], null),
              ${rate('i')}, array['under_12','under_16','adults'], 5 + i % 40, i % 3 <> 0,
              ((i * 7) % 51) / 10.0, i % 40, i % 300, i % 50 <> 7,
-             now() - interval '500 days', now() - interval '400 days'
-        from generate_series(1, ${C}) as i`,
+             now() - interval '500 days', now() - interval '400 days',
+             -- Issue 46: a base place by hash across the gazetteer (its trigger copies the point); 1 in 10 online only, 1 in 10 both.
+             p.id, case (hashint4(43 * i) & 65535) % 10 when 0 then 'online' when 1 then 'both' else 'in_person' end
+        from generate_series(1, ${C}) as i join numbered p on p.n = (hashint4(41 * i) & 65535) % (select count(*)::int from places)`,
     },
     {
       // Every booking computed once (n = booking number), then copied into bookings and used for messages.

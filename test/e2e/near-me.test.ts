@@ -90,4 +90,40 @@ describe('a parent in Didsbury looking for a coach near them', () => {
     expect(asked.filter((u) => u.includes('53.41') || u.includes('latitude'))).toEqual([]);
     await screenshot(page, 'near-my-location-360');
   });
+
+  it('lets a coach choose their base place and a parent save a home place, where FindCoaches then starts', async () => {
+    const coach = await browser.newPage();
+    await signIn(coach, server.baseUrl, 'leeds@example.com');
+    await coach.goto(`${server.baseUrl}/CoachProfile`);
+    const base = coach.getByRole('combobox', { name: 'Base place' });
+    await base.fill('');
+    await base.focus();
+    await coach.keyboard.type('Stockp');
+    await coach.getByRole('option', { name: 'Stockport', exact: true }).waitFor();
+    await coach.keyboard.press('Enter');
+    await coach.getByLabel('In person and online').check();
+    await coach.getByLabel('Under 12').check();
+    await coach.getByRole('button', { name: 'Save Changes' }).click();
+    await coach.getByText('Profile updated').first().waitFor();
+    await screenshot(coach, 'coach-base-place');
+
+    const parent = await browser.newPage({ width: 360, height: 800 });
+    await signIn(parent, server.baseUrl, 'parent@example.com');
+    await parent.goto(`${server.baseUrl}/UserProfile`);
+    const home = parent.getByRole('combobox', { name: 'Home place (optional)' });
+    await home.focus();
+    await parent.keyboard.type('Didsb');
+    await parent.getByRole('option', { name: 'Didsbury' }).waitFor();
+    await parent.keyboard.press('Enter');
+    await parent.getByRole('button', { name: 'Save Changes' }).click();
+    await parent.getByText('Profile updated').first().waitFor();
+    await screenshot(parent, 'client-home-place-360');
+    await parent.goto(`${server.baseUrl}/FindCoaches`);
+    await parent.getByText('Found 3 coaches').waitFor();
+    expect(new URL(parent.url()).searchParams.get('near')).toBe('6620310');
+    await expect(parent.getByRole('combobox', { name: 'Near' }).inputValue()).resolves.toBe('Didsbury');
+    // 'Clear all filters' searches anywhere, not back near the home place.
+    await parent.getByRole('link', { name: 'Clear all filters' }).click();
+    await parent.getByText('Found 4 coaches').waitFor();
+  });
 });

@@ -12,6 +12,8 @@ const COLUMNS = {
   servicesOffered: 'services_offered',
   hourlyRatePence: 'hourly_rate_pence',
   serviceRadiusMiles: 'service_radius_miles',
+  basePlaceId: 'base_place_id',
+  sessionMode: 'session_mode',
   ageGroups: 'age_groups',
   isVerified: 'is_verified',
   rating: 'rating',

@@ -41,6 +41,7 @@ const ACCOUNT = `
   select u.id, u.email, u.email_verified_at as "emailVerifiedAt",
          u.password_hash is not null as "hasPassword", u.google_id is not null as "googleLinked",
          u.full_name as "fullName", u.phone, u.bio, u.avatar_url as "avatarUrl", u.location_address as "locationAddress",
+         (select p.label from places p where p.id = u.home_place_id) as "homePlace",
          u.role, u.user_type as "userType", u.is_active as "isActive", u.deactivated_at as "deactivatedAt", u.erased_at as "erasedAt",
          u.preferred_coaching_types as "preferredCoachingTypes", u.preferred_session_times as "preferredSessionTimes",
          u.video_clip_1 as "videoClip1", u.video_clip_2 as "videoClip2", u.video_clip_3 as "videoClip3",
@@ -51,7 +52,8 @@ const COACH_PROFILE = `
   select credentials, services_offered as "servicesOffered", hourly_rate_pence as "hourlyRatePence",
          (select json_agg(json_build_object('minutes', l.minutes, 'pricePence', l.price_pence) order by l.minutes)
             from coach_session_lengths l where l.coach_id = coach_profiles.user_id) as "sessionLengths", age_groups as "ageGroups",
-         service_radius_miles as "serviceRadiusMiles", is_verified as "isVerified", rating, review_count as "reviewCount",
+         service_radius_miles as "serviceRadiusMiles", (select p.label from places p where p.id = coach_profiles.base_place_id) as "basePlace",
+         session_mode as "sessionMode", is_verified as "isVerified", rating, review_count as "reviewCount",
          total_sessions as "totalSessions", is_listed as "isListed", created_at as "createdAt", updated_at as "updatedAt",
          slot_step_minutes as "slotStepMinutes", buffer_before_minutes as "bufferBeforeMinutes", buffer_after_minutes as "bufferAfterMinutes",
          minimum_notice_minutes as "minimumNoticeMinutes", max_sessions_per_day as "maxSessionsPerDay",

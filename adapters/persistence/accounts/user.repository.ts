@@ -28,6 +28,7 @@ const COLUMNS = {
   videoClip1: 'video_clip_1',
   videoClip2: 'video_clip_2',
   videoClip3: 'video_clip_3',
+  homePlaceId: 'home_place_id',
   createdAt: 'created_at',
   updatedAt: 'updated_at',
 } as const satisfies Record<keyof User, string>;

@@ -95,11 +95,13 @@ export function NearFilter({
  * order is left out while it is the default (so choosing a place turns 'Best rated', the default
  * without one, into 'Nearest first').
  */
-export function tidyNearParams(data: FormData, place: PlaceChoice | null, defaultBefore: CoachSort): void {
+export function tidyNearParams(data: FormData, place: PlaceChoice | null, defaultBefore: CoachSort, hasHomePlace = false): void {
   data.delete('near');
   if (data.get('mode') === 'online' || !place) data.delete('miles');
   else data.set('near', String(place.id));
-  const near = data.has('near');
+  // Without a place, a client with a home place would be taken back to it: say 'anywhere'.
+  if (!place && hasHomePlace && data.get('mode') !== 'online') data.set('near', '');
+  const near = (data.get('near') ?? '') !== '';
   const sort = data.get('sort');
   if (sort === defaultBefore || sort === (near ? 'distance' : 'rating') || (sort === 'distance' && !near)) data.delete('sort');
 }

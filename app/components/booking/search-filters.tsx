@@ -20,6 +20,7 @@ export const SearchFilters = memo(function SearchFilters({
   players,
   submit,
   nearPlace,
+  hasHomePlace = false,
 }: {
   filters: ReturnType<typeof filtersFromSearchParams>;
   active: number;
@@ -27,6 +28,8 @@ export const SearchFilters = memo(function SearchFilters({
   submit: ReturnType<typeof useSubmit>;
   /** The place of `near` in the URL, as the loader found it. */
   nearPlace: PlaceChoice | null;
+  /** The client saved a home place: no place is sent as `near=` ('anywhere'), not left to the default. */
+  hasHomePlace?: boolean;
 }) {
   const form = useRef<HTMLFormElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>();
@@ -41,7 +44,7 @@ export const SearchFilters = memo(function SearchFilters({
     if (!form.current) return;
     const data = new FormData(form.current);
     for (const [k, v] of [...data.entries()]) if (v === '') data.delete(k);
-    tidyNearParams(data, placeNow.current, filters.near && !filters.online ? 'distance' : 'rating');
+    tidyNearParams(data, placeNow.current, filters.near && !filters.online ? 'distance' : 'rating', hasHomePlace);
     submit(data, { method: 'get', action: '/FindCoaches', replace });
   };
   // A choice (a select) searches at once, in its own event: a zero timer cost the search a task

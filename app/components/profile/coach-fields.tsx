@@ -6,6 +6,7 @@ import { useSubmittedText } from '../forms/submitted-values';
 import type { FieldErrors } from './personal-fields';
 import { SessionLengthsFields } from './session-lengths-fields';
 import type { SessionLengthPrice } from '../../../domain/shared/session-lengths';
+import type { SessionMode } from '../../../domain/search/near';
 
 export interface CoachValues {
   readonly hourlyRatePence: number;
@@ -15,6 +16,7 @@ export interface CoachValues {
   readonly ageGroups: readonly string[];
   readonly credentials: readonly string[];
   readonly serviceRadiusMiles: number;
+  readonly sessionMode?: SessionMode;
 }
 
 /** SPEC §5 coach profile: rate £10–£1000 (whole pounds), the session lengths and their prices (decision 045), 1–10 services and age groups, credentials, radius. */
@@ -39,7 +41,7 @@ export function CoachFields({ values, errors }: { values: CoachValues; errors: F
             {...errorProps('hourlyRate', errors.hourlyRate)}
           />
         </Field>
-        <Field id="serviceRadius" label="Service radius (miles)" error={errors.serviceRadius}>
+        <Field id="serviceRadius" label="Service radius (miles)" hint="How far you travel to players" error={errors.serviceRadius}>
           <input
             id="serviceRadius"
             name="serviceRadius"

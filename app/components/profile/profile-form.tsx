@@ -7,6 +7,8 @@ import { CoachFields, type CoachValues } from './coach-fields';
 import { failureOf, formAlertOf, useActionToast, useFormResult, type ActionResult } from './action-result';
 import { PersonalFields, type PersonalValues } from './personal-fields';
 import { VideoFields } from './video-fields';
+import { CoachPlaceFields, HomePlaceField } from './place-fields';
+import type { PlaceChoice } from '../../../domain/search/places';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -17,8 +19,23 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** The owner's profile form with 'Save Changes' (SPEC §2); coaches also edit the coach block and videos. */
-export function ProfileForm({ personal, coach, videos }: { personal: PersonalValues; coach?: CoachValues | null; videos?: readonly (string | null)[] }) {
+/**
+ * The owner's profile form with 'Save Changes' (SPEC §2); coaches also edit the coach block (with
+ * their base place, issue 46) and videos; a client may save a home place (`homePlace` given).
+ */
+export function ProfileForm({
+  personal,
+  coach,
+  videos,
+  basePlace = null,
+  homePlace,
+}: {
+  personal: PersonalValues;
+  coach?: CoachValues | null;
+  videos?: readonly (string | null)[];
+  basePlace?: PlaceChoice | null;
+  homePlace?: PlaceChoice | null;
+}) {
   const fetcher = useFetcher<ActionResult>({ key: 'profile-save' });
   useActionToast(fetcher.data);
   const answer = useFormResult(fetcher.data, 'profile');
@@ -35,10 +52,18 @@ export function ProfileForm({ personal, coach, videos }: { personal: PersonalVal
       <SubmittedValuesProvider value={submitted}>
         <Section title="Personal details">
           <PersonalFields values={personal} errors={errors} />
+          {homePlace !== undefined ? (
+            <div className="mt-5">
+              <HomePlaceField homePlace={homePlace} errors={errors} />
+            </div>
+          ) : null}
         </Section>
         {coach ? (
           <Section title="Coaching">
-            <CoachFields values={coach} errors={errors} />
+            <div className="flex flex-col gap-5">
+              <CoachPlaceFields basePlace={basePlace} sessionMode={coach.sessionMode ?? 'in_person'} errors={errors} />
+              <CoachFields values={coach} errors={errors} />
+            </div>
           </Section>
         ) : null}
         {videos ? (

@@ -23,6 +23,8 @@ export interface ExportAccount {
   readonly fullName: string | null;
   readonly phone: string | null;
   readonly location: string | null;
+  /** The home place saved for FindCoaches (issue 46), by name. */
+  readonly homePlace: string | null;
   readonly bio: string | null;
   readonly photoUrl: string | null;
   readonly videoClips: readonly string[];
@@ -45,6 +47,9 @@ export interface ExportCoachProfile {
   readonly sessionLengths: readonly { readonly minutes: number; readonly pricePence: number }[];
   readonly ageGroups: readonly string[];
   readonly serviceRadiusMiles: number;
+  /** Where the coach is based (a place, by name) and whether they coach in person, online or both (issue 46). */
+  readonly basePlace: string | null;
+  readonly sessionMode: string;
   readonly isVerified: boolean;
   readonly rating: number;
   readonly reviewCount: number;

@@ -32,6 +32,8 @@ export const exportAccountRow = z.object({
   bio: textN,
   avatarUrl: textN,
   locationAddress: textN,
+  /** The saved home place's label (issue 46), null when none. */
+  homePlace: textN.default(null),
   role: text,
   userType: text,
   isActive: z.boolean(),
@@ -55,6 +57,9 @@ export const exportCoachProfileRow = z.object({
   sessionLengths: z.preprocess((v) => v ?? [], z.array(z.object({ minutes: int, pricePence: int }))),
   ageGroups: texts,
   serviceRadiusMiles: int,
+  /** The base place's label and the way of coaching (issue 46). */
+  basePlace: textN.default(null),
+  sessionMode: text.default('in_person'),
   isVerified: z.boolean(),
   rating: z.coerce.number(),
   reviewCount: int,

@@ -80,6 +80,7 @@ function rows(over: Partial<DataExportRows> = {}): DataExportRows {
       bio: null,
       avatarUrl: null,
       locationAddress: 'London',
+      homePlace: 'Didsbury',
       role: 'user',
       userType: 'client',
       isActive: true,
@@ -195,7 +196,14 @@ describe('the data export document', () => {
         removedAt: null,
       },
     ]);
-    expect(doc.account).toMatchObject({ email: 'chris@example.com', phone: '+44 7700 900123', location: 'London', signIn: { password: true, google: false }, userType: 'client' });
+    expect(doc.account).toMatchObject({
+      email: 'chris@example.com',
+      phone: '+44 7700 900123',
+      location: 'London',
+      homePlace: 'Didsbury',
+      signIn: { password: true, google: false },
+      userType: 'client',
+    });
     expect(doc.emailPreferences).toMatchObject({ message_digest: false, booking_updates: true });
     expect(doc.bookings).toMatchObject({ count: 2, truncated: false, limit: DATA_EXPORT_LIMITS.bookings });
     expect(doc.bookings.items[0]).toMatchObject({

@@ -124,6 +124,12 @@ describe('profile (SPEC §5)', () => {
     expect(parseForm(profileSchema, { bio: 'Hi there' })).toEqual({ ok: true, value: { bio: 'Hi there' } });
   });
 
+  it("reads a home place as the combobox posts it, a blank clearing it: 'Please choose a place from the list'", () => {
+    expect(parseForm(profileSchema, { homePlace: '2651476' })).toEqual({ ok: true, value: { homePlace: 2651476 } });
+    expect(parseForm(profileSchema, { homePlace: '' })).toEqual({ ok: true, value: { homePlace: null } });
+    for (const bad of ['Didsbury', '-3', '0', '99999999999']) expect(firstMessage(parseForm(profileSchema, { homePlace: bad })), bad).toBe('Please choose a place from the list');
+  });
+
   it('checks preferred coaching types and session times against the catalogue', () => {
     const r = parseForm(profileSchema, { preferredCoachingTypes: ['striker', 'goalkeeping'], preferredSessionTimes: 'weekend' });
     expect(r.ok && r.value).toEqual({ preferredCoachingTypes: ['striker', 'goalkeeping'], preferredSessionTimes: ['weekend'] });
@@ -155,6 +161,15 @@ describe('coach profile (SPEC §5)', () => {
     expect(r.ok && r.value).toMatchObject({ credentials: ['UEFA B', 'FA Level 2', 'First aid'], serviceRadius: 30 });
     expect(firstMessage(parseForm(coachProfileSchema, { ...base, serviceRadius: '0' }))).toBe('Service radius must be a whole number of miles between 1 and 500');
     expect(firstMessage(parseForm(coachProfileSchema, { ...base, credentials: ['x'.repeat(201)] }))).toBe('Each credential must be 200 characters or fewer');
+  });
+
+  it('reads the base place and the way of coaching: in person, online or both', () => {
+    const r = parseForm(coachProfileSchema, { ...base, basePlace: '2636882', sessionMode: 'both' });
+    expect(r.ok && r.value).toMatchObject({ basePlace: 2636882, sessionMode: 'both' });
+    expect(fieldErrors(parseForm(coachProfileSchema, { ...base, basePlace: 'Stockport', sessionMode: 'by post' }))).toEqual({
+      basePlace: ['Please choose a place from the list'],
+      sessionMode: ['Please choose how you coach: in person, online, or both'],
+    });
   });
 
   it('reads the ticked session lengths with their prices in whole pounds, a blank price meaning the rate', () => {

@@ -5,6 +5,7 @@ import { sanitiseText } from '../../shared/sanitise';
 import { REQUIRED_FIELDS, cleanString, enumList, formBoolean, formNumber, optionalText, requiredText, toList } from '../../validation/fields';
 import { MAX_URL_LENGTH, videoClipUrlSchema } from '../media/video-clips';
 import { SESSION_LENGTHS, type SessionMinutes } from '../../shared/session-lengths';
+import { SESSION_MODES, isPlaceId } from '../../search/near';
 
 /** SPEC §5 account forms, with the SPEC's words where it gives them. */
 export const ACCOUNT_MESSAGES = {
@@ -44,6 +45,8 @@ export const ACCOUNT_MESSAGES = {
   credentialTooLong: 'Each credential must be 200 characters or fewer',
   credentialsMax: 'You can list up to 20 credentials',
   radiusInvalid: 'Service radius must be a whole number of miles between 1 and 500',
+  placeInvalid: 'Please choose a place from the list',
+  sessionModeInvalid: 'Please choose how you coach: in person, online, or both',
   reasonTooLong: 'Reason too long',
   decisionInvalid: 'Please choose approve or reject',
 } as const;
@@ -176,6 +179,23 @@ const serviceRadiusSchema = formNumber(ACCOUNT_MESSAGES.radiusInvalid)
   .pipe(z.number().int(ACCOUNT_MESSAGES.radiusInvalid).min(1, ACCOUNT_MESSAGES.radiusInvalid).max(500, ACCOUNT_MESSAGES.radiusInvalid))
   .optional();
 
+/**
+ * A place of the gazetteer, as the place combobox posts it (issue 46): its id, blank for none
+ * (null, "cleared"); absent stays absent ("unchanged"). Whether the place exists is the caller's
+ * check against the gazetteer.
+ */
+export const optionalPlaceSchema = z
+  .preprocess(
+    (v) => {
+      if (v === null || (typeof v === 'string' && v.trim() === '')) return null;
+      return typeof v === 'string' && /^\d{1,10}$/.test(v.trim()) ? Number(v) : v;
+    },
+    z.union([z.null(), z.number({ error: ACCOUNT_MESSAGES.placeInvalid }).refine(isPlaceId, ACCOUNT_MESSAGES.placeInvalid)], { error: ACCOUNT_MESSAGES.placeInvalid }),
+  )
+  .optional();
+
+const sessionModeSchema = z.enum(SESSION_MODES, { error: ACCOUNT_MESSAGES.sessionModeInvalid }).optional();
+
 function listBounds(min: number, minMessage: string, maxMessage: string) {
   return (list: readonly string[] | undefined, ctx: z.RefinementCtx, path: string) => {
     const n = list?.length ?? 0;
@@ -253,6 +273,8 @@ export const profileSchema = z.object({
   videoClip1: videoClipUrlSchema,
   videoClip2: videoClipUrlSchema,
   videoClip3: videoClipUrlSchema,
+  /** A client's saved home place (issue 46 §3), the default 'Near' of FindCoaches: an explicit choice. */
+  homePlace: optionalPlaceSchema,
 });
 export type ProfileForm = z.output<typeof profileSchema>;
 
@@ -299,6 +321,9 @@ export const coachProfileSchema = z
     ageGroups: enumList(AGE_GROUPS, ACCOUNT_MESSAGES.invalidAgeGroup),
     credentials: credentialsSchema,
     serviceRadius: serviceRadiusSchema,
+    /** Issue 46: where the coach is based (a place of the gazetteer) and how they coach. */
+    basePlace: optionalPlaceSchema,
+    sessionMode: sessionModeSchema,
     lengthsShown: formBoolean().optional(),
     ...sessionLengthShape,
   })
@@ -308,8 +333,8 @@ export const coachProfileSchema = z
     sessionLengthsOf(form, ctx);
   })
   .transform((form) => {
-    const { hourlyRate, servicesOffered, ageGroups, credentials, serviceRadius } = form;
-    return { hourlyRate, servicesOffered, ageGroups, credentials, serviceRadius, sessionLengths: sessionLengthsOf(form) };
+    const { hourlyRate, servicesOffered, ageGroups, credentials, serviceRadius, basePlace, sessionMode } = form;
+    return { hourlyRate, servicesOffered, ageGroups, credentials, serviceRadius, basePlace, sessionMode, sessionLengths: sessionLengthsOf(form) };
   });
 export type CoachProfileForm = z.output<typeof coachProfileSchema>;
 

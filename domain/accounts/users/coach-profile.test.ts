@@ -22,6 +22,23 @@ describe('coach profile', () => {
       reviewCount: 0,
       totalSessions: 0,
       servicesOffered: [],
+      basePlaceId: null,
+      sessionMode: 'in_person',
+    });
+  });
+
+  it('takes a base place and a way of coaching from the form, clears the place on a blank, and keeps both when absent', () => {
+    const profile = createCoachProfile(IDS.coach, {}, NOW);
+    const form = { hourlyRate: 50, servicesOffered: undefined, ageGroups: undefined, credentials: undefined, serviceRadius: undefined, sessionLengths: undefined };
+    const placed = unwrap(updateCoachProfile(profile, coachActor, coachProfilePatchFromForm({ ...form, basePlace: 2636882, sessionMode: 'both' }), NOW));
+    expect(placed).toMatchObject({ basePlaceId: 2636882, sessionMode: 'both' });
+    expect(unwrap(updateCoachProfile(placed, coachActor, coachProfilePatchFromForm({ ...form, basePlace: undefined, sessionMode: undefined }), NOW))).toMatchObject({
+      basePlaceId: 2636882,
+      sessionMode: 'both',
+    });
+    expect(unwrap(updateCoachProfile(placed, coachActor, coachProfilePatchFromForm({ ...form, basePlace: null, sessionMode: 'online' }), NOW))).toMatchObject({
+      basePlaceId: null,
+      sessionMode: 'online',
     });
   });
 
@@ -32,7 +49,7 @@ describe('coach profile', () => {
 
   it("saves the chosen lengths' prices in pence, a blank price at the form's rate, and every length at the rate as no choice", () => {
     const profile = createCoachProfile(IDS.coach, {}, NOW);
-    const form = { hourlyRate: 40, servicesOffered: undefined, ageGroups: undefined, credentials: undefined, serviceRadius: undefined };
+    const form = { hourlyRate: 40, servicesOffered: undefined, ageGroups: undefined, credentials: undefined, serviceRadius: undefined, basePlace: undefined, sessionMode: undefined };
     const chosen = unwrap(
       updateCoachProfile(
         profile,
@@ -58,7 +75,16 @@ describe('coach profile', () => {
 
   it('is changed by its coach only, leaving absent fields as they were', () => {
     const profile = createCoachProfile(IDS.coach, { credentials: ['FA Level 2'] }, NOW);
-    const patch = coachProfilePatchFromForm({ hourlyRate: 60, servicesOffered: ['goalkeeping'], ageGroups: ['under_10'], credentials: undefined, serviceRadius: undefined, sessionLengths: undefined });
+    const patch = coachProfilePatchFromForm({
+      hourlyRate: 60,
+      servicesOffered: ['goalkeeping'],
+      ageGroups: ['under_10'],
+      credentials: undefined,
+      serviceRadius: undefined,
+      basePlace: undefined,
+      sessionMode: undefined,
+      sessionLengths: undefined,
+    });
     const updated = unwrap(updateCoachProfile(profile, coachActor, patch, NOW));
     expect(updated).toMatchObject({ hourlyRatePence: 6000, servicesOffered: ['goalkeeping'], credentials: ['FA Level 2'] });
     expect(updateCoachProfile(profile, coach2Actor, patch, NOW)).toMatchObject({ ok: false, error: { code: 'NOT_PROFILE_OWNER' } });

@@ -8,6 +8,7 @@ import { accountErrors } from './account-errors';
 import { chosenLengths, isSessionMinutes, sortedLengths, type SessionLengthPrice } from '../../shared/session-lengths';
 import type { CoachProfileForm, RegistrationForm } from './account.schemas';
 import type { Actor } from '../../policy/actor';
+import { DEFAULT_SESSION_MODE, SESSION_MODES, isPlaceId, type SessionMode } from '../../search/near';
 
 /**
  * A coach's public offer (SPEC §3 coach_profile). `rating`, `reviewCount` and `totalSessions`
@@ -22,6 +23,10 @@ export interface CoachProfile {
   /** The lengths the coach chose, each with its price; none: every length at the rate (decision 045). */
   readonly sessionLengths: readonly SessionLengthPrice[];
   readonly serviceRadiusMiles: number;
+  /** Where the coach is based: a place of the gazetteer (issue 46); the address line stays free text on the user. */
+  readonly basePlaceId: number | null;
+  /** In person, online, or both: which of 'Near' and 'Online' list the coach. */
+  readonly sessionMode: SessionMode;
   readonly ageGroups: readonly AgeGroup[];
   readonly isVerified: boolean;
   /** 0–5, one decimal: the average of clients' reviews of this coach. */
@@ -48,6 +53,9 @@ export interface CoachProfilePatch {
   readonly ageGroups?: readonly AgeGroup[];
   readonly credentials?: readonly string[];
   readonly serviceRadiusMiles?: number;
+  /** Null clears the base place. */
+  readonly basePlaceId?: number | null;
+  readonly sessionMode?: SessionMode;
 }
 
 const unique = <T>(list: readonly T[]): readonly T[] => Array.from(new Set(list));
@@ -63,6 +71,8 @@ function applyPatch(profile: CoachProfile, patch: CoachProfilePatch, now: Date):
     ageGroups: patch.ageGroups ? unique(patch.ageGroups) : profile.ageGroups,
     credentials: patch.credentials ? cleanCredentials(patch.credentials) : profile.credentials,
     serviceRadiusMiles: patch.serviceRadiusMiles ?? profile.serviceRadiusMiles,
+    basePlaceId: patch.basePlaceId === undefined ? profile.basePlaceId : patch.basePlaceId,
+    sessionMode: patch.sessionMode ?? profile.sessionMode,
     updatedAt: now,
   };
 }
@@ -76,6 +86,8 @@ export function createCoachProfile(userId: Id, patch: CoachProfilePatch, now: Da
     hourlyRatePence: DEFAULT_HOURLY_RATE_PENCE,
     sessionLengths: [],
     serviceRadiusMiles: DEFAULT_SERVICE_RADIUS_MILES,
+    basePlaceId: null,
+    sessionMode: DEFAULT_SESSION_MODE,
     ageGroups: [],
     isVerified: false,
     rating: 0,
@@ -103,7 +115,7 @@ export function coachProfilePatchFromRegistration(form: Pick<RegistrationForm, '
  * price costs the rate the same form sets; a form without the lengths fieldset leaves them as they are.
  */
 export function coachProfilePatchFromForm(form: CoachProfileForm): CoachProfilePatch {
-  const patch = coachProfilePatchFromRegistration(form);
+  const patch = { ...coachProfilePatchFromRegistration(form), ...stripUndefined({ basePlaceId: form.basePlace, sessionMode: form.sessionMode }) };
   if (!form.sessionLengths) return patch;
   const ratePence = poundsToPence(form.hourlyRate);
   const sessionLengths = form.sessionLengths.map((l) => ({ minutes: l.minutes, pricePence: l.pricePounds === undefined ? ratePence : poundsToPence(l.pricePounds) }));
@@ -167,6 +179,8 @@ const coachProfileRowSchema = z.object({
       .transform((l) => sortedLengths(l as SessionLengthPrice[])),
   ),
   serviceRadiusMiles: z.number().int().min(0),
+  basePlaceId: z.preprocess((v) => v ?? null, z.union([z.null(), z.number().refine(isPlaceId, 'place')])),
+  sessionMode: z.preprocess((v) => v ?? DEFAULT_SESSION_MODE, z.enum(SESSION_MODES)),
   ageGroups: list(AGE_GROUPS),
   isVerified: z.boolean(),
   rating: z.coerce.number().min(0).max(5),

@@ -54,6 +54,14 @@ describe('updateProfile', () => {
     expect(updated).toMatchObject({ fullName: 'Cleo New', locationAddress: 'York', phone: null, bio: 'Old bio', updatedAt: later });
   });
 
+  it("saves a client's home place as an explicit choice, clears it on a blank, and keeps no home place for a coach", () => {
+    const saved = unwrap(updateProfile(clientUser(), clientActor, profilePatchFromForm({ homePlace: 2651476 }), later));
+    expect(saved.homePlaceId).toBe(2651476);
+    expect(unwrap(updateProfile(saved, clientActor, profilePatchFromForm({ bio: 'x' }), later)).homePlaceId).toBe(2651476);
+    expect(unwrap(updateProfile(saved, clientActor, profilePatchFromForm({ homePlace: null }), later)).homePlaceId).toBeNull();
+    expect(unwrap(updateProfile(coachUser(), coachActor, profilePatchFromForm({ homePlace: 2651476 }), later)).homePlaceId).toBeNull();
+  });
+
   it('lets nobody but the owner change a profile, not even an admin', () => {
     const user = clientUser();
     expect(updateProfile(user, coachActor, { bio: 'x' }, NOW)).toMatchObject({ ok: false, error: { code: 'NOT_PROFILE_OWNER', kind: 'forbidden' } });
@@ -113,6 +121,7 @@ describe('restoreUser', () => {
 describe('eraseUser (approved deletion)', () => {
   it('anonymises name, email, phone, bio, photo and videos, deactivates and ends sessions', () => {
     const user = coachUser({
+      homePlaceId: 2651476,
       phone: '+44 7700 900123',
       bio: 'About me',
       avatarUrl: '/media/a.jpg',
@@ -130,6 +139,7 @@ describe('eraseUser (approved deletion)', () => {
       avatarUrl: null,
       videoClip1: null,
       locationAddress: null,
+      homePlaceId: null,
       passwordHash: null,
       googleId: null,
       isActive: false,

@@ -39,6 +39,8 @@ export interface User {
   readonly videoClip1: string | null;
   readonly videoClip2: string | null;
   readonly videoClip3: string | null;
+  /** A client's saved home place (issue 46 §3): the default 'Near' of FindCoaches, set only by an explicit choice. */
+  readonly homePlaceId: number | null;
   readonly createdAt: Date;
   readonly updatedAt: Date;
 }
@@ -107,6 +109,7 @@ export function registerUser(input: RegisterUserInput, now: Date): Result<User> 
     videoClip1: null,
     videoClip2: null,
     videoClip3: null,
+    homePlaceId: null,
     createdAt: now,
     updatedAt: now,
   });
@@ -151,14 +154,17 @@ export interface ProfilePatch {
   readonly videoClip1?: string | null;
   readonly videoClip2?: string | null;
   readonly videoClip3?: string | null;
+  /** Null clears the saved home place. */
+  readonly homePlaceId?: number | null;
 }
 
 /** The parsed profile form as a patch (SPEC §3: the location object is flattened to its address). */
 export function profilePatchFromForm(form: ProfileForm): ProfilePatch {
   const patch: Record<string, unknown> = {};
-  const { location, ...rest } = form;
+  const { location, homePlace, ...rest } = form;
   for (const [key, value] of Object.entries(rest)) if (value !== undefined) patch[key] = value;
   if (location !== undefined) patch.locationAddress = location;
+  if (homePlace !== undefined) patch.homePlaceId = homePlace;
   return patch;
 }
 
@@ -177,6 +183,8 @@ export function updateProfile(user: User, actor: Actor, patch: ProfilePatch, now
   if (patch.videoClip1 !== undefined) next.videoClip1 = patch.videoClip1;
   if (patch.videoClip2 !== undefined) next.videoClip2 = patch.videoClip2;
   if (patch.videoClip3 !== undefined) next.videoClip3 = patch.videoClip3;
+  // A home place is a client's search default; a coach's place is their base (coach profile).
+  if (patch.homePlaceId !== undefined && user.userType === 'client') next.homePlaceId = patch.homePlaceId;
   next.updatedAt = now;
   return ok(next);
 }
@@ -231,6 +239,7 @@ export function eraseUser(user: User, adminId: Id, now: Date): User {
     videoClip1: null,
     videoClip2: null,
     videoClip3: null,
+    homePlaceId: null,
     isActive: false,
     deactivatedAt: user.deactivatedAt ?? now,
     deactivationReason: 'Account deletion approved',
@@ -276,6 +285,7 @@ export const userRowSchema = z.object({
   videoClip1: nullableString,
   videoClip2: nullableString,
   videoClip3: nullableString,
+  homePlaceId: z.preprocess((v) => v ?? null, z.union([z.null(), z.number().int().positive()])),
   createdAt: date,
   updatedAt: date,
 });

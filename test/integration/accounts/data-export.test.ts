@@ -98,6 +98,7 @@ describe('GET /account/export', () => {
   it("downloads the signed-in person's data as a JSON file, never cached, logged without its content", async () => {
     http.clearLogs();
     await http.db.query('insert into coach_session_lengths (coach_id, minutes, price_pence) values ($1, 30, 2500)', [casey.user.id]);
+    await http.db.query(`update coach_profiles set base_place_id = (select id from places where label = 'Stockport'), session_mode = 'both' where user_id = $1`, [casey.user.id]);
     const res = await download(casey.user.id);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
@@ -120,6 +121,7 @@ describe('GET /account/export', () => {
       fullName: 'Casey Coachman',
       phone: '+44 7700 900001',
       location: 'Leyton',
+      homePlace: null,
       userType: 'coach',
       role: 'user',
       signIn: { password: true, google: false },
@@ -130,6 +132,8 @@ describe('GET /account/export', () => {
       servicesOffered: ['striker', 'midfield'],
       hourlyRatePence: 5000,
       sessionLengths: [{ minutes: 30, pricePence: 2500 }],
+      basePlace: 'Stockport',
+      sessionMode: 'both',
       minimumNoticeMinutes: 120,
       maxSessionsPerDay: null,
       weeklyHours: [],
