@@ -15,12 +15,12 @@ export interface CoachPlacing {
   readonly label: string;
 }
 
-/** Coaches (not erased) who have no base place yet, by name. */
+/** Coaches (not erased) who meet players in person and have no base place yet, by name (an online-only coach needs none). */
 export async function unplacedCoaches(em: EntityManager): Promise<UnplacedCoach[]> {
   const rows = await em.getConnection().execute<{ user_id: string; full_name: string; location_address: string | null }[]>(
     `select cp.user_id, u.full_name, u.location_address
        from coach_profiles cp join users u on u.id = cp.user_id
-      where cp.base_place_id is null and u.erased_at is null
+      where cp.base_place_id is null and cp.session_mode <> 'online' and u.erased_at is null
       order by u.full_name, cp.user_id`,
   );
   return rows.map((r) => ({ userId: r.user_id, fullName: r.full_name, location: r.location_address }));

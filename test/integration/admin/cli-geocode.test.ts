@@ -4,7 +4,7 @@ import { insertUser } from '../../support/admin-fixtures';
 import { runCli } from '../../support/cli';
 
 /**
- * `fact coaches geocode` (issue 46) as an operator runs it: the real binary against PostgreSQL.
+ * `fact coaches geocode` as an operator runs it: the real binary against PostgreSQL.
  * Three runs in all (each boots the CLI: seconds apiece on a busy machine).
  */
 vi.setConfig({ testTimeout: 180_000 });
@@ -29,6 +29,9 @@ beforeAll(async () => {
   await coach('nowhere', 'Noah Nowhere', 'Somewhere over the rainbow');
   await coach('blank', 'Bea Blank', null);
   await coach('placed', 'Pia Placed', 'Leeds');
+  // Coaches online only: no base place to find, so never reported as unmatched.
+  await coach('online', 'Olly Online', 'Online (UK-wide)');
+  await ctx.db.query(`update coach_profiles set session_mode = 'online' where user_id = $1`, [ids.online]);
   await ctx.db.query(`update coach_profiles set base_place_id = (select id from places where label = 'York') where user_id = $1`, [ids.placed]);
 }, 60_000);
 
@@ -62,6 +65,7 @@ describe('fact coaches geocode', () => {
       { email: 'didsbury@example.test', label: 'Didsbury', placed: true },
       { email: 'newport@example.test', label: null, placed: false },
       { email: 'nowhere@example.test', label: null, placed: false },
+      { email: 'online@example.test', label: null, placed: false },
       { email: 'placed@example.test', label: 'York', placed: true },
       { email: 'stockport@example.test', label: 'Stockport', placed: true },
     ]);
