@@ -8,9 +8,14 @@ describe('the coach’s package form', () => {
     expect(parsed).toEqual({ ok: true, value: { sessions: 5, durationMinutes: 60, totalPricePence: 20000, validityWeeks: 8, title: 'Summer block' } });
   });
 
-  it('leaves what is not a number as NaN for the package rules to refuse in their own words', () => {
+  it('refuses what is not a number with the package rules’ own words, keyed as the rules key them', () => {
     const parsed = parseForm(packageOfferFormSchema, { sessions: 'five', durationMinutes: '', pricePounds: 'lots', validityWeeks: undefined });
-    expect(parsed.ok && parsed.value).toMatchObject({ sessions: Number.NaN, durationMinutes: Number.NaN, totalPricePence: Number.NaN, validityWeeks: Number.NaN, title: null });
+    expect(parsed.ok ? null : parsed.error.fieldErrors).toEqual({
+      sessions: ['A package has 2 to 20 sessions.'],
+      durationMinutes: ['Choose one of the session lengths you offer.'],
+      totalPricePence: ['The price must be a whole number of pounds.'],
+      validityWeeks: ['A package is valid for 4 to 52 weeks.'],
+    });
   });
 
   it('refuses a title longer than sixty characters', () => {

@@ -18,6 +18,15 @@ export const PACKAGE_RULES = {
   maxTitleLength: 60,
 } as const;
 
+/** The rules' words, shared by the form's parser and the rules themselves. */
+export const PACKAGE_MESSAGES = {
+  sessions: `A package has ${PACKAGE_RULES.minSessions} to ${PACKAGE_RULES.maxSessions} sessions.`,
+  durationMinutes: 'Choose one of the session lengths you offer.',
+  wholePounds: 'The price must be a whole number of pounds.',
+  validityWeeks: `A package is valid for ${PACKAGE_RULES.minValidityWeeks} to ${PACKAGE_RULES.maxValidityWeeks} weeks.`,
+  title: `The title can be at most ${PACKAGE_RULES.maxTitleLength} characters.`,
+} as const;
+
 export interface PackageOffer {
   readonly id: Id;
   readonly coachId: Id;
@@ -56,16 +65,15 @@ export function validatePackageTerms(form: PackageOfferForm, coachOffer: Session
   const errors: Record<string, string[]> = {};
   const add = (name: string, message: string) => (errors[name] ??= []).push(message);
   const { minSessions, maxSessions, minValidityWeeks, maxValidityWeeks, maxTitleLength } = PACKAGE_RULES;
-  if (!whole(form.sessions) || form.sessions < minSessions || form.sessions > maxSessions) add('sessions', `A package has ${minSessions} to ${maxSessions} sessions.`);
+  if (!whole(form.sessions) || form.sessions < minSessions || form.sessions > maxSessions) add('sessions', PACKAGE_MESSAGES.sessions);
   const single = isSessionMinutes(form.durationMinutes) ? singleSessionPrice(coachOffer, form.durationMinutes) : null;
-  if (single === null) add('durationMinutes', 'Choose one of the session lengths you offer.');
-  if (!whole(form.totalPricePence) || form.totalPricePence <= 0 || form.totalPricePence % 100 !== 0) add('totalPricePence', 'The price must be a whole number of pounds.');
+  if (single === null) add('durationMinutes', PACKAGE_MESSAGES.durationMinutes);
+  if (!whole(form.totalPricePence) || form.totalPricePence <= 0 || form.totalPricePence % 100 !== 0) add('totalPricePence', PACKAGE_MESSAGES.wholePounds);
   else if (single !== null && whole(form.sessions) && form.totalPricePence > single * form.sessions)
     add('totalPricePence', `A package can't cost more than ${form.sessions} single sessions (${formatPence(single * form.sessions)}).`);
-  if (!whole(form.validityWeeks) || form.validityWeeks < minValidityWeeks || form.validityWeeks > maxValidityWeeks)
-    add('validityWeeks', `A package is valid for ${minValidityWeeks} to ${maxValidityWeeks} weeks.`);
+  if (!whole(form.validityWeeks) || form.validityWeeks < minValidityWeeks || form.validityWeeks > maxValidityWeeks) add('validityWeeks', PACKAGE_MESSAGES.validityWeeks);
   const title = form.title?.trim() ? form.title.trim() : null;
-  if (title !== null && title.length > maxTitleLength) add('title', `The title can be at most ${maxTitleLength} characters.`);
+  if (title !== null && title.length > maxTitleLength) add('title', PACKAGE_MESSAGES.title);
   const first = Object.values(errors)[0]?.[0];
   if (first !== undefined) return err(invalid('INVALID_PACKAGE', first, errors));
   return ok({ ...form, durationMinutes: form.durationMinutes as SessionMinutes, title });

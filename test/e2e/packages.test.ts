@@ -1,27 +1,8 @@
-import path from 'node:path';
-import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createUser, signIn } from '../support/accounts';
-import { screenshot, useBrowser } from '../support/browser';
+import { useBrowser, shootAtWidths } from '../support/browser';
 import { expectToast } from '../support/booking-e2e';
 import { useTestServer } from '../support/server';
-
-/**
- * Packages: a coach offers a block of sessions on their profile, the form refusing a
- * price dearer than single sessions; a client and a signed-out visitor see it with its saving;
- * retiring it takes it off sale.
- */
-async function shoot(page: Page, name: string, part: Locator): Promise<void> {
-  for (const width of [1280, 360]) {
-    await page.setViewportSize({ width, height: width === 360 ? 780 : 900 });
-    await page.waitForTimeout(150);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    expect(overflow, `${name} scrolls sideways at ${width} px`).toBeLessThanOrEqual(0);
-    const file = await screenshot(page, `${name}-${width}`);
-    await part.screenshot({ path: path.join(path.dirname(file), `${name}-${width}-part.png`) });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 describe('packages on a coach’s profile', () => {
   const server = useTestServer();
@@ -59,7 +40,7 @@ describe('packages on a coach’s profile', () => {
     expect(await server.db.query('select sessions, total_price_pence, validity_weeks, title from package_offers where coach_id = $1', [coachId])).toEqual([
       { sessions: 5, total_price_pence: 20_000, validity_weeks: 8, title: 'Pre-season block' },
     ]);
-    await shoot(page, 'packages-coach', card);
+    await shootAtWidths(page, 'packages-coach', card);
     await page.close();
   });
 
@@ -70,13 +51,13 @@ describe('packages on a coach’s profile', () => {
     const pkg = client.getByRole('article', { name: 'Pre-season block' });
     await pkg.waitFor();
     expect(await pkg.innerText()).toMatch(/5 sessions of 1 hour[\s\S]*£200[\s\S]*£40 a session[\s\S]*Save £25 \(11%\) on 5 single sessions[\s\S]*Use within 8 weeks of buying/);
-    await shoot(client, 'packages-client', client.locator('section[aria-labelledby="packages-title"]'));
+    await shootAtWidths(client, 'packages-client', client.locator('section[aria-labelledby="packages-title"]'));
 
     await client.getByRole('button', { name: /^Book/ }).first().click();
     const note = client.getByRole('dialog').locator('section[aria-labelledby="dialog-packages-title"]');
     await note.waitFor();
     expect(await note.innerText()).toMatch(/Training regularly\? Save with a package[\s\S]*Pre-season block · £200 · Save £25 \(11%\) on 5 single sessions/);
-    await shoot(client, 'packages-booking-dialog', note);
+    await shootAtWidths(client, 'packages-booking-dialog', note);
     await client.close();
 
     const visitor = await browser.newPage();
@@ -97,7 +78,7 @@ describe('packages on a coach’s profile', () => {
     await pay.getByLabel('Card number').fill('4242 4242 4242 4242');
     await pay.getByLabel(/Expiry/).fill('12/34');
     await pay.getByLabel('CVC').fill('123');
-    await shoot(page, 'packages-payment', pay);
+    await shootAtWidths(page, 'packages-payment', pay);
     await pay.getByRole('button', { name: 'Pay £203.00' }).click();
     await pay.getByText('Payment Successful!').waitFor();
     await expectToast(page, 'Pre-season block bought');
@@ -111,7 +92,7 @@ describe('packages on a coach’s profile', () => {
     const mine = page.locator('section[aria-labelledby="my-packages-title"]');
     await mine.getByText(/^5 of 5 sessions left, valid until/).waitFor();
     expect(await mine.innerText()).toContain('Pre-season block with Paula Coach');
-    await shoot(page, 'packages-my-bookings', mine);
+    await shootAtWidths(page, 'packages-my-bookings', mine);
 
     await mine.getByRole('button', { name: 'Refund unused sessions of Pre-season block' }).click();
     await mine.getByText('Refund £203.00 for 5 unused sessions and the admin fee to your card?', { exact: false }).waitFor();

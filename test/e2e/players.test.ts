@@ -1,8 +1,6 @@
-import path from 'node:path';
-import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createUser, signIn } from '../support/accounts';
-import { screenshot, useBrowser, waitForHydration } from '../support/browser';
+import { useBrowser, waitForHydration, shootAtWidths } from '../support/browser';
 import { cardOf, expectToast, setServerClock, watchForCalendarLoading } from '../support/booking-e2e';
 import { useTestServer } from '../support/server';
 
@@ -13,22 +11,6 @@ import { useTestServer } from '../support/server';
  * next week's slot.
  */
 const MONDAY = new Date('2027-01-11T09:00:00Z'); // 09:00 in London (GMT)
-
-/**
- * Screenshots at 1280 and 360 px wide (the page, and the part this test is about close up),
- * checking nothing scrolls sideways on the phone.
- */
-async function shoot(page: Page, name: string, part: Locator): Promise<void> {
-  for (const width of [1280, 360]) {
-    await page.setViewportSize({ width, height: width === 360 ? 780 : 900 });
-    await page.waitForTimeout(150);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    expect(overflow, `${name} scrolls sideways at ${width} px`).toBeLessThanOrEqual(0);
-    const file = await screenshot(page, `${name}-${width}`);
-    await part.screenshot({ path: path.join(path.dirname(file), `${name}-${width}-part.png`) });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 describe('players and guardians', () => {
   const server = useTestServer();
@@ -63,7 +45,7 @@ describe('players and guardians', () => {
     await card.getByRole('button', { name: 'Add player' }).last().click();
     await expect(card.getByRole('alert').textContent()).resolves.toContain('parent or guardian');
     await expect(server.db.query('select id from players')).resolves.toEqual([]);
-    await shoot(page, 'players-card-consent-needed', card);
+    await shootAtWidths(page, 'players-card-consent-needed', card);
 
     await card.getByRole('checkbox').check();
     await card.getByRole('button', { name: 'Add player' }).last().click();
@@ -72,7 +54,7 @@ describe('players and guardians', () => {
     await expect(item.textContent()).resolves.toContain('10 · Under 12');
     const [row] = await server.db.query<{ guardian_consent_at: Date | null }>('select guardian_consent_at from players');
     expect(row!.guardian_consent_at).not.toBeNull();
-    await shoot(page, 'players-card', card);
+    await shootAtWidths(page, 'players-card', card);
   });
 
   it('books and pays for a session for the player, saying who it is for', async () => {
@@ -92,7 +74,7 @@ describe('players and guardians', () => {
     await dialog.getByLabel('Location type').selectOption('outdoor');
     await dialog.getByLabel(/^Address/).fill('Fletcher Moss Park');
     await expect(who.textContent()).resolves.toContain('10 on the day · Under 12');
-    await shoot(page, 'booking-dialog-who-is-this-for', dialog);
+    await shootAtWidths(page, 'booking-dialog-who-is-this-for', dialog);
     await dialog.getByRole('button', { name: 'Request Booking' }).click();
 
     const pay = page.getByRole('dialog', { name: 'Secure Payment' });
@@ -116,7 +98,7 @@ describe('players and guardians', () => {
     const player = card.getByLabel('Player');
     await expect(player.textContent()).resolves.toContain('Ella Hughes, 10');
     await expect(player.textContent()).resolves.toContain('Asthma: inhaler in her kit bag');
-    await shoot(page, 'coach-card-player', card);
+    await shootAtWidths(page, 'coach-card-player', card);
     await card.getByRole('button', { name: 'Accept' }).click();
     await expectToast(page, 'Booking accepted. The session is confirmed.');
     // The conversation's header names the player too.
@@ -148,6 +130,6 @@ describe('players and guardians', () => {
     await expect(dialog.getByRole('radio', { name: /Ella Hughes/ }).isChecked()).resolves.toBe(true);
     await expect(dialog.getByLabel('Location type').inputValue()).resolves.toBe('outdoor');
     await expect(dialog.getByLabel(/^Address/).inputValue()).resolves.toBe('Fletcher Moss Park');
-    await shoot(page, 'book-again-dialog', dialog);
+    await shootAtWidths(page, 'book-again-dialog', dialog);
   });
 });

@@ -1,8 +1,6 @@
-import path from 'node:path';
-import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PASSWORD, createUser, signIn, tempDataDir, verificationLinkFor } from '../support/accounts';
-import { screenshot, useBrowser, waitForHydration } from '../support/browser';
+import { useBrowser, waitForHydration, shootAtWidths } from '../support/browser';
 import { setServerClock } from '../support/booking-e2e';
 import { RATE_LIMITS } from '../../domain/rate-limit/rate-limit-policy';
 import { useTestServer } from '../support/server';
@@ -15,19 +13,6 @@ import { useTestServer } from '../support/server';
  */
 const MONDAY = new Date('2027-01-11T09:00:00Z');
 const data = tempDataDir();
-
-/** Screenshots at 1280 and 360 px (the page, and the part this test is about), checking nothing scrolls sideways on the phone. */
-async function shoot(page: Page, name: string, part?: Locator): Promise<void> {
-  for (const width of [1280, 360]) {
-    await page.setViewportSize({ width, height: width === 360 ? 780 : 900 });
-    await page.waitForTimeout(150);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    expect(overflow, `${name} scrolls sideways at ${width} px`).toBeLessThanOrEqual(0);
-    const file = await screenshot(page, `${name}-${width}`);
-    if (part) await part.screenshot({ path: path.join(path.dirname(file), `${name}-${width}-part.png`) });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 describe('browsing before signing up', () => {
   const server = useTestServer({ DATA_DIR: data.dir });
@@ -63,7 +48,7 @@ describe('browsing before signing up', () => {
     await page.goto(`${server.baseUrl}/`);
     // SPEC's calls to action stay; 'Browse coaches' joins them.
     for (const name of ['Find a Coach', 'Become a Coach', 'Get Started']) await page.getByRole('link', { name }).first().waitFor();
-    await shoot(page, 'landing-browse-coaches', page.getByRole('link', { name: 'Browse coaches' }));
+    await shootAtWidths(page, 'landing-browse-coaches', page.getByRole('link', { name: 'Browse coaches' }));
     await page.getByRole('link', { name: 'Browse coaches' }).click();
     await page.waitForURL(/\/FindCoaches$/);
     await page.getByText('Found 1 coach', { exact: true }).waitFor();
@@ -71,7 +56,7 @@ describe('browsing before signing up', () => {
     await expect(page.getByRole('complementary', { name: 'Sidebar' }).count()).resolves.toBe(0);
     await page.getByRole('link', { name: 'Sign up' }).waitFor();
     await expect(page.locator('footer').textContent()).resolves.not.toContain('constantly improving');
-    await shoot(page, 'public-find-coaches');
+    await shootAtWidths(page, 'public-find-coaches');
 
     await page.getByRole('link', { name: 'View profile of Priya Shah' }).click();
     await page.waitForURL(new RegExp(`/CoachProfile\\?userId=${coachId}$`));
@@ -83,7 +68,7 @@ describe('browsing before signing up', () => {
       .waitFor();
     await expect(page.content()).resolves.not.toContain('priya@example.com');
     await expect(page.content()).resolves.not.toContain('900777');
-    await shoot(page, 'public-coach-profile', page.getByRole('group', { name: 'Contact this coach' }));
+    await shootAtWidths(page, 'public-coach-profile', page.getByRole('group', { name: 'Contact this coach' }));
 
     await page.getByRole('link', { name: 'Book a session with Priya Shah' }).click();
     await page.waitForURL(/\/\?login=1&redirectTo=/);
@@ -116,7 +101,7 @@ describe('browsing before signing up', () => {
     await page.waitForURL(new RegExp(`/CoachProfile\\?userId=${coachId}&open=book$`));
     const dialog = page.getByRole('dialog', { name: 'Book a session with Priya Shah' });
     await dialog.getByRole('button', { name: 'Wednesday 13 January 2027' }).waitFor();
-    await shoot(page, 'public-back-in-booking-dialog', dialog);
+    await shootAtWidths(page, 'public-back-in-booking-dialog', dialog);
     // Closing it leaves a page that does not open it again.
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await page.waitForURL(new RegExp(`/CoachProfile\\?userId=${coachId}$`));
@@ -146,7 +131,7 @@ describe('browsing before signing up', () => {
     expect(refused?.status()).toBe(429);
     await page.getByRole('heading', { name: 'Too many requests' }).waitFor();
     await page.getByText(/Too many pages viewed in a short time\. Please wait until \d\d:\d\d/).waitFor();
-    await shoot(page, 'public-too-many-views');
+    await shootAtWidths(page, 'public-too-many-views');
   });
 
   it('preselects the player a parent searched for, and makes them choose when they did not', async () => {
@@ -161,7 +146,7 @@ describe('browsing before signing up', () => {
     let who = dialog.getByRole('radiogroup', { name: 'Who is this session for?' });
     await expect(who.getByRole('radio', { name: /Jordan Parent/ }).isChecked()).resolves.toBe(true);
     await expect(who.getByRole('radio', { name: /^Me/ }).isChecked()).resolves.toBe(false);
-    await shoot(page, 'booking-dialog-player-preselected', dialog);
+    await shootAtWidths(page, 'booking-dialog-player-preselected', dialog);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
 
     // The card's profile carries the search's player to the profile's dialog.
@@ -187,7 +172,7 @@ describe('browsing before signing up', () => {
     // The choice takes the focus, so the person sees what is missing however far down they were.
     await expect(who.getByRole('radio', { name: /^Me/ }).evaluate((el) => el === document.activeElement)).resolves.toBe(true);
     await expect(server.db.query('select id from bookings')).resolves.toEqual([]);
-    await shoot(page, 'booking-dialog-player-required', dialog);
+    await shootAtWidths(page, 'booking-dialog-player-required', dialog);
     await who.getByText('Ella Parent').click();
     await dialog.getByRole('button', { name: 'Request Booking' }).click();
     await page.getByRole('dialog', { name: 'Secure Payment' }).waitFor();

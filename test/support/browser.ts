@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const screenshotDir = path.resolve(import.meta.dirname, '../../test-results/screenshots');
@@ -70,6 +70,22 @@ export async function screenshot(page: Page, name: string, { fullPage = true }: 
   const file = path.join(screenshotDir, `${name}.png`);
   await page.screenshot({ path: file, fullPage });
   return file;
+}
+
+/**
+ * Screenshots at 1280 and 360 px wide (the page, and the part a test is about close up, when it
+ * names one), checking that nothing scrolls sideways on the phone.
+ */
+export async function shootAtWidths(page: Page, name: string, part?: Locator): Promise<void> {
+  for (const width of [1280, 360]) {
+    await page.setViewportSize({ width, height: width === 360 ? 780 : 900 });
+    await page.waitForTimeout(150);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow, `${name} scrolls sideways at ${width} px`).toBeLessThanOrEqual(0);
+    const file = await screenshot(page, `${name}-${width}`);
+    if (part) await part.screenshot({ path: path.join(path.dirname(file), `${name}-${width}-part.png`) });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
 }
 
 /**

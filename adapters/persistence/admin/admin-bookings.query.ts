@@ -229,17 +229,13 @@ export interface AdminBookingDetail extends AdminBookingRow {
   readonly messageCount: number;
 }
 
-export async function findAdminBookingDetail(sql: Sql, id: string): Promise<AdminBookingDetail | null> {
-  const rows = await sql<BookingSqlRow & Record<string, unknown>>(
-    `select ${BOOKING_COLUMNS}, b.location_type, b.location_address, b.client_notes, b.cancellation_reason, b.cancelled_by,
+/** The detail's columns beyond the list's (after BOOKING_COLUMNS, over `bookings b`). */
+export const DETAIL_COLUMNS = `b.location_type, b.location_address, b.client_notes, b.cancellation_reason, b.cancelled_by,
        b.dispute_reason, b.dispute_outcome, b.dispute_refund_pence, b.dispute_resolution_note,
        b.amount_authorized_pence, b.amount_captured_pence, b.amount_refunded_pence, b.payment_held_until,
-       (select count(*) from messages m where m.booking_id = b.id) as message_count
-     from bookings b ${BOOKING_JOINS} where b.id = ?::uuid`,
-    [id],
-  );
-  const r = rows[0];
-  if (!r) return null;
+       (select count(*) from messages m where m.booking_id = b.id) as message_count`;
+
+export function toBookingDetail(r: BookingSqlRow & Record<string, unknown>): AdminBookingDetail {
   return {
     ...toBookingRow(r),
     locationType: String(r.location_type),
@@ -257,4 +253,9 @@ export async function findAdminBookingDetail(sql: Sql, id: string): Promise<Admi
     paymentHeldUntil: toIso(r.payment_held_until),
     messageCount: toCount(r.message_count),
   };
+}
+
+export async function findAdminBookingDetail(sql: Sql, id: string): Promise<AdminBookingDetail | null> {
+  const rows = await sql<BookingSqlRow & Record<string, unknown>>(`select ${BOOKING_COLUMNS}, ${DETAIL_COLUMNS} from bookings b ${BOOKING_JOINS} where b.id = ?::uuid`, [id]);
+  return rows[0] ? toBookingDetail(rows[0]) : null;
 }

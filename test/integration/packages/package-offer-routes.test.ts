@@ -77,7 +77,9 @@ describe('a coach’s packages, from the profile page', () => {
     const pence = await post(coach, { intent: 'package-save', sessions: '4', durationMinutes: '60', pricePounds: '150.50', validityWeeks: '8' });
     expect(pence.body.fieldErrors).toEqual({ totalPricePence: ['The price must be a whole number of pounds.'] });
     const typed = await post(coach, { intent: 'package-save', sessions: 'lots', durationMinutes: '45', pricePounds: '', validityWeeks: '100' });
-    expect(Object.keys(typed.body.fieldErrors ?? {}).sort()).toEqual(['durationMinutes', 'sessions', 'totalPricePence', 'validityWeeks']);
+    expect(typed.body.fieldErrors).toEqual({ sessions: ['A package has 2 to 20 sessions.'], totalPricePence: ['The price must be a whole number of pounds.'] });
+    const rules = await post(coach, { intent: 'package-save', sessions: '4', durationMinutes: '45', pricePounds: '100', validityWeeks: '100' });
+    expect(Object.keys(rules.body.fieldErrors ?? {}).sort()).toEqual(['durationMinutes', 'validityWeeks']);
     expect(await stored()).toHaveLength(1);
   });
 
