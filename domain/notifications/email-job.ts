@@ -33,6 +33,8 @@ export const NOTIFICATION_EVENTS = [
   'package_purchased',
   /** A package's unused sessions refunded, on request or at expiry: the client's receipt. */
   'package_refunded',
+  /** A package with unused sessions expires within 7 days: the client's reminder. */
+  'package_expiring',
 ] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 
@@ -176,6 +178,8 @@ export function emailKindOf(event: NotificationEvent, role: RecipientRole | 'use
       return 'account';
     case 'package_purchased':
       return role === 'coach' ? 'booking_requests' : 'payments';
+    case 'package_expiring':
+      return 'booking_updates';
     case 'package_refunded':
     case 'payment_receipt':
     case 'booking_declined':

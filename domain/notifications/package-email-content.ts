@@ -20,6 +20,19 @@ export function packageEmailContent(p: EmailJobPayload, ctx: ComposeContext): Em
     ['Coach', coach],
     ['Valid until', until],
   ];
+  if (p.event === 'package_expiring') {
+    const left = pkg.sessionsLeft;
+    return {
+      ...base,
+      subject: `${left} ${left === 1 ? 'session' : 'sessions'} of "${pkg.name}" left: the package ends on ${until}`,
+      paragraphs: [
+        `Your package "${pkg.name}" with ${coach} ends on ${until}, and ${left} of its ${sessions} ${left === 1 ? 'is' : 'are'} not booked yet.`,
+        `Book ${left === 1 ? 'it' : 'them'} before then, or ask for ${left === 1 ? 'it' : 'them'} back on MyBookings. Whatever is left unused when the package ends is refunded to your card automatically.`,
+      ],
+      facts,
+      action: { label: 'View your packages', url: `${ctx.appUrl}/MyBookings` },
+    };
+  }
   if (p.event === 'package_refunded') {
     const n = p.details.refundedSessions ?? 0;
     const refund = p.details.refundPence ?? 0;

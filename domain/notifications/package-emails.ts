@@ -1,5 +1,6 @@
 import type { PackageEmails } from '../packages/package-emails';
 import { creditsLeft, type PackagePurchase } from '../packages/package-purchase';
+import type { OutboxJob } from '../shared/outbox';
 import { emailJob, type EmailJobPayload } from './email-job';
 
 const packageFacts = (p: PackagePurchase) => ({
@@ -13,6 +14,20 @@ const packageFacts = (p: PackagePurchase) => ({
   pricePence: p.totalPricePence,
   adminFeePence: p.adminFeePence,
 });
+
+/** The reminder that a package with sessions left ends within 7 days: once per purchase. */
+export function packageExpiringJob(purchase: PackagePurchase, at: Date): OutboxJob {
+  return emailJob(
+    {
+      event: 'package_expiring',
+      recipient: { kind: 'user', userId: purchase.clientId, role: 'client' },
+      booking: null,
+      details: { package: packageFacts(purchase) },
+      occurredAt: at.toISOString(),
+    },
+    `package_expiring:${purchase.id}`,
+  );
+}
 
 /** The package emails' jobs (decision 059): one per recipient, each once (the dedupe key). */
 export const packageEmails: PackageEmails = {

@@ -27,6 +27,8 @@ export interface PackagePurchaseRepository {
   markPaid(purchase: PackagePurchase): Promise<void>;
   /** Writes the purchase's credits and admin-fee state as they now are. */
   saveCredits(purchase: PackagePurchase): Promise<void>;
+  /** Paid purchases ending in [from, to) that still hold unused credits, soonest first. */
+  listEndingWithUnusedCredits(from: Date, to: Date, limit: number): Promise<readonly PackagePurchase[]>;
   /** Paid purchases past their validity that still hold unused credits, oldest expiry first. */
   listExpiredWithUnusedCredits(now: Date, limit: number): Promise<readonly Id[]>;
   /** The client's paid packages, newest first, with their coach's name. */

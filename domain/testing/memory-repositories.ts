@@ -329,6 +329,11 @@ function memoryPackagePurchases(data: MemoryData): PackagePurchaseRepository {
       const stored = data.packagePurchases.get(purchase.id);
       if (stored?.purchase) data.packagePurchases.set(purchase.id, { ...stored, purchase });
     },
+    listEndingWithUnusedCredits: async (from, to, limit) =>
+      all()
+        .flatMap((s) => (s.purchase && s.purchase.validUntil >= from && s.purchase.validUntil < to && s.purchase.credits.some((c) => c.kind === 'available') ? [s.purchase] : []))
+        .sort((a, b) => a.validUntil.getTime() - b.validUntil.getTime())
+        .slice(0, limit),
     listExpiredWithUnusedCredits: async (now, limit) =>
       all()
         .flatMap((s) => (s.purchase && s.purchase.validUntil.getTime() <= now.getTime() && s.purchase.credits.some((c) => c.kind === 'available') ? [s.purchase] : []))

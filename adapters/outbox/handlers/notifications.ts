@@ -2,6 +2,7 @@ import { BOOKING_NOTIFICATION_JOB } from '../../../domain/booking/lifecycle/book
 import { EMAIL_JOB_TYPES } from '../../../domain/notifications/email-job';
 import { deliverEmail, type DeliverEmailDeps } from '../../../domain/notifications/use-cases/deliver-email';
 import { queueMessageDigests } from '../../../domain/notifications/use-cases/queue-message-digests';
+import { queuePackageExpiryReminders } from '../../../domain/notifications/use-cases/queue-package-expiry-reminders';
 import { queueSessionReminders } from '../../../domain/notifications/use-cases/queue-session-reminders';
 import type { Mailer } from '../../../domain/shared/mailer';
 import { publicOrigin } from '../../accounts/account-ports';
@@ -55,6 +56,15 @@ export function registerNotifications(worker: OutboxWorker, app: Application, op
     run: async () => {
       const result = await queueMessageDigests({ digests, clock: app.clock });
       if (result.ok && result.value.people > 0) app.logger.info({ task: 'email.message-digest', ...result.value }, 'scheduled task ran');
+      return result;
+    },
+  });
+  worker.schedule({
+    name: 'email.package-expiry',
+    everyMs: REMINDER_SWEEP_EVERY_MS,
+    run: async () => {
+      const result = await queuePackageExpiryReminders(app.deps());
+      if (result.ok && result.value.jobs > 0) app.logger.info({ task: 'email.package-expiry', ...result.value }, 'scheduled task ran');
       return result;
     },
   });

@@ -171,6 +171,15 @@ export function createPackagePurchaseRepository(em: EntityManager): PackagePurch
         [...params, p.id],
       );
     },
+    async listEndingWithUnusedCredits(from, to, limit) {
+      const rows = await em.execute<PurchaseRow[]>(
+        `${SELECT} where p.paid_at is not null and p.valid_until >= ? and p.valid_until < ?
+            and exists (select 1 from package_credits c where c.purchase_id = p.id and c.state = 'available')
+          order by p.valid_until, p.id limit ?`,
+        [from, to, limit],
+      );
+      return rows.flatMap((row) => storedOf(row).purchase ?? []);
+    },
     async listExpiredWithUnusedCredits(now, limit) {
       const rows = await em.execute<{ id: string }[]>(
         `select p.id from package_purchases p
