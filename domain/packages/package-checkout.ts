@@ -3,7 +3,6 @@ import { forbidden, notFound, type DomainError } from '../shared/errors';
 import type { Id } from '../shared/ids';
 import { ADMIN_FEE_PENCE, type Pence } from '../shared/money';
 import { err, ok, type Result } from '../shared/result';
-import type { SessionMinutes } from '../shared/session-lengths';
 import type { PackageOffer } from './package-offer';
 import { validUntilFor, type PackagePurchase } from './package-purchase';
 
@@ -13,16 +12,7 @@ import { validUntilFor, type PackagePurchase } from './package-purchase';
  * payment it waits for. Once the payment is captured it becomes a PackagePurchase with its
  * credits, valid from that moment.
  */
-export interface PackageCheckout {
-  readonly id: Id;
-  readonly clientId: Id;
-  readonly coachId: Id;
-  readonly offerId: Id;
-  readonly title: string | null;
-  readonly sessions: number;
-  readonly durationMinutes: SessionMinutes;
-  readonly totalPricePence: Pence;
-  readonly adminFeePence: Pence;
+export interface PackageCheckout extends Pick<PackagePurchase, 'id' | 'clientId' | 'coachId' | 'offerId' | 'title' | 'sessions' | 'durationMinutes' | 'totalPricePence' | 'adminFeePence'> {
   readonly validityWeeks: number;
   readonly paymentIntentId: string | null;
   readonly createdAt: Date;

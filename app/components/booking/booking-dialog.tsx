@@ -1,17 +1,19 @@
-import { Link, useFetcher } from '@remix-run/react';
+import { useFetcher } from '@remix-run/react';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { bookingWindowBounds } from '../../../domain/booking/requests/booking-calendar';
 import { bookAgainSlot } from '../../../domain/booking/requests/book-again';
 import type { BookAgainSeed } from '../../booking/booking-card-view';
 import { SELF, WhoIsThisFor } from './who-is-this-for';
 import { LOCATION_TYPE_OPTIONS, coachingTypeOptionsOf } from '../../../domain/shared/catalogue';
-import { ADMIN_FEE_PENCE, formatPence, formatPenceShort } from '../../../domain/shared/money';
+import { ADMIN_FEE_PENCE, formatPenceShort } from '../../../domain/shared/money';
 import { bookingPrice } from '../../../domain/booking/requests/booking-price';
 import { sessionPriceFor } from '../../../domain/booking/requests/session-price';
 import { lengthToBook, offeredLengths } from '../../../domain/shared/session-lengths';
 import { BOOKING_DIALOG_DURATIONS, BOOKING_MESSAGES } from '../../../domain/validation/booking-limits';
 import { durationLabel } from '../../booking/session-length-view';
-import { arrivedBookingOptions, DEFAULT_DURATION, forgetBookingOptions, loadBookingOptions, type BookingOptions, type BookingPackage, type BookingPreview, type OfferedDay } from './booking-options';
+import { PackagesNote } from '../packages/packages-note';
+import { BookingPriceSummary } from './booking-price-summary';
+import { arrivedBookingOptions, DEFAULT_DURATION, forgetBookingOptions, loadBookingOptions, type BookingOptions, type BookingPreview, type OfferedDay } from './booking-options';
 import { DatePicker } from './date-picker';
 import { BookingDialogTerms } from './booking-terms-note';
 import { FieldError, FormAlert, Modal, inputClass, labelClass, primaryButton, secondaryButton } from './modal';
@@ -362,29 +364,7 @@ function BookingForm({
       </div>
 
       <PackagesNote packages={options.packages ?? []} coachId={options.coachId} />
-      <section aria-label="Price summary" className="rounded-xl bg-slate-50 p-4 text-sm">
-        <dl className="space-y-1">
-          <div className="flex justify-between">
-            <dt className="text-slate-600">Session price</dt>
-            <dd className="text-slate-900">{price ? formatPence(price.servicePricePence) : '—'}</dd>
-          </div>
-          <div className="flex justify-between">
-            <dt className="text-slate-600">Admin fee</dt>
-            <dd className="text-slate-900">{formatPence(price?.adminFeePence ?? ADMIN_FEE_PENCE)}</dd>
-          </div>
-          <div className="flex justify-between border-t border-slate-200 pt-2 text-base font-semibold">
-            <dt>Total</dt>
-            <dd>{price ? formatPence(price.totalPricePence) : '—'}</dd>
-          </div>
-        </dl>
-        <p className="mt-3 flex items-center gap-1.5 text-xs text-slate-500">
-          <svg viewBox="0 0 24 24" className="h-4 w-4 fill-none stroke-current" strokeWidth={2} aria-hidden="true">
-            <rect x="5" y="11" width="14" height="9" rx="2" />
-            <path d="M8 11V8a4 4 0 018 0v3" />
-          </svg>
-          Secure payment powered by Stripe
-        </p>
-      </section>
+      <BookingPriceSummary price={price} />
       <BookingDialogTerms date={date} time={time} price={price} now={now} coachName={options.coachName} />
 
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
@@ -396,28 +376,5 @@ function BookingForm({
         </button>
       </div>
     </fetcher.Form>
-  );
-}
-
-/** The coach's packages, for a client who will train regularly: what each costs and saves. */
-function PackagesNote({ packages, coachId }: { packages: readonly BookingPackage[]; coachId: string }) {
-  if (packages.length === 0) return null;
-  return (
-    <section aria-labelledby="dialog-packages-title" className="rounded-xl border border-pitch-200 bg-pitch-50 p-4 text-sm">
-      <h3 id="dialog-packages-title" className="font-semibold text-slate-900">
-        Training regularly? Save with a package
-      </h3>
-      <ul className="mt-2 space-y-1">
-        {packages.map((p) => (
-          <li key={p.id} className="text-slate-700">
-            <span className="font-medium text-slate-900">{p.name}</span> · {p.price}
-            {p.saving ? <span className="text-pitch-800"> · {p.saving}</span> : null}
-          </li>
-        ))}
-      </ul>
-      <Link to={`/CoachProfile?userId=${coachId}#packages-title`} className="mt-2 inline-block font-medium text-pitch-700 underline hover:text-pitch-800">
-        See the packages on the coach’s profile
-      </Link>
-    </section>
   );
 }
