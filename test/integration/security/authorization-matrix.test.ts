@@ -340,7 +340,11 @@ const ROUTES: Record<string, RouteEntry> = {
     ],
   },
   '_app.MyBookings.tsx': {
-    probes: [{ name: 'the bookings list', kind: 'loader', url: () => '/MyBookings', expect: members(200, { admin: 'go:/AdminDashboard' }) }, ...bookingActionProbes('/MyBookings')],
+    probes: [
+      { name: 'the bookings list', kind: 'loader', url: () => '/MyBookings', expect: members(200, { admin: 'go:/AdminDashboard' }) },
+      ...bookingActionProbes('/MyBookings'),
+      { name: 'refunding a package that is not one’s own', kind: 'action', url: () => '/MyBookings', form: () => ({ intent: 'package-refund', purchaseId: NO_SUCH_ID }), expect: members(404) },
+    ],
   },
   '_app.CoachDashboard.tsx': {
     probes: [
@@ -952,7 +956,13 @@ const ROUTES: Record<string, RouteEntry> = {
     ],
   },
   '_app.UserProfile.tsx': { probes: profileProbes('UserProfile') },
-  '_app.CoachProfile.tsx': { probes: profileProbes('CoachProfile') },
+  '_app.CoachProfile.tsx': {
+    probes: [
+      ...profileProbes('CoachProfile'),
+      // A package is only ever its coach's: anyone else's (or none) is not found, and nothing changes.
+      { name: 'retiring a package that is not one’s own', kind: 'action', url: () => '/CoachProfile', form: () => ({ intent: 'package-retire', offerId: NO_SUCH_ID }), expect: members(404) },
+    ],
+  },
 };
 
 /** UserProfile and CoachProfile: who may see whose profile, and the actions on one's own. */
