@@ -15,6 +15,7 @@ import type { OutboxPort } from './shared/outbox';
 import type { AccountErasureStore } from './accounts/erasure/account-erasure';
 import type { DeletionEmails } from './accounts/erasure/deletion-emails';
 import type { AccountEnd } from './accounts/erasure/account-settlement';
+import type { PackageSessions } from './booking/lifecycle/package-sessions';
 import type { BookingEmails } from './booking/lifecycle/booking-notifications';
 import type { PackageOfferRepository } from './packages/package-offer.repository';
 import type { PackagePurchaseRepository } from './packages/package-purchase.repository';
@@ -56,5 +57,6 @@ export interface Repositories {
   deletionEmails: DeletionEmails;
   /** Settles an ending account's bookings (booking/account-end implements it for accounts). */
   accountEnd: AccountEnd;
+  packageSessions: PackageSessions;
   bookingEmails: BookingEmails;
 }

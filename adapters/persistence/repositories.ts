@@ -24,6 +24,7 @@ import { createCoachSchedules } from './read-models/coach-schedules';
 import { deletionEmails } from '../../domain/notifications/account-emails';
 import { bookingEmails } from '../../domain/notifications/booking-emails';
 import { accountEnd } from '../../domain/booking/account-end/use-cases/settle-ended-account';
+import { packageSessions } from '../../domain/packages/use-cases/package-sessions';
 
 /** The EntityManager of one set of repositories and the ones it made so far (below). */
 const STATE = Symbol('repositories');
@@ -69,6 +70,7 @@ const GETTERS: Record<keyof Repositories, PropertyDescriptor> = {
   deletionEmails: lazy('deletionEmails', () => deletionEmails),
   bookingEmails: lazy('bookingEmails', () => bookingEmails),
   accountEnd: lazy('accountEnd', () => accountEnd),
+  packageSessions: lazy('packageSessions', () => packageSessions),
 };
 
 /**

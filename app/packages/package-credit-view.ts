@@ -3,6 +3,7 @@ import { formatPence } from '../../domain/shared/money';
 import type { ClientPackageRow } from '../../domain/packages/package-purchase.repository';
 import { formatLondonDate } from '../../domain/shared/london-time';
 import { durationLabel } from '../booking/session-length-view';
+import type { BookingCredit } from '../components/booking/booking-options';
 
 /** A bought package as MyBookings shows it: how many sessions are left and until when. */
 export interface PackageCreditCard {
@@ -41,4 +42,11 @@ export function packageCreditCard({ purchase, coachName }: ClientPackageRow, now
     summary: expired ? `Expired on ${until}` : `${sessions}, valid until ${until}`,
     usable: !expired && left > 0,
   };
+}
+
+/** A package that can pay for a session now (not expired, a session left), as the booking dialog offers it. */
+export function bookingCreditOf(row: ClientPackageRow, now: Date): BookingCredit | null {
+  const card = packageCreditCard(row, now);
+  if (!card.usable) return null;
+  return { purchaseId: card.id, name: card.name, durationMinutes: row.purchase.durationMinutes, left: card.left, sessions: row.purchase.sessions, summary: card.summary };
 }

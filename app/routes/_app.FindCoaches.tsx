@@ -98,6 +98,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     servicePricePence: b.servicePricePence,
     adminFeePence: b.adminFeePence,
     totalPricePence: b.totalPricePence,
+    paidFromPackage: Boolean(b.packagePurchaseId),
   };
   return json({ ok: true as const, intent: 'book' as const, booking });
 }

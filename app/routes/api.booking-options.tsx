@@ -14,6 +14,8 @@ import { DEFAULT_DURATION, type BookingOptions } from '~/components/booking/book
 import { requestDeps } from '~/request-deps.server';
 import { packagesOnSale } from '../../domain/packages/use-cases/package-offers';
 import { packageCard } from '~/packages/package-view';
+import { myPackages } from '../../domain/packages/use-cases/my-packages';
+import { bookingCreditOf } from '~/packages/package-credit-view';
 
 /**
  * What the booking dialog needs about one coach (SPEC §2): the services they offer, the session
@@ -41,7 +43,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { today, lastDay } = bookingWindowBounds(now);
   const deps = requestDeps(context);
   const sessionOffer = { ratePence: coach.hourlyRatePence, lengths: coach.sessionLengths };
-  const [schedule, players, packages] = await Promise.all([models.coachSchedules.scheduleFor(coachId, bookingWindowSpan(now)), listPlayers(deps, { actor }), packagesOnSale(deps, { coachId })]);
+  const [schedule, players, packages, bought] = await Promise.all([
+    models.coachSchedules.scheduleFor(coachId, bookingWindowSpan(now)),
+    listPlayers(deps, { actor }),
+    packagesOnSale(deps, { coachId }),
+    myPackages(deps, { actor }),
+  ]);
   const slots = offeredSlots(schedule, { fromDate: today, toDate: lastDay, durationMinutes, now, purpose: 'booking' });
   const options: BookingOptions = {
     coachId: coach.coachId,
@@ -57,6 +64,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       const card = packageCard(o, sessionOffer);
       return { id: card.id, name: card.name, price: card.price, saving: card.saving };
     }),
+    credits: bought.filter((row) => row.purchase.coachId === coachId).flatMap((row) => bookingCreditOf(row, now) ?? []),
     now: now.toISOString(),
   };
   return json(options, { headers: { 'Cache-Control': 'private, no-store' } });

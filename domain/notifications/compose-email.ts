@@ -57,7 +57,7 @@ export function composeEmail(payload: EmailJobPayload, ctx: ComposeContext): Com
   const kind = emailKindOf(payload.event, ctx.recipient.role);
   const b = payload.booking;
   if (payload.event === 'message_digest') return { kind, calendar: null, ...renderEmail(digestContent(payload, ctx)) };
-  if (payload.event === 'package_purchased' || payload.event === 'package_refunded' || payload.event === 'package_expiring')
+  if (payload.event === 'package_purchased' || payload.event === 'package_refunded' || payload.event === 'package_expiring' || payload.event === 'package_low_credit')
     return { kind, calendar: null, ...renderEmail(packageEmailContent(payload, ctx)) };
   if (payload.event === 'deletion_decided' || !b) return { kind, calendar: null, ...renderEmail(deletionContent(payload, ctx)) };
   const other = ctx.recipient.role === 'coach' ? clientName(ctx, b) : coachName(ctx, b);

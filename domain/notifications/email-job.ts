@@ -35,6 +35,8 @@ export const NOTIFICATION_EVENTS = [
   'package_refunded',
   /** A package with unused sessions expires within 7 days: the client's reminder. */
   'package_expiring',
+  /** A package has one session left to book: the client's nudge, once per purchase. */
+  'package_low_credit',
 ] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 
@@ -179,6 +181,7 @@ export function emailKindOf(event: NotificationEvent, role: RecipientRole | 'use
     case 'package_purchased':
       return role === 'coach' ? 'booking_requests' : 'payments';
     case 'package_expiring':
+    case 'package_low_credit':
       return 'booking_updates';
     case 'package_refunded':
     case 'payment_receipt':

@@ -33,6 +33,18 @@ export function packageEmailContent(p: EmailJobPayload, ctx: ComposeContext): Em
       action: { label: 'View your packages', url: `${ctx.appUrl}/MyBookings` },
     };
   }
+  if (p.event === 'package_low_credit') {
+    return {
+      ...base,
+      subject: `One session of "${pkg.name}" left`,
+      paragraphs: [
+        `You have just booked your last but one session of "${pkg.name}" with ${coach}: 1 of its ${sessions} is left to book, until ${until}.`,
+        `Book it from the booking dialog (choose the package under 'How will you pay?'), or buy another package on ${coach}'s profile to keep training at the package price.`,
+      ],
+      facts,
+      action: { label: 'Book a session', url: `${ctx.appUrl}/CoachProfile?userId=${pkg.coachId}` },
+    };
+  }
   if (p.event === 'package_refunded') {
     const n = p.details.refundedSessions ?? 0;
     const refund = p.details.refundPence ?? 0;

@@ -43,6 +43,16 @@ export const packageEmails: PackageEmails = {
       await outbox.enqueue(emailJob(payload, `package_purchased:${purchase.id}:${role}`));
     }
   },
+  async queueLowCredit(outbox, purchase, at) {
+    const payload: EmailJobPayload = {
+      event: 'package_low_credit',
+      recipient: { kind: 'user', userId: purchase.clientId, role: 'client' },
+      booking: null,
+      details: { package: packageFacts(purchase) },
+      occurredAt: at.toISOString(),
+    };
+    await outbox.enqueue(emailJob(payload, `package_low_credit:${purchase.id}`));
+  },
   async queueRefunded(outbox, input, at) {
     const payload: EmailJobPayload = {
       event: 'package_refunded',

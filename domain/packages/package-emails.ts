@@ -7,5 +7,7 @@ import type { PackagePurchase } from './package-purchase';
  */
 export interface PackageEmails {
   queuePurchased(outbox: OutboxPort, purchase: PackagePurchase, at: Date): Promise<void>;
+  /** The purchase has one credit left to book (sent once per purchase). */
+  queueLowCredit(outbox: OutboxPort, purchase: PackagePurchase, at: Date): Promise<void>;
   queueRefunded(outbox: OutboxPort, input: { purchase: PackagePurchase; refundPence: number; credits: number; adminFeeRefunded: boolean; reason: 'request' | 'expiry' }, at: Date): Promise<void>;
 }

@@ -100,6 +100,15 @@ export function releaseCredit(p: PackagePurchase, bookingId: Id, now: Date): Res
   return ok({ purchase: withCredit(p, index, { kind: 'released', bookingId, releasedAt: now }), pricePence: creditPrice(p, index) });
 }
 
+/**
+ * A dispute decided that the whole price of a session goes back to the card: its credit is
+ * refunded (it was paid back, not spent).
+ */
+export function refundSessionCredit(p: PackagePurchase, bookingId: Id): Result<PackagePurchase> {
+  const index = p.credits.findIndex((c) => (c.kind === 'booked' || c.kind === 'used') && c.bookingId === bookingId);
+  return index < 0 ? err(packageErrors.noCreditForBooking()) : ok(withCredit(p, index, { kind: 'refunded' }));
+}
+
 /** Whether any credit was ever spent on a session: the admin fee is then kept. */
 const anySessionSpent = (p: PackagePurchase): boolean => p.credits.some((c) => c.kind === 'used' || c.kind === 'released');
 

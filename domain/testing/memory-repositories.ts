@@ -29,6 +29,7 @@ import { deletionEmails } from '../notifications/account-emails';
 import { bookingEmails } from '../notifications/booking-emails';
 import { packageEmails } from '../notifications/package-emails';
 import { accountEnd } from '../booking/account-end/use-cases/settle-ended-account';
+import { packageSessions } from '../packages/use-cases/package-sessions';
 import type { Enquiry, EnquiryMessage, EnquiryReport } from '../messaging/enquiry';
 import { memoryEnquiries } from './memory-enquiries';
 import { createInMemoryBookings, createRecordingOutbox, type InMemoryBookings, type RecordingOutbox } from './memory-bookings';
@@ -245,6 +246,7 @@ export function memoryRepositories(data: MemoryData, bookings: InMemoryBookings 
     bookingEmails,
     packageEmails,
     accountEnd,
+    packageSessions,
   };
   // The other contexts' repositories are not faked here.
   return repos as unknown as Repositories;

@@ -60,6 +60,8 @@ const bookingFormFields = z
      * client. Blank is no answer, which only a client without players may give.
      */
     playerId: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.union([z.literal(SELF_PLAYER), idSchema]).optional()),
+    /** How the session is paid (decision 060): one of the client's packages, or blank / 'card' for a card payment of its own. */
+    packagePurchaseId: z.preprocess((v) => (v === '' || v === null || v === 'card' ? undefined : v), idSchema.optional()),
   })
   .transform((form, ctx) => {
     const startsAt = londonToUtc(form.date, form.time);

@@ -23,6 +23,7 @@ export function toBookingRecord(booking: Booking, version: number): BookingRecor
     locationNotes: booking.locationNotes,
     clientNotes: booking.clientNotes,
     playerId: booking.playerId ?? null,
+    packagePurchaseId: booking.packagePurchaseId ?? null,
     servicePricePence: booking.servicePricePence,
     adminFeePence: booking.adminFeePence,
     totalPricePence: booking.totalPricePence,

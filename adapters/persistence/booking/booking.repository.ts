@@ -127,13 +127,13 @@ export class MikroBookingRepository implements BookingRepository {
         WRITE_KEYS.map((k) => record[k]),
         'run',
       );
-      return { ...booking, playerId: booking.playerId ?? null, version: 1 };
+      return { ...booking, playerId: booking.playerId ?? null, packagePurchaseId: booking.packagePurchaseId ?? null, version: 1 };
     }
     const next = booking.version + 1;
     const record = toBookingRecord(booking, next);
     const result = await this.em.execute<{ affectedRows?: number }>(UPDATE_SQL, [...UPDATE_KEYS.map((k) => record[k]), booking.id, booking.version], 'run');
     if (!result.affectedRows) throw new DomainFailure(bookingChanged());
-    return { ...booking, playerId: booking.playerId ?? null, version: next };
+    return { ...booking, playerId: booking.playerId ?? null, packagePurchaseId: booking.packagePurchaseId ?? null, version: next };
   }
 
   listOverlappingPendingForCoach(coachId: Id, startsAt: Date, endsAt: Date, excludeId?: Id): Promise<Booking[]> {

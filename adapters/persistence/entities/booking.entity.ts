@@ -17,6 +17,8 @@ export interface BookingRecord {
   clientNotes: string | null;
   /** The guardian's player the session is for (decision 017); null: the client themself. */
   playerId: string | null;
+  /** The package the session was booked from (decision 060); null: paid by card on its own. */
+  packagePurchaseId: string | null;
   servicePricePence: number;
   adminFeePence: number;
   totalPricePence: number;
@@ -75,6 +77,7 @@ export const BookingEntity = new EntitySchema<BookingRecord>({
     locationNotes: textNull,
     clientNotes: textNull,
     playerId: uuidNull,
+    packagePurchaseId: uuidNull,
     servicePricePence: int,
     adminFeePence: int,
     totalPricePence: int,

@@ -12,6 +12,7 @@ import { lengthToBook, offeredLengths } from '../../../domain/shared/session-len
 import { BOOKING_DIALOG_DURATIONS, BOOKING_MESSAGES } from '../../../domain/validation/booking-limits';
 import { durationLabel } from '../../booking/session-length-view';
 import { PackagesNote } from '../packages/packages-note';
+import { PAY_BY_CARD, PackagePaymentNote, PayWith } from '../packages/pay-with';
 import { BookingPriceSummary } from './booking-price-summary';
 import { arrivedBookingOptions, DEFAULT_DURATION, forgetBookingOptions, loadBookingOptions, type BookingOptions, type BookingPreview, type OfferedDay } from './booking-options';
 import { DatePicker } from './date-picker';
@@ -28,6 +29,8 @@ export interface BookedSummary {
   readonly servicePricePence: number;
   readonly adminFeePence: number;
   readonly totalPricePence: number;
+  /** Paid with a session of the client's package (decision 060): no payment step follows. */
+  readonly paidFromPackage?: boolean;
 }
 
 type BookResponse = { ok: true; intent: 'book'; booking: BookedSummary } | { ok: false; intent: string; message: string; fieldErrors: Record<string, readonly string[]> };
@@ -152,8 +155,12 @@ function BookingForm({
   // The coach's answer replaces the card's preview (the card may be minutes old): a choice it no longer offers goes.
   const serviceType = offered(serviceChoice) ?? options.services[0]?.value ?? '';
   const [durationChoice, setDuration] = useState<number>(first?.durationMinutes ?? (isDialogDuration(seed?.durationMinutes) ? seed.durationMinutes : DEFAULT_DURATION));
+  // A package of the client's pays for a session of its own length; the card for any length.
+  const credits = options.credits ?? [];
+  const [payWith, setPayWith] = useState<string>(PAY_BY_CARD);
+  const credit = credits.find((c) => c.purchaseId === payWith) ?? null;
   // A length the coach does not offer (their answer may differ from the card's) gives way to the one lengthToBook names.
-  const duration = lengthToBook(options.sessionOffer, durationChoice);
+  const duration = credit ? credit.durationMinutes : lengthToBook(options.sessionOffer, durationChoice);
   // The price rule of the domain (what createBooking freezes on the booking), not a sum written again here.
   const sessionPrice = sessionPriceFor(options.sessionOffer, duration);
   const price = sessionPrice.ok ? bookingPrice(sessionPrice.value) : null;
@@ -268,7 +275,7 @@ function BookingForm({
             Duration
           </label>
           <select id="durationMinutes" name="durationMinutes" value={duration} onChange={(e) => (setDuration(Number(e.target.value)), touch('durationMinutes'))} className={inputClass}>
-            {lengths.map((l) => (
+            {(credit ? lengths.filter((l) => l.minutes === credit.durationMinutes) : lengths).map((l) => (
               <option key={l.minutes} value={l.minutes}>
                 {`${durationLabel(l.minutes)} · ${formatPenceShort(l.pricePence)}`}
               </option>
@@ -363,9 +370,16 @@ function BookingForm({
         <FieldError id="clientNotes-error" messages={errors.clientNotes} />
       </div>
 
-      <PackagesNote packages={options.packages ?? []} coachId={options.coachId} />
-      <BookingPriceSummary price={price} />
-      <BookingDialogTerms date={date} time={time} price={price} now={now} coachName={options.coachName} />
+      <PayWith credits={credits} value={payWith} onChange={(v) => (setPayWith(v), touch('packagePurchaseId', 'durationMinutes'))} error={errors.packagePurchaseId} />
+      {credit ? (
+        <PackagePaymentNote credit={credit} />
+      ) : (
+        <>
+          {credits.length === 0 ? <PackagesNote packages={options.packages ?? []} coachId={options.coachId} /> : null}
+          <BookingPriceSummary price={price} />
+          <BookingDialogTerms date={date} time={time} price={price} now={now} coachName={options.coachName} />
+        </>
+      )}
 
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <button type="button" onClick={onClose} className={secondaryButton}>

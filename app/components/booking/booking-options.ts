@@ -37,8 +37,21 @@ export interface BookingOptions {
   readonly players?: readonly BookingPlayer[];
   /** The packages the coach sells, with what each saves against single sessions. */
   readonly packages?: readonly BookingPackage[];
+  /** The client's packages with this coach that still have a session to book (decision 060). */
+  readonly credits?: readonly BookingCredit[];
   /** The server's clock (the test clock in test mode). */
   readonly now: string;
+}
+
+/** A package of the client's that can pay for this session. */
+export interface BookingCredit {
+  readonly purchaseId: string;
+  readonly name: string;
+  readonly durationMinutes: number;
+  readonly left: number;
+  readonly sessions: number;
+  /** '3 of 5 sessions left, valid until Thu, 28 Jan 2027'. */
+  readonly summary: string;
 }
 
 /** A package as the booking dialog mentions it. */

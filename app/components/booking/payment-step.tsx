@@ -1,5 +1,5 @@
 import { useRevalidator } from '@remix-run/react';
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { PaymentDialog } from '~/components/lazy-dialogs';
 import { showToast } from '~/components/toaster';
 import { UNPAID_REQUEST_TTL_MINUTES } from '../../../domain/booking/requests/paid-requests';
@@ -13,6 +13,30 @@ import { formatPence } from '../../../domain/shared/money';
  * (decision 011: only paid requests reach the coach).
  */
 export function PaymentStep({ booking, onDone }: { booking: BookedSummary; onDone: () => void }) {
+  return booking.paidFromPackage ? <PaidFromPackage booking={booking} onDone={onDone} /> : <CardPayment booking={booking} onDone={onDone} />;
+}
+
+/** A session paid with a package has no payment step: the request is with the coach already. */
+function PaidFromPackage({ booking, onDone }: { booking: BookedSummary; onDone: () => void }) {
+  const { revalidate } = useRevalidator();
+  useEffect(() => {
+    showToast(
+      {
+        type: 'success',
+        title: `Booking request sent successfully to ${booking.coachName}!`,
+        description: `Reference ${booking.referenceCode}. Paid with a session of your package: nothing more to pay. If ${booking.coachName} declines, the session goes back to your package.`,
+      },
+      `booked-${booking.id}`,
+    );
+    revalidate();
+    onDone();
+    // Once per booking.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [booking.id]);
+  return null;
+}
+
+function CardPayment({ booking, onDone }: { booking: BookedSummary; onDone: () => void }) {
   const paid = useRef(false);
   const { revalidate } = useRevalidator();
   return (

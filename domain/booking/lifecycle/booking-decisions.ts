@@ -37,9 +37,11 @@ export function acceptBooking(booking: Booking, actor: Actor, now: Date): Result
   if (expiredUnanswered(booking)) return err(bookingErrors.requestExpired());
   if (booking.status !== 'pending') return err(bookingErrors.notPending());
   if (isPastResponseDeadline(booking, now)) return err(bookingErrors.requestExpired());
-  if (booking.paymentStatus !== 'authorized') return err(bookingErrors.notPaid());
+  // A session from a package was paid with the purchase (decision 060): nothing is left to capture.
+  const paidFromPackage = Boolean(booking.packagePurchaseId) && booking.paymentStatus === 'captured';
+  if (booking.paymentStatus !== 'authorized' && !paidFromPackage) return err(bookingErrors.notPaid());
   const next = changed(booking, { status: 'confirmed' }, now);
-  return ok({ booking: next, effects: [captureInstruction(booking.amountAuthorizedPence)] });
+  return ok({ booking: next, effects: paidFromPackage ? [] : [captureInstruction(booking.amountAuthorizedPence)] });
 }
 
 function cancel(booking: Booking, by: CancelledBy, reason: string, declined: boolean, now: Date): BookingChange {

@@ -39,6 +39,8 @@ export interface Booking {
   readonly clientNotes: string | null;
   /** The player of the client's account the session is for (decision 017); null or absent: the client. */
   readonly playerId?: Id | null;
+  /** The package this session was booked from (decision 060): paid by one of its credits, no card payment of its own. */
+  readonly packagePurchaseId?: Id | null;
 
   /** The coach's rate when the booking was made (frozen). */
   readonly servicePricePence: Pence;
@@ -118,6 +120,7 @@ export const bookingSchema = z
     locationNotes: nullableText,
     clientNotes: nullableText,
     playerId: idSchema.nullable().optional(),
+    packagePurchaseId: idSchema.nullable().optional(),
     servicePricePence: pence,
     adminFeePence: pence,
     totalPricePence: pence,

@@ -14,6 +14,7 @@ export interface PaymentStateWords {
  * hold was released', 'Refunded £3.00'. A refund decided and not yet carried out says so.
  */
 export function clientPaymentWords(b: Booking, coachName: string): PaymentStateWords {
+  if (b.packagePurchaseId) return packageSessionWords(b);
   const decided = decidedRefundPence(b);
   const givenBack = givenBackPence(b);
   switch (b.paymentStatus) {
@@ -44,4 +45,12 @@ export function clientPaymentWords(b: Booking, coachName: string): PaymentStateW
     case 'voided':
       return { label: 'Not charged: the hold was released' };
   }
+}
+
+/** A session paid with a package (decision 060): its credit, not a card payment, is what moves. */
+function packageSessionWords(b: Booking): PaymentStateWords {
+  if (b.paymentStatus === 'refunded' && b.disputeOutcome === null) return { label: 'Session returned to your package', detail: 'It was not used: you can book it again.' };
+  if (b.paymentStatus === 'refunded' || b.paymentStatus === 'partially_refunded') return { label: `Refunded ${formatPence(b.amountRefundedPence)}` };
+  if (b.status === 'cancelled') return { label: 'Paid with your package: session used', detail: 'Cancelled less than 24 hours before the start, so the coach is paid for it.' };
+  return { label: 'Paid with your package', detail: `${formatPence(b.amountCapturedPence)} of your package pays for this session.` };
 }

@@ -7,6 +7,7 @@ import { recordRelease } from '../payment-records';
 import { queueCoachTransfer } from '../../payouts/payout-jobs';
 import { fromGatewayError, type PaymentUseCaseDeps } from './payment-deps';
 import { recordGatewayIntent } from './sync-payment-intent';
+import { refundPackageSession } from './refund-package-session';
 
 export interface InstructionOutcome {
   readonly outcome: 'done' | 'skipped';
@@ -35,10 +36,12 @@ export async function executePaymentInstruction(deps: PaymentUseCaseDeps, job: P
       const released = recordRelease(current, deps.clock.now());
       if (!released.ok) return released;
       await tx.bookings.save(released.value);
+      await tx.packageSessions.release(tx, released.value, deps.clock.now());
       await queueCoachTransfer(tx.outbox, released.value.id);
       return ok({ outcome: 'done', plan });
     });
   }
+  if (booking.packagePurchaseId) return refundPackageSession(deps, booking, plan, job);
 
   const intentId = booking.paymentIntentId;
   if (intentId === null) return ok({ outcome: 'skipped', plan: { call: 'none', why: 'no payment intent' } });

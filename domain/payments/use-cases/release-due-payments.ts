@@ -20,6 +20,7 @@ export async function releaseDuePayments(deps: Omit<PaymentUseCaseDeps, 'gateway
         const released = recordRelease(booking, now);
         if (!released.ok) return released;
         await tx.bookings.save(released.value);
+        await tx.packageSessions.release(tx, released.value, now);
         await queueCoachTransfer(tx.outbox, released.value.id);
         return ok(true);
       }),

@@ -8,7 +8,7 @@ import { applyGatewayIntent } from '../intent-sync';
 import type { GatewayIntent } from '../payment-gateway';
 import { enqueuePaymentInstructions } from '../../booking/money/enqueue-payment-instructions';
 import { fromGatewayError, type PaymentUseCaseDeps } from './payment-deps';
-import { joinEnquiryToBooking } from '../../messaging/use-cases/join-enquiry';
+import { reachCoach } from '../../booking/requests/use-cases/reach-coach';
 
 /**
  * In `tx`: locks the booking, records what the gateway reports for its intent, saves it if that
@@ -29,8 +29,7 @@ export async function recordGatewayIntent(tx: Repositories, bookingId: Id, inten
   if (booking.paymentStatus !== saved.paymentStatus && (saved.paymentStatus === 'authorized' || saved.paymentStatus === 'failed'))
     await notifyBooking(tx.outbox, { bookingId: saved.id, event: saved.paymentStatus === 'authorized' ? 'payment_received' : 'payment_failed', actorId: null }, now);
   if (booking.paymentStatus !== 'authorized' && saved.paymentStatus === 'authorized' && saved.status === 'pending') {
-    await tx.bookingEmails.queue(tx.outbox, { event: 'requested', booking: saved, actorId: saved.clientId }, now);
-    await joinEnquiryToBooking(tx, saved, now);
+    await reachCoach(tx, saved, now);
   }
   if (booking.paymentStatus !== 'authorized' && saved.paymentStatus === 'authorized') await tx.bookingEmails.queue(tx.outbox, { event: 'payment_received', booking: saved, actorId: null }, now);
   if (booking.paymentStatus === 'authorized' && saved.paymentStatus === 'captured' && saved.status !== 'cancelled')

@@ -29,7 +29,9 @@ export async function transferCoachShare(deps: PayoutUseCaseDeps, input: { booki
   const now = deps.clock.now();
   const prepared = await deps.uow.transaction(async (tx): Promise<Result<Prepared>> => {
     const booking = await tx.bookings.findById(input.bookingId);
-    if (!booking || booking.paymentStatus !== 'released' || booking.paymentIntentId === null) return ok({ outcome: 'not_released' as const, transfer: null });
+    // A session from a package was paid with its purchase: the purchase's charge is the transfer's source.
+    const intentId = booking && (booking.paymentIntentId ?? (await tx.packageSessions.paymentIntentOf(tx, booking)));
+    if (!booking || booking.paymentStatus !== 'released' || !intentId) return ok({ outcome: 'not_released' as const, transfer: null });
     let transfer = await tx.coachTransfers.findByBookingForUpdate(booking.id);
     if (transfer === null) {
       const share = coachShareOf(booking, deps.payoutPolicy.commissionBps);
@@ -42,7 +44,7 @@ export async function transferCoachShare(deps: PayoutUseCaseDeps, input: { booki
     if ((await tx.chargebacks.listForBooking(booking.id)).some(isChargebackOpen)) return ok({ outcome: 'held_by_chargeback' as const, transfer });
     const account = await tx.payoutAccounts.findByCoach(booking.coachId);
     if (!account || !account.payoutsEnabled) return ok({ outcome: 'waiting' as const, transfer: await tx.coachTransfers.save(markWaiting(transfer, now)) });
-    return ok({ outcome: 'send' as const, transfer, accountId: account.accountId, intentId: booking.paymentIntentId, reference: booking.referenceCode });
+    return ok({ outcome: 'send' as const, transfer, accountId: account.accountId, intentId, reference: booking.referenceCode });
   });
   if (!prepared.ok) return prepared;
   const p = prepared.value;

@@ -16,8 +16,14 @@ export interface BookingUseCaseDeps {
   readonly clock: Clock;
 }
 
-/** Saves a changed booking, queues its payment effects and tells the other side, in `tx`. */
-export async function commitChange(tx: Repositories, change: BookingChange, event: BookingEvent | null, actorId: Id | null, now: Date, previous?: Booking): Promise<Booking> {
+/**
+ * Saves a changed booking, queues its payment effects and tells the other side, in `tx`. A
+ * session booked from a package settles on its package first: what would move card money
+ * moves its credit instead (decision 060).
+ */
+export async function commitChange(tx: Repositories, proposed: BookingChange, event: BookingEvent | null, actorId: Id | null, now: Date, previous?: Booking): Promise<Booking> {
+  const before = previous ?? proposed.booking;
+  const change = before.packagePurchaseId ? await tx.packageSessions.settle(tx, before, proposed, now) : proposed;
   const saved = await tx.bookings.save(change.booking);
   await enqueuePaymentInstructions(tx.outbox, saved.id, change.effects);
   if (event !== null) await notifyBooking(tx.outbox, { bookingId: saved.id, event, actorId }, now);

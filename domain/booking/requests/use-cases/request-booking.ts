@@ -11,6 +11,7 @@ import { createBooking, type NewBookingInput } from '../create-booking';
 import { checkPlayerForBooking } from '../../../accounts/players/booking-player';
 import { referenceCodeFor, referenceDay } from '../../references/reference-code';
 import type { BookingUseCaseDeps } from '../../lifecycle/use-cases/change-booking';
+import { reachCoach } from './reach-coach';
 
 /** What the client asks for: the session's fields as createBooking takes them, for a coach by id. */
 export interface RequestBookingInput extends Pick<NewBookingInput, 'serviceType' | 'startsAt' | 'durationMinutes' | 'locationType' | 'locationAddress' | 'locationNotes' | 'clientNotes'> {
@@ -18,6 +19,8 @@ export interface RequestBookingInput extends Pick<NewBookingInput, 'serviceType'
   readonly coachId: Id;
   /** One of the client's players (decision 017); absent or null: the client themself. */
   readonly playerId?: Id | null;
+  /** A purchase of the client's to pay with (decision 060): one of its credits, no card payment. */
+  readonly packagePurchaseId?: Id | null;
 }
 
 /**
@@ -87,8 +90,15 @@ export async function requestBooking(deps: BookingUseCaseDeps & { readonly ids: 
         booking = { ...booking, referenceCode: referenceCodeFor(now, await tx.bookings.nextReferenceNumber(day)) };
         taken = await tx.bookings.isReferenceTaken(booking.referenceCode);
       }
+      if (input.packagePurchaseId) {
+        const paid = await tx.packageSessions.bookFromCredit(tx, { booking, purchaseId: input.packagePurchaseId, actor: input.actor, now });
+        if (!paid.ok) return paid;
+        booking = paid.value;
+      }
       const saved = await tx.bookings.save(booking);
       await notifyBooking(tx.outbox, { bookingId: saved.id, event: 'requested', actorId: input.actor.userId }, now);
+      // Paid already: it reaches the coach now, as a card request does once its hold is made.
+      if (saved.packagePurchaseId) await reachCoach(tx, saved, now);
       return ok(saved);
     });
     if (result.ok || result.error.code !== REFERENCE_UNAVAILABLE || attempt >= REFERENCE_ATTEMPTS) return result;

@@ -44,5 +44,6 @@ export async function submitBookingRequest(deps: RequestBookingDeps & { readonly
     locationNotes: f.locationNotes ?? null,
     clientNotes: f.clientNotes ?? null,
     playerId: f.playerId === undefined || f.playerId === SELF_PLAYER ? null : f.playerId,
+    packagePurchaseId: f.packagePurchaseId ?? null,
   });
 }

@@ -1,0 +1,77 @@
+import type { PackageSessions } from '../../booking/lifecycle/package-sessions';
+import { DomainFailure, invalid } from '../../shared/errors';
+import type { Id } from '../../shared/ids';
+import { ok } from '../../shared/result';
+import type { Repositories } from '../../repositories';
+import { bookCredit, creditsLeft, refundSessionCredit, releaseCredit, returnCredit, useCredit, type PackagePurchase } from '../package-purchase';
+import { isFromPackage, paidFromCredit, purchaseForSession, settleOnPackage } from '../package-session';
+
+/** A package session whose purchase or credit is not where it must be: stored data is wrong, nothing may move. */
+const inconsistent = (bookingId: Id, why: string) => new DomainFailure(invalid('PACKAGE_SESSION_INCONSISTENT', `Package session ${bookingId}: ${why}.`));
+
+async function lockedPurchase(tx: Repositories, purchaseId: Id, bookingId: Id): Promise<PackagePurchase> {
+  const stored = await tx.packagePurchases.findByIdForUpdate(purchaseId);
+  if (!stored?.purchase) throw inconsistent(bookingId, 'its purchase is not a paid one');
+  return stored.purchase;
+}
+
+const creditOf = (p: PackagePurchase, bookingId: Id) => p.credits.find((c) => 'bookingId' in c && c.bookingId === bookingId) ?? null;
+
+/**
+ * The packages context's side of a package session (decision 060). The purchase's row is held
+ * for each move, so two requests for the last credit are decided one after the other: the
+ * second finds none left.
+ */
+export const packageSessions: PackageSessions = {
+  async bookFromCredit(tx, { booking, purchaseId, actor, now }) {
+    const purchase = purchaseForSession(await tx.packagePurchases.findByIdForUpdate(purchaseId), actor, { coachId: booking.coachId, durationMinutes: booking.durationMinutes });
+    if (!purchase.ok) return purchase;
+    const booked = bookCredit(purchase.value, { bookingId: booking.id, startsAt: booking.startsAt }, now);
+    if (!booked.ok) return booked;
+    // The credit names the booking, which is inserted later in this transaction (the key is checked at commit).
+    await tx.packagePurchases.saveCredits(booked.value.purchase);
+    if (creditsLeft(booked.value.purchase) === 1) await tx.packageEmails.queueLowCredit(tx.outbox, booked.value.purchase, now);
+    return ok(paidFromCredit(booking, { purchaseId, pricePence: booked.value.pricePence }, now));
+  },
+
+  async settle(tx, before, change, now) {
+    if (!isFromPackage(before)) return change;
+    const settled = settleOnPackage(before, change, now);
+    if (settled.move === null) return settled.change;
+    const purchase = await lockedPurchase(tx, before.packagePurchaseId, before.id);
+    const moved = settled.move === 'return' ? returnCredit(purchase, before.id) : useCredit(purchase, before.id);
+    if (!moved.ok) throw inconsistent(before.id, moved.error.message);
+    await tx.packagePurchases.saveCredits(moved.value);
+    return settled.change;
+  },
+
+  async release(tx, booking, now) {
+    if (!isFromPackage(booking)) return;
+    let purchase = await lockedPurchase(tx, booking.packagePurchaseId, booking.id);
+    const credit = creditOf(purchase, booking.id);
+    if (credit?.kind === 'released') return;
+    if (credit?.kind === 'booked') {
+      const used = useCredit(purchase, booking.id);
+      if (!used.ok) throw inconsistent(booking.id, used.error.message);
+      purchase = used.value;
+    }
+    const released = releaseCredit(purchase, booking.id, now);
+    if (!released.ok) throw inconsistent(booking.id, released.error.message);
+    await tx.packagePurchases.saveCredits(released.value.purchase);
+  },
+
+  async refunded(tx, booking) {
+    if (!isFromPackage(booking) || booking.paymentStatus !== 'refunded') return;
+    const purchase = await lockedPurchase(tx, booking.packagePurchaseId, booking.id);
+    const credit = creditOf(purchase, booking.id);
+    if (credit?.kind !== 'booked' && credit?.kind !== 'used') return;
+    const refunded = refundSessionCredit(purchase, booking.id);
+    if (!refunded.ok) throw inconsistent(booking.id, refunded.error.message);
+    await tx.packagePurchases.saveCredits(refunded.value);
+  },
+
+  async paymentIntentOf(tx, booking) {
+    if (!isFromPackage(booking)) return booking.paymentIntentId;
+    return (await tx.packagePurchases.findById(booking.packagePurchaseId))?.checkout.paymentIntentId ?? null;
+  },
+};
