@@ -53,8 +53,10 @@ export function createInMemoryBookings(): InMemoryBookings {
             (!f.clientId || b.clientId === f.clientId) &&
             (!f.coachId || b.coachId === f.coachId) &&
             (!f.partyId || b.clientId === f.partyId || b.coachId === f.partyId) &&
+            (!f.seriesId || b.seriesId === f.seriesId) &&
             (!f.statuses || f.statuses.includes(b.status)),
         )
+        .sort((a, b) => (f.orderBy === 'starts_asc' ? a.startsAt.getTime() - b.startsAt.getTime() : 0))
         .slice(0, f.limit),
     countByStatus: async () => {
       const counts = Object.fromEntries(BOOKING_STATUSES.map((s) => [s, 0])) as Record<BookingStatus, number>;
@@ -106,6 +108,7 @@ export function createInMemoryBookings(): InMemoryBookings {
       referenceTaken: all().some((b) => b.referenceCode === r.referenceCode),
     }),
     isReferenceTaken: async (code) => all().some((b) => b.referenceCode === code),
+    insertSeries: async () => undefined,
   };
 }
 

@@ -80,6 +80,30 @@ export function bookingFormSchema(now: Date) {
 }
 export type BookingForm = z.output<ReturnType<typeof bookingFormSchema>>;
 
+/**
+ * 'Repeat weekly' (decision 061): every session's London start as 'YYYY-MM-DDTHH:MM', the
+ * chosen one included; 2–12 of them (the domain checks the count and that each is offered).
+ */
+export const seriesStartsSchema = z.object({
+  seriesStarts: z.preprocess(
+    (v) => (Array.isArray(v) ? v : typeof v === 'string' ? [v] : v),
+    z
+      .array(
+        z
+          .string()
+          .trim()
+          .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, BOOKING_MESSAGES.seriesDate)
+          .transform((v, ctx) => {
+            const at = londonToUtc(v.slice(0, 10), v.slice(11));
+            if (!at) ctx.addIssue({ code: 'custom', message: BOOKING_MESSAGES.seriesDate });
+            return at ?? new Date(0);
+          }),
+        { error: BOOKING_MESSAGES.seriesDate },
+      )
+      .max(12, BOOKING_MESSAGES.seriesDate),
+  ),
+});
+
 /** SPEC §5: a client's cancellation reason is required. */
 export const cancellationReasonSchema = z.object({
   reason: requiredText(BOOKING_MESSAGES.cancellationReason, 500, BOOKING_MESSAGES.reasonTooLong),

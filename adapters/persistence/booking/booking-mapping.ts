@@ -24,6 +24,7 @@ export function toBookingRecord(booking: Booking, version: number): BookingRecor
     clientNotes: booking.clientNotes,
     playerId: booking.playerId ?? null,
     packagePurchaseId: booking.packagePurchaseId ?? null,
+    seriesId: booking.seriesId ?? null,
     servicePricePence: booking.servicePricePence,
     adminFeePence: booking.adminFeePence,
     totalPricePence: booking.totalPricePence,

@@ -1,3 +1,4 @@
+import type { BookingSeries } from '../../../domain/booking/requests/booking-series';
 import { LockMode, type FilterQuery, type QueryOrderMap } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Booking, BookingStatus } from '../../../domain/booking/lifecycle/booking';
@@ -105,6 +106,7 @@ export class MikroBookingRepository implements BookingRepository {
     if (filter.clientId !== undefined) where.push({ clientId: filter.clientId });
     if (filter.coachId !== undefined) where.push({ coachId: filter.coachId });
     if (filter.partyId !== undefined) where.push({ $or: [{ clientId: filter.partyId }, { coachId: filter.partyId }] });
+    if (filter.seriesId !== undefined) where.push({ seriesId: filter.seriesId });
     if (filter.statuses !== undefined) where.push({ status: { $in: [...filter.statuses] } });
     if (filter.startsFrom !== undefined) where.push({ startsAt: { $gte: filter.startsFrom } });
     if (filter.startsBefore !== undefined) where.push({ startsAt: { $lt: filter.startsBefore } });
@@ -127,13 +129,21 @@ export class MikroBookingRepository implements BookingRepository {
         WRITE_KEYS.map((k) => record[k]),
         'run',
       );
-      return { ...booking, playerId: booking.playerId ?? null, packagePurchaseId: booking.packagePurchaseId ?? null, version: 1 };
+      return { ...booking, playerId: booking.playerId ?? null, packagePurchaseId: booking.packagePurchaseId ?? null, seriesId: booking.seriesId ?? null, version: 1 };
     }
     const next = booking.version + 1;
     const record = toBookingRecord(booking, next);
     const result = await this.em.execute<{ affectedRows?: number }>(UPDATE_SQL, [...UPDATE_KEYS.map((k) => record[k]), booking.id, booking.version], 'run');
     if (!result.affectedRows) throw new DomainFailure(bookingChanged());
-    return { ...booking, playerId: booking.playerId ?? null, packagePurchaseId: booking.packagePurchaseId ?? null, version: next };
+    return { ...booking, playerId: booking.playerId ?? null, packagePurchaseId: booking.packagePurchaseId ?? null, seriesId: booking.seriesId ?? null, version: next };
+  }
+
+  async insertSeries(series: BookingSeries): Promise<void> {
+    await this.em.execute(
+      'insert into booking_series (id, client_id, coach_id, package_purchase_id, sessions, created_at) values (?, ?, ?, ?, ?, ?)',
+      [series.id, series.clientId, series.coachId, series.packagePurchaseId, series.sessions, series.createdAt],
+      'run',
+    );
   }
 
   listOverlappingPendingForCoach(coachId: Id, startsAt: Date, endsAt: Date, excludeId?: Id): Promise<Booking[]> {

@@ -19,6 +19,8 @@ export interface BookingRecord {
   playerId: string | null;
   /** The package the session was booked from (decision 060); null: paid by card on its own. */
   packagePurchaseId: string | null;
+  /** The weekly series the session belongs to (decision 061). */
+  seriesId: string | null;
   servicePricePence: number;
   adminFeePence: number;
   totalPricePence: number;
@@ -78,6 +80,7 @@ export const BookingEntity = new EntitySchema<BookingRecord>({
     clientNotes: textNull,
     playerId: uuidNull,
     packagePurchaseId: uuidNull,
+    seriesId: uuidNull,
     servicePricePence: int,
     adminFeePence: int,
     totalPricePence: int,

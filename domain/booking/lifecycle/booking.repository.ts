@@ -1,3 +1,4 @@
+import type { BookingSeries } from '../requests/booking-series';
 import type { Id } from '../../shared/ids';
 import type { Booking, BookingStatus } from './booking';
 import type { BookingListFilter } from '../lists/booking-lists';
@@ -15,6 +16,8 @@ export interface BookingRepository {
   /** Case-insensitive prefix match on the reference (the query is already normalised), newest first. */
   findByReferencePrefix(prefix: string, limit: number): Promise<Booking[]>;
   list(filter: BookingListFilter): Promise<Booking[]>;
+  /** Records a weekly series (decision 061) before its sessions are saved. */
+  insertSeries(series: BookingSeries): Promise<void>;
   countByStatus(): Promise<Record<BookingStatus, number>>;
 
   /**

@@ -5,7 +5,8 @@ import { err, ok, type Result } from '../../../shared/result';
 import { endsAt, type Booking } from '../../lifecycle/booking';
 import { bookingErrors, REFERENCE_UNAVAILABLE } from '../../lifecycle/booking-errors';
 import { notifyBooking } from '../../lifecycle/booking-notifications';
-import type { CoachDirectory } from '../coach-directory';
+import type { CoachDirectory, CoachForBooking } from '../coach-directory';
+import type { Repositories } from '../../../repositories';
 import { isStillOffered } from '../offered-slot';
 import { createBooking, type NewBookingInput } from '../create-booking';
 import { checkPlayerForBooking } from '../../../accounts/players/booking-player';
@@ -45,13 +46,35 @@ const REFERENCE_ATTEMPTS = 8;
  * numbered), the request draws the next number; should only the unique index see a clash at the
  * insert, the transaction rolls back and runs again: the client never sees a clash of references.
  */
-export async function requestBooking(deps: BookingUseCaseDeps & { readonly ids: IdSource; readonly coaches: CoachDirectory }, input: RequestBookingInput): Promise<Result<Booking>> {
+export async function requestBooking(deps: RequestDeps, input: RequestBookingInput): Promise<Result<Booking>> {
   const now = deps.clock.now();
+  const coach = await bookableCoach(deps, input);
+  if (!coach.ok) return coach;
+  const created = newRequest(deps, coach.value, input, input.startsAt, now);
+  if (!created.ok) return created;
+  const booking = created.value;
+  for (let attempt = 1; ; attempt++) {
+    const result = await deps.uow.transaction(async (tx) => {
+      const placed = await placeRequest(tx, booking, input, coach.value, now);
+      if (!placed.ok) return placed;
+      if (placed.value.packagePurchaseId) await reachCoach(tx, placed.value, now);
+      return placed;
+    });
+    if (result.ok || result.error.code !== REFERENCE_UNAVAILABLE || attempt >= REFERENCE_ATTEMPTS) return result;
+  }
+}
+
+export type RequestDeps = BookingUseCaseDeps & { readonly ids: IdSource; readonly coaches: CoachDirectory };
+
+export async function bookableCoach(deps: RequestDeps, input: Pick<RequestBookingInput, 'actor' | 'coachId'>): Promise<Result<CoachForBooking>> {
   if (input.actor.userId === input.coachId) return err(bookingErrors.cannotBookSelf());
   const coach = await deps.coaches.findCoachForBooking(input.coachId);
-  if (!coach || !coach.isBookable) return err(bookingErrors.coachNotFound());
-  const day = referenceDay(now);
-  const created = createBooking(
+  return coach && coach.isBookable ? ok(coach) : err(bookingErrors.coachNotFound());
+}
+
+/** The request as createBooking makes it, at the coach's current price for its length. */
+export function newRequest(deps: RequestDeps, coach: CoachForBooking, input: RequestBookingInput, startsAt: Date, now: Date): Result<Booking> {
+  return createBooking(
     input.actor,
     {
       id: deps.ids.newId(),
@@ -59,7 +82,7 @@ export async function requestBooking(deps: BookingUseCaseDeps & { readonly ids: 
       referenceCode: referenceCodeFor(now, 0),
       coach: { coachId: coach.coachId, hourlyRatePence: coach.hourlyRatePence, sessionLengths: coach.sessionLengths, servicesOffered: coach.servicesOffered },
       serviceType: input.serviceType,
-      startsAt: input.startsAt,
+      startsAt,
       durationMinutes: input.durationMinutes,
       locationType: input.locationType,
       locationAddress: input.locationAddress,
@@ -68,39 +91,38 @@ export async function requestBooking(deps: BookingUseCaseDeps & { readonly ids: 
     },
     now,
   );
-  if (!created.ok) return created;
-  let booking = created.value;
+}
 
-  for (let attempt = 1; ; attempt++) {
-    const result = await deps.uow.transaction(async (tx) => {
-      if (input.playerId) {
-        // FOR SHARE: a date-of-birth change of this player waits for this booking (decision 034).
-        const player = checkPlayerForBooking(await tx.players.findById(input.playerId, { lock: 'share' }), input.actor, coach, booking.startsAt);
-        if (!player.ok) return player;
-        booking = { ...booking, playerId: player.value.id };
-      }
-      const ask = { coachId: booking.coachId, startsAt: booking.startsAt, durationMinutes: booking.durationMinutes, now, purpose: 'booking', moment: 'ask' } as const;
-      if (!(await isStillOffered(tx.coachSchedules, ask))) return err(bookingErrors.coachUnavailable());
-      booking = { ...booking, referenceCode: referenceCodeFor(now, await tx.bookings.nextReferenceNumber(day)) };
-      const clashes = await tx.bookings.checkNewRequest({ ...booking, endsAt: endsAt(booking) });
-      if (clashes.coachBusy) return err(bookingErrors.coachUnavailable());
-      if (clashes.pendingRequest) return err(bookingErrors.duplicateRequest());
-      for (let tries = 1, taken = clashes.referenceTaken; taken; tries++) {
-        if (tries >= REFERENCE_ATTEMPTS) return err(bookingErrors.referenceUnavailable());
-        booking = { ...booking, referenceCode: referenceCodeFor(now, await tx.bookings.nextReferenceNumber(day)) };
-        taken = await tx.bookings.isReferenceTaken(booking.referenceCode);
-      }
-      if (input.packagePurchaseId) {
-        const paid = await tx.packageSessions.bookFromCredit(tx, { booking, purchaseId: input.packagePurchaseId, actor: input.actor, now });
-        if (!paid.ok) return paid;
-        booking = paid.value;
-      }
-      const saved = await tx.bookings.save(booking);
-      await notifyBooking(tx.outbox, { bookingId: saved.id, event: 'requested', actorId: input.actor.userId }, now);
-      // Paid already: it reaches the coach now, as a card request does once its hold is made.
-      if (saved.packagePurchaseId) await reachCoach(tx, saved, now);
-      return ok(saved);
-    });
-    if (result.ok || result.error.code !== REFERENCE_UNAVAILABLE || attempt >= REFERENCE_ATTEMPTS) return result;
+/**
+ * In `tx`: the checks and the insert of one request — the player, the slot engine's offer, the
+ * reference, the clashes, the package credit that pays for it — and the coach's notification.
+ */
+export async function placeRequest(tx: Repositories, request: Booking, input: RequestBookingInput, coach: CoachForBooking, now: Date): Promise<Result<Booking>> {
+  let booking = request;
+  if (input.playerId) {
+    // FOR SHARE: a date-of-birth change of this player waits for this booking (decision 034).
+    const player = checkPlayerForBooking(await tx.players.findById(input.playerId, { lock: 'share' }), input.actor, coach, booking.startsAt);
+    if (!player.ok) return player;
+    booking = { ...booking, playerId: player.value.id };
   }
+  const ask = { coachId: booking.coachId, startsAt: booking.startsAt, durationMinutes: booking.durationMinutes, now, purpose: 'booking', moment: 'ask' } as const;
+  if (!(await isStillOffered(tx.coachSchedules, ask))) return err(bookingErrors.coachUnavailable());
+  const day = referenceDay(now);
+  booking = { ...booking, referenceCode: referenceCodeFor(now, await tx.bookings.nextReferenceNumber(day)) };
+  const clashes = await tx.bookings.checkNewRequest({ ...booking, endsAt: endsAt(booking) });
+  if (clashes.coachBusy) return err(bookingErrors.coachUnavailable());
+  if (clashes.pendingRequest) return err(bookingErrors.duplicateRequest());
+  for (let tries = 1, taken = clashes.referenceTaken; taken; tries++) {
+    if (tries >= REFERENCE_ATTEMPTS) return err(bookingErrors.referenceUnavailable());
+    booking = { ...booking, referenceCode: referenceCodeFor(now, await tx.bookings.nextReferenceNumber(day)) };
+    taken = await tx.bookings.isReferenceTaken(booking.referenceCode);
+  }
+  if (input.packagePurchaseId) {
+    const paid = await tx.packageSessions.bookFromCredit(tx, { booking, purchaseId: input.packagePurchaseId, actor: input.actor, now });
+    if (!paid.ok) return paid;
+    booking = paid.value;
+  }
+  const saved = await tx.bookings.save(booking);
+  await notifyBooking(tx.outbox, { bookingId: saved.id, event: 'requested', actorId: input.actor.userId }, now);
+  return ok(saved);
 }

@@ -4,12 +4,14 @@ import type { RateLimitStore } from '../../../rate-limit/rate-limit-store';
 import { idSchema } from '../../../shared/ids';
 import type { Result } from '../../../shared/result';
 import { invalid } from '../../../shared/errors';
-import { err } from '../../../shared/result';
-import { SELF_PLAYER, bookingFormSchema } from '../../../validation/booking-forms';
+import { err, ok } from '../../../shared/result';
+import { SELF_PLAYER, bookingFormSchema, seriesStartsSchema } from '../../../validation/booking-forms';
 import { BOOKING_MESSAGES } from '../../../validation/booking-limits';
 import { parseForm } from '../../../validation/parse-form';
 import type { Booking } from '../../lifecycle/booking';
-import { requestBooking } from './request-booking';
+import { requestBooking, type RequestBookingInput } from './request-booking';
+import { requestSeries } from './request-series';
+import type { BookingSeries } from '../booking-series';
 
 type RequestBookingDeps = Parameters<typeof requestBooking>[0];
 
@@ -22,6 +24,23 @@ type RequestBookingDeps = Parameters<typeof requestBooking>[0];
  * coach never gets the wrong age and notes because nobody looked.
  */
 export async function submitBookingRequest(deps: RequestBookingDeps & { readonly rateLimits: RateLimitStore }, input: { actor: Actor; coachId: unknown; form: unknown }): Promise<Result<Booking>> {
+  const request = await parseBookingSubmit(deps, input);
+  return request.ok ? requestBooking(deps, request.value) : request;
+}
+
+/** 'Repeat weekly' (decision 061): the same form, with every session's London start in `seriesStarts`. */
+export async function submitSeriesRequest(
+  deps: RequestBookingDeps & { readonly rateLimits: RateLimitStore },
+  input: { actor: Actor; coachId: unknown; form: unknown },
+): Promise<Result<{ series: BookingSeries; bookings: readonly Booking[] }>> {
+  const request = await parseBookingSubmit(deps, input);
+  if (!request.ok) return request;
+  const starts = parseForm(seriesStartsSchema, input.form);
+  if (!starts.ok) return starts;
+  return requestSeries(deps, { ...request.value, starts: starts.value.seriesStarts });
+}
+
+async function parseBookingSubmit(deps: RequestBookingDeps & { readonly rateLimits: RateLimitStore }, input: { actor: Actor; coachId: unknown; form: unknown }): Promise<Result<RequestBookingInput>> {
   const now = deps.clock.now();
   const coachId = parseForm(idSchema, input.coachId);
   if (!coachId.ok) return coachId;
@@ -33,7 +52,7 @@ export async function submitBookingRequest(deps: RequestBookingDeps & { readonly
   const allowed = await enforceRateLimit(deps.rateLimits, 'booking', { userId: input.actor.userId }, now);
   if (!allowed.ok) return allowed;
   const f = form.value;
-  return requestBooking(deps, {
+  return ok({
     actor: input.actor,
     coachId: coachId.value,
     serviceType: f.serviceType,

@@ -1,4 +1,4 @@
-import { addDaysToIsoDate, londonToUtc, utcToLondon } from '../shared/london-time';
+import { addDaysToIsoDate, londonToUtc, utcToLondon } from '../../shared/london-time';
 
 /**
  * 'Repeat weekly': the same London wall-clock slot for 2–12 weeks (PRODUCT.md). The first
