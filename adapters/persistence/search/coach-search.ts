@@ -12,7 +12,7 @@ import {
   type CoachSearchPage,
 } from '../../../domain/search/coach-search';
 import type { SearchTotals } from './search-totals';
-import { needsSortedPage, sortedPageStatement, withNear } from './near-clause';
+import { needsSortedPage, searchFrom, sortedPageStatement, withNear } from './near-clause';
 import { sortedCursorAfter, type SortedCursor } from '../../../domain/search/near';
 import { textClause } from './text-clause';
 
@@ -184,15 +184,16 @@ function nextCursorAfter(filters: CoachSearchFilters, last: CoachCard): string {
 
 export function createCoachSearch(em: EntityManager, options: { totals?: SearchTotals } = {}): CoachSearch {
   const run = <R>(sql: string, params: unknown[]) => em.getConnection().execute<R[]>(sql, params);
-  const count = async (where: { sql: string; params: unknown[] }): Promise<number> => {
+  const count = async (from: { sql: string; params: unknown[] }, where: { sql: string; params: unknown[] }): Promise<number> => {
+    const params = [...from.params, ...where.params];
     const countNow = async () => {
-      const [row] = await run<{ n: string | number }>(`select count(*) as n from coach_profiles cp join users u on u.id = cp.user_id where ${where.sql}`, where.params);
+      const [row] = await run<{ n: string | number }>(`select count(*) as n from ${from.sql} where ${where.sql}`, params);
       return Number(row?.n ?? 0);
     };
     if (!options.totals) return countNow();
     // A background refresh may run after this request has answered: it only uses the pool's
     // connection (no identity map, no transaction of the request), so that is safe.
-    return options.totals.remember(`${where.sql}\u0000${JSON.stringify(where.params)}`, countNow);
+    return options.totals.remember(`${from.sql}\u0000${where.sql}\u0000${JSON.stringify(params)}`, countNow);
   };
   return {
     async search(filters, { cursor, limit }): Promise<CoachSearchPage> {
@@ -203,7 +204,7 @@ export function createCoachSearch(em: EntityManager, options: { totals?: SearchT
       const coaches = rows.slice(0, limit).map(toCard);
       const hasMore = rows.length > limit;
       let total = coaches.length;
-      if (cursor !== null || hasMore) total = await count(where);
+      if (cursor !== null || hasMore) total = await count(searchFrom(filters), where);
       let anyCoachListed = total > 0;
       if (!anyCoachListed && activeFilterCount(filters) > 0) {
         const [row] = await run<{ any: boolean }>(`select exists (select 1 from coach_profiles cp join users u on u.id = cp.user_id where ${LISTED}) as any`, []);

@@ -1,43 +1,74 @@
 import type { CoachSearchCursor, CoachSearchFilters } from '../../../domain/search/coach-search';
-import type { CoachSort, SortedCursor } from '../../../domain/search/near';
+import type { CoachSort, NearSearch, SortedCursor } from '../../../domain/search/near';
 
 /**
- * FindCoaches near a place and in other orders (decision 053): the clause of 'Near' and
- * 'Online', and the page statement for the distance and price orders (and the rating order when
- * a place gives each card a distance). `?` placeholders, as whereFor's.
+ * FindCoaches near a place and in other orders (decisions 053 and 061): the FROM list and clause
+ * of 'Near' and 'Online', and the page statement for the distance and price orders (and the rating
+ * order when a place gives each card a distance). `?` placeholders, as whereFor's.
  *
- * Near a place: the place's point is read by uncorrelated subqueries (InitPlans, one primary key
- * look-up each), so the index conditions take it as a parameter. An in-person coach is a
- * candidate when the box of the searched distance holds their base (coach_profiles_near) or the
- * box of their own service radius holds the place (coach_profiles_travel_area), a BitmapOr; the
- * exact test is then on the distance in tenths of a mile, as near.ts's reachOf says and the card
- * shows. earth_box is a cube around the sphere's chord, so it holds every point within the
- * distance (and some beyond it, which the exact test drops).
+ * Near a place the search starts from the places, not the coaches (decision 061). A coach's base
+ * is a place's centre, so every distance is between two of the gazetteer's ~4 300 places: the
+ * places within reach of the searched one are found by places_earth (a GiST box, no farther than
+ * the searched distance or the longest service radius anyone listed has), each with its distance
+ * in tenths of a mile and the radius a coach based there needs to be listed (none within the
+ * searched distance; the distance, in whole miles rounded up, beyond it: near.ts's reachOf). The
+ * coaches are then read place by place from coach_profiles_place_reach, (place, radius) with the
+ * card's keys included, so the radius is an index condition and the read is index-only. In
+ * distance order the places come sorted by their tenths, a nested loop keeps that order, and an
+ * incremental sort orders each tenth by rating and id: the LIMIT stops the walk after the page's
+ * last tenth, so the first page reads the nearest places only, and a later page starts at the
+ * cursor's tenth.
  */
 
 /** How far a limit of `miles` reaches, in metres: every distance that rounds to it in tenths. */
 const reachMetres = (miles: string) => `(${miles} * 10 + 0.5) * 160.9344`;
 
-/** coach_profiles_travel_area's expression (the migration's, on the table's alias). */
-const TRAVEL_AREA = `earth_box(cp.base_earth, ${reachMetres('cp.service_radius_miles')})`;
+/** coach_profiles_place_reach's (and coach_profiles_longest_radius's) predicate: an in-person coach with a base. */
+export const IN_PERSON_WITH_BASE = `cp.is_listed and cp.base_earth is not null and cp.session_mode <> 'online'`;
 
-const PLACE_POINT = `(select ll_to_earth(p.latitude, p.longitude) from places p where p.id = ?)`;
+const PLACE_POINT = `(select p.earth from places p where p.id = ?)`;
 
-/** The distance from the searched place to the coach's base, in tenths of a mile. */
-const DISTANCE_TENTHS = `round((earth_distance(cp.base_earth, ${PLACE_POINT}) / 160.9344)::numeric)::integer`;
+/** The longest service radius of a listed in-person coach (coach_profiles_longest_radius: one index tuple). */
+const LONGEST_RADIUS = `(select max(cp.service_radius_miles) from coach_profiles cp where ${IN_PERSON_WITH_BASE})`;
 
-/** The clause 'Near' or 'Online' adds to whereFor's, or null when neither is chosen. */
+/**
+ * The distance from the searched place to place `q`, in tenths of a mile: earthdistance's
+ * earth_distance (sec_to_gc of the chord) written out, so that it is not a SQL function called per
+ * place (~5 µs each, most of the cost of 700 places); the same arithmetic, so the same value.
+ */
+const TENTHS = `round(2 * 6378168::float8 * asin(least(1, cube_distance(q.earth, ${PLACE_POINT}) / (2 * 6378168::float8))) / 160.9344)::integer`;
+
+/**
+ * The places a search near `near` can list a coach at, as `pl`: id, tenths, and radius_needed. From
+ * `fromTenths` on when a distance cursor says so; sorted by distance when `ordered`.
+ */
+function placesWithinReach(near: NearSearch, options: { fromTenths: number | null; ordered: boolean }): { sql: string; params: unknown[] } {
+  return {
+    sql: `(select q.id, d.tenths, case when d.tenths <= ? * 10 then 0 else (d.tenths + 9) / 10 end as radius_needed
+             from places q cross join lateral (select ${TENTHS} as tenths) d
+            where earth_box(${PLACE_POINT}, ${reachMetres(`greatest(?, ${LONGEST_RADIUS})`)}) @> q.earth${options.fromTenths === null ? '' : ' and d.tenths >= ?'}${options.ordered ? ' order by d.tenths' : ''}) as pl`,
+    params: [near.miles, near.placeId, near.placeId, near.miles, ...(options.fromTenths === null ? [] : [options.fromTenths])],
+  };
+}
+
+const COACHES = `coach_profiles cp join users u on u.id = cp.user_id`;
+
+/** The search's FROM list (coach_profiles cp, users u, and near a place, the places pl first). */
+export function searchFrom(filters: CoachSearchFilters, options: { fromTenths: number | null; ordered: boolean } = { fromTenths: null, ordered: false }): { sql: string; params: unknown[] } {
+  const near = filters.near && !filters.online ? filters.near : null;
+  if (!near) return { sql: COACHES, params: [] };
+  const places = placesWithinReach(near, options);
+  return {
+    sql: `${places.sql} join coach_profiles cp on cp.base_place_id = pl.id and cp.service_radius_miles >= pl.radius_needed join users u on u.id = cp.user_id`,
+    params: places.params,
+  };
+}
+
+/** The clause 'Near' or 'Online' adds to whereFor's (the rule itself is searchFrom's join), or null when neither is chosen. */
 export function nearWhere(filters: CoachSearchFilters): { sql: string; params: unknown[] } | null {
   if (filters.online) return { sql: `cp.session_mode <> 'in_person'`, params: [] };
-  const near = filters.near;
-  if (!near) return null;
-  const id = near.placeId;
-  return {
-    sql: `cp.session_mode <> 'online' and cp.base_earth is not null
-      and (earth_box(${PLACE_POINT}, ${reachMetres('?')}) @> cp.base_earth or ${TRAVEL_AREA} @> ${PLACE_POINT})
-      and ${DISTANCE_TENTHS} <= greatest(?, cp.service_radius_miles) * 10`,
-    params: [id, near.miles, id, id, near.miles],
-  };
+  if (!filters.near) return null;
+  return { sql: IN_PERSON_WITH_BASE, params: [] };
 }
 
 /** Appends 'Near' or 'Online' to a where clause. */
@@ -59,10 +90,10 @@ interface OrderSpec {
 }
 
 function orderFor(sort: CoachSort, near: boolean): OrderSpec {
-  const distance = near ? DISTANCE_TENTHS : 'null::integer';
+  const distance = near ? 'pl.tenths' : 'null::integer';
   switch (sort) {
     case 'distance':
-      return { key: distance, order: `distance_tenths asc, cp.rating desc, cp.user_id asc`, outerOrder: `page.distance_tenths asc, page.rating desc, page.user_id asc` };
+      return { key: distance, order: `pl.tenths asc, cp.rating desc, cp.user_id asc`, outerOrder: `page.distance_tenths asc, page.rating desc, page.user_id asc` };
     case 'price':
       return { key: distance, order: `cp.from_price_pence asc, cp.rating desc, cp.user_id asc`, outerOrder: `page.from_price_pence asc, page.rating desc, page.user_id asc` };
     case 'rating':
@@ -70,23 +101,33 @@ function orderFor(sort: CoachSort, near: boolean): OrderSpec {
   }
 }
 
-/** Rows after the cursor in the sort's order (a cursor of another order starts from the top). */
-function keysetFor(sort: CoachSort, near: CoachSearchFilters['near'], cursor: CoachSearchCursor | SortedCursor | null): { sql: string; params: unknown[] } | null {
+/** The cursor of the sort, if it is one (a cursor of another order starts from the top). */
+function cursorOf(sort: CoachSort, cursor: CoachSearchCursor | SortedCursor | null): CoachSearchCursor | SortedCursor | null {
   if (!cursor) return null;
-  if (sort === 'rating') {
-    if ('by' in cursor) return null;
+  if (sort === 'rating') return 'by' in cursor ? null : cursor;
+  return 'by' in cursor && cursor.by === sort ? cursor : null;
+}
+
+/** Rows after the cursor in the sort's order. */
+function keysetFor(sort: CoachSort, cursor: CoachSearchCursor | SortedCursor | null): { sql: string; params: unknown[] } | null {
+  if (!cursor) return null;
+  if (!('by' in cursor)) {
     return {
       sql: `(cp.rating < ? or (cp.rating = ? and (cp.total_sessions < ? or (cp.total_sessions = ? and cp.user_id > ?))))`,
       params: [cursor.rating, cursor.rating, cursor.totalSessions, cursor.totalSessions, cursor.userId],
     };
   }
-  if (!('by' in cursor) || cursor.by !== sort) return null;
-  const key = sort === 'distance' ? DISTANCE_TENTHS : 'cp.from_price_pence';
-  const keyParams = sort === 'distance' && near ? [near.placeId] : [];
-  // The key's leading `>=` is implied by the rest but lets an ordered index scan start at the cursor.
+  if (sort === 'distance') {
+    // The places before the cursor's tenth are left out by placesWithinReach's fromTenths.
+    return {
+      sql: `(pl.tenths > ? or (pl.tenths = ? and (cp.rating < ? or (cp.rating = ? and cp.user_id > ?))))`,
+      params: [cursor.key, cursor.key, cursor.rating, cursor.rating, cursor.userId],
+    };
+  }
+  // The leading `>=` is implied by the rest but lets an ordered index scan start at the cursor.
   return {
-    sql: `${key} >= ? and (${key} > ? or (${key} = ? and (cp.rating < ? or (cp.rating = ? and cp.user_id > ?))))`,
-    params: [...keyParams, cursor.key, ...keyParams, cursor.key, ...keyParams, cursor.key, cursor.rating, cursor.rating, cursor.userId],
+    sql: `cp.from_price_pence >= ? and (cp.from_price_pence > ? or (cp.from_price_pence = ? and (cp.rating < ? or (cp.rating = ? and cp.user_id > ?))))`,
+    params: [cursor.key, cursor.key, cursor.key, cursor.rating, cursor.rating, cursor.userId],
   };
 }
 
@@ -105,8 +146,9 @@ export function sortedPageStatement(
   // Distance needs a place (filtersFromSearchParams never gives it without one).
   const sort = filters.sort === 'distance' && !near ? 'rating' : (filters.sort ?? 'rating');
   const spec = orderFor(sort, near !== null);
-  const keyset = keysetFor(sort, near, cursor);
-  const keyParams = near ? [near.placeId] : [];
+  const after = cursorOf(sort, cursor);
+  const keyset = keysetFor(sort, after);
+  const from = searchFrom(filters, { fromTenths: sort === 'distance' && after && 'by' in after ? after.key : null, ordered: sort === 'distance' });
   return {
     sql: `select u.id, u.full_name, u.avatar_url, pl.label as place_label, u.bio,
                 cp.is_verified, cp.rating, cp.review_count, cp.total_sessions, cp.services_offered, cp.hourly_rate_pence, cp.from_price_pence,
@@ -114,7 +156,7 @@ export function sortedPageStatement(
                 (select json_agg(json_build_object('minutes', l.minutes, 'pricePence', l.price_pence) order by l.minutes)
                    from coach_session_lengths l where l.coach_id = page.user_id) as session_lengths
            from (select cp.user_id, cp.rating, cp.total_sessions, cp.from_price_pence, ${spec.key} as distance_tenths
-                   from coach_profiles cp join users u on u.id = cp.user_id
+                   from ${from.sql}
                   where ${where.sql}${keyset ? ` and ${keyset.sql}` : ''}
                   order by ${spec.order}
                   limit ?) as page
@@ -122,6 +164,6 @@ export function sortedPageStatement(
            join users u on u.id = page.user_id
            left join places pl on pl.id = cp.base_place_id
           order by ${spec.outerOrder}`,
-    params: [...keyParams, ...where.params, ...(keyset?.params ?? []), rows],
+    params: [...from.params, ...where.params, ...(keyset?.params ?? []), rows],
   };
 }
