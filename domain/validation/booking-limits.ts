@@ -16,6 +16,7 @@ export const RESCHEDULE_SLOT_RANGE = { first: '06:00', last: '22:00', stepMinute
 export const BOOKING_MESSAGES = {
   invalidServiceType: 'Invalid service type',
   dateRequired: 'Please select a date',
+  seriesDate: 'Choose each date and time of the series again.',
   timeRequired: 'Please select a time',
   inFuture: 'Booking date must be in the future',
   tooFarAhead: `Bookings can be made up to ${BOOKING_WINDOW_DAYS} days ahead`,
