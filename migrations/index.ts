@@ -27,6 +27,7 @@ import { Migration20261203180000_admin_find_indexes } from './Migration202612031
 import { Migration20261203181000_audit_log_indexes } from './Migration20261203181000_audit_log_indexes';
 import { Migration20261203182000_diagnostic_check_indexes } from './Migration20261203182000_diagnostic_check_indexes';
 import { Migration20261203190000_package_purchases } from './Migration20261203190000_package_purchases';
+import { Migration20261204100000_earnings_package_index } from './Migration20261204100000_earnings_package_index';
 
 /** Every migration, in order. Listed explicitly so the bundled server and the CLI run the same set. */
 export const migrationsList: MigrationObject[] = [
@@ -58,4 +59,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261203181000_audit_log_indexes', class: Migration20261203181000_audit_log_indexes },
   { name: 'Migration20261203182000_diagnostic_check_indexes', class: Migration20261203182000_diagnostic_check_indexes },
   { name: 'Migration20261203190000_package_purchases', class: Migration20261203190000_package_purchases },
+  { name: 'Migration20261204100000_earnings_package_index', class: Migration20261204100000_earnings_package_index },
 ];
