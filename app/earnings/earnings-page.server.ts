@@ -1,5 +1,7 @@
 import { redirect, type AppLoadContext } from '@remix-run/node';
 import { createEarningsReader, type EarningsItem } from '../../adapters/persistence/payouts/earnings.query';
+import { createPackageSalesReader } from '../../adapters/persistence/packages/package-sales.query';
+import { packageSessionLabel } from '../../domain/packages/package-sale';
 import type { User } from '../../domain/accounts/users/user';
 import { redirectFor } from '../navigation/routing';
 import { EARNING_DATE_LABELS, EARNING_STATE_LABELS, earningLineOf, earningsByMonth, earningsFigures, lastTwelveMonths, taxYearOf, type EarningState } from '../../domain/payouts/earnings';
@@ -7,9 +9,12 @@ import { formatLondonDate, formatLondonTime } from '../../domain/shared/london-t
 import { formatPence } from '../../domain/shared/money';
 import { actorOf, requireUser } from '../auth/guards.server';
 import { requestDeps } from '~/request-deps.server';
+import { packageSaleViews } from './package-sale-view';
 
 /** Lines per page of the Earnings list ('Load more' fetches the next). */
 export const EARNINGS_PAGE_SIZE = 20;
+/** Package sales per page of their section ('Show more sales' fetches the next). */
+export const PACKAGE_SALES_PAGE_SIZE = 5;
 
 /** The signed-in coach; anyone else goes where the other coach-only pages send them. */
 export async function requireCoach(request: Request, context: AppLoadContext): Promise<User> {
@@ -21,6 +26,10 @@ export async function requireCoach(request: Request, context: AppLoadContext): P
 
 export function earningsReader(context: AppLoadContext) {
   return createEarningsReader(context.app.orm.em.fork());
+}
+
+export function packageSalesReader(context: AppLoadContext) {
+  return createPackageSalesReader(context.app.orm.em.fork());
 }
 
 export const commissionBpsOf = (context: AppLoadContext): number => requestDeps(context).payoutPolicy.commissionBps;
@@ -43,6 +52,8 @@ export interface EarningLineView {
   readonly stateLabel: string;
   /** 'until 29 Nov 2026', 'expected 26 Nov 2026', '26 Nov 2026' (paid out) … or null. */
   readonly when: string | null;
+  /** 'Session 2 of 5 · Spring block' for a session booked from a package; null for a single booking. */
+  readonly packageSession: string | null;
 }
 
 export function lineViews(items: readonly EarningsItem[], commissionBps: number, now: Date): EarningLineView[] {
@@ -63,6 +74,7 @@ export function lineViews(items: readonly EarningsItem[], commissionBps: number,
       state: line.state,
       stateLabel: EARNING_STATE_LABELS[line.state],
       when: line.date && line.dateKind ? `${EARNING_DATE_LABELS[line.dateKind]} ${dayMonthYear.format(line.date)}`.trim() : null,
+      packageSession: item.packageSession ? packageSessionLabel(item.packageSession, item.packageSession.position) : null,
     });
   }
   return views;
@@ -74,12 +86,22 @@ export async function loadEarningLines(context: AppLoadContext, coachId: string,
   return { lines: lineViews(page.items, commissionBpsOf(context), context.app.clock.now()), nextCursor: page.next };
 }
 
-/** The whole first page: figures, chart and the first lines (two SQL statements). */
+/** A page of package sales after `cursor` ('Show more sales'): one SQL statement. */
+export async function loadPackageSales(context: AppLoadContext, coachId: string, cursor: string | null) {
+  const page = await packageSalesReader(context).recent(coachId, { cursor, limit: PACKAGE_SALES_PAGE_SIZE });
+  return { sales: packageSaleViews(page.items, context.app.clock.now()), nextCursor: page.next };
+}
+
+/** The whole first page: figures, chart, the first package sales and the first lines (three SQL statements, run together). */
 export async function loadEarningsPage(context: AppLoadContext, coachId: string) {
   const now = context.app.clock.now();
   const commissionBps = commissionBpsOf(context);
   const reader = earningsReader(context);
-  const [overview, first] = await Promise.all([reader.overview(coachId, lastTwelveMonths(now).since), reader.lines(coachId, { cursor: null, limit: EARNINGS_PAGE_SIZE })]);
+  const [overview, first, sales] = await Promise.all([
+    reader.overview(coachId, lastTwelveMonths(now).since),
+    reader.lines(coachId, { cursor: null, limit: EARNINGS_PAGE_SIZE }),
+    loadPackageSales(context, coachId, null),
+  ]);
   const figures = earningsFigures({ untransferred: overview.untransferred, transfers: overview.transfers, payoutsEnabled: overview.payoutsEnabled, commissionBps, now });
   const months = earningsByMonth(now, overview.months);
   const year = taxYearOf(now);
@@ -98,5 +120,6 @@ export async function loadEarningsPage(context: AppLoadContext, coachId: string)
     }),
     lines: lineViews(first.items, commissionBps, now),
     nextCursor: first.next,
+    sales,
   };
 }

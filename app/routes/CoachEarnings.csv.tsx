@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { earningsCsvFileName, earningsCsvHeader, earningsCsvLine } from '../../domain/payouts/earnings-csv';
 import { earningLineOf, taxYear, taxYearOf } from '../../domain/payouts/earnings';
-import { commissionBpsOf, earningsReader, requireCoach } from '~/earnings/earnings-page.server';
+import { packageName, packageSaleSummary, packageSessionLabel, saleCountsText } from '../../domain/packages/package-sale';
+import { commissionBpsOf, earningsReader, packageSalesReader, requireCoach } from '~/earnings/earnings-page.server';
 
 /** Lines read per SQL statement while the CSV streams. */
 const CSV_PAGE_SIZE = 500;
@@ -13,9 +14,13 @@ const CSV_PAGE_SIZE = 500;
  * (a calendar year would split two returns). A booking counts in the tax year its money was
  * released to the coach (the transfer's released_at). Without `year`, the current tax year.
  *
+ * After the releases, the packages sold in the tax year (sold: paid_at), each with where its
+ * sessions stand as of the download; a release of a package session names it.
+ *
  * Coaches only (others go where the other coach-only pages send them). The body streams: one
- * keyset page of 500 lines per SQL statement, written as it is read, so a long history is never
- * held in memory at once. Cells are formula-safe (domain/payouts/earnings-csv.ts).
+ * keyset page of 500 lines per SQL statement (the releases, then the sales), written as it is
+ * read, so a long history is never held in memory at once. Cells are formula-safe
+ * (domain/payouts/earnings-csv.ts).
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireCoach(request, context);
@@ -31,10 +36,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
   const year = taxYear(startYear);
   const reader = earningsReader(context);
+  const sales = packageSalesReader(context);
   const commissionBps = commissionBpsOf(context);
   const encoder = new TextEncoder();
   let cursor: string | null = null;
   let started = false;
+  let phase: 'releases' | 'sales' = 'releases';
   const log = context.log;
 
   const body = new ReadableStream<Uint8Array>({
@@ -46,23 +53,48 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         return;
       }
       try {
-        const page = await reader.releasedBetween(user.id, { from: year.from, to: year.to }, { cursor, limit: CSV_PAGE_SIZE });
+        const range = { from: year.from, to: year.to };
+        const page = { cursor, limit: CSV_PAGE_SIZE };
         let text = '';
-        for (const item of page.items) {
-          const line = earningLineOf(item.booking, item.transfer, commissionBps, now);
-          if (!line) continue;
-          text += earningsCsvLine({
-            referenceCode: item.booking.referenceCode,
-            startsAt: item.booking.startsAt,
-            clientName: item.clientName?.trim() || 'Former client',
-            line,
-            releasedAt: item.transfer?.releasedAt ?? item.booking.paymentReleasedAt,
-            paidOutAt: item.transfer?.paidOutAt ?? null,
-          });
+        let next: string | null;
+        if (phase === 'releases') {
+          const released = await reader.releasedBetween(user.id, range, page);
+          for (const item of released.items) {
+            const line = earningLineOf(item.booking, item.transfer, commissionBps, now);
+            if (!line) continue;
+            text += earningsCsvLine({
+              kind: 'session',
+              referenceCode: item.booking.referenceCode,
+              startsAt: item.booking.startsAt,
+              clientName: item.clientName?.trim() || 'Former client',
+              line,
+              releasedAt: item.transfer?.releasedAt ?? item.booking.paymentReleasedAt,
+              paidOutAt: item.transfer?.paidOutAt ?? null,
+              packageSession: item.packageSession ? packageSessionLabel(item.packageSession, item.packageSession.position) : null,
+            });
+          }
+          next = released.next;
+        } else {
+          const sold = await sales.soldBetween(user.id, range, page);
+          for (const item of sold.items) {
+            const summary = packageSaleSummary(item.sale);
+            text += earningsCsvLine({
+              kind: 'package_sale',
+              clientName: item.clientName?.trim() || 'Former client',
+              packageName: packageName(item.sale),
+              soldAt: item.paidAt,
+              pricePence: summary.pricePence,
+              refundedPence: summary.refundedPence,
+              sessions: saleCountsText(summary.counts),
+            });
+          }
+          next = sold.next;
         }
         if (text) controller.enqueue(encoder.encode(text));
-        cursor = page.next;
-        if (!cursor) controller.close();
+        cursor = next;
+        if (cursor) return;
+        if (phase === 'releases') phase = 'sales';
+        else controller.close();
       } catch (error) {
         log.error({ err: error, event: 'earnings_csv_failed', coachId: user.id }, 'earnings CSV failed');
         controller.error(error);

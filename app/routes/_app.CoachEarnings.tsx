@@ -1,18 +1,21 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useFetcher, useLoaderData } from '@remix-run/react';
 import { useEffect, useState } from 'react';
-import { loadEarningLines, loadEarningsPage, requireCoach } from '~/earnings/earnings-page.server';
+import { loadEarningLines, loadEarningsPage, loadPackageSales, requireCoach } from '~/earnings/earnings-page.server';
 import { LoadMoreButton } from '~/components/booking/load-more-button';
 import { primaryButton } from '~/components/booking/button-classes';
 import { EarningsChart } from '~/components/earnings/earnings-chart';
 import { EarningsLines, type LineView } from '~/components/earnings/earnings-lines';
+import { PackageSales } from '~/components/earnings/package-sales';
 
 export const meta: MetaFunction = () => [{ title: 'Earnings · FACT' }];
 
 /**
  * The coach's Earnings page: held, on the way and paid out, the next payout, the
- * last 12 months and one line per booking, keyset-paged. Coaches only (redirectFor). The first
- * page costs two statements besides the session lookup; 'Load more' (?cursor=…) one.
+ * last 12 months, the packages sold (issue 48) and one line per booking, both keyset-paged; a
+ * session booked from a package says which. Coaches only (redirectFor). The first page costs
+ * three statements besides the session lookup; 'Load more' (?lines=1&cursor=…) and 'Show more
+ * sales' (?sales=1&cursor=…) one each.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireCoach(request, context);
@@ -21,6 +24,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const headers = { 'Cache-Control': 'private, no-store' };
   // 'Load more' asks for ?lines=1&cursor=…: the next lines only.
   if (cursor && url.searchParams.get('lines') === '1') return json({ more: true as const, ...(await loadEarningLines(context, user.id, cursor)) }, { headers });
+  if (cursor && url.searchParams.get('sales') === '1') return json({ more: true as const, ...(await loadPackageSales(context, user.id, cursor)) }, { headers });
   return json({ more: false as const, ...(await loadEarningsPage(context, user.id)) }, { headers });
 }
 
@@ -59,7 +63,7 @@ export default function CoachEarnings() {
         </Link>
       </p>
     );
-  const { figures, months, taxYears } = data;
+  const { figures, months, taxYears, sales } = data;
   const lines = [...data.lines, ...(extra?.lines ?? [])];
   const next = extra ? extra.nextCursor : data.nextCursor;
 
@@ -98,6 +102,8 @@ export default function CoachEarnings() {
       </dl>
 
       <EarningsChart months={months} />
+
+      <PackageSales first={sales} />
 
       <section aria-labelledby="lines-title" className="rounded-2xl border border-slate-200 bg-white shadow-sm">
         <div className="flex flex-wrap items-end justify-between gap-3 border-b border-slate-200 p-4 sm:px-6">

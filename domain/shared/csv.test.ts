@@ -115,4 +115,9 @@ describe('a CSV table', () => {
     expect(table.header()).toBe(`"'=Name","Amount","Note","Refund"\r\n`);
     expect(table.line({ name: 'Jamie;=1+1', amount: 5300, note: '', refund: -500 })).toBe(`"Jamie;'=1+1",53.00,"",-5.00\r\n`);
   });
+
+  it('leaves a money cell empty, not 0.00, for a row with no such amount', () => {
+    const optional = csvTable<{ amount: number | null }>([{ header: 'Amount', pence: (r) => r.amount }]);
+    expect([optional.line({ amount: null }), optional.line({ amount: 0 })]).toEqual(['\r\n', '0.00\r\n']);
+  });
 });

@@ -67,8 +67,12 @@ export function csvPenceCell(pence: Pence): string {
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
 
-/** One column of a CSV file: its heading and how a row gives its cell, as text or as money. */
-export type CsvColumn<Row> = { readonly header: string; readonly text: (row: Row) => string } | { readonly header: string; readonly pence: (row: Row) => Pence };
+/**
+ * One column of a CSV file: its heading and how a row gives its cell, as text or as money. A money
+ * column's null is an empty cell: a row with no such amount (a spreadsheet's sum skips it, where a
+ * 0.00 would claim one).
+ */
+export type CsvColumn<Row> = { readonly header: string; readonly text: (row: Row) => string } | { readonly header: string; readonly pence: (row: Row) => Pence | null };
 
 export interface CsvTable<Row> {
   /** The heading line. */
@@ -83,6 +87,13 @@ export function csvTable<Row>(columns: readonly CsvColumn<Row>[]): CsvTable<Row>
   const heading = record(columns.map((c) => csvTextCell(c.header)));
   return {
     header: () => heading,
-    line: (row) => record(columns.map((c) => ('text' in c ? csvTextCell(c.text(row)) : csvPenceCell(c.pence(row))))),
+    line: (row) =>
+      record(
+        columns.map((c) => {
+          if ('text' in c) return csvTextCell(c.text(row));
+          const pence = c.pence(row);
+          return pence === null ? '' : csvPenceCell(pence);
+        }),
+      ),
   };
 }

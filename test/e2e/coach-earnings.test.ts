@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createUser, signIn } from '../support/accounts';
 import { cardOf, expectToast, setServerClock } from '../support/booking-e2e';
-import { screenshot, useBrowser } from '../support/browser';
+import { screenshot, shootAtWidths, useBrowser } from '../support/browser';
 import { enablePayouts } from '../support/payout-fixtures';
 import { useTestServer } from '../support/server';
 
@@ -161,9 +161,11 @@ describe('coach earnings: from the card to the coach’s bank', () => {
     expect(download.suggestedFilename()).toBe('fact-earnings-2026-27.csv');
     const csv = readFileSync(await download.path(), 'utf8').replace(/^\uFEFF/, '');
     const rows = csv.trimEnd().split('\r\n');
-    expect(rows[0]).toBe('"Reference","Session date","Client","Session price","Platform share","Coach share","State","Released at","Paid out at"');
+    expect(rows[0]).toBe(
+      '"Reference","Session date","Client","Session price","Platform share","Coach share","State","Released at","Paid out at","Type","Package","Sold at","Package price","Refunded to client"',
+    );
     expect(rows).toHaveLength(2);
-    expect(rows[1]).toMatch(new RegExp(`^"${reference}","2027-01-13","Pat Payer",45\\.00,3\\.00,45\\.00,"Paid out","2027-01-15 11:\\d{2}","2027-01-16 06:0\\d"$`));
+    expect(rows[1]).toMatch(new RegExp(`^"${reference}","2027-01-13","Pat Payer",45\\.00,3\\.00,45\\.00,"Paid out","2027-01-15 11:\\d{2}","2027-01-16 06:0\\d","Session","","",,$`));
 
     const response = await coach.request.get(`${server.baseUrl}/CoachEarnings/csv?year=2026`);
     expect(response.headers()['cache-control']).toBe('private, no-store');
@@ -209,5 +211,76 @@ describe('coach earnings: from the card to the coach’s bank', () => {
         .first()
         .textContent(),
     ).resolves.toBe('£750.00');
+  });
+
+  it('shows a coach the packages they sold, where each one’s sessions stand, and which package session each release line is', async () => {
+    const kit = (await createUser(server.db, { userType: 'coach', email: 'kit@example.com', fullName: 'Kit Packages', hourlyRate: 45, servicesOffered: ['striker'] })).user.id;
+    const cleo = (await createUser(server.db, { userType: 'client', email: 'cleo@example.com', fullName: 'Cleo Client' })).user.id;
+    const dev = (await createUser(server.db, { userType: 'client', email: 'dev@example.com', fullName: 'Dev Dribble' })).user.id;
+    // Straight into the records (buying is test/e2e/packages.test.ts, the money path the tests above):
+    // Cleo's untitled 5 × 60 min for £200, sold 2 Jan: session 1 released and paid out, session 2
+    // happened (held until its release), session 3 booked, two left. Dev's 'Spring block' (3 for
+    // £120), sold in December: one released, two refunded on request.
+    await server.db.query(
+      `with offer as (
+         insert into package_offers (id, coach_id, sessions, duration_minutes, total_price_pence, validity_weeks, title)
+         values (gen_random_uuid(), $1, 5, 60, 20000, 8, null), (gen_random_uuid(), $1, 3, 60, 12000, 8, 'Spring block') returning id, sessions),
+       bought as (
+         insert into package_purchases (id, client_id, coach_id, offer_id, title, sessions, duration_minutes, total_price_pence, admin_fee_pence, payment_intent_id, paid_at, valid_until)
+         select gen_random_uuid(), case when o.sessions = 5 then $2::uuid else $3::uuid end, $1, o.id, case when o.sessions = 3 then 'Spring block' end, o.sessions, 60,
+                case when o.sessions = 5 then 20000 else 12000 end, 300, 'pi_test_pkg_' || o.sessions,
+                case when o.sessions = 5 then timestamptz '2027-01-02 15:30+00' else timestamptz '2026-12-05 10:00+00' end,
+                case when o.sessions = 5 then timestamptz '2027-02-27 15:30+00' else timestamptz '2027-01-30 10:00+00' end
+           from offer o returning id, sessions, client_id),
+       sessions as (
+         insert into bookings (id, reference_code, client_id, coach_id, service_type, starts_at, ends_at, duration_minutes, location_type,
+                               service_price_pence, admin_fee_pence, total_price_pence, status, payment_status, payment_intent_id,
+                               amount_authorized_pence, amount_captured_pence, payment_held_until, payment_released_at, completed_at, session_started_at)
+         select gen_random_uuid(), 'FACT-' || to_char(v.starts, 'YYYYMMDD') || '-PKG' || v.n, b.client_id, $1, 'striker', v.starts, v.starts + interval '1 hour', 60, 'online',
+                4000, 0, 4000, v.status, v.payment, 'pi_test_pkg_session_' || v.n, 4000, 4000, v.starts + interval '49 hours',
+                case when v.payment = 'released' then v.starts + interval '49 hours' end,
+                case when v.status = 'completed' then v.starts + interval '1 hour' end, case when v.status = 'completed' then v.starts end
+           from bought b
+           join (values (5, 0, 1, timestamptz '2027-01-05 10:00+00', 'completed', 'released'), (5, 1, 2, timestamptz '2027-01-15 10:00+00', 'completed', 'captured'),
+                        (5, 2, 3, timestamptz '2027-01-20 10:00+00', 'confirmed', 'captured'), (3, 0, 4, timestamptz '2026-12-10 10:00+00', 'completed', 'released'))
+                as v(sessions, position, n, starts, status, payment) on v.sessions = b.sessions
+         returning id, coach_id, starts_at, payment_released_at, payment_status, reference_code),
+       transfers as (
+         insert into coach_transfers (booking_id, coach_id, coach_share_pence, platform_share_pence, commission_bps, status, transfer_id, released_at, transferred_at, paid_out_at, payout_id)
+         select id, coach_id, 4000, 0, 0, 'paid', 'tr_test_' || replace(id::text, '-', ''), payment_released_at, payment_released_at, payment_released_at + interval '1 day', 'po_test_pkg'
+           from sessions where payment_status = 'released' returning booking_id)
+       insert into package_credits (purchase_id, position, state, booking_id, released_at)
+       select b.id, c.position, c.state, s.id, case when c.state = 'released' then s.payment_released_at end
+         from bought b
+         join (values (5, 0, 'released', 1), (5, 1, 'used', 2), (5, 2, 'booked', 3), (5, 3, 'available', null), (5, 4, 'available', null),
+                      (3, 0, 'released', 4), (3, 1, 'refunded', null), (3, 2, 'refunded', null)) as c(sessions, position, state, n) on c.sessions = b.sessions
+         left join sessions s on s.reference_code like '%-PKG' || c.n`,
+      [kit, cleo, dev],
+    );
+    // An unpaid checkout holds no money and is never a sale.
+    await server.db.query(
+      `insert into package_purchases (id, client_id, coach_id, offer_id, sessions, duration_minutes, total_price_pence, admin_fee_pence)
+       select gen_random_uuid(), $2, $1, id, 3, 60, 12000, 300 from package_offers where coach_id = $1 and title = 'Spring block'`,
+      [kit, cleo],
+    );
+
+    const page = await browser.newPage();
+    await signIn(page, server.baseUrl, 'kit@example.com');
+    await page.goto(`${server.baseUrl}/CoachEarnings`);
+    const sales = page.locator('section[aria-labelledby="sales-title"]');
+    await sales.getByRole('heading', { name: 'Package sales' }).waitFor();
+    await sales.getByText('per completed session', { exact: false }).waitFor();
+    const items = sales.locator('li[data-sale]');
+    await expect(items.count()).resolves.toBe(2);
+    const cleos = await items.nth(0).innerText();
+    for (const part of ['5 × 60 min', 'Cleo Client · sold 2 Jan 2027', '£200.00', '1 released to you', '1 used, to be released', '1 booked', '2 left']) expect(cleos).toContain(part);
+    const devs = await items.nth(1).innerText();
+    for (const part of ['Spring block', 'Dev Dribble · sold 5 Dec 2026', '£120.00', '1 released to you', '2 refunded', '£80.00 refunded to the client for 2 unused sessions'])
+      expect(devs).toContain(part);
+    await expect(page.locator('tr[data-reference="FACT-20270105-PKG1"]').innerText()).resolves.toContain('Session 1 of 5 · 5 × 60 min');
+    await expect(page.locator('tr[data-reference="FACT-20270120-PKG3"]').innerText()).resolves.toContain('Session 3 of 5 · 5 × 60 min');
+    await expect(page.locator('tr[data-reference="FACT-20261210-PKG4"]').innerText()).resolves.toContain('Session 1 of 3 · Spring block');
+    await shootAtWidths(page, 'coach-earnings-packages', sales);
+    await page.close();
   });
 });

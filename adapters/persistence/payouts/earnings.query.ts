@@ -3,13 +3,14 @@ import type { Booking } from '../../../domain/booking/lifecycle/booking';
 import { REFERENCE_CODE_PATTERN } from '../../../domain/booking/references/reference-code';
 import type { CoachTransfer, TransferStatus } from '../../../domain/payouts/coach-transfer';
 import type { BookingMoney, TransferGroup, UntransferredGroup } from '../../../domain/payouts/earnings';
+import type { PackageTermsSold } from '../../../domain/packages/package-sale';
 import { PAYMENT_STATUSES } from '../../../domain/booking/money/payment-status';
 import { BOOKING_STATUSES } from '../../../domain/shared/catalogue';
 import { invalid } from '../../../domain/shared/errors';
 import { isId, type Id } from '../../../domain/shared/ids';
 import { err, ok, type Result } from '../../../domain/shared/result';
 import { decodeKeyset, encodeKeyset } from '../shared/keyset-cursor';
-import { rebuild } from '../shared/stored-data';
+import { rebuild, StoredDataError } from '../shared/stored-data';
 import { transferOfRow, type CoachTransferRow } from './coach-transfer.repository';
 
 /**
@@ -26,6 +27,10 @@ import { transferOfRow, type CoachTransferRow } from './coach-transfer.repositor
  * - `releasedBetween`: the CSV's pages, transfers released in [from, to) oldest first, keyset on
  *   (released_at, booking_id) — coach_transfers_by_coach scanned backward.
  *
+ * Every line also says whether its session came from a package: the credit holding the booking
+ * (package_credits_one_per_booking) and its purchase's terms, so a release line reads 'Session 2
+ * of 5 · <package>' without a statement more.
+ *
  * A line reads only the booking columns it shows or its money depends on (`EarningBooking`), never
  * `b.*`: a booking's free text (notes, reasons, addresses) can be several KB, and a 20 000-line CSV
  * downloaded by several coaches at once would otherwise hold all of it in memory page by page.
@@ -41,10 +46,16 @@ export interface EarningsOverviewRows {
 /** What an earnings line reads of its booking: the money `earningLineOf` takes, and what names the session. */
 export type EarningBooking = BookingMoney & Pick<Booking, 'id' | 'referenceCode' | 'startsAt'>;
 
+/** The package a session's booking took a credit of, and which credit (from 0). */
+export interface PackageSessionRef extends PackageTermsSold {
+  readonly position: number;
+}
+
 export interface EarningsItem {
   readonly booking: EarningBooking;
   readonly transfer: CoachTransfer | null;
   readonly clientName: string | null;
+  readonly packageSession: PackageSessionRef | null;
 }
 
 export interface EarningsPage {
@@ -104,11 +115,17 @@ interface OverviewRow {
   months: { month: string; pence: number | string }[];
 }
 
-/** The booking columns of `EarningBooking`, the client's name and the transfer row. */
+/** The booking columns of `EarningBooking`, the client's name, the transfer row and the package credit, if any. */
 const SELECT_LINE = `
   select b.id, b.reference_code, b.starts_at, b.status, b.payment_status, b.service_price_pence, b.admin_fee_pence,
          b.amount_captured_pence, b.amount_refunded_pence, b.payment_held_until, b.payment_released_at,
-         cu.full_name as client_name, to_jsonb(t) as transfer`;
+         cu.full_name as client_name, to_jsonb(t) as transfer,
+         pc.position as package_position, pp.title as package_title, pp.sessions as package_sessions, pp.duration_minutes as package_minutes`;
+
+/** A session booked from a package: its credit names the booking (joined through package_credits, the one link every package booking has). */
+const JOIN_PACKAGE = `
+  left join package_credits pc on pc.booking_id = b.id
+  left join package_purchases pp on pp.id = pc.purchase_id`;
 
 interface LineRow {
   id: string;
@@ -124,6 +141,10 @@ interface LineRow {
   payment_released_at: Date | string | null;
   client_name: string | null;
   transfer: CoachTransferRow | null;
+  package_position: number | null;
+  package_title: string | null;
+  package_sessions: number | null;
+  package_minutes: number | null;
   cursor_at: string;
 }
 
@@ -132,7 +153,16 @@ function itemOf(row: LineRow): EarningsItem {
     booking: rebuild('bookings', parseEarningBooking, row),
     transfer: row.transfer ? transferOfRow(row.transfer) : null,
     clientName: row.client_name,
+    packageSession: packageSessionOf(row),
   };
+}
+
+function packageSessionOf(row: LineRow): PackageSessionRef | null {
+  if (row.package_position === null) return null;
+  const { package_position: position, package_sessions: sessions, package_minutes: minutes } = row;
+  if (sessions === null || minutes === null || !Number.isSafeInteger(position) || !Number.isSafeInteger(sessions) || position < 0 || position >= sessions)
+    throw new StoredDataError('package_credits', row.id, 'the credit of this booking is not one of its package');
+  return { position, sessions, durationMinutes: minutes, title: row.package_title };
 }
 
 function pageOf(rows: LineRow[], limit: number): EarningsPage {
@@ -173,7 +203,7 @@ export function createEarningsReader(em: EntityManager): EarningsReader {
         `${SELECT_LINE}, b.starts_at::text as cursor_at
            from bookings b
            join users cu on cu.id = b.client_id
-           left join coach_transfers t on t.booking_id = b.id
+           left join coach_transfers t on t.booking_id = b.id ${JOIN_PACKAGE}
           where b.coach_id = ?
             and (b.payment_status in ('captured', 'partially_refunded', 'released') or t.booking_id is not null)
             and (?::timestamptz is null or (b.starts_at, b.id) < (?::timestamptz, ?::uuid))
@@ -190,7 +220,7 @@ export function createEarningsReader(em: EntityManager): EarningsReader {
         `${SELECT_LINE}, t.released_at::text as cursor_at
            from coach_transfers t
            join bookings b on b.id = t.booking_id
-           join users cu on cu.id = b.client_id
+           join users cu on cu.id = b.client_id ${JOIN_PACKAGE}
           where t.coach_id = ? and t.released_at >= ? and t.released_at < ?
             and (?::timestamptz is null or (t.released_at, t.booking_id) > (?::timestamptz, ?::uuid))
           order by t.released_at asc, t.booking_id asc

@@ -12,6 +12,7 @@ export interface LineView {
   readonly state: EarningState;
   readonly stateLabel: string;
   readonly when: string | null;
+  readonly packageSession: string | null;
 }
 
 const TONES: Record<EarningState, string> = {
@@ -73,6 +74,7 @@ export function EarningsLines({ lines }: { lines: readonly LineView[] }) {
               <span className="flex flex-col">
                 <span className="font-mono text-xs font-semibold text-slate-900">{line.reference}</span>
                 <span className="text-slate-600">{line.session}</span>
+                {line.packageSession ? <span className="text-xs font-medium text-pitch-700">{line.packageSession}</span> : null}
               </span>
               <span className="sm:hidden">
                 <State line={line} />

@@ -25,8 +25,23 @@ const http = useHttpApp();
 
 const HOSTILE_NAMES = ['Jamie;=1+1', '=HYPERLINK("http://evil.example","Click")', 'Pat\t-2+3', 'Lee,@SUM(A1:A9)', 'Ann\r\n+cmd|calc', "Jo O'Neil; 'twas", 'Sam "the boot" Smith'];
 
-const COLUMNS = ['Reference', 'Session date', 'Client', 'Session price', 'Platform share', 'Coach share', 'State', 'Released at', 'Paid out at'];
-const MONEY = new Set(['Session price', 'Platform share', 'Coach share']);
+const COLUMNS = [
+  'Reference',
+  'Session date',
+  'Client',
+  'Session price',
+  'Platform share',
+  'Coach share',
+  'State',
+  'Released at',
+  'Paid out at',
+  'Type',
+  'Package',
+  'Sold at',
+  'Package price',
+  'Refunded to client',
+];
+const MONEY = new Set(['Session price', 'Platform share', 'Coach share', 'Package price', 'Refunded to client']);
 
 interface Page {
   figures: { held: string; onTheWay: string; paidOut: string };

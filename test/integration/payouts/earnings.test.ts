@@ -133,9 +133,9 @@ describe('the coach’s Earnings page', () => {
     expect(page.months.reduce((s, m) => s + m.pence, 0)).toBe(10_000);
   });
 
-  it('costs two SQL statements besides the session lookup, and one for Load more', async () => {
+  it('costs three SQL statements besides the session lookup (figures, package sales, lines), and one for Load more', async () => {
     const first = await countQueries(async () => call(earningsLoader, ctx.app, await requestAs(ctx.app, coach.id, '/CoachEarnings')));
-    expect(first.count, first.queries.join('\n')).toBeLessThanOrEqual(3);
+    expect(first.count, first.queries.join('\n')).toBeLessThanOrEqual(4);
     const cursor = (await createEarningsReader(ctx.app.orm.em.fork()).lines(coach.id, { cursor: null, limit: 1 })).next!;
     const more = await countQueries(async () => call(earningsLoader, ctx.app, await requestAs(ctx.app, coach.id, `/CoachEarnings?lines=1&cursor=${encodeURIComponent(cursor)}`)));
     expect(more.count, more.queries.join('\n')).toBeLessThanOrEqual(2);
@@ -199,7 +199,9 @@ describe('the coach’s Earnings page', () => {
       .replace(/^\uFEFF/, '')
       .trimEnd()
       .split('\r\n');
-    expect(rows[0]).toBe('"Reference","Session date","Client","Session price","Platform share","Coach share","State","Released at","Paid out at"');
+    expect(rows[0]).toBe(
+      '"Reference","Session date","Client","Session price","Platform share","Coach share","State","Released at","Paid out at","Type","Package","Sold at","Package price","Refunded to client"',
+    );
     expect(
       rows
         .slice(1)
@@ -208,7 +210,7 @@ describe('the coach’s Earnings page', () => {
     ).toEqual([refs.paidOut, refs.onTheWay].map((ref) => `"${ref}"`).sort());
     const paid = rows.find((r) => r.startsWith(`"${refs.paidOut}"`))!;
     expect(paid).toContain(`,"'=HYPERLINK(""http://evil"")",50.00,3.00,50.00,"Paid out",`);
-    expect(rows.find((r) => r.startsWith(`"${refs.onTheWay}"`))).toMatch(/,50\.00,3\.00,50\.00,"On the way","\d{4}-\d{2}-\d{2} \d{2}:\d{2}",""$/);
+    expect(rows.find((r) => r.startsWith(`"${refs.onTheWay}"`))).toMatch(/,50\.00,3\.00,50\.00,"On the way","\d{4}-\d{2}-\d{2} \d{2}:\d{2}","","Session","","",,$/);
     // Another tax year holds nothing of it; a year that has not started is refused.
     const before = await call(csvLoader, ctx.app, await requestAs(ctx.app, coach.id, `/CoachEarnings/csv?year=${year - 1}`));
     expect(

@@ -143,7 +143,7 @@ describe('SQL statements per page request', () => {
     await expectWithinBudget([...SHELL, coachDashboardLoader], coach.id, '/CoachDashboard?tab=pending');
   });
 
-  it('CoachEarnings (figures, chart and the first lines)', async () => {
+  it('CoachEarnings (figures and chart, the first package sales, the first lines)', async () => {
     await expectWithinBudget([...SHELL, coachEarningsLoader], coach.id, '/CoachEarnings');
   });
 
