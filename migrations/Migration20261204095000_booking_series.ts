@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * Weekly series (decision 061): the same slot for 2–12 weeks, asked for in one request and
+ * Weekly series (decision 062): the same slot for 2–12 weeks, asked for in one request and
  * answered in one decision. Each session is its own booking with its own reference, naming its
  * series; the series row says who asked and how it is paid.
  */

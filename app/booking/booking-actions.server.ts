@@ -73,7 +73,7 @@ async function run(intent: BookingIntent, actor: Actor, bookingId: string, field
     case 'decline':
       return declineBooking(deps, { ...input, reason: text(fields.reason) });
     case 'cancel':
-      return cancelBooking(deps, { ...input, reason: text(fields.reason), shownRefundPence: pence(fields.shownRefundPence) });
+      return cancelBooking(deps, { ...input, reason: text(fields.reason), shownRefundPence: pence(fields.shownRefundPence), scope: fields.scope === 'series_future' ? 'series_future' : 'one' });
     case 'propose_reschedule': {
       const form = parseForm(rescheduleSchema(deps.clock.now()), fields);
       if (!form.ok) return form;

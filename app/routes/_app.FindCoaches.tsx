@@ -2,7 +2,8 @@ import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Link, useFetcher, useLoaderData, useNavigate, useNavigation, useSearchParams, useSubmit } from '@remix-run/react';
 import { memo, startTransition, useEffect, useMemo, useState } from 'react';
 import type { CoachDirectory, CoachForBooking } from '../../domain/booking/requests/coach-directory';
-import { submitBookingRequest } from '../../domain/booking/requests/use-cases/submit-booking-request';
+import { submitBookingRequest, submitSeriesRequest } from '../../domain/booking/requests/use-cases/submit-booking-request';
+import { ok } from '../../domain/shared/result';
 import { redirectFor } from '../navigation/routing';
 import {
   COACH_SEARCH_PAGE_SIZE,
@@ -83,12 +84,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const deps = bookingDeps(context);
   let coach: CoachForBooking | null = null;
   const coaches: CoachDirectory = { findCoachForBooking: async (id) => (coach = await deps.coaches.findCoachForBooking(id)) };
-  const result = await submitBookingRequest({ ...deps, coaches }, { actor, coachId: fields.coachId, form: fields });
+  const submitted = { actor, coachId: fields.coachId, form: fields };
+  // 'Repeat weekly' sends every session's start (decision 062); the summary is of the first.
+  const result =
+    fields.seriesStarts !== undefined
+      ? await submitSeriesRequest({ ...deps, coaches }, submitted).then((r) => (r.ok ? ok({ booking: r.value.bookings[0]!, seriesSessions: r.value.bookings.length }) : r))
+      : await submitBookingRequest({ ...deps, coaches }, submitted).then((r) => (r.ok ? ok({ booking: r.value, seriesSessions: null }) : r));
   if (!result.ok) {
     context.log.info({ userId: user.id, code: result.error.code, action: 'book' }, 'booking refused');
     return failure(bookingRefusal(result.error), 'book');
   }
-  const b = result.value;
+  const b = result.value.booking;
   const booking: BookedSummary = {
     id: b.id,
     referenceCode: b.referenceCode,
@@ -99,6 +105,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     adminFeePence: b.adminFeePence,
     totalPricePence: b.totalPricePence,
     paidFromPackage: Boolean(b.packagePurchaseId),
+    seriesSessions: result.value.seriesSessions,
   };
   return json({ ok: true as const, intent: 'book' as const, booking });
 }

@@ -81,7 +81,7 @@ export function bookingFormSchema(now: Date) {
 export type BookingForm = z.output<ReturnType<typeof bookingFormSchema>>;
 
 /**
- * 'Repeat weekly' (decision 061): every session's London start as 'YYYY-MM-DDTHH:MM', the
+ * 'Repeat weekly' (decision 062): every session's London start as 'YYYY-MM-DDTHH:MM', the
  * chosen one included; 2–12 of them (the domain checks the count and that each is offered).
  */
 export const seriesStartsSchema = z.object({

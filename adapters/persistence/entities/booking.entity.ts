@@ -19,7 +19,7 @@ export interface BookingRecord {
   playerId: string | null;
   /** The package the session was booked from (decision 060); null: paid by card on its own. */
   packagePurchaseId: string | null;
-  /** The weekly series the session belongs to (decision 061). */
+  /** The weekly series the session belongs to (decision 062). */
   seriesId: string | null;
   servicePricePence: number;
   adminFeePence: number;

@@ -75,6 +75,7 @@ function toItem(row: Record<string, unknown>): BookingListItem {
     clientName: (row.x_client_name as string | null) ?? null,
     coachName: (row.x_coach_name as string | null) ?? null,
     reviewedByViewer: row.x_reviewed === true,
+    series: typeof row.x_series_sessions === 'number' && typeof row.x_series_position === 'number' ? { position: row.x_series_position, sessions: row.x_series_sessions } : null,
     player:
       typeof row.x_player_first_name === 'string' && typeof row.x_player_dob === 'string'
         ? {
@@ -91,7 +92,9 @@ const SELECT = (viewerParam: boolean, extraColumns = '') => `
   select b.*, cu.full_name as x_client_name, co.full_name as x_coach_name,
          ${viewerParam ? 'exists (select 1 from reviews r where r.booking_id = b.id and r.reviewer_id = ?)' : 'false'} as x_reviewed,
          pl.first_name as x_player_first_name, pl.last_name as x_player_last_name,
-         to_char(pl.date_of_birth, 'YYYY-MM-DD') as x_player_dob, pl.notes as x_player_notes${extraColumns}
+         to_char(pl.date_of_birth, 'YYYY-MM-DD') as x_player_dob, pl.notes as x_player_notes,
+         case when b.series_id is null then null else (select count(*)::int from bookings s where s.series_id = b.series_id) end as x_series_sessions,
+         case when b.series_id is null then null else (select count(*)::int from bookings s where s.series_id = b.series_id and (s.starts_at, s.id) <= (b.starts_at, b.id)) end as x_series_position${extraColumns}
     from bookings b
     join users cu on cu.id = b.client_id
     join users co on co.id = b.coach_id

@@ -110,3 +110,16 @@ export function PlayerPanel({ card, withNotes }: { card: BookingCardView; withNo
     </div>
   );
 }
+
+/** A session of a weekly series (decision 062): where it is in the series, and for a request what answering it does. */
+export function SeriesLine({ card }: { card: BookingCardView }) {
+  const series = card.series;
+  if (!series) return null;
+  const answersAll = card.viewerIs === 'coach' && card.status === 'pending';
+  return (
+    <p className="mt-2 text-sm text-slate-700" aria-label="Weekly series">
+      <span className="rounded-full bg-violet-50 px-2 py-0.5 text-xs font-semibold text-violet-800">Weekly series</span> Session {series.position} of {series.sessions}
+      {answersAll ? '. Accepting or declining answers every request of the series.' : null}
+    </p>
+  );
+}

@@ -4,7 +4,8 @@ import { memo, useState } from 'react';
 import type { BookingCardView } from '../../booking/booking-card-view';
 import { bookAgainSeed, cardServiceLabel, cardTitle, otherPartyLabel, servicePricePence } from '../../booking/booking-card-labels';
 import { formatPence } from '../../../domain/shared/money';
-import { BookingCardBadges, BookingCardNotices, Detail, PaymentDueNotice, PlayerPanel, SessionWhenWhere } from './booking-card-parts';
+import { BookingCardBadges, BookingCardNotices, Detail, PaymentDueNotice, PlayerPanel, SeriesLine, SessionWhenWhere } from './booking-card-parts';
+import { SeriesCancelScope } from './series-cancel-scope';
 import type { BookedSummary } from './booking-dialog';
 import { BookingResponseButtons } from './booking-response-buttons';
 import { dangerButton, dangerOutlineButton, primaryButton, secondaryButton } from './button-classes';
@@ -89,6 +90,7 @@ export const BookingCard = memo(function BookingCard({
         </Detail>
       </div>
 
+      <SeriesLine card={card} />
       <PlayerPanel card={card} withNotes={card.viewerIs === 'coach'} />
       <PaymentDueNotice card={card} />
       <PaymentStateNote card={card} />
@@ -136,7 +138,12 @@ export const BookingCard = memo(function BookingCard({
           bookingId={card.id}
           label="Reason for cancelling"
           placeholder={`This will be shared with the ${other.toLowerCase()}.`}
-          notice={<CancellationMoneyNote card={card} />}
+          notice={
+            <>
+              <CancellationMoneyNote card={card} />
+              <SeriesCancelScope card={card} />
+            </>
+          }
           confirmLabel="Cancel Booking"
           cancelLabel="Keep Booking"
           onClose={close}

@@ -13,6 +13,7 @@ import { BOOKING_DIALOG_DURATIONS, BOOKING_MESSAGES } from '../../../domain/vali
 import { durationLabel } from '../../booking/session-length-view';
 import { PackagesNote } from '../packages/packages-note';
 import { PAY_BY_CARD, PackagePaymentNote, PayWith } from '../packages/pay-with';
+import { RepeatWeekly } from './repeat-weekly';
 import { BookingPriceSummary } from './booking-price-summary';
 import { arrivedBookingOptions, DEFAULT_DURATION, forgetBookingOptions, loadBookingOptions, type BookingOptions, type BookingPreview, type OfferedDay } from './booking-options';
 import { DatePicker } from './date-picker';
@@ -31,6 +32,8 @@ export interface BookedSummary {
   readonly totalPricePence: number;
   /** Paid with a session of the client's package (decision 060): no payment step follows. */
   readonly paidFromPackage?: boolean;
+  /** 'Repeat weekly': how many sessions the series asked for (this is the first). */
+  readonly seriesSessions?: number | null;
 }
 
 type BookResponse = { ok: true; intent: 'book'; booking: BookedSummary } | { ok: false; intent: string; message: string; fieldErrors: Record<string, readonly string[]> };
@@ -371,6 +374,7 @@ function BookingForm({
       </div>
 
       <PayWith credits={credits} value={payWith} onChange={(v) => (setPayWith(v), touch('packagePurchaseId', 'durationMinutes'))} error={errors.packagePurchaseId} />
+      {credit ? <RepeatWeekly key={credit.purchaseId} coachId={options.coachId} date={date} time={time} durationMinutes={duration} maxSessions={credit.left} /> : null}
       {credit ? (
         <PackagePaymentNote credit={credit} />
       ) : (

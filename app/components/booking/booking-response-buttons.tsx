@@ -20,13 +20,13 @@ export function BookingResponseButtons({ card, onOpen }: { card: BookingCardView
         <fetcher.Form method="post">
           <input type="hidden" name="bookingId" value={card.id} />
           <button type="submit" name="intent" value="accept" disabled={busy} className={primaryButton}>
-            Accept
+            {card.series ? 'Accept series' : 'Accept'}
           </button>
         </fetcher.Form>
       ) : null}
       {can('decline') ? (
         <button type="button" className={secondaryButton} onClick={() => onOpen('decline')}>
-          Decline
+          {card.series ? 'Decline series' : 'Decline'}
         </button>
       ) : null}
       {reschedule === 'review' ? (

@@ -2,7 +2,7 @@ import { Link } from '@remix-run/react';
 import { memo, useState } from 'react';
 import type { BookingCardView } from '../../booking/booking-card-view';
 import { cardServiceLabel } from '../../booking/booking-card-labels';
-import { BookingCardBadges, BookingCardNotices, Detail, PlayerPanel, SessionWhenWhere } from './booking-card-parts';
+import { BookingCardBadges, BookingCardNotices, Detail, PlayerPanel, SeriesLine, SessionWhenWhere } from './booking-card-parts';
 import { BookingResponseButtons } from './booking-response-buttons';
 import { RespondBy } from './respond-by';
 import { dangerOutlineButton, primaryButton, secondaryButton } from './button-classes';
@@ -41,6 +41,7 @@ export const CoachBookingCard = memo(function CoachBookingCard({ card, today, la
         {card.respondBy ? <RespondBy at={card.respondBy} className="i-time" /> : null}
       </div>
       <CoachEarnsLine card={card} />
+      <SeriesLine card={card} />
       <PlayerPanel card={card} withNotes />
       {card.clientNotes ? (
         <p className="mt-3 rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700">

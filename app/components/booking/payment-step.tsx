@@ -23,8 +23,10 @@ function PaidFromPackage({ booking, onDone }: { booking: BookedSummary; onDone: 
     showToast(
       {
         type: 'success',
-        title: `Booking request sent successfully to ${booking.coachName}!`,
-        description: `Reference ${booking.referenceCode}. Paid with a session of your package: nothing more to pay. If ${booking.coachName} declines, the session goes back to your package.`,
+        title: booking.seriesSessions ? `Weekly series of ${booking.seriesSessions} sessions sent to ${booking.coachName}!` : `Booking request sent successfully to ${booking.coachName}!`,
+        description: booking.seriesSessions
+          ? `First session ${booking.referenceCode}. Paid with sessions of your package: nothing more to pay. ${booking.coachName} accepts or declines the whole series; declined sessions go back to your package.`
+          : `Reference ${booking.referenceCode}. Paid with a session of your package: nothing more to pay. If ${booking.coachName} declines, the session goes back to your package.`,
       },
       `booked-${booking.id}`,
     );

@@ -16,7 +16,7 @@ export interface BookingRepository {
   /** Case-insensitive prefix match on the reference (the query is already normalised), newest first. */
   findByReferencePrefix(prefix: string, limit: number): Promise<Booking[]>;
   list(filter: BookingListFilter): Promise<Booking[]>;
-  /** Records a weekly series (decision 061) before its sessions are saved. */
+  /** Records a weekly series (decision 062) before its sessions are saved. */
   insertSeries(series: BookingSeries): Promise<void>;
   countByStatus(): Promise<Record<BookingStatus, number>>;
 

@@ -41,7 +41,7 @@ export interface Booking {
   readonly playerId?: Id | null;
   /** The package this session was booked from (decision 060): paid by one of its credits, no card payment of its own. */
   readonly packagePurchaseId?: Id | null;
-  /** The weekly series this session belongs to (decision 061): asked for and answered with its other sessions. */
+  /** The weekly series this session belongs to (decision 062): asked for and answered with its other sessions. */
   readonly seriesId?: Id | null;
 
   /** The coach's rate when the booking was made (frozen). */

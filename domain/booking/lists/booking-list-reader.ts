@@ -12,6 +12,8 @@ export interface BookingListItem {
   readonly reviewedByViewer: boolean;
   /** The player the session is for (decision 017), as stored; absent or null: the client. */
   readonly player?: { firstName: string; lastName: string; dateOfBirth: string; notes: string | null } | null;
+  /** The session's place in its weekly series (decision 062); absent or null: not part of one. */
+  readonly series?: { readonly position: number; readonly sessions: number } | null;
 }
 
 /**

@@ -115,7 +115,7 @@ export interface BookingListFilter {
   readonly coachId?: Id;
   /** Bookings where this user is the client or the coach. */
   readonly partyId?: Id;
-  /** The sessions of one weekly series (decision 061). */
+  /** The sessions of one weekly series (decision 062). */
   readonly seriesId?: Id;
   readonly statuses?: readonly BookingStatus[];
   /** startsAt >= startsFrom */

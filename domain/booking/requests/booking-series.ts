@@ -4,7 +4,7 @@ import { err, ok, type Result } from '../../shared/result';
 import { SERIES_RULES } from './weekly-series';
 
 /**
- * A weekly series (decision 061): sessions asked for together, the same slot each week (or a
+ * A weekly series (decision 062): sessions asked for together, the same slot each week (or a
  * date moved by the client to another free time), answered by the coach in one decision. Each
  * session is its own booking with its own reference.
  */
@@ -12,14 +12,15 @@ export interface BookingSeries {
   readonly id: Id;
   readonly clientId: Id;
   readonly coachId: Id;
-  /** The package that pays for it; a series is paid from credits (see decision 061). */
+  /** The package that pays for it; a series is paid from credits (see decision 062). */
   readonly packagePurchaseId: Id | null;
   readonly sessions: number;
   readonly createdAt: Date;
 }
 
 export const seriesErrors = {
-  size: (): DomainError => invalid('SERIES_SIZE', `A weekly series has ${SERIES_RULES.minWeeks} to ${SERIES_RULES.maxWeeks} sessions.`, { series: [`Choose ${SERIES_RULES.minWeeks} to ${SERIES_RULES.maxWeeks} sessions.`] }),
+  size: (): DomainError =>
+    invalid('SERIES_SIZE', `A weekly series has ${SERIES_RULES.minWeeks} to ${SERIES_RULES.maxWeeks} sessions.`, { series: [`Choose ${SERIES_RULES.minWeeks} to ${SERIES_RULES.maxWeeks} sessions.`] }),
   repeated: (): DomainError => invalid('SERIES_REPEATED_DATE', 'Each session of a series needs its own date and time.', { series: ['Each session of a series needs its own date and time.'] }),
   needsPackage: (): DomainError => conflict('SERIES_NEEDS_PACKAGE', 'A weekly series is paid with a package: choose one of your packages under ‘How will you pay?’.'),
   notEnoughCredits: (left: number, asked: number): DomainError =>

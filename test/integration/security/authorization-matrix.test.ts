@@ -482,6 +482,22 @@ const ROUTES: Record<string, RouteEntry> = {
       { name: 'options of someone who is not a coach', kind: 'loader', url: (w) => `/api/booking-options?coachId=${w.people.otherClient.id}`, expect: api(members(404, { admin: 403 })) },
     ],
   },
+  'api.series-dates.tsx': {
+    probes: [
+      {
+        name: "a weekly series' dates with a coach",
+        kind: 'loader',
+        url: (w) => `/api/series-dates?coachId=${w.people.coach.id}&date=${new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10)}&time=10:00&duration=60&weeks=3`,
+        expect: api(members(200, { admin: 403 })),
+      },
+      {
+        name: 'series dates with someone who is not a coach',
+        kind: 'loader',
+        url: (w) => `/api/series-dates?coachId=${w.people.otherClient.id}&date=${new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10)}&time=10:00&duration=60&weeks=3`,
+        expect: api(members(404, { admin: 403 })),
+      },
+    ],
+  },
   'api.places.tsx': {
     probes: [
       // Public, as FindCoaches is (decision 048): open data, read from memory, nothing written.

@@ -7,6 +7,10 @@ import { bookingErrors } from '../booking-errors';
 import { commitChange, type BookingUseCaseDeps } from './change-booking';
 import { checkSessionPlayer } from '../../requests/use-cases/session-player';
 import { isStillOffered } from '../../requests/offered-slot';
+import { SERIES_RULES } from '../../requests/weekly-series';
+import type { Repositories } from '../../../repositories';
+import type { DomainError } from '../../../shared/errors';
+import { formatLondonDate, formatLondonTime } from '../../../shared/london-time';
 
 export interface AcceptBookingOutput {
   readonly booking: Booking;
@@ -36,21 +40,41 @@ export async function acceptBooking(deps: BookingUseCaseDeps, input: { actor: Ac
     await tx.bookings.lockCoachCalendar(peek.coachId);
     const booking = await tx.bookings.findByIdForUpdate(input.bookingId);
     if (!booking) return err(bookingErrors.notFound());
-    const change = accept(booking, input.actor, now);
-    if (!change.ok) return change;
-    const coached = await checkSessionPlayer(tx, booking, booking.startsAt);
-    if (!coached.ok) return coached;
-    const end = endsAt(booking);
-    if (await tx.bookings.hasOverlappingActiveForCoach(booking.coachId, booking.startsAt, end, booking.id)) return err(bookingErrors.coachAlreadyBooked());
-    const ask = { coachId: booking.coachId, startsAt: booking.startsAt, durationMinutes: booking.durationMinutes, now, purpose: 'booking', moment: 'answer' } as const;
-    if (!(await isStillOffered(tx.coachSchedules, ask))) return err(bookingErrors.slotNoLongerOffered());
-    const saved = await commitChange(tx, change.value, 'accepted', input.actor.userId, now);
-    const declined: Booking[] = [];
-    for (const other of await tx.bookings.listOverlappingPendingForCoach(booking.coachId, booking.startsAt, end, booking.id)) {
-      const decline = declineBySystem(other, NO_LONGER_AVAILABLE_REASON, now);
-      if (!decline.ok) continue;
-      declined.push(await commitChange(tx, decline.value, 'declined', null, now));
+    const first = await acceptLocked(tx, booking, input.actor, now);
+    if (!first.ok || !booking.seriesId) return first;
+    // A weekly series is answered in one decision (decision 062): its other requests too, or none.
+    const declined = [...first.value.declined];
+    for (const sibling of await tx.bookings.list({ seriesId: booking.seriesId, statuses: ['pending'], orderBy: 'starts_asc', limit: SERIES_RULES.maxWeeks })) {
+      if (sibling.id === booking.id) continue;
+      const locked = await tx.bookings.findByIdForUpdate(sibling.id);
+      if (!locked) return err(bookingErrors.notFound());
+      const next = await acceptLocked(tx, locked, input.actor, now);
+      if (!next.ok) return err(seriesAnswerRefused(locked, next.error));
+      declined.push(...next.value.declined);
     }
-    return ok({ booking: saved, declined });
+    return ok({ booking: first.value.booking, declined });
   });
+}
+
+/** The same refusal, naming the session of the series it is about. */
+const seriesAnswerRefused = (b: Booking, e: DomainError): DomainError => ({ ...e, message: `${formatLondonDate(b.startsAt)} at ${formatLondonTime(b.startsAt)}: ${e.message}` });
+
+/** In `tx`, with the coach's calendar and the booking locked: the checks, the confirmation and the declines it causes. */
+async function acceptLocked(tx: Repositories, booking: Booking, actor: Actor, now: Date): Promise<Result<AcceptBookingOutput>> {
+  const change = accept(booking, actor, now);
+  if (!change.ok) return change;
+  const coached = await checkSessionPlayer(tx, booking, booking.startsAt);
+  if (!coached.ok) return coached;
+  const end = endsAt(booking);
+  if (await tx.bookings.hasOverlappingActiveForCoach(booking.coachId, booking.startsAt, end, booking.id)) return err(bookingErrors.coachAlreadyBooked());
+  const ask = { coachId: booking.coachId, startsAt: booking.startsAt, durationMinutes: booking.durationMinutes, now, purpose: 'booking', moment: 'answer' } as const;
+  if (!(await isStillOffered(tx.coachSchedules, ask))) return err(bookingErrors.slotNoLongerOffered());
+  const saved = await commitChange(tx, change.value, 'accepted', actor.userId, now);
+  const declined: Booking[] = [];
+  for (const other of await tx.bookings.listOverlappingPendingForCoach(booking.coachId, booking.startsAt, end, booking.id)) {
+    const decline = declineBySystem(other, NO_LONGER_AVAILABLE_REASON, now);
+    if (!decline.ok) continue;
+    declined.push(await commitChange(tx, decline.value, 'declined', null, now));
+  }
+  return ok({ booking: saved, declined });
 }

@@ -5,7 +5,8 @@ import { err, ok } from '../../../shared/result';
 import type { UnitOfWork } from '../../../unit-of-work';
 import type { Repositories } from '../../../repositories';
 import { enqueuePaymentInstructions } from '../../money/enqueue-payment-instructions';
-import type { Booking } from '../booking';
+import type { Booking, BookingStatus } from '../booking';
+import { SERIES_RULES } from '../../requests/weekly-series';
 import { bookingErrors } from '../booking-errors';
 import type { BookingChange } from '../booking-party';
 import { notifyBooking, type BookingEvent } from '../booking-notifications';
@@ -51,6 +52,41 @@ export async function changeBooking(
     const saved = await commitChange(tx, change.value, eventOf(booking, change.value.booking), actorId, now, booking);
     const refreshed = await refreshStatsIfSessionCountChanged(tx, booking, saved, now);
     return refreshed.ok ? ok(saved) : refreshed;
+  });
+}
+
+/**
+ * The same transition applied to a booking and, in the same transaction, to the other sessions
+ * of its weekly series that `alsoOf` picks (decision 062): all of them change, or none. Each
+ * session moves its own money (its own credit), under the policy as it applies to it.
+ */
+export async function changeWithSeries(
+  deps: BookingUseCaseDeps,
+  bookingId: Id,
+  actorId: Id | null,
+  apply: (booking: Booking, now: Date) => Result<BookingChange>,
+  eventOf: (before: Booking, after: Booking) => BookingEvent | null,
+  alsoOf: (booking: Booking) => { statuses: readonly BookingStatus[]; from: Date } | null,
+): Promise<Result<Booking>> {
+  const now = deps.clock.now();
+  return deps.uow.transaction(async (tx) => {
+    const booking = await tx.bookings.findByIdForUpdate(bookingId);
+    if (!booking) return err(bookingErrors.notFound());
+    const scope = booking.seriesId ? alsoOf(booking) : null;
+    const siblings =
+      scope && booking.seriesId ? await tx.bookings.list({ seriesId: booking.seriesId, statuses: scope.statuses, startsFrom: scope.from, orderBy: 'starts_asc', limit: SERIES_RULES.maxWeeks }) : [];
+    let first: Booking | null = null;
+    for (const id of [booking.id, ...siblings.map((s) => s.id).filter((id) => id !== booking.id)]) {
+      const current = id === booking.id ? booking : await tx.bookings.findByIdForUpdate(id);
+      if (!current) return err(bookingErrors.notFound());
+      const change = apply(current, now);
+      if (!change.ok) return change;
+      const saved = await commitChange(tx, change.value, eventOf(current, change.value.booking), actorId, now, current);
+      const refreshed = await refreshStatsIfSessionCountChanged(tx, current, saved, now);
+      if (!refreshed.ok) return refreshed;
+      first ??= saved;
+    }
+    return ok(first!);
   });
 }
 

@@ -13,7 +13,7 @@ export interface RequestSeriesInput extends RequestBookingInput {
 const when = (d: Date) => `${formatLondonDate(d)} at ${formatLondonTime(d)}`;
 
 /**
- * 'Repeat weekly' (decision 061): 2–12 sessions asked for in one transaction, each its own
+ * 'Repeat weekly' (decision 062): 2–12 sessions asked for in one transaction, each its own
  * request with its own reference, checked as a single request is (the slot engine's offer, the
  * clashes, the player's age), each paid by a credit of the client's package. If any one of them
  * cannot be made, none is: the client sees which date and chooses again. The coach is told once,
@@ -33,7 +33,14 @@ export async function requestSeries(deps: RequestDeps, input: RequestSeriesInput
     requests.push(created.value);
   }
   return deps.uow.transaction(async (tx) => {
-    const series: BookingSeries = { id: deps.ids.newId(), clientId: input.actor.userId, coachId: coach.value.coachId, packagePurchaseId: input.packagePurchaseId ?? null, sessions: requests.length, createdAt: now };
+    const series: BookingSeries = {
+      id: deps.ids.newId(),
+      clientId: input.actor.userId,
+      coachId: coach.value.coachId,
+      packagePurchaseId: input.packagePurchaseId ?? null,
+      sessions: requests.length,
+      createdAt: now,
+    };
     await tx.bookings.insertSeries(series);
     const saved: Booking[] = [];
     for (const request of requests) {

@@ -28,7 +28,7 @@ export async function submitBookingRequest(deps: RequestBookingDeps & { readonly
   return request.ok ? requestBooking(deps, request.value) : request;
 }
 
-/** 'Repeat weekly' (decision 061): the same form, with every session's London start in `seriesStarts`. */
+/** 'Repeat weekly' (decision 062): the same form, with every session's London start in `seriesStarts`. */
 export async function submitSeriesRequest(
   deps: RequestBookingDeps & { readonly rateLimits: RateLimitStore },
   input: { actor: Actor; coachId: unknown; form: unknown },

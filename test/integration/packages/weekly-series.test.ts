@@ -1,0 +1,172 @@
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { insertPerson, type Person } from '../../support/booking-flow';
+import { sameOrigin, useHttpApp } from '../../support/http-app';
+import { createTestBooking } from '../../support/fixtures/bookings';
+import { londonToUtc } from '../../../domain/shared/london-time';
+
+/**
+ * 'Repeat weekly' over HTTP against PostgreSQL (decision 062): every date is shown free or not
+ * before anything is sent; a date that is not free is moved or dropped; the series is asked for
+ * in one request, each session its own booking and reference, each paid by a credit; the coach
+ * answers the whole series in one decision; the client cancels one session and every later one.
+ */
+const http = useHttpApp();
+const DAY = 86_400_000;
+const cookies = new Map<string, string>();
+let coach: Person;
+let client: Person;
+let purchaseId = '';
+
+const data = (page: string) => `/${page}?_data=${encodeURIComponent(`routes/_app.${page}`)}`;
+
+async function send(who: Person, url: string, form?: URLSearchParams) {
+  const res = await fetch(`${http.baseUrl}${url}`, {
+    method: form ? 'POST' : 'GET',
+    body: form,
+    headers: sameOrigin(http.baseUrl, { Cookie: cookies.get(who.id)!, Accept: 'application/json' }),
+    redirect: 'manual',
+  });
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}
+
+const isoDay = (daysAhead: number) => new Date(Date.now() + daysAhead * DAY).toISOString().slice(0, 10);
+const plusWeeks = (date: string, weeks: number) => new Date(Date.parse(`${date}T12:00:00Z`) + weeks * 7 * DAY).toISOString().slice(0, 10);
+
+function seriesForm(first: string, starts: readonly string[]) {
+  const form = new URLSearchParams({
+    intent: 'book',
+    coachId: coach.id,
+    serviceType: 'striker',
+    date: first,
+    time: '10:00',
+    durationMinutes: '60',
+    locationType: 'online',
+    packagePurchaseId: purchaseId,
+  });
+  for (const s of starts) form.append('seriesStarts[]', s);
+  return form;
+}
+
+const sessionsOf = (seriesId: string) =>
+  http.db.query<{ id: string; reference_code: string; status: string; package_purchase_id: string }>(
+    'select id, reference_code, status, package_purchase_id from bookings where series_id = $1 order by starts_at',
+    [seriesId],
+  );
+const credits = async () => (await http.db.query<{ state: string }>('select state from package_credits where purchase_id = $1 order by position', [purchaseId])).map((r) => r.state);
+
+describe('a weekly series', () => {
+  let first = '';
+
+  beforeAll(async () => {
+    coach = await insertPerson(http.db, { type: 'coach', name: 'Wes Weekly', ratePence: 4500, services: ['striker'] });
+    client = await insertPerson(http.db, { type: 'client', name: 'Rita Repeat' });
+    await http.db.query(`insert into availability_periods (id, coach_id, starts_at, ends_at) values ($1, $2, now() - interval '1 day', now() + interval '85 days')`, [randomUUID(), coach.id]);
+    for (const p of [coach, client]) cookies.set(p.id, await http.cookieFor(p.id));
+    const offer = await send(coach, data('CoachProfile'), new URLSearchParams({ intent: 'package-save', sessions: '6', durationMinutes: '60', pricePounds: '240', validityWeeks: '12' }));
+    expect(offer.status).toBe(200);
+    const [row] = await http.db.query<{ id: string }>('select id from package_offers where coach_id = $1', [coach.id]);
+    const url = `/api/package-purchases/${row!.id}`;
+    const started = await send(client, url, new URLSearchParams({ intent: 'start' }));
+    const session = started.body.session as { bookingId: string; intentId: string };
+    const paid = await send(
+      client,
+      url,
+      new URLSearchParams({
+        intent: 'confirm-test-card',
+        purchaseId: session.bookingId,
+        intentId: session.intentId,
+        attempt: randomUUID(),
+        cardNumber: '4242424242424242',
+        expiry: '12/34',
+        cvc: '123',
+      }),
+    );
+    expect(paid.body).toMatchObject({ ok: true, step: 'paid' });
+    purchaseId = session.bookingId;
+    first = isoDay(10);
+    // The coach is busy at 10:00 in the second week (another client's confirmed session).
+    const other = await insertPerson(http.db, { type: 'client', name: 'Busy Maker' });
+    const busy = await createTestBooking(http.app, { clientId: other.id, coachId: coach.id, startsAt: londonToUtc(plusWeeks(first, 1), '10:00')! });
+    await http.db.query(`update bookings set status = 'confirmed' where id = $1`, [busy.id]);
+  });
+
+  it('shows every date with whether the coach is free, and the other times of a day that is not', async () => {
+    const res = await send(client, `/api/series-dates?coachId=${coach.id}&date=${first}&time=10:00&duration=60&weeks=3`);
+    expect(res.status).toBe(200);
+    const dates = res.body.dates as { date: string; time: string; free: boolean; otherTimes: string[] }[];
+    expect(dates.map((d) => [d.date, d.time, d.free])).toEqual([
+      [first, '10:00', true],
+      [plusWeeks(first, 1), '10:00', false],
+      [plusWeeks(first, 2), '10:00', true],
+    ]);
+    expect(dates[1]!.otherTimes).toContain('12:00');
+    expect(dates[1]!.otherTimes).not.toContain('10:00');
+  });
+
+  it('refuses a series with a date that is not free, saying which, and saves nothing', async () => {
+    const refused = await send(client, data('FindCoaches'), seriesForm(first, [`${first}T10:00`, `${plusWeeks(first, 1)}T10:00`]));
+    expect(refused.status).toBe(409);
+    expect(String(refused.body.message)).toMatch(/^Error creating booking: The coach is not free on .+ at 10:00: drop that date or move it to another time/);
+    expect(await http.db.query('select 1 from bookings where client_id = $1', [client.id])).toEqual([]);
+    expect(await credits()).toEqual(Array(6).fill('available'));
+  });
+
+  it('books the series in one request: each session its own booking and reference, each paid by a credit; the coach is told once', async () => {
+    const starts = [`${first}T10:00`, `${plusWeeks(first, 1)}T12:00`, `${plusWeeks(first, 2)}T10:00`];
+    const booked = await send(client, data('FindCoaches'), seriesForm(first, starts));
+    expect(booked.status).toBe(200);
+    expect(booked.body.booking).toMatchObject({ paidFromPackage: true, seriesSessions: 3 });
+    const [{ series_id: seriesId }] = (await http.db.query<{ series_id: string }>('select series_id from bookings where id = $1', [(booked.body.booking as { id: string }).id])) as [
+      { series_id: string },
+    ];
+    const sessions = await sessionsOf(seriesId);
+    expect(sessions.map((s) => s.status)).toEqual(['pending', 'pending', 'pending']);
+    expect(new Set(sessions.map((s) => s.reference_code)).size).toBe(3);
+    expect(await credits()).toEqual(['booked', 'booked', 'booked', 'available', 'available', 'available']);
+    const emails = await http.db.query(`select 1 from outbox_jobs where type = 'email.booking_requested' and payload->'recipient'->>'userId' = $1 and payload->'booking'->>'id' = any($2)`, [
+      coach.id,
+      sessions.map((s) => s.id),
+    ]);
+    expect(emails).toHaveLength(1);
+
+    const dash = await send(coach, data('CoachDashboard'));
+    const cards = (dash.body.cards as { id: string; series?: { position: number; sessions: number } }[]).filter((c) => sessions.some((s) => s.id === c.id));
+    expect(cards.map((c) => c.series)).toEqual([
+      { position: 1, sessions: 3 },
+      { position: 2, sessions: 3 },
+      { position: 3, sessions: 3 },
+    ]);
+  });
+
+  it('is accepted in one decision, and the client cancels one session and every later one, each under the policy', async () => {
+    const [{ series_id: seriesId }] = (await http.db.query<{ series_id: string }>('select series_id from bookings where client_id = $1 and series_id is not null limit 1', [client.id])) as [
+      { series_id: string },
+    ];
+    const sessions = await sessionsOf(seriesId);
+    const accepted = await send(coach, data('CoachDashboard'), new URLSearchParams({ intent: 'accept', bookingId: sessions[1]!.id }));
+    expect(accepted.status).toBe(200);
+    expect((await sessionsOf(seriesId)).map((s) => s.status)).toEqual(['confirmed', 'confirmed', 'confirmed']);
+
+    const cancelled = await send(client, data('MyBookings'), new URLSearchParams({ intent: 'cancel', bookingId: sessions[1]!.id, reason: 'Moving away', scope: 'series_future' }));
+    expect(cancelled.status).toBe(200);
+    expect((await sessionsOf(seriesId)).map((s) => s.status)).toEqual(['confirmed', 'cancelled', 'cancelled']);
+    // More than 24 hours ahead: both credits come back; the first session keeps its own.
+    expect(await credits()).toEqual(['booked', 'available', 'available', 'available', 'available', 'available']);
+  });
+
+  it('is declined in one decision: every request of it, and every credit back', async () => {
+    const a = plusWeeks(first, 4);
+    const b = plusWeeks(first, 5);
+    const booked = await send(client, data('FindCoaches'), seriesForm(a, [`${a}T10:00`, `${b}T10:00`]));
+    expect(booked.status).toBe(200);
+    const [{ series_id: seriesId }] = (await http.db.query<{ series_id: string }>('select series_id from bookings where id = $1', [(booked.body.booking as { id: string }).id])) as [
+      { series_id: string },
+    ];
+    const [firstOfSeries] = await sessionsOf(seriesId);
+    const declined = await send(coach, data('CoachDashboard'), new URLSearchParams({ intent: 'decline', bookingId: firstOfSeries!.id, reason: 'Not those weeks' }));
+    expect(declined.status).toBe(200);
+    expect((await sessionsOf(seriesId)).map((s) => s.status)).toEqual(['cancelled', 'cancelled']);
+    expect(await credits()).toEqual(['booked', 'available', 'available', 'available', 'available', 'available']);
+  });
+});
