@@ -40,16 +40,17 @@ describe('the repositories of one unit of work', () => {
       'deletionEmails',
       'bookingEmails',
       'accountEnd',
+      'packageSessions',
     ] as const;
     for (const name of names) expect(copy[name], name).toBe(repos[name]);
-    expect(Object.keys(copy)).toHaveLength(24);
+    expect(Object.keys(copy)).toHaveLength(25);
   });
 
   it('share one getter per repository, so that no set has functions of its own to hold its EntityManager', () => {
     const a = makeRepositories(em);
     const b = makeRepositories({} as EntityManager);
     const names = Object.keys(a);
-    expect(names).toHaveLength(24);
+    expect(names).toHaveLength(25);
     for (const name of names) {
       const mine = Object.getOwnPropertyDescriptor(a, name);
       expect(mine?.get, name).toBeTypeOf('function');

@@ -1,3 +1,4 @@
+import type { Chargeback } from '../payouts/chargeback';
 import type { Id } from '../shared/ids';
 import type { Pence } from '../shared/money';
 import { creditCoachShare } from './package-ledger';
@@ -9,6 +10,15 @@ import { creditPrice, type CreditState, type PackagePurchase } from './package-p
  * newest first: a used credit not yet released is simply never paid out, a released one has its
  * transfer to the coach reversed by up to the coach's share. The admin fee is taken last.
  */
+/** A card chargeback on a purchase's charge, as recorded (the same states as a booking's). */
+export interface PackageChargeback extends Omit<Chargeback, 'bookingId' | 'transferReversedPence'> {
+  readonly purchaseId: Id;
+  /** When a lost one took its amount back from the credits (once). */
+  readonly appliedAt: Date | null;
+  /** What the credits and the admin fee could not cover: the platform's loss. */
+  readonly uncoveredPence: Pence;
+}
+
 export interface ChargebackPlan {
   readonly purchase: PackagePurchase;
   /** Bookings holding a credit that is taken back: they are cancelled. */

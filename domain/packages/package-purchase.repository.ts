@@ -1,6 +1,7 @@
 import type { Id } from '../shared/ids';
 import type { PackageCheckout } from './package-checkout';
 import type { PackagePurchase } from './package-purchase';
+import type { PackageChargeback } from './package-chargeback';
 
 /** A stored purchase: its checkout (always) and, once paid, the purchase with its credits. */
 export interface StoredPurchase {
@@ -27,6 +28,10 @@ export interface PackagePurchaseRepository {
   markPaid(purchase: PackagePurchase): Promise<void>;
   /** Writes the purchase's credits and admin-fee state as they now are. */
   saveCredits(purchase: PackagePurchase): Promise<void>;
+  /** The purchase paid with this card payment, if any. */
+  findByIntentId(intentId: string): Promise<StoredPurchase | null>;
+  findChargeback(id: string): Promise<PackageChargeback | null>;
+  saveChargeback(chargeback: PackageChargeback): Promise<void>;
   /** Paid purchases ending in [from, to) that still hold unused credits, soonest first. */
   listEndingWithUnusedCredits(from: Date, to: Date, limit: number): Promise<readonly PackagePurchase[]>;
   /** Paid purchases past their validity that still hold unused credits, oldest expiry first. */

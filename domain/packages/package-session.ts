@@ -59,7 +59,7 @@ export type CreditMove = 'return' | 'use' | null;
  * void or fully refund a card payment (a decline, a coach's or an early cancellation) gives the
  * credit back, and the booking records its price as returned; a cancellation that refunds
  * nothing (the client's, under 24 hours) uses the credit, and the coach is paid for it when the
- * hold ends; a capture has nothing to do (the purchase was captured). A dispute's refund and a
+ * hold ends, as a completed session does; a capture has nothing to do (the purchase was captured). A dispute's refund and a
  * release stay payment effects, carried out against the purchase's payment.
  */
 export function settleOnPackage(before: Booking, change: BookingChange, now: Date): { change: BookingChange; move: CreditMove } {
@@ -71,5 +71,12 @@ export function settleOnPackage(before: Booking, change: BookingChange, now: Dat
     return { change: { booking: returned, effects }, move: 'return' };
   }
   const cancelledNow = after.status === 'cancelled' && before.status !== 'cancelled';
-  return { change: { booking: after, effects }, move: cancelledNow ? 'use' : null };
+  // A session that happened spends its credit (a chargeback then takes it as a session that happened).
+  return { change: { booking: after, effects }, move: cancelledNow || after.status === 'completed' ? 'use' : null };
+}
+
+/** A session whose money went back to the card with its package's chargeback: it is never paid out. */
+export function chargedBackSession(b: Booking, takenPence: Pence, now: Date): Booking {
+  const refunded = Math.min(b.amountCapturedPence, b.amountRefundedPence + takenPence);
+  return { ...b, amountRefundedPence: refunded, paymentStatus: refunded >= b.amountCapturedPence ? 'refunded' : 'partially_refunded', updatedAt: now };
 }

@@ -109,6 +109,11 @@ export function createInMemoryBookings(): InMemoryBookings {
     }),
     isReferenceTaken: async (code) => all().some((b) => b.referenceCode === code),
     insertSeries: async () => undefined,
+    listInSeries: async (ids, limit) =>
+      all()
+        .filter((b) => b.seriesId && ids.includes(b.seriesId))
+        .sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime())
+        .slice(0, limit),
   };
 }
 

@@ -314,6 +314,10 @@ function memoryPackagePurchases(data: MemoryData): PackagePurchaseRepository {
   return {
     findById: async (id) => data.packagePurchases.get(id) ?? null,
     findByIdForUpdate: async (id) => data.packagePurchases.get(id) ?? null,
+    findByIntentId: async (intentId) => all().find((s) => s.checkout.paymentIntentId === intentId) ?? null,
+    // Package chargebacks are covered against PostgreSQL (test/integration/packages).
+    findChargeback: async () => null,
+    saveChargeback: async () => undefined,
     findOpenCheckout: async (clientId, offerId) =>
       all()
         .filter((s) => s.purchase === null && s.checkout.clientId === clientId && s.checkout.offerId === offerId)

@@ -2,6 +2,7 @@ import type Stripe from 'stripe';
 import * as z from 'zod';
 import { chargebackStatusOf, type ChargebackSnapshot } from '../../../domain/payouts/chargeback';
 import { recordChargeback } from '../../../domain/payouts/use-cases/record-chargeback';
+import { recordPackageChargeback } from '../../../domain/packages/use-cases/record-package-chargeback';
 import { apply, firstIssue, ignore, refuse, type EventFamily, type WebhookPlan } from './webhook-plan';
 
 /** The fields of a Stripe.Dispute FACT reads; anything else in it is left alone. */
@@ -28,14 +29,14 @@ export function toChargebackSnapshot(object: unknown): { ok: true; snapshot: Cha
 }
 
 /**
- * charge.dispute.*: a card chargeback on a booking's charge (separate charges and transfers, so
+ * charge.dispute.*: a card chargeback on a booking's charge, or on a package purchase's (separate charges and transfers, so
  * it is the platform's). The event's dispute is recorded with the domain's merge (events in any
  * order; a closed chargeback is never reopened); a loss after the coach's transfer queues its
  * reversal in the same transaction.
  */
 export const disputeEvents: EventFamily = {
   types: ['charge.dispute.created', 'charge.dispute.updated', 'charge.dispute.closed', 'charge.dispute.funds_withdrawn', 'charge.dispute.funds_reinstated'],
-  async plan(_app, event: Stripe.Event): Promise<WebhookPlan> {
+  async plan(app, event: Stripe.Event): Promise<WebhookPlan> {
     const read = toChargebackSnapshot(event.data.object);
     if (!read.ok) return refuse(`Malformed ${event.type} event (${read.why}).`);
     // A connected account's own dispute (event.account set) is not a booking's.
@@ -44,7 +45,12 @@ export const disputeEvents: EventFamily = {
     if (snapshot === null) return ignore('dispute without a payment intent');
     return apply(async (tx, now) => {
       const saved = await recordChargeback(tx, snapshot, now);
-      if (!saved) return { outcome: 'ignored', why: 'unknown payment intent', chargebackId: snapshot.id };
+      if (!saved) {
+        // Not a booking's charge: a package purchase's, perhaps (decision 060).
+        const onPackage = await recordPackageChargeback(tx, snapshot, now, app.deps().payoutPolicy.commissionBps);
+        if (onPackage) return { outcome: 'processed', chargebackId: onPackage.id, chargebackStatus: onPackage.status };
+        return { outcome: 'ignored', why: 'unknown payment intent', chargebackId: snapshot.id };
+      }
       return { outcome: 'processed', bookingId: saved.bookingId, chargebackId: saved.id, chargebackStatus: saved.status };
     });
   },

@@ -138,6 +138,10 @@ export class MikroBookingRepository implements BookingRepository {
     return { ...booking, playerId: booking.playerId ?? null, packagePurchaseId: booking.packagePurchaseId ?? null, seriesId: booking.seriesId ?? null, version: next };
   }
 
+  listInSeries(seriesIds: readonly Id[], limit: number): Promise<Booking[]> {
+    return seriesIds.length === 0 ? Promise.resolve([]) : this.findMany({ seriesId: { $in: [...seriesIds] } }, ORDER.starts_asc, limit);
+  }
+
   async insertSeries(series: BookingSeries): Promise<void> {
     await this.em.execute(
       'insert into booking_series (id, client_id, coach_id, package_purchase_id, sessions, created_at) values (?, ?, ?, ?, ?, ?)',

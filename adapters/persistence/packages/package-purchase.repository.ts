@@ -5,6 +5,7 @@ import type { PackagePurchaseRepository, StoredPurchase } from '../../../domain/
 import { invalid, DomainFailure } from '../../../domain/shared/errors';
 import { isId } from '../../../domain/shared/ids';
 import { isSessionMinutes } from '../../../domain/shared/session-lengths';
+import { chargebackStatusOf } from '../../../domain/payouts/chargeback';
 
 interface PurchaseRow {
   id: string;
@@ -25,6 +26,18 @@ interface PurchaseRow {
   created_at: Date | string;
   credits: CreditRow[] | null;
   coach_name?: string | null;
+}
+
+interface ChargebackRow {
+  id: string;
+  purchase_id: string;
+  amount_pence: number;
+  reason: string;
+  status: string;
+  opened_at: Date | string;
+  closed_at: Date | string | null;
+  applied_at: Date | string | null;
+  uncovered_pence: number;
 }
 
 interface CreditRow {
@@ -169,6 +182,36 @@ export function createPackagePurchaseRepository(em: EntityManager): PackagePurch
            from (values ${rows}) as v(position, state, booking_id, released_at, taken_pence, reversed_pence, was_released)
           where c.purchase_id = ? and c.position = v.position`,
         [...params, p.id],
+      );
+    },
+    async findByIntentId(intentId) {
+      const rows = await em.execute<PurchaseRow[]>(`${SELECT} where p.payment_intent_id = ?`, [intentId]);
+      return rows[0] ? storedOf(rows[0]) : null;
+    },
+    async findChargeback(id) {
+      const rows = await em.execute<ChargebackRow[]>('select * from package_chargebacks where id = ?', [id]);
+      const r = rows[0];
+      if (!r) return null;
+      const status = chargebackStatusOf(r.status);
+      if (status === null) throw corrupt(r.purchase_id, `has a chargeback in an unknown state`);
+      return {
+        id: r.id,
+        purchaseId: r.purchase_id,
+        amountPence: r.amount_pence,
+        reason: r.reason,
+        status,
+        openedAt: new Date(r.opened_at),
+        closedAt: r.closed_at === null ? null : new Date(r.closed_at),
+        appliedAt: r.applied_at === null ? null : new Date(r.applied_at),
+        uncoveredPence: r.uncovered_pence,
+      };
+    },
+    async saveChargeback(c) {
+      await em.execute(
+        `insert into package_chargebacks (id, purchase_id, amount_pence, reason, status, opened_at, closed_at, applied_at, uncovered_pence) values (?, ?, ?, ?, ?, ?, ?, ?, ?)
+         on conflict (id) do update set amount_pence = excluded.amount_pence, reason = excluded.reason, status = excluded.status, closed_at = excluded.closed_at,
+                                        applied_at = excluded.applied_at, uncovered_pence = excluded.uncovered_pence`,
+        [c.id, c.purchaseId, c.amountPence, c.reason, c.status, c.openedAt, c.closedAt, c.appliedAt, c.uncoveredPence],
       );
     },
     async listEndingWithUnusedCredits(from, to, limit) {

@@ -51,6 +51,12 @@ function cancel(booking: Booking, by: CancelledBy, reason: string, declined: boo
   return { booking: next, effects: cancellationInstructions(booking, settlement) };
 }
 
+/** The system calls a request or a session off (e.g. its package was charged back): a platform cancellation, so the client is not charged for it. */
+export function cancelBySystem(booking: Booking, reason: string, now: Date): Result<BookingChange> {
+  if (booking.status !== 'pending' && booking.status !== 'confirmed') return err(bookingErrors.notCancellable());
+  return ok(cancel(booking, 'system', reason, false, now));
+}
+
 /** The coach declines a pending request with a reason shared with the client; any hold is voided. */
 export function declineBooking(booking: Booking, actor: Actor, input: { reason: string | null | undefined }, now: Date): Result<BookingChange> {
   const coach = requireCoach(booking, actor);

@@ -16,6 +16,8 @@ export interface BookingRepository {
   /** Case-insensitive prefix match on the reference (the query is already normalised), newest first. */
   findByReferencePrefix(prefix: string, limit: number): Promise<Booking[]>;
   list(filter: BookingListFilter): Promise<Booking[]>;
+  /** The sessions of these weekly series, soonest first. */
+  listInSeries(seriesIds: readonly Id[], limit: number): Promise<Booking[]>;
   /** Records a weekly series (decision 062) before its sessions are saved. */
   insertSeries(series: BookingSeries): Promise<void>;
   countByStatus(): Promise<Record<BookingStatus, number>>;

@@ -39,6 +39,8 @@ export const packageSessions: PackageSessions = {
     const settled = settleOnPackage(before, change, now);
     if (settled.move === null) return settled.change;
     const purchase = await lockedPurchase(tx, before.packagePurchaseId, before.id);
+    // Spent once: a completed session changed again (a dispute, its review) spends nothing more.
+    if (settled.move === 'use' && creditOf(purchase, before.id)?.kind !== 'booked') return settled.change;
     const moved = settled.move === 'return' ? returnCredit(purchase, before.id) : useCredit(purchase, before.id);
     if (!moved.ok) throw inconsistent(before.id, moved.error.message);
     await tx.packagePurchases.saveCredits(moved.value);
@@ -49,7 +51,8 @@ export const packageSessions: PackageSessions = {
     if (!isFromPackage(booking)) return;
     let purchase = await lockedPurchase(tx, booking.packagePurchaseId, booking.id);
     const credit = creditOf(purchase, booking.id);
-    if (credit?.kind === 'released') return;
+    // Released already, or taken back by a chargeback (whose booking then holds nothing to release).
+    if (!credit || credit.kind === 'released') return;
     if (credit?.kind === 'booked') {
       const used = useCredit(purchase, booking.id);
       if (!used.ok) throw inconsistent(booking.id, used.error.message);

@@ -8,6 +8,7 @@ import { startPayoutOnboarding } from '../../../domain/payouts/use-cases/start-p
 import { recordAccountSnapshot } from '../../../domain/payouts/use-cases/record-payout-account';
 import { ok, unwrap } from '../../../domain/shared/result';
 import { createAppWorker } from '../../../adapters/outbox/app-worker';
+import { recordPackageChargeback } from '../../../domain/packages/use-cases/record-package-chargeback';
 
 /**
  * Sessions booked from a package over HTTP against PostgreSQL (decision 060): no payment step,
@@ -211,5 +212,25 @@ describe('booking sessions from a package', () => {
     expect(transfers.map((t) => t.amount_pence)).toEqual([4000, 4000]);
     expect(await http.db.query('select status, coach_share_pence from coach_transfers where booking_id = $1', [completed])).toEqual([{ status: 'paid', coach_share_pence: 4000 }]);
     http.app.testClock!.reset();
+  });
+
+  it('takes a lost chargeback of the whole purchase back from its credits: the booked session cancelled, the paid-out ones reversed newest first, the fee last, once', async () => {
+    const [purchase] = await http.db.query<{ id: string }>('select id from package_purchases where client_id = $1 and paid_at is not null', [client.id]);
+    const purchaseId = purchase!.id;
+    const pending = (await book(client, { purchaseId, daysAhead: 30, time: '10:00' })).body.booking!.id;
+    expect(await credits(purchaseId)).toEqual(['released', 'released', 'booked', 'available', 'available']);
+    const { payment_intent_id: intentId } = await purchaseIntent(purchaseId);
+    const lost = { id: `dp_${randomUUID().replace(/-/g, '')}`, intentId, amountPence: 20_300, reason: 'fraudulent', status: 'lost' as const, createdAt: http.app.clock.now() };
+    for (let run = 0; run < 2; run++) {
+      const recorded = unwrap(await http.app.deps().uow.transaction(async (tx) => ok(await recordPackageChargeback(tx, lost, http.app.clock.now(), 0))));
+      expect(recorded).toMatchObject({ status: 'lost', purchaseId, uncoveredPence: 0 });
+    }
+    expect(await credits(purchaseId)).toEqual(Array(5).fill('charged_back'));
+    expect(await bookingRow(pending)).toMatchObject({ status: 'cancelled', payment_status: 'refunded' });
+    const [fee] = await http.db.query<{ admin_fee_charged_back_pence: number }>('select admin_fee_charged_back_pence from package_purchases where id = $1', [purchaseId]);
+    expect(fee!.admin_fee_charged_back_pence).toBe(300);
+    await createAppWorker(http.app).drain();
+    const reversed = await http.db.query<{ reversed_pence: number }>('select reversed_pence from test_gateway_transfers where source_intent_id = $1', [intentId]);
+    expect(reversed.map((r) => r.reversed_pence)).toEqual([4000, 4000]);
   });
 });
