@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { offerPackage } from '../../domain/packages/use-cases/package-offers';
 import type { Actor } from '../../domain/policy/actor';
 import { registerWithEmail } from '../../domain/accounts/sign-in/use-cases/register-with-email';
 import { requestDeletion } from '../../domain/accounts/erasure/use-cases/request-deletion';
@@ -115,6 +116,9 @@ export async function seedWorld(app: Application): Promise<DemoWorldSummary> {
   for (const [key, week] of Object.entries(DEMO_WEEKLY_HOURS)) {
     must('weekly hours', await saveWeeklyHours(deps(), { actor: actor(key), coachId: actor(key).userId, ranges: week.ranges, slotStepMinutes: week.slotStepMinutes }));
   }
+
+  // Marcus sells a block of five, so a demo client can buy one and book from it (decision 060).
+  must('package offer', await offerPackage(deps(), { actor: actor('marcus'), form: { sessions: 5, durationMinutes: 60, totalPricePence: 25_000, validityWeeks: 12, title: 'Finishing block' } }));
 
   const counts: Record<string, number> = {};
   for (const b of DEMO_BOOKINGS) {
