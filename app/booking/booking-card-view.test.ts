@@ -20,6 +20,13 @@ describe('the money on a card', () => {
     expect(bookingCardView(item(confirmedAndCaptured()), coach, NOW, 0)!.earnPence).toBeUndefined();
   });
 
+  it('marks a session paid with a package, so its dialogs speak of the credit instead of card money', () => {
+    const fromPackage = withPatch(confirmedAndCaptured(), { packagePurchaseId: '00000000-0000-4000-8000-0000000000aa' });
+    expect(bookingCardView(item(fromPackage), client, NOW, 0)!.paidFromPackage).toBe(true);
+    expect(bookingCardView(item(fromPackage), coach, NOW, 0)!.paidFromPackage).toBe(true);
+    expect(bookingCardView(item(confirmedAndCaptured()), client, NOW, 0)!.paidFromPackage).toBeUndefined();
+  });
+
   it('says what cancelling now refunds and keeps, by the rule the cancellation applies', () => {
     const late = at(STARTS_AT, -3 * HOUR_MS);
     expect(bookingCardView(item(confirmedAndCaptured()), client, late, 0)!.cancelMoney).toEqual({ paidPence: 5300, heldOnly: false, refundPence: 300, keptPence: 5000 });

@@ -76,6 +76,8 @@ export interface BookingCardView {
   readonly earnPence?: Pence;
   /** Who the session is for (decision 017): name and age at the session date; the notes for the coach only. Absent: the client. */
   readonly player?: { readonly name: string; readonly age: number; readonly group: string; readonly notes?: string };
+  /** Paid with a credit of the client's package (decision 060): cancelling gives the credit back or uses it; no card money moves. */
+  readonly paidFromPackage?: true;
   /** A session of a weekly series (decision 062): its place in it. */
   readonly series?: { readonly position: number; readonly sessions: number };
   /** 'Book again': the client's confirmed or completed session, or a request that expired unanswered; the rest of the seed is the card's own (bookAgainSeed). */
@@ -163,6 +165,7 @@ export function bookingCardView(item: BookingListItem, actor: Actor, now: Date, 
   const player = bookingPlayerView(item.player ?? null, b.startsAt);
   // The group's label ('Under 12') is sent: deriving it would bring the age rules to the browser for a few bytes.
   if (player) card.player = { name: player.name, age: player.age, group: playerAgeGroupLabel(player.age), ...(relation === 'coach' && player.notes ? { notes: player.notes } : {}) };
+  if (b.packagePurchaseId) card.paidFromPackage = true;
   if (item.series) card.series = item.series;
   if (relation === 'client' && (b.status === 'completed' || b.status === 'confirmed' || expiredUnanswered(b))) card.bookAgain = { coachId: b.coachId, ...(b.playerId ? { playerId: b.playerId } : {}) };
   return card;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cancellationMoneyWords, rescheduleMoneyWords } from './money-words';
+import { cancellationMoneyWords, packageCancellationWords, rescheduleMoneyWords } from './money-words';
 
 describe('what a cancellation does with the money, in words', () => {
   it('tells the client of a late cancellation the refund and what the coach keeps', () => {
@@ -25,6 +25,21 @@ describe('what a cancellation does with the money, in words', () => {
   it('says no money moves when nothing was paid', () => {
     expect(cancellationMoneyWords({ paidPence: 0, heldOnly: false, refundPence: 0, keptPence: 0 }, 'coach', 'Alex')).toBe('Alex has not paid, so no money moves.');
     expect(cancellationMoneyWords({ paidPence: 0, heldOnly: false, refundPence: 0, keptPence: 0 }, 'client', 'Sam')).toBe('No payment has been taken, so nothing is refunded.');
+  });
+
+  it('tells the client of a package session that a late cancellation uses it, and an early one gives it back', () => {
+    expect(packageCancellationWords({ paidPence: 4000, heldOnly: false, refundPence: 0, keptPence: 4000 }, 'client', 'Sam')).toBe(
+      'This session of your package is used and Sam is paid for it. Nothing is refunded.',
+    );
+    expect(packageCancellationWords({ paidPence: 4000, heldOnly: false, refundPence: 4000, keptPence: 0 }, 'client', 'Sam')).toBe(
+      'This session goes back to your package: you can book it again. No card money moves.',
+    );
+  });
+
+  it('tells the coach of a package session that declining or cancelling gives it back to the client and earns nothing', () => {
+    expect(packageCancellationWords({ paidPence: 4000, heldOnly: false, refundPence: 4000, keptPence: 0 }, 'coach', 'Alex')).toBe(
+      'The session goes back to Alex’s package. You earn nothing from this session.',
+    );
   });
 
   it('tells the client of a new time when free cancellation then ends, and the coach that no money moves', () => {

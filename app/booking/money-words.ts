@@ -27,6 +27,18 @@ export function cancellationMoneyWords(money: CancellationMoney, viewerIs: 'clie
 }
 
 /**
+ * The same for a session paid with a package (decision 060): the credit, not card money, goes
+ * back or is used. Kept money means a late cancellation by the client: the credit is used and the
+ * coach is paid; otherwise it goes back to the package.
+ */
+export function packageCancellationWords(money: CancellationMoney, viewerIs: 'client' | 'coach', otherName: string): string {
+  const used = money.keptPence > 0;
+  if (viewerIs === 'coach')
+    return used ? `The session is used from ${otherName}’s package and you are paid for it.` : `The session goes back to ${otherName}’s package. You earn nothing from this session.`;
+  return used ? `This session of your package is used and ${otherName} is paid for it. Nothing is refunded.` : 'This session goes back to your package: you can book it again. No card money moves.';
+}
+
+/**
  * What a new time means for the money, in the reschedule dialogs: nothing moves now; for the
  * client, the free cancellation then ends 24 hours before the new start (`newStart`, London
  * 'YYYY-MM-DDTHH:MM', when one is chosen), with the late split of the cancellation policy.

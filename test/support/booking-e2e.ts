@@ -42,7 +42,7 @@ export function cardOf(page: Page, reference: string) {
 }
 
 /** Posts a route action as the page's signed-in person (Remix data request), e.g. to book or accept without the UI. */
-export async function postAction(page: Page, baseUrl: string, route: 'FindCoaches' | 'MyBookings' | 'CoachDashboard', form: Record<string, string>) {
+export async function postAction(page: Page, baseUrl: string, route: 'FindCoaches' | 'MyBookings' | 'CoachDashboard' | 'CoachProfile' | 'UserProfile', form: Record<string, string>) {
   const response = await page.request.post(`${baseUrl}/${route}?_data=${encodeURIComponent(`routes/_app.${route}`)}`, { form, headers: { Origin: baseUrl } });
   const body = (await response.json()) as Record<string, unknown>;
   if (!response.ok()) throw new Error(`${route} ${form.intent}: ${response.status()} ${JSON.stringify(body)}`);

@@ -24,6 +24,14 @@ const POLICY: Record<string, string> = {
   coach_or_platform: 'The client gets a full refund, including the admin fee.',
 };
 
+/** The same rules for a session paid with a package (decision 060): its credit goes back or is used; there is no admin fee. */
+const PACKAGE_POLICY: Record<string, string> = {
+  before_acceptance: 'The coach has not accepted yet: the session goes back to your package.',
+  client_early: 'More than 24 hours before the start: the session goes back to your package.',
+  client_late: 'Less than 24 hours before the start: the session is used and the coach is paid for it.',
+  coach_or_platform: 'The session goes back to the client’s package.',
+};
+
 /**
  * A MyBookings card (SPEC §2) with the actions the domain offers this viewer. Memoised, and with
  * no react-router hook of its own (`revalidate` comes from the list): a card's action, a tab's
@@ -86,7 +94,8 @@ export const BookingCard = memo(function BookingCard({
         <SessionWhenWhere card={card} />
         <Detail icon="price">
           {`${formatPence(card.totalPricePence)} `}
-          <span>{`(inc. ${formatPence(card.adminFeePence)} admin fee)`}</span>
+          {/* A session paid with a package carries no fee of its own (the purchase paid it once): no '£0.00 admin fee'. */}
+          {card.adminFeePence > 0 ? <span>{`(inc. ${formatPence(card.adminFeePence)} admin fee)`}</span> : null}
         </Detail>
       </div>
 
@@ -133,7 +142,7 @@ export const BookingCard = memo(function BookingCard({
       {dialog === 'cancel' ? (
         <ReasonDialog
           title="Cancel Booking"
-          description={card.cancelRule ? POLICY[card.cancelRule] : undefined}
+          description={card.cancelRule ? (card.paidFromPackage ? PACKAGE_POLICY : POLICY)[card.cancelRule] : undefined}
           intent="cancel"
           bookingId={card.id}
           label="Reason for cancelling"

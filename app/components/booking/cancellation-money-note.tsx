@@ -1,5 +1,5 @@
 import type { BookingCardView } from '../../booking/booking-card-view';
-import { cancellationMoneyWords } from '../../booking/money-words';
+import { cancellationMoneyWords, packageCancellationWords } from '../../booking/money-words';
 import { formatPence } from '../../../domain/shared/money';
 
 /**
@@ -15,8 +15,9 @@ export function CancellationMoneyNote({ card }: { card: BookingCardView }) {
     <div aria-label="What this cancellation does with the payment" role="note" className="mb-4 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-950">
       {/* The refund the person confirms: the server refuses the cancellation if the policy now gives another. */}
       <input type="hidden" name="shownRefundPence" value={money.refundPence} />
-      <p>{cancellationMoneyWords(money, card.viewerIs, card.otherPartyName)}</p>
-      {money.paidPence > 0 ? (
+      <p>{card.paidFromPackage ? packageCancellationWords(money, card.viewerIs, card.otherPartyName) : cancellationMoneyWords(money, card.viewerIs, card.otherPartyName)}</p>
+      {/* A package session moves no card money: 'Refunded to you £0.00' would only confuse. */}
+      {money.paidPence > 0 && !card.paidFromPackage ? (
         <dl className="mt-2 grid grid-cols-[1fr_auto] gap-x-4 gap-y-0.5">
           <dt>{money.heldOnly ? `${toClient} (hold released)` : toClient}</dt>
           <dd className="text-right font-semibold" data-testid="cancel-refund">

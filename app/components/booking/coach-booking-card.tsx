@@ -72,7 +72,7 @@ export const CoachBookingCard = memo(function CoachBookingCard({ card, today, la
       {dialog === 'cancel' ? (
         <ReasonDialog
           title="Cancel Booking"
-          description={`${clientName} will get a full refund, including the admin fee.`}
+          description={card.paidFromPackage ? `The session goes back to ${clientName}’s package.` : `${clientName} will get a full refund, including the admin fee.`}
           intent="cancel"
           bookingId={card.id}
           label="Reason for cancelling"

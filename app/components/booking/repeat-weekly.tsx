@@ -87,13 +87,20 @@ export function RepeatWeekly({ coachId, date, time, durationMinutes, maxSessions
                   {d.free ? (
                     <span className="flex items-center gap-2">
                       <span className="rounded-full bg-pitch-50 px-2 py-0.5 text-xs font-medium text-pitch-800">Free</span>
-                      <button type="button" className="text-xs font-medium text-slate-600 underline" onClick={() => choose(i, c.kind === 'drop' ? { kind: 'keep' } : { kind: 'drop' })}>
+                      {/* Named with its date: a list of 'Drop' buttons read out alone does not say which week goes. */}
+                      <button
+                        type="button"
+                        aria-label={`${c.kind === 'drop' ? 'Keep' : 'Drop'} ${dayLabel(d.date)}`}
+                        className="-my-1 rounded px-1.5 py-1 text-xs font-medium text-slate-600 underline hover:text-slate-900"
+                        onClick={() => choose(i, c.kind === 'drop' ? { kind: 'keep' } : { kind: 'drop' })}
+                      >
                         {c.kind === 'drop' ? 'Keep' : 'Drop'}
                       </button>
                     </span>
                   ) : (
                     <span className="flex items-center gap-2">
-                      <span className="rounded-full bg-amber-50 px-2 py-0.5 text-xs font-medium text-amber-900">Not free</span>
+                      {/* With its time: once the date is moved, the line shows the new time and this still says which one was taken. */}
+                      <span className="rounded-full bg-amber-50 px-2 py-0.5 text-xs font-medium text-amber-900">Not free at {d.time}</span>
                       {d.otherTimes.length > 0 ? (
                         <select
                           aria-label={`Move ${dayLabel(d.date)} to`}
