@@ -28,6 +28,7 @@ import { Migration20261203181000_audit_log_indexes } from './Migration2026120318
 import { Migration20261203182000_diagnostic_check_indexes } from './Migration20261203182000_diagnostic_check_indexes';
 import { Migration20261203190000_package_purchases } from './Migration20261203190000_package_purchases';
 import { Migration20261204090000_bookings_from_packages } from './Migration20261204090000_bookings_from_packages';
+import { Migration20261204110000_package_ledger_check_indexes } from './Migration20261204110000_package_ledger_check_indexes';
 
 /** Every migration, in order. Listed explicitly so the bundled server and the CLI run the same set. */
 export const migrationsList: MigrationObject[] = [
@@ -60,4 +61,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261203182000_diagnostic_check_indexes', class: Migration20261203182000_diagnostic_check_indexes },
   { name: 'Migration20261203190000_package_purchases', class: Migration20261203190000_package_purchases },
   { name: 'Migration20261204090000_bookings_from_packages', class: Migration20261204090000_bookings_from_packages },
+  { name: 'Migration20261204110000_package_ledger_check_indexes', class: Migration20261204110000_package_ledger_check_indexes },
 ];

@@ -8,6 +8,7 @@ import { startPayoutOnboarding } from '../../../domain/payouts/use-cases/start-p
 import { recordAccountSnapshot } from '../../../domain/payouts/use-cases/record-payout-account';
 import { ok, unwrap } from '../../../domain/shared/result';
 import { createAppWorker } from '../../../adapters/outbox/app-worker';
+import { adminReadModels } from '../../../adapters/persistence/admin/index';
 
 /**
  * Sessions booked from a package over HTTP against PostgreSQL (decision 060): no payment step,
@@ -210,6 +211,10 @@ describe('booking sessions from a package', () => {
     expect(transfers).toHaveLength(2);
     expect(transfers.map((t) => t.amount_pence)).toEqual([4000, 4000]);
     expect(await http.db.query('select status, coach_share_pence from coach_transfers where booking_id = $1', [completed])).toEqual([{ status: 'paid', coach_share_pence: 4000 }]);
+    // DataDiagnostic's package ledger checks find nothing wrong with what these steps left.
+    const diagnosis = await adminReadModels(http.app.orm).diagnostics();
+    expect(diagnosis.checks.flatMap((c) => (c.problems ?? []).filter((p) => p.id === purchaseId))).toEqual([]);
+    expect(diagnosis.checks.find((c) => c.key === 'released_without_transfer')?.count).toBe(0);
     http.app.testClock!.reset();
   });
 });
