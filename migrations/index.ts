@@ -32,6 +32,7 @@ import { Migration20261204095000_booking_series } from './Migration2026120409500
 import { Migration20261203194600_nearest_first } from './Migration20261203194600_nearest_first';
 import { Migration20261204120000_package_chargebacks } from './Migration20261204120000_package_chargebacks';
 import { Migration20261204100000_earnings_package_index } from './Migration20261204100000_earnings_package_index';
+import { Migration20261204110000_package_ledger_check_indexes } from './Migration20261204110000_package_ledger_check_indexes';
 
 /** Every migration, in order. Listed explicitly so the bundled server and the CLI run the same set. */
 export const migrationsList: MigrationObject[] = [
@@ -67,5 +68,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261204090000_bookings_from_packages', class: Migration20261204090000_bookings_from_packages },
   { name: 'Migration20261204095000_booking_series', class: Migration20261204095000_booking_series },
   { name: 'Migration20261204100000_earnings_package_index', class: Migration20261204100000_earnings_package_index },
+  { name: 'Migration20261204110000_package_ledger_check_indexes', class: Migration20261204110000_package_ledger_check_indexes },
   { name: 'Migration20261204120000_package_chargebacks', class: Migration20261204120000_package_chargebacks },
 ];

@@ -1,3 +1,4 @@
+import type { BookingPackage } from '../../domain/admin/package-session-words';
 import { isAwaitingPayment, type PaymentStatus } from '../../domain/booking/money/payment-status';
 
 /**
@@ -44,6 +45,8 @@ export interface AdminBookingRead {
   readonly clientName: string;
   readonly coachName: string;
   readonly player?: string | null;
+  /** The package the session was booked from (decision 060); null or absent: paid by card. */
+  readonly package?: BookingPackage | null;
   readonly transfer: TransferRead | null;
   readonly chargebacks: readonly { readonly id: string; readonly status: string; readonly amountPence: number; readonly reason: string }[];
 }
@@ -59,6 +62,8 @@ export interface AdminBookingRowView extends Pick<
 > {
   /** 'Ella Hughes, 10' (decision 017); absent: the session is for the client. */
   readonly player?: string;
+  /** The package it was booked from and the credit it holds; absent: paid by card. */
+  readonly package?: BookingPackage;
   /** Only once money went back to the client: how much, of how much taken ('£10.50 refunded'). */
   readonly refund?: { readonly refundedPence: number; readonly capturedPence: number };
   /** What the payment dialog shows, only while 'Take Payment' is offered. */
@@ -92,6 +97,7 @@ export function adminBookingRowView(b: AdminBookingRead): AdminBookingRowView {
     clientName: b.clientName,
     coachName: b.coachName,
     ...(b.player ? { player: b.player } : {}),
+    ...(b.package ? { package: b.package } : {}),
     ...(b.amountRefundedPence ? { refund: { refundedPence: b.amountRefundedPence, capturedPence: b.amountCapturedPence ?? 0 } } : {}),
     ...(takePaymentOffer(b).offered ? { pay: { servicePricePence: b.servicePricePence, adminFeePence: b.adminFeePence } } : {}),
     ...(t

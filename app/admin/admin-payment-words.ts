@@ -1,3 +1,4 @@
+import { packagePaymentWords, type BookingPackage } from '../../domain/admin/package-session-words';
 import { formatPence } from '../../domain/shared/money';
 import { PAYMENT_LABELS } from '../components/admin/format';
 
@@ -8,7 +9,20 @@ import { PAYMENT_LABELS } from '../components/admin/format';
  * operator reads as the whole price. The rest is what the client paid less the refund,
  * before the platform's commission: the coach's own share is on the row's payout line.
  */
-export function adminPaymentWords(row: { readonly paymentStatus: string; readonly refund?: { readonly refundedPence: number; readonly capturedPence: number } }): string {
+export function adminPaymentWords(row: {
+  readonly status?: string;
+  readonly paymentStatus: string;
+  readonly refund?: { readonly refundedPence: number; readonly capturedPence: number };
+  readonly package?: Pick<BookingPackage, 'credit'>;
+}): string {
+  // A session booked from a package has no card payment of its own: its credit paid for it.
+  if (row.package)
+    return packagePaymentWords(row.package, {
+      status: row.status ?? '',
+      paymentStatus: row.paymentStatus,
+      amountCapturedPence: row.refund?.capturedPence ?? 0,
+      amountRefundedPence: row.refund?.refundedPence ?? 0,
+    });
   const label = PAYMENT_LABELS[row.paymentStatus] ?? row.paymentStatus;
   const refund = row.refund;
   if (!refund || refund.refundedPence <= 0) return label;

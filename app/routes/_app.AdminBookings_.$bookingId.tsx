@@ -2,6 +2,8 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Link, useLoaderData } from '@remix-run/react';
 import { bookingActionsMoney } from '../../domain/admin/booking-actions';
 import { buildBookingTimeline } from '../../domain/admin/booking-timeline';
+import { packageLine, packagePaymentWords } from '../../domain/admin/package-session-words';
+import type { AdminBookingDetail } from '../../adapters/persistence/admin/admin-bookings.query';
 import { UUID_PATTERN } from '../../domain/shared/ids';
 import { handleAdminAction } from '~/admin/admin-actions.server';
 import { NO_STORE, requireAdminContext } from '~/admin/admin.server';
@@ -54,6 +56,26 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   return handleAdminAction(request, context, { intents: ['cancel_booking', 'resolve_dispute', 'retry_payout'], bookingId: id });
 }
 
+/**
+ * Price and payment, and for a session booked from a package (decision 060) the package: it has
+ * no card payment of its own, its price is one credit, the admin fee was paid with the purchase.
+ */
+function bookingMoneyFacts(
+  b: Pick<AdminBookingDetail, 'servicePricePence' | 'adminFeePence' | 'totalPricePence' | 'paymentStatus' | 'status' | 'amountCapturedPence' | 'amountRefundedPence' | 'package'>,
+): [string, string][] {
+  if (!b.package)
+    return [
+      ['Price', `${money(b.servicePricePence)} + ${money(b.adminFeePence)} fee = ${money(b.totalPricePence)}`],
+      ['Payment', paymentLabel(b.paymentStatus)],
+    ];
+  return [
+    ['Package', packageLine(b.package)],
+    ['Purchase', b.package.purchaseId],
+    ['Price', `${money(b.totalPricePence)}: one credit of the package (its admin fee was paid with the purchase)`],
+    ['Payment', packagePaymentWords(b.package, b)],
+  ];
+}
+
 export default function AdminBookingDetail() {
   const { booking, money: moneyNow, actions, timeline } = useLoaderData<typeof loader>();
   const facts: [string, string][] = [
@@ -62,8 +84,7 @@ export default function AdminBookingDetail() {
     ['Client', nameOrUnnamed(booking.clientName)],
     ...(booking.player ? ([['Player', booking.player]] as [string, string][]) : []),
     ['Coach', nameOrUnnamed(booking.coachName)],
-    ['Price', `${money(booking.servicePricePence)} + ${money(booking.adminFeePence)} fee = ${money(booking.totalPricePence)}`],
-    ['Payment', paymentLabel(booking.paymentStatus)],
+    ...bookingMoneyFacts(booking),
     ...(booking.cancellationReason ? ([['Cancellation', booking.cancellationReason]] as [string, string][]) : []),
     ...(booking.disputeReason ? ([['Dispute', `${booking.disputeStatus === 'resolved' ? 'Resolved' : 'Open'}: ${booking.disputeReason}`]] as [string, string][]) : []),
     ...(booking.disputeResolutionNote ? ([['Decision', booking.disputeResolutionNote]] as [string, string][]) : []),

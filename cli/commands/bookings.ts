@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { adminReadModels, type AdminBookingRow } from '../../adapters/persistence/admin/index';
+import { adminReadModels, type AdminBookingDetail, type AdminBookingRow } from '../../adapters/persistence/admin/index';
 import { cancelBooking } from '../../domain/booking/lifecycle/use-cases/cancel-booking';
 import { normaliseReferenceSearch, REFERENCE_MESSAGES } from '../../domain/booking/references/reference-code';
 import { coachingTypeLabel } from '../../domain/shared/catalogue';
@@ -10,6 +10,7 @@ import { payoutDetails } from '../payout-details';
 import { timelineLines } from '../booking-timeline-lines';
 import { buildBookingTimeline } from '../../domain/admin/booking-timeline';
 import { cancelAudit } from '../../domain/admin/booking-actions';
+import { packageLine, packagePaymentWords } from '../../domain/admin/package-session-words';
 import { output, parseOptions } from '../program';
 import { withApp } from '../with-app';
 
@@ -24,10 +25,28 @@ export function bookingRows(items: readonly AdminBookingRow[]): Record<string, s
     client: nameOf(b.clientName),
     coach: nameOf(b.coachName),
     total: money(b.totalPricePence),
-    payment: b.paymentStatus,
+    payment: b.package ? `${b.paymentStatus} (package)` : b.paymentStatus,
   }));
 }
 export const BOOKING_COLUMNS = ['reference', 'status', 'session', 'client', 'coach', 'total', 'payment'];
+
+/**
+ * Price and payment; a session booked from a package (decision 060) says which package and
+ * session, and that a credit paid for it: it has no card payment of its own.
+ */
+function moneyLines(b: AdminBookingDetail): [string, string][] {
+  const amounts = `captured ${money(b.amountCapturedPence)}, refunded ${money(b.amountRefundedPence)}`;
+  if (!b.package)
+    return [
+      ['price', `${money(b.servicePricePence)} + ${money(b.adminFeePence)} fee = ${money(b.totalPricePence)}`],
+      ['payment', `${b.paymentStatus}; authorised ${money(b.amountAuthorizedPence)}, ${amounts}`],
+    ];
+  return [
+    ['package', `${packageLine(b.package)} (purchase ${b.package.purchaseId}: fact packages show ${b.package.purchaseId})`],
+    ['price', `${money(b.totalPricePence)}: one credit of the package (its admin fee was paid with the purchase)`],
+    ['payment', `${packagePaymentWords(b.package, b)}; ${b.paymentStatus}, no card payment of its own; ${amounts}`],
+  ];
+}
 
 /** `fact bookings search|show|cancel`. */
 export function registerBookingCommands(program: Command): void {
@@ -76,8 +95,7 @@ export function registerBookingCommands(program: Command): void {
             ['client', `${nameOf(b.clientName)} (${b.clientId})`],
             ['player', b.player ?? null],
             ['coach', `${nameOf(b.coachName)} (${b.coachId})`],
-            ['price', `${money(b.servicePricePence)} + ${money(b.adminFeePence)} fee = ${money(b.totalPricePence)}`],
-            ['payment', `${b.paymentStatus}; authorised ${money(b.amountAuthorizedPence)}, captured ${money(b.amountCapturedPence)}, refunded ${money(b.amountRefundedPence)}`],
+            ...moneyLines(b),
             ['held until', when(b.paymentHeldUntil)],
             ['cancellation', b.cancellationReason ? `${b.cancelledBy ?? ''}: ${b.cancellationReason}` : null],
             ['dispute', b.disputeStatus ? `${b.disputeStatus}: ${b.disputeReason ?? ''}` : null],

@@ -33,12 +33,15 @@ export function registerDiagnoseCommand(program: Command): void {
           result: k.count === 0 ? 'ok' : k.severity === 'error' ? 'FAIL' : 'warn',
           sample: k.sample.slice(0, 3).join(' '),
         }));
+        // A package check says what is wrong with each purchase: one line each, under the table.
+        const problems = report.checks.flatMap((k) => (k.problems?.length ? ['', `${k.title}:`, ...k.problems.map((p) => `  ${p.id}: ${p.what}`)] : []));
         const human = [
           `Users: ${c.users} (clients ${c.clients}, coaches ${c.coaches}, admins ${c.admins}; deactivated ${c.deactivated}, erased ${c.erased})`,
           `Bookings: ${c.bookings} (${statuses})`,
           `Messages: ${c.messages} (unread ${c.unreadMessages}); reviews: ${c.reviews}; failed jobs: ${c.outboxFailed}`,
           '',
           table(rows, ['check', 'severity', 'count', 'result', 'sample']),
+          ...problems,
           '',
           report.healthy ? 'All error-level checks pass.' : 'Some error-level checks fail.',
         ].join('\n');

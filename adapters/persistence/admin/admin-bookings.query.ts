@@ -1,4 +1,5 @@
 import { bookingPlayerView, playerLine } from '../../../domain/accounts/players/booking-player';
+import type { BookingPackage } from '../../../domain/admin/package-session-words';
 import { BOOKING_STATUSES, type BookingStatusValue } from '../../../domain/shared/catalogue';
 import type { PaymentStatus } from '../../../domain/booking/money/payment-status';
 import { EXPORT_PAGE_SIZE, finishPage, keysetClause, pageSize, type KeysetRow, type Page, type PageRequest } from './keyset';
@@ -40,6 +41,8 @@ export interface AdminBookingRow {
   readonly chargebacks: AdminChargebackSummary[];
   /** 'Ella Hughes, 10': the player the session is for, age at the session (decision 017); null: the client. */
   readonly player?: string | null;
+  /** The package the session was booked from (decision 060); null: paid by card. */
+  readonly package?: BookingPackage | null;
 }
 
 export const ADMIN_BOOKING_FILTERS = ['all', ...BOOKING_STATUSES] as const;
@@ -47,6 +50,45 @@ export type AdminBookingFilter = (typeof ADMIN_BOOKING_FILTERS)[number];
 
 /** Reference search never returns more than this (the panel scrolls above 15rem). */
 export const REFERENCE_SEARCH_LIMIT = 25;
+
+/**
+ * The package a session was booked from (decision 060), with the credit it holds: one lookup by
+ * key in the same statement (package_purchases' key, package_credits_one_per_booking), none at all
+ * for a booking paid by card (its package_purchase_id is null).
+ */
+const PACKAGE_COLUMN = `(select json_build_object('purchaseId', pp.id, 'title', pp.title, 'sessions', pp.sessions, 'durationMinutes', pp.duration_minutes,
+            'clientId', pp.client_id, 'clientName', coalesce(pu.full_name, ''), 'position', pc.position, 'state', pc.state)
+     from package_purchases pp left join users pu on pu.id = pp.client_id
+     left join package_credits pc on pc.booking_id = b.id and pc.purchase_id = pp.id
+    where pp.id = b.package_purchase_id) as package`;
+
+interface PackageJson {
+  purchaseId: string;
+  title: string | null;
+  sessions: number;
+  durationMinutes: number;
+  clientId: string;
+  clientName: string;
+  position: number | null;
+  state: string | null;
+}
+
+/** The credit a session holds, or where it went: a dispute's full refund refunded it, anything else gave it back. */
+function packageOfRow(r: BookingSqlRow): BookingPackage | null {
+  const p = r.package;
+  if (!p) return null;
+  const held = p.state === 'booked' || p.state === 'used' || p.state === 'released' ? p.state : null;
+  return {
+    purchaseId: p.purchaseId,
+    title: p.title,
+    sessions: toCount(p.sessions),
+    durationMinutes: toCount(p.durationMinutes),
+    clientId: p.clientId,
+    clientName: p.clientName,
+    session: held && p.position !== null ? toCount(p.position) + 1 : null,
+    credit: held ?? (r.dispute_status ? 'refunded' : 'returned'),
+  };
+}
 
 /**
  * The parties' names are scalar subqueries, not joins: joined, PostgreSQL 17 put a Memoize in front
@@ -60,7 +102,8 @@ export const BOOKING_COLUMNS = `
   coalesce((select c.full_name from users c where c.id = b.client_id), '') as client_name,
   coalesce((select k.full_name from users k where k.id = b.coach_id), '') as coach_name,
   (select json_build_object('firstName', pl.first_name, 'lastName', pl.last_name, 'dateOfBirth', to_char(pl.date_of_birth, 'YYYY-MM-DD'), 'notes', pl.notes)
-     from players pl where pl.id = b.player_id) as player${PAYOUT_BOOKING_COLUMNS}`;
+     from players pl where pl.id = b.player_id) as player,
+  ${PACKAGE_COLUMN}${PAYOUT_BOOKING_COLUMNS}`;
 export const BOOKING_JOINS = PAYOUT_BOOKING_JOINS;
 
 export interface BookingSqlRow extends KeysetRow, PayoutBookingSqlRow {
@@ -82,6 +125,7 @@ export interface BookingSqlRow extends KeysetRow, PayoutBookingSqlRow {
   client_name: string;
   coach_name: string;
   player?: { firstName: string; lastName: string; dateOfBirth: string; notes: string | null } | null;
+  package?: PackageJson | null;
 }
 
 export function toBookingRow(r: BookingSqlRow): AdminBookingRow {
@@ -107,6 +151,7 @@ export function toBookingRow(r: BookingSqlRow): AdminBookingRow {
     transfer: transferOfBookingRow(r),
     chargebacks: chargebacksOfBookingRow(r),
     player: playerLineOf(r),
+    package: packageOfRow(r),
   };
 }
 

@@ -1,5 +1,7 @@
 import { ERASED_EMAIL_DOMAIN, ERASED_NAME } from '../../../domain/accounts/users/user';
 
+export { PACKAGE_CHECKS, PACKAGE_PROBLEMS_SQL, creditPriceSql } from './package-ledger-checks';
+
 /**
  * The consistency checks of DataDiagnostic and `fact diagnose` (decision 056), as SQL. Every
  * check should count zero. They are answered by one statement (admin-diagnostics.query.ts) in
@@ -8,7 +10,9 @@ import { ERASED_EMAIL_DOMAIN, ERASED_NAME } from '../../../domain/accounts/users
  *   k (coach) and to the booking's transfer t (coach_transfers);
  * - indexed checks: each its own count over a partial index whose predicate is the check, so the
  *   index holds only failing rows (Migration20261203182000_diagnostic_check_indexes);
- * - counted checks: a count with no sample.
+ * - counted checks: a count with no sample;
+ * - package checks: the package ledger (package-ledger-checks.ts), one query of problems, each
+ *   naming its purchase and what is wrong.
  */
 export type CheckSeverity = 'error' | 'warning';
 
@@ -126,7 +130,8 @@ export const SCAN_CHECKS: readonly ScanCheck[] = [
     title: 'Released payments with no coach transfer',
     explanation: "Money released over an hour ago with no transfer of the coach's share recorded: `fact payments reconcile` queues it.",
     severity: 'error',
-    condition: `b.payment_status = 'released' and b.payment_intent_id is not null and t.booking_id is null and b.payment_released_at < now() - interval '1 hour'`,
+    // A session paid with a package has no card payment of its own: its transfer is made from the purchase's.
+    condition: `b.payment_status = 'released' and (b.payment_intent_id is not null or b.package_purchase_id is not null) and t.booking_id is null and b.payment_released_at < now() - interval '1 hour'`,
   },
   {
     key: 'transfer_split_mismatch',

@@ -1,6 +1,7 @@
 import { Link } from '@remix-run/react';
 import type { AdminBookingRow } from '../../../adapters/persistence/admin/admin-bookings.query';
 import { adminBookingPath } from '~/admin/booking-path';
+import { packageLine, packagePaymentWords } from '../../../domain/admin/package-session-words';
 import { StatusBadge } from '~/components/booking/status-badge';
 import { bookingStatusColour, dateOf, money, nameOrUnnamed, paymentLabel, serviceLabel, statusLabel, timeOf } from './format';
 import { CopyButton } from './copy-reference';
@@ -15,7 +16,13 @@ export function BookingDetailCard({ booking, onBack }: { booking: AdminBookingRo
     ...(booking.player ? ([['Player', booking.player]] as [string, string][]) : []),
     ['Coach', nameOrUnnamed(booking.coachName)],
     ['Total', money(booking.totalPricePence)],
-    ['Payment', paymentLabel(booking.paymentStatus)],
+    // A session booked from a package: a credit paid for it, not a card (decision 060).
+    ...(booking.package
+      ? ([
+          ['Package', packageLine(booking.package)],
+          ['Payment', packagePaymentWords(booking.package, booking)],
+        ] as [string, string][])
+      : ([['Payment', paymentLabel(booking.paymentStatus)]] as [string, string][])),
   ];
   return (
     <div className="rounded-xl border border-slate-200 bg-white p-3 text-sm shadow-sm" aria-label={`Booking ${booking.referenceCode}`} role="region">

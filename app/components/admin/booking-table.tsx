@@ -5,6 +5,7 @@ import { adminBookingPath } from '../../admin/booking-path';
 import { StatusBadge } from '~/components/booking/status-badge';
 import { CopyButton } from './copy-reference';
 import { adminPaymentWords } from '../../admin/admin-payment-words';
+import { packageLine, type BookingPackage } from '../../../domain/admin/package-session-words';
 import { bookingStatusColour, dateOf, money, nameOrUnnamed, serviceLabel, statusLabel, timeOf } from './format';
 import { ChargebackBadge, TransferLine } from './payouts';
 import { UnpaidBadge } from './unpaid-badge';
@@ -39,6 +40,17 @@ function Party({ role, name }: { role: string; name: string }) {
     <p className="adm-who">
       {`${role} `}
       <span className="adm-val">{name}</span>
+    </p>
+  );
+}
+
+/** The package a session was booked from (decision 060): which, which of its sessions, whose, and the purchase's id. */
+function PackageLine({ pkg }: { pkg: BookingPackage }) {
+  return (
+    <p className="adm-meta" data-package={pkg.purchaseId}>
+      <span className="font-semibold text-slate-700">Package</span>
+      <span>{packageLine(pkg)}</span>
+      <span className="font-mono text-slate-500" title="The package purchase: fact packages show <id>">{`purchase ${pkg.purchaseId}`}</span>
     </p>
   );
 }
@@ -80,8 +92,9 @@ const Row = memo(function Row({ booking, highlighted, onPay }: { booking: AdminB
         </div>
       </div>
       <Actions booking={booking} onPay={onPay} />
-      {booking.transfer || booking.chargebacks ? (
+      {booking.transfer || booking.chargebacks || booking.package ? (
         <div className="adm-extra">
+          {booking.package ? <PackageLine pkg={booking.package} /> : null}
           <ChargebackBadge chargebacks={booking.chargebacks ?? []} />
           {booking.transfer ? <TransferLine transfer={booking.transfer} /> : null}
         </div>

@@ -34,7 +34,21 @@ export function ChecksTable({ checks }: { checks: readonly DiagnosticCheck[] }) 
                 <td className="py-2 pr-3 align-top">
                   <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${RESULT[result]}`}>{result === 'ok' ? 'OK' : result === 'fail' ? 'Error' : 'Warning'}</span>
                 </td>
-                <td className="py-2 align-top font-mono text-xs text-slate-600">{c.sample.join(', ') || '—'}</td>
+                <td className="py-2 align-top font-mono text-xs text-slate-600">
+                  {c.problems?.length ? (
+                    // A package check: each purchase with what is wrong with it.
+                    <ul className="space-y-1">
+                      {c.problems.map((p) => (
+                        <li key={`${p.id} ${p.what}`}>
+                          <span className="text-slate-900">{p.id}</span>
+                          <span className="font-sans">{`: ${p.what}`}</span>
+                        </li>
+                      ))}
+                    </ul>
+                  ) : (
+                    c.sample.join(', ') || '—'
+                  )}
+                </td>
               </tr>
             );
           })}

@@ -9,6 +9,7 @@ import { recordAccountSnapshot } from '../../../domain/payouts/use-cases/record-
 import { ok, unwrap } from '../../../domain/shared/result';
 import { createAppWorker } from '../../../adapters/outbox/app-worker';
 import { recordPackageChargeback } from '../../../domain/packages/use-cases/record-package-chargeback';
+import { adminReadModels } from '../../../adapters/persistence/admin/index';
 
 /**
  * Sessions booked from a package over HTTP against PostgreSQL (decision 060): no payment step,
@@ -211,6 +212,10 @@ describe('booking sessions from a package', () => {
     expect(transfers).toHaveLength(2);
     expect(transfers.map((t) => t.amount_pence)).toEqual([4000, 4000]);
     expect(await http.db.query('select status, coach_share_pence from coach_transfers where booking_id = $1', [completed])).toEqual([{ status: 'paid', coach_share_pence: 4000 }]);
+    // DataDiagnostic's package ledger checks find nothing wrong with what these steps left.
+    const diagnosis = await adminReadModels(http.app.orm).diagnostics();
+    expect(diagnosis.checks.flatMap((c) => (c.problems ?? []).filter((p) => p.id === purchaseId))).toEqual([]);
+    expect(diagnosis.checks.find((c) => c.key === 'released_without_transfer')?.count).toBe(0);
     http.app.testClock!.reset();
   });
 
@@ -232,5 +237,8 @@ describe('booking sessions from a package', () => {
     await createAppWorker(http.app).drain();
     const reversed = await http.db.query<{ reversed_pence: number }>('select reversed_pence from test_gateway_transfers where source_intent_id = $1', [intentId]);
     expect(reversed.map((r) => r.reversed_pence)).toEqual([4000, 4000]);
+    // The ledger checks agree with what the chargeback left.
+    const diagnosis = await adminReadModels(http.app.orm).diagnostics();
+    expect(diagnosis.checks.flatMap((c) => (c.problems ?? []).filter((p) => p.id === purchaseId))).toEqual([]);
   });
 });
