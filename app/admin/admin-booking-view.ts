@@ -47,6 +47,8 @@ export interface AdminBookingRead {
   readonly player?: string | null;
   /** The package the session was booked from (decision 060); null or absent: paid by card. */
   readonly package?: BookingPackage | null;
+  /** The weekly series it belongs to (decision 062). */
+  readonly series?: { readonly position: number; readonly sessions: number } | null;
   readonly transfer: TransferRead | null;
   readonly chargebacks: readonly { readonly id: string; readonly status: string; readonly amountPence: number; readonly reason: string }[];
 }
@@ -64,6 +66,8 @@ export interface AdminBookingRowView extends Pick<
   readonly player?: string;
   /** The package it was booked from and the credit it holds; absent: paid by card. */
   readonly package?: BookingPackage;
+  /** 'Weekly series · session 2 of 3'; absent: a single session. */
+  readonly series?: { readonly position: number; readonly sessions: number };
   /** Only once money went back to the client: how much, of how much taken ('£10.50 refunded'). */
   readonly refund?: { readonly refundedPence: number; readonly capturedPence: number };
   /** What the payment dialog shows, only while 'Take Payment' is offered. */
@@ -98,6 +102,7 @@ export function adminBookingRowView(b: AdminBookingRead): AdminBookingRowView {
     coachName: b.coachName,
     ...(b.player ? { player: b.player } : {}),
     ...(b.package ? { package: b.package } : {}),
+    ...(b.series ? { series: { position: b.series.position, sessions: b.series.sessions } } : {}),
     ...(b.amountRefundedPence ? { refund: { refundedPence: b.amountRefundedPence, capturedPence: b.amountCapturedPence ?? 0 } } : {}),
     ...(takePaymentOffer(b).offered ? { pay: { servicePricePence: b.servicePricePence, adminFeePence: b.adminFeePence } } : {}),
     ...(t
@@ -115,3 +120,6 @@ export function adminBookingRowView(b: AdminBookingRead): AdminBookingRowView {
     ...(b.chargebacks.length ? { chargebacks: b.chargebacks.map(({ id, status, amountPence, reason }) => ({ id, status, amountPence, reason })) } : {}),
   };
 }
+
+/** 'Weekly series: session 2 of 3' (decision 062). */
+export const seriesLine = (s: { readonly position: number; readonly sessions: number }): string => `Weekly series: session ${s.position} of ${s.sessions}`;

@@ -1,4 +1,5 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { seriesLine } from '~/admin/admin-booking-view';
 import { Link, useLoaderData } from '@remix-run/react';
 import { bookingActionsMoney } from '../../domain/admin/booking-actions';
 import { buildBookingTimeline } from '../../domain/admin/booking-timeline';
@@ -61,14 +62,12 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
  * no card payment of its own, its price is one credit, the admin fee was paid with the purchase.
  */
 function bookingMoneyFacts(
-  b: Pick<AdminBookingDetail, 'servicePricePence' | 'adminFeePence' | 'totalPricePence' | 'paymentStatus' | 'status' | 'amountCapturedPence' | 'amountRefundedPence' | 'package'>,
+  b: Pick<AdminBookingDetail, 'servicePricePence' | 'adminFeePence' | 'totalPricePence' | 'paymentStatus' | 'status' | 'amountCapturedPence' | 'amountRefundedPence' | 'package' | 'series'>,
 ): [string, string][] {
-  if (!b.package)
-    return [
-      ['Price', `${money(b.servicePricePence)} + ${money(b.adminFeePence)} fee = ${money(b.totalPricePence)}`],
-      ['Payment', paymentLabel(b.paymentStatus)],
-    ];
+  const series: [string, string][] = b.series ? [['Series', seriesLine(b.series)]] : [];
+  if (!b.package) return [...series, ['Price', `${money(b.servicePricePence)} + ${money(b.adminFeePence)} fee = ${money(b.totalPricePence)}`], ['Payment', paymentLabel(b.paymentStatus)]];
   return [
+    ...series,
     ['Package', packageLine(b.package)],
     ['Purchase', b.package.purchaseId],
     ['Price', `${money(b.totalPricePence)}: one credit of the package (its admin fee was paid with the purchase)`],

@@ -36,12 +36,16 @@ export const BOOKING_COLUMNS = ['reference', 'status', 'session', 'client', 'coa
  */
 function moneyLines(b: AdminBookingDetail): [string, string][] {
   const amounts = `captured ${money(b.amountCapturedPence)}, refunded ${money(b.amountRefundedPence)}`;
+  // A session of a weekly series (decision 062): which one of how many.
+  const series: [string, string][] = b.series ? [['series', `session ${b.series.position} of ${b.series.sessions} of a weekly series`]] : [];
   if (!b.package)
     return [
+      ...series,
       ['price', `${money(b.servicePricePence)} + ${money(b.adminFeePence)} fee = ${money(b.totalPricePence)}`],
       ['payment', `${b.paymentStatus}; authorised ${money(b.amountAuthorizedPence)}, ${amounts}`],
     ];
   return [
+    ...series,
     ['package', `${packageLine(b.package)} (purchase ${b.package.purchaseId}: fact packages show ${b.package.purchaseId})`],
     ['price', `${money(b.totalPricePence)}: one credit of the package (its admin fee was paid with the purchase)`],
     ['payment', `${packagePaymentWords(b.package, b)}; ${b.paymentStatus}, no card payment of its own; ${amounts}`],

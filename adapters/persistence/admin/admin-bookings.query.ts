@@ -1,4 +1,5 @@
 import { bookingPlayerView, playerLine } from '../../../domain/accounts/players/booking-player';
+import { pgArrayLiteral } from '../accounts/sql-rows';
 import type { BookingPackage } from '../../../domain/admin/package-session-words';
 import { BOOKING_STATUSES, type BookingStatusValue } from '../../../domain/shared/catalogue';
 import type { PaymentStatus } from '../../../domain/booking/money/payment-status';
@@ -43,6 +44,8 @@ export interface AdminBookingRow {
   readonly player?: string | null;
   /** The package the session was booked from (decision 060); null: paid by card. */
   readonly package?: BookingPackage | null;
+  /** The weekly series the session belongs to (decision 062): its place in it; null: not part of one. */
+  readonly series?: { readonly id: string; readonly position: number; readonly sessions: number } | null;
 }
 
 export const ADMIN_BOOKING_FILTERS = ['all', ...BOOKING_STATUSES] as const;
@@ -103,6 +106,9 @@ export const BOOKING_COLUMNS = `
   coalesce((select k.full_name from users k where k.id = b.coach_id), '') as coach_name,
   (select json_build_object('firstName', pl.first_name, 'lastName', pl.last_name, 'dateOfBirth', to_char(pl.date_of_birth, 'YYYY-MM-DD'), 'notes', pl.notes)
      from players pl where pl.id = b.player_id) as player,
+  b.series_id,
+  case when b.series_id is null then null else (select json_build_object('sessions', count(*), 'position', count(*) filter (where (s.starts_at, s.id) <= (b.starts_at, b.id)))
+     from bookings s where s.series_id = b.series_id) end as series,
   ${PACKAGE_COLUMN}${PAYOUT_BOOKING_COLUMNS}`;
 export const BOOKING_JOINS = PAYOUT_BOOKING_JOINS;
 
@@ -126,6 +132,8 @@ export interface BookingSqlRow extends KeysetRow, PayoutBookingSqlRow {
   coach_name: string;
   player?: { firstName: string; lastName: string; dateOfBirth: string; notes: string | null } | null;
   package?: PackageJson | null;
+  series_id?: string | null;
+  series?: { sessions: number; position: number } | null;
 }
 
 export function toBookingRow(r: BookingSqlRow): AdminBookingRow {
@@ -152,6 +160,7 @@ export function toBookingRow(r: BookingSqlRow): AdminBookingRow {
     chargebacks: chargebacksOfBookingRow(r),
     player: playerLineOf(r),
     package: packageOfRow(r),
+    series: r.series_id && r.series ? { id: r.series_id, position: Number(r.series.position), sessions: Number(r.series.sessions) } : null,
   };
 }
 
@@ -253,7 +262,16 @@ export async function searchBookingReferences(sql: Sql, query: string, limit = R
      where b.reference_code like ? order by b.reference_code using ~>~ limit ?`,
     [prefixPattern(query), limit + 1],
   );
-  return { items: rows.slice(0, limit).map(toBookingRow), more: rows.length > limit };
+  const items = rows.slice(0, limit).map(toBookingRow);
+  // One reference finds every session of its weekly series (decision 062).
+  const seriesIds = [...new Set(items.flatMap((b) => (b.series ? [b.series.id] : [])))];
+  if (seriesIds.length === 0) return { items, more: rows.length > limit };
+  const siblings = await sql<BookingSqlRow>(
+    `select ${BOOKING_COLUMNS} from bookings b ${BOOKING_JOINS}
+     where b.series_id = any(?::uuid[]) and b.id <> all(?::uuid[]) order by b.starts_at, b.id limit ?`,
+    [pgArrayLiteral(seriesIds), pgArrayLiteral(items.map((b) => b.id)), limit],
+  );
+  return { items: [...items, ...siblings.map(toBookingRow)], more: rows.length > limit };
 }
 
 /** Everything an admin needs to judge one booking: the row plus its story. */

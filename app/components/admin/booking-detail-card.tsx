@@ -1,4 +1,5 @@
 import { Link } from '@remix-run/react';
+import { seriesLine } from '../../admin/admin-booking-view';
 import type { AdminBookingRow } from '../../../adapters/persistence/admin/admin-bookings.query';
 import { adminBookingPath } from '~/admin/booking-path';
 import { packageLine, packagePaymentWords } from '../../../domain/admin/package-session-words';
@@ -16,6 +17,7 @@ export function BookingDetailCard({ booking, onBack }: { booking: AdminBookingRo
     ...(booking.player ? ([['Player', booking.player]] as [string, string][]) : []),
     ['Coach', nameOrUnnamed(booking.coachName)],
     ['Total', money(booking.totalPricePence)],
+    ...(booking.series ? ([['Series', seriesLine(booking.series)]] as [string, string][]) : []),
     // A session booked from a package: a credit paid for it, not a card (decision 060).
     ...(booking.package
       ? ([

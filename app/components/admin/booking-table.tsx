@@ -1,6 +1,6 @@
 import { Link, useRevalidator } from '@remix-run/react';
 import { lazy, memo, Suspense, useEffect, useRef, useState } from 'react';
-import { takePaymentOffer, type AdminBookingRowView } from '../../admin/admin-booking-view';
+import { seriesLine, takePaymentOffer, type AdminBookingRowView } from '../../admin/admin-booking-view';
 import { adminBookingPath } from '../../admin/booking-path';
 import { StatusBadge } from '~/components/booking/status-badge';
 import { CopyButton } from './copy-reference';
@@ -92,8 +92,9 @@ const Row = memo(function Row({ booking, highlighted, onPay }: { booking: AdminB
         </div>
       </div>
       <Actions booking={booking} onPay={onPay} />
-      {booking.transfer || booking.chargebacks || booking.package ? (
+      {booking.transfer || booking.chargebacks || booking.package || booking.series ? (
         <div className="adm-extra">
+          {booking.series ? <p>{seriesLine(booking.series)}</p> : null}
           {booking.package ? <PackageLine pkg={booking.package} /> : null}
           <ChargebackBadge chargebacks={booking.chargebacks ?? []} />
           {booking.transfer ? <TransferLine transfer={booking.transfer} /> : null}

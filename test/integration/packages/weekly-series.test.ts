@@ -130,6 +130,16 @@ describe('a weekly series', () => {
     ]);
     expect(emails).toHaveLength(1);
 
+    // An operator's reference search for one session finds the whole series.
+    const admin = await insertPerson(http.db, { type: 'admin', name: 'Ada Admin' });
+    cookies.set(admin.id, await http.cookieFor(admin.id));
+    const search = await send(admin, `/admin/booking-search?q=${sessions[1]!.reference_code}`);
+    expect((search.body.items as { id: string; series: { position: number; sessions: number } }[]).map((i) => [i.id, i.series.position])).toEqual([
+      [sessions[1]!.id, 2],
+      [sessions[0]!.id, 1],
+      [sessions[2]!.id, 3],
+    ]);
+
     const dash = await send(coach, data('CoachDashboard'));
     const cards = (dash.body.cards as { id: string; series?: { position: number; sessions: number } }[]).filter((c) => sessions.some((s) => s.id === c.id));
     expect(cards.map((c) => c.series)).toEqual([
