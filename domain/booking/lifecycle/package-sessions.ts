@@ -19,6 +19,8 @@ export interface PackageSessions {
   release(tx: Repositories, booking: Booking, now: Date): Promise<void>;
   /** A dispute's refund of a package session was paid back to the card. */
   refunded(tx: Repositories, booking: Booking, now: Date): Promise<void>;
+  /** Whether a package session may start then: before its package ends (a reschedule asks). */
+  checkStart(tx: Repositories, booking: Booking, startsAt: Date): Promise<Result<void>>;
   /** The card payment a package session was paid with: its purchase's. */
   paymentIntentOf(tx: Repositories, booking: Booking): Promise<string | null>;
 }

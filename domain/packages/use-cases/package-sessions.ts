@@ -1,9 +1,9 @@
 import type { PackageSessions } from '../../booking/lifecycle/package-sessions';
 import { DomainFailure, invalid } from '../../shared/errors';
 import type { Id } from '../../shared/ids';
-import { ok } from '../../shared/result';
+import { err, ok } from '../../shared/result';
 import type { Repositories } from '../../repositories';
-import { bookCredit, creditsLeft, refundSessionCredit, releaseCredit, returnCredit, useCredit, type PackagePurchase } from '../package-purchase';
+import { bookCredit, creditsLeft, packageErrors, refundSessionCredit, releaseCredit, returnCredit, useCredit, type PackagePurchase } from '../package-purchase';
 import { isFromPackage, paidFromCredit, purchaseForSession, settleOnPackage } from '../package-session';
 
 /** A package session whose purchase or credit is not where it must be: stored data is wrong, nothing may move. */
@@ -71,6 +71,12 @@ export const packageSessions: PackageSessions = {
     const refunded = refundSessionCredit(purchase, booking.id);
     if (!refunded.ok) throw inconsistent(booking.id, refunded.error.message);
     await tx.packagePurchases.saveCredits(refunded.value);
+  },
+
+  async checkStart(tx, booking, startsAt) {
+    if (!isFromPackage(booking)) return ok(undefined);
+    const purchase = (await tx.packagePurchases.findById(booking.packagePurchaseId))?.purchase;
+    return purchase && startsAt.getTime() >= purchase.validUntil.getTime() ? err(packageErrors.afterExpiry(purchase)) : ok(undefined);
   },
 
   async paymentIntentOf(tx, booking) {

@@ -163,6 +163,11 @@ describe('a weekly series', () => {
     expect((await sessionsOf(seriesId)).map((s) => s.status)).toEqual(['confirmed', 'cancelled', 'cancelled']);
     // More than 24 hours ahead: both credits come back; the first session keeps its own.
     expect(await credits()).toEqual(['booked', 'available', 'available', 'available', 'available', 'available']);
+
+    // A reschedule moves one session, but not past the end of its package (12 weeks).
+    const tooLate = await send(client, data('MyBookings'), new URLSearchParams({ intent: 'propose_reschedule', bookingId: sessions[0]!.id, date: isoDay(86), time: '10:00', reason: 'Holiday' }));
+    expect(tooLate.status).toBe(409);
+    expect(String(tooLate.body.message)).toMatch(/^This package is valid until .+: choose a session before then\.$/);
   });
 
   it('is declined in one decision: every request of it, and every credit back', async () => {

@@ -23,6 +23,9 @@ export async function proposeReschedule(deps: BookingUseCaseDeps, input: { actor
     const startsAt = proposed.value.rescheduleProposedStartsAt as Date;
     const coached = await checkSessionPlayer(tx, booking, startsAt, 'date');
     if (!coached.ok) return coached;
+    // A session paid with a package must still start before the package ends (decision 060).
+    const within = await tx.packageSessions.checkStart(tx, booking, startsAt);
+    if (!within.ok) return within;
     const end = endsAt({ startsAt, durationMinutes: booking.durationMinutes });
     const ask = { coachId: booking.coachId, startsAt, durationMinutes: booking.durationMinutes, now, purpose: 'reschedule', excludeBookingId: booking.id, moment: 'ask' } as const;
     if (!(await isStillOffered(tx.coachSchedules, ask))) return err(bookingErrors.coachUnavailable());
