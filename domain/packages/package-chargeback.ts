@@ -2,7 +2,7 @@ import type { Chargeback } from '../payouts/chargeback';
 import type { Id } from '../shared/ids';
 import type { Pence } from '../shared/money';
 import { creditCoachShare } from './package-ledger';
-import { creditPrice, type CreditState, type PackagePurchase } from './package-purchase';
+import { creditPrice, disputeRefundedOf, type CreditState, type PackagePurchase } from './package-purchase';
 
 /**
  * PRODUCT.md: a lost chargeback on a purchase takes back unused credits first (the platform still
@@ -47,13 +47,15 @@ export function planChargeback(p: PackagePurchase, amountPence: Pence, commissio
   for (const i of takeOrder(p)) {
     if (remaining <= 0) break;
     const c = p.credits[i]!;
-    const takenPence = Math.min(remaining, creditPrice(p, i));
+    // What a dispute already gave back of the session is not the client's to take again.
+    const refundedPence = disputeRefundedOf(c);
+    const takenPence = Math.min(remaining, creditPrice(p, i) - refundedPence);
     remaining -= takenPence;
     const wasReleased = c.kind === 'released';
-    const reversedPence = wasReleased ? Math.min(takenPence, creditCoachShare(p, i, commissionBps)) : 0;
+    const reversedPence = wasReleased ? Math.min(takenPence, creditCoachShare(p, i, commissionBps, refundedPence)) : 0;
     if (c.kind === 'booked') cancelBookings.push(c.bookingId);
     if (wasReleased && reversedPence > 0) reversals.push({ bookingId: c.bookingId, amountPence: reversedPence });
-    credits[i] = { kind: 'charged_back', takenPence, reversedPence, wasReleased };
+    credits[i] = refundedPence > 0 ? { kind: 'charged_back', takenPence, reversedPence, wasReleased, refundedPence } : { kind: 'charged_back', takenPence, reversedPence, wasReleased };
   }
   const feeLeft = p.adminFeeRefunded ? 0 : p.adminFeePence - p.adminFeeChargedBackPence;
   const fee = Math.min(Math.max(0, remaining), feeLeft);

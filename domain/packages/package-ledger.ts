@@ -1,6 +1,6 @@
 import type { Pence } from '../shared/money';
 import { commissionOf } from '../payouts/coach-share';
-import { creditPrice, purchasePaidPence, type PackagePurchase } from './package-purchase';
+import { creditPrice, disputeRefundedOf, purchasePaidPence, type PackagePurchase } from './package-purchase';
 
 /**
  * Where every penny of a purchase is, at any moment. Always:
@@ -20,9 +20,9 @@ export interface PackageLedger {
 }
 
 /** The coach's share of one session's price, by the same commission rule as single sessions. */
-export function creditCoachShare(p: Pick<PackagePurchase, 'totalPricePence' | 'sessions'>, index: number, commissionBps: number): Pence {
-  const price = creditPrice(p, index);
-  return price - commissionOf(price, commissionBps);
+export function creditCoachShare(p: Pick<PackagePurchase, 'totalPricePence' | 'sessions'>, index: number, commissionBps: number, disputeRefundedPence: Pence = 0): Pence {
+  const kept = creditPrice(p, index) - disputeRefundedPence;
+  return kept - commissionOf(kept, commissionBps);
 }
 
 export function packageLedger(p: PackagePurchase, commissionBps: number): PackageLedger {
@@ -32,8 +32,11 @@ export function packageLedger(p: PackagePurchase, commissionBps: number): Packag
   let refunded = 0;
   let chargedBack = 0;
   p.credits.forEach((c, i) => {
-    const price = creditPrice(p, i);
-    const share = creditCoachShare(p, i, commissionBps);
+    // A dispute's part refund of the session went back to the card; the rest is what it was worth.
+    const disputed = disputeRefundedOf(c);
+    refunded += disputed;
+    const price = creditPrice(p, i) - disputed;
+    const share = creditCoachShare(p, i, commissionBps, disputed);
     switch (c.kind) {
       case 'available':
       case 'booked':

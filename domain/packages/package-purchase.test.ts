@@ -3,7 +3,19 @@ import { describe, expect, it } from 'vitest';
 import { unwrap } from '../shared/result';
 import { planChargeback } from './package-chargeback';
 import { packageLedger } from './package-ledger';
-import { bookCredit, creditsLeft, refundUnused, releaseCredit, returnCredit, useCredit, validUntilFor, type PackagePurchase } from './package-purchase';
+import {
+  bookCredit,
+  creditPrice,
+  creditsLeft,
+  disputeRefundCredit,
+  disputeRefundedOf,
+  refundUnused,
+  releaseCredit,
+  returnCredit,
+  useCredit,
+  validUntilFor,
+  type PackagePurchase,
+} from './package-purchase';
 
 const BOUGHT = new Date('2027-01-04T10:00:00Z');
 const DAY = 86_400_000;
@@ -108,13 +120,15 @@ type Step =
   | { kind: 'book'; session: number }
   | { kind: 'decline' | 'cancel_early' | 'cancel_late' | 'complete' | 'release'; slot: number }
   | { kind: 'refund_request' | 'expiry' }
-  | { kind: 'chargeback'; share: number };
+  | { kind: 'chargeback'; share: number }
+  | { kind: 'dispute_refund'; slot: number; share: number };
 
 const step: fc.Arbitrary<Step> = fc.oneof(
   fc.record({ kind: fc.constant('book' as const), session: fc.integer({ min: 0, max: 40 }) }),
   fc.record({ kind: fc.constantFrom('decline' as const, 'cancel_early' as const, 'cancel_late' as const, 'complete' as const, 'release' as const), slot: fc.nat(30) }),
   fc.record({ kind: fc.constantFrom('refund_request' as const, 'expiry' as const) }),
   fc.record({ kind: fc.constant('chargeback' as const), share: fc.double({ min: 0, max: 1, noNaN: true }) }),
+  fc.record({ kind: fc.constant('dispute_refund' as const), slot: fc.nat(30), share: fc.double({ min: 0, max: 1, noNaN: true }) }),
 );
 
 describe('every path through a package keeps every penny accounted for', () => {
@@ -162,6 +176,16 @@ describe('every path through a package keeps every penny accounted for', () => {
             const r = unwrap(refundUnused(p, 'expiry', now));
             p = r.purchase;
             refunds += r.refundPence;
+          } else if (s.kind === 'dispute_refund') {
+            // A dispute decided part (or all) of a session's price back to the card, before its release.
+            const index = p.credits.findIndex((c, i) => c.kind === 'used' && i >= s.slot % p.credits.length);
+            const credit = p.credits[index];
+            if (credit?.kind === 'used') {
+              const left = creditPrice(p, index) - disputeRefundedOf(credit);
+              const amount = Math.max(1, Math.floor(left * s.share));
+              p = unwrap(disputeRefundCredit(p, credit.bookingId, amount));
+              refunds += amount;
+            }
           } else if (s.kind === 'chargeback') {
             const l = packageLedger(p, bps);
             const amount = Math.floor((l.paidPence - l.refundedPence) * s.share);

@@ -17,11 +17,15 @@ import { sessionPricePence } from './session-prices';
 export type CreditState =
   | { readonly kind: 'available' }
   | { readonly kind: 'booked'; readonly bookingId: Id }
-  | { readonly kind: 'used'; readonly bookingId: Id }
-  | { readonly kind: 'released'; readonly bookingId: Id; readonly releasedAt: Date }
+  /** `refundedPence`: what a dispute gave back to the card of this session's price (absent: none). */
+  | { readonly kind: 'used'; readonly bookingId: Id; readonly refundedPence?: Pence }
+  | { readonly kind: 'released'; readonly bookingId: Id; readonly releasedAt: Date; readonly refundedPence?: Pence }
   | { readonly kind: 'refunded' }
   /** Taken back by a lost chargeback: `takenPence` of its price went to the client's bank, `reversedPence` of it from the coach's transfer. */
-  | { readonly kind: 'charged_back'; readonly takenPence: Pence; readonly reversedPence: Pence; readonly wasReleased: boolean };
+  | { readonly kind: 'charged_back'; readonly takenPence: Pence; readonly reversedPence: Pence; readonly wasReleased: boolean; readonly refundedPence?: Pence };
+
+/** What a dispute gave back of a credit's price before it was released or taken (0: none). */
+export const disputeRefundedOf = (c: CreditState): Pence => ('refundedPence' in c ? (c.refundedPence ?? 0) : 0);
 
 export interface PackagePurchase {
   readonly id: Id;
@@ -97,16 +101,21 @@ export function useCredit(p: PackagePurchase, bookingId: Id): Result<PackagePurc
 export function releaseCredit(p: PackagePurchase, bookingId: Id, now: Date): Result<{ purchase: PackagePurchase; pricePence: Pence }> {
   const index = indexOfBooking(p, bookingId, 'used');
   if (index < 0) return err(packageErrors.noCreditForBooking());
-  return ok({ purchase: withCredit(p, index, { kind: 'released', bookingId, releasedAt: now }), pricePence: creditPrice(p, index) });
+  const refundedPence = disputeRefundedOf(p.credits[index]!);
+  const released: CreditState = refundedPence > 0 ? { kind: 'released', bookingId, releasedAt: now, refundedPence } : { kind: 'released', bookingId, releasedAt: now };
+  return ok({ purchase: withCredit(p, index, released), pricePence: creditPrice(p, index) - refundedPence });
 }
 
 /**
- * A dispute decided that the whole price of a session goes back to the card: its credit is
- * refunded (it was paid back, not spent).
+ * A dispute gave `amountPence` of a session's price back to the card (decision 060): the session
+ * counts as spent with what is left of its price; the whole price back refunds the credit.
  */
-export function refundSessionCredit(p: PackagePurchase, bookingId: Id): Result<PackagePurchase> {
+export function disputeRefundCredit(p: PackagePurchase, bookingId: Id, amountPence: Pence): Result<PackagePurchase> {
   const index = p.credits.findIndex((c) => (c.kind === 'booked' || c.kind === 'used') && c.bookingId === bookingId);
-  return index < 0 ? err(packageErrors.noCreditForBooking()) : ok(withCredit(p, index, { kind: 'refunded' }));
+  if (index < 0) return err(packageErrors.noCreditForBooking());
+  const refundedPence = disputeRefundedOf(p.credits[index]!) + Math.max(0, amountPence);
+  if (refundedPence >= creditPrice(p, index)) return ok(withCredit(p, index, { kind: 'refunded' }));
+  return ok(withCredit(p, index, { kind: 'used', bookingId, refundedPence }));
 }
 
 /** Whether any credit was ever spent on a session: the admin fee is then kept. */

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { PackageCheckout } from '../../../domain/packages/package-checkout';
-import type { CreditState, PackagePurchase } from '../../../domain/packages/package-purchase';
+import { disputeRefundedOf, type CreditState, type PackagePurchase } from '../../../domain/packages/package-purchase';
 import type { PackagePurchaseRepository, StoredPurchase } from '../../../domain/packages/package-purchase.repository';
 import { invalid, DomainFailure } from '../../../domain/shared/errors';
 import { isId } from '../../../domain/shared/ids';
@@ -48,6 +48,7 @@ interface CreditRow {
   taken_pence: number;
   reversed_pence: number;
   was_released: boolean;
+  refunded_pence: number | null;
 }
 
 /** The purchase's columns, its validity in weeks (from its offer) and its credits in order, as one row. */
@@ -55,11 +56,15 @@ const SELECT = `
   select p.id, p.client_id, p.coach_id, p.offer_id, p.title, p.sessions, p.duration_minutes, p.total_price_pence, p.admin_fee_pence,
          o.validity_weeks, p.payment_intent_id, p.paid_at, p.valid_until, p.admin_fee_refunded, p.admin_fee_charged_back_pence, p.created_at,
          (select json_agg(json_build_object('position', c.position, 'state', c.state, 'booking_id', c.booking_id, 'released_at', c.released_at,
-                                            'taken_pence', c.taken_pence, 'reversed_pence', c.reversed_pence, 'was_released', c.was_released) order by c.position)
+                                            'taken_pence', c.taken_pence, 'reversed_pence', c.reversed_pence, 'was_released', c.was_released,
+                                            'refunded_pence', c.refunded_pence) order by c.position)
             from package_credits c where c.purchase_id = p.id) as credits
     from package_purchases p join package_offers o on o.id = p.offer_id`;
 
 const corrupt = (id: string, why: string) => new DomainFailure(invalid('INVALID_PURCHASE_ROW', `Stored purchase ${id} ${why}.`));
+
+/** A dispute's part refund of the session, when there was one. */
+const disputed = (row: CreditRow): { refundedPence?: number } => (row.refunded_pence ? { refundedPence: row.refunded_pence } : {});
 
 function creditOf(row: CreditRow, purchaseId: string): CreditState {
   const needsBooking = (): string => {
@@ -71,13 +76,14 @@ function creditOf(row: CreditRow, purchaseId: string): CreditState {
     case 'refunded':
       return { kind: row.state };
     case 'booked':
+      return { kind: 'booked', bookingId: needsBooking() };
     case 'used':
-      return { kind: row.state, bookingId: needsBooking() };
+      return { kind: 'used', bookingId: needsBooking(), ...disputed(row) };
     case 'released':
       if (row.released_at === null) throw corrupt(purchaseId, 'has a released credit without its time');
-      return { kind: 'released', bookingId: needsBooking(), releasedAt: new Date(row.released_at) };
+      return { kind: 'released', bookingId: needsBooking(), releasedAt: new Date(row.released_at), ...disputed(row) };
     case 'charged_back':
-      return { kind: 'charged_back', takenPence: row.taken_pence, reversedPence: row.reversed_pence, wasReleased: row.was_released };
+      return { kind: 'charged_back', takenPence: row.taken_pence, reversedPence: row.reversed_pence, wasReleased: row.was_released, ...disputed(row) };
     default:
       throw corrupt(purchaseId, `has a credit in an unknown state`);
   }
@@ -121,18 +127,19 @@ function storedOf(row: PurchaseRow): StoredPurchase {
   return { checkout, purchase };
 }
 
-function creditColumns(c: CreditState): [string | null, Date | null, number, number, boolean] {
+function creditColumns(c: CreditState): [string | null, Date | null, number, number, boolean, number] {
+  const refunded = disputeRefundedOf(c);
   switch (c.kind) {
     case 'available':
     case 'refunded':
-      return [null, null, 0, 0, false];
+      return [null, null, 0, 0, false, 0];
     case 'booked':
     case 'used':
-      return [c.bookingId, null, 0, 0, false];
+      return [c.bookingId, null, 0, 0, false, refunded];
     case 'released':
-      return [c.bookingId, c.releasedAt, 0, 0, false];
+      return [c.bookingId, c.releasedAt, 0, 0, false, refunded];
     case 'charged_back':
-      return [null, null, c.takenPence, c.reversedPence, c.wasReleased];
+      return [null, null, c.takenPence, c.reversedPence, c.wasReleased, refunded];
   }
 }
 
@@ -164,9 +171,9 @@ export function createPackagePurchaseRepository(em: EntityManager): PackagePurch
     },
     async markPaid(p) {
       await em.execute(`update package_purchases set paid_at = ?, valid_until = ?, updated_at = now(), version = version + 1 where id = ? and paid_at is null`, [p.purchasedAt, p.validUntil, p.id]);
-      const values = p.credits.map(() => '(?, ?, ?, ?, ?, ?, ?, ?)').join(', ');
+      const values = p.credits.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ');
       const params = p.credits.flatMap((c, position) => [p.id, position, c.kind, ...creditColumns(c)]);
-      await em.execute(`insert into package_credits (purchase_id, position, state, booking_id, released_at, taken_pence, reversed_pence, was_released) values ${values}`, params);
+      await em.execute(`insert into package_credits (purchase_id, position, state, booking_id, released_at, taken_pence, reversed_pence, was_released, refunded_pence) values ${values}`, params);
     },
     async saveCredits(p) {
       await em.execute(`update package_purchases set admin_fee_refunded = ?, admin_fee_charged_back_pence = ?, updated_at = now(), version = version + 1 where id = ?`, [
@@ -175,11 +182,12 @@ export function createPackagePurchaseRepository(em: EntityManager): PackagePurch
         p.id,
       ]);
       // One statement for every credit: each position gets its new state.
-      const rows = p.credits.map(() => '(?::int, ?::text, ?::uuid, ?::timestamptz, ?::int, ?::int, ?::boolean)').join(', ');
+      const rows = p.credits.map(() => '(?::int, ?::text, ?::uuid, ?::timestamptz, ?::int, ?::int, ?::boolean, ?::int)').join(', ');
       const params = p.credits.flatMap((c, position) => [position, c.kind, ...creditColumns(c)]);
       await em.execute(
-        `update package_credits c set state = v.state, booking_id = v.booking_id, released_at = v.released_at, taken_pence = v.taken_pence, reversed_pence = v.reversed_pence, was_released = v.was_released
-           from (values ${rows}) as v(position, state, booking_id, released_at, taken_pence, reversed_pence, was_released)
+        `update package_credits c set state = v.state, booking_id = v.booking_id, released_at = v.released_at, taken_pence = v.taken_pence, reversed_pence = v.reversed_pence, was_released = v.was_released,
+                                      refunded_pence = v.refunded_pence
+           from (values ${rows}) as v(position, state, booking_id, released_at, taken_pence, reversed_pence, was_released, refunded_pence)
           where c.purchase_id = ? and c.position = v.position`,
         [...params, p.id],
       );

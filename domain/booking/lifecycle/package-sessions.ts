@@ -17,8 +17,8 @@ export interface PackageSessions {
   settle(tx: Repositories, before: Booking, change: BookingChange, now: Date): Promise<BookingChange>;
   /** A package session's money was released to the coach: so is its credit. */
   release(tx: Repositories, booking: Booking, now: Date): Promise<void>;
-  /** A dispute's refund of a package session was paid back to the card. */
-  refunded(tx: Repositories, booking: Booking, now: Date): Promise<void>;
+  /** A dispute's refund of a package session (`amountPence` of its price) was paid back to the card. */
+  refunded(tx: Repositories, booking: Booking, amountPence: number): Promise<void>;
   /** Whether a package session may start then: before its package ends (a reschedule asks). */
   checkStart(tx: Repositories, booking: Booking, startsAt: Date): Promise<Result<void>>;
   /** The card payment a package session was paid with: its purchase's. */

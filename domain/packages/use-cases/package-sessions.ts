@@ -3,7 +3,7 @@ import { DomainFailure, invalid } from '../../shared/errors';
 import type { Id } from '../../shared/ids';
 import { err, ok } from '../../shared/result';
 import type { Repositories } from '../../repositories';
-import { bookCredit, creditsLeft, packageErrors, refundSessionCredit, releaseCredit, returnCredit, useCredit, type PackagePurchase } from '../package-purchase';
+import { bookCredit, creditsLeft, disputeRefundCredit, packageErrors, releaseCredit, returnCredit, useCredit, type PackagePurchase } from '../package-purchase';
 import { isFromPackage, paidFromCredit, purchaseForSession, settleOnPackage } from '../package-session';
 
 /** A package session whose purchase or credit is not where it must be: stored data is wrong, nothing may move. */
@@ -63,12 +63,12 @@ export const packageSessions: PackageSessions = {
     await tx.packagePurchases.saveCredits(released.value.purchase);
   },
 
-  async refunded(tx, booking) {
-    if (!isFromPackage(booking) || booking.paymentStatus !== 'refunded') return;
+  async refunded(tx, booking, amountPence) {
+    if (!isFromPackage(booking)) return;
     const purchase = await lockedPurchase(tx, booking.packagePurchaseId, booking.id);
     const credit = creditOf(purchase, booking.id);
     if (credit?.kind !== 'booked' && credit?.kind !== 'used') return;
-    const refunded = refundSessionCredit(purchase, booking.id);
+    const refunded = disputeRefundCredit(purchase, booking.id, amountPence);
     if (!refunded.ok) throw inconsistent(booking.id, refunded.error.message);
     await tx.packagePurchases.saveCredits(refunded.value);
   },

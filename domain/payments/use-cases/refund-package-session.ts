@@ -10,8 +10,8 @@ import type { InstructionOutcome } from './execute-payment-instruction';
 /**
  * A dispute's refund of a session booked from a package (decision 060): the money goes back
  * through the purchase's payment, and the booking records it itself (the purchase's intent
- * speaks for the whole package, not this session). A refund of the whole price refunds the
- * session's credit. Decline and cancellation never get here: they move the credit instead.
+ * speaks for the whole package, not this session), and so does its credit: a part refund is
+ * kept on it, a refund of the whole price refunds it. Decline and cancellation never get here: they move the credit instead.
  */
 export async function refundPackageSession(deps: PaymentUseCaseDeps, booking: Booking, plan: GatewayPlan, job: PaymentInstructionJob): Promise<Result<InstructionOutcome>> {
   if (plan.call !== 'refund') return ok({ outcome: 'skipped', plan: { call: 'none', why: `a package session has no card payment to ${plan.call}` } });
@@ -29,7 +29,7 @@ export async function refundPackageSession(deps: PaymentUseCaseDeps, booking: Bo
     const refunded = recordRefund(current, { amountPence: plan.amountPence }, deps.clock.now());
     if (!refunded.ok) return refunded;
     const saved = await tx.bookings.save(refunded.value);
-    await tx.packageSessions.refunded(tx, saved, deps.clock.now());
+    await tx.packageSessions.refunded(tx, saved, plan.amountPence);
     return ok({ outcome: 'done', plan });
   });
 }
