@@ -126,7 +126,7 @@ function cases(n: number, token: string): Case[] {
     { label: "location 'glasgow'", filters: { ...NO_FILTERS, location: 'glasgow' }, after: 0 },
     { label: "two letters, no match ('zq')", filters: text('zq'), after: 0 },
     { label: "two letters, every coach ('fa')", filters: text('fa'), after: 0 },
-    { label: "one letter, ~15 % ('q')", filters: text('q'), after: 0 },
+    { label: "one letter, ~50 % ('q')", filters: text('q'), after: 0 },
     { label: "'zq' + striker", filters: { ...NO_FILTERS, text: 'zq', specialisation: 'striker' }, after: 0 },
     { label: "'ashbury' + 'zq'", filters: text('ashbury zq'), after: 0 },
     { label: 'goalkeeping + £100+ (no text)', filters: { ...NO_FILTERS, specialisation: 'goalkeeping', priceBand: '100+' }, after: 0 },
