@@ -16,6 +16,7 @@
  * client #1's first booking (with coach #3) carries a conversation of 2 000 messages.
  */
 import type pg from 'pg';
+import { INDEX_STATISTICS_SQL } from '../../test/support/index-statistics';
 
 export interface DatasetSize {
   coaches: number;
@@ -218,6 +219,8 @@ function steps(size: DatasetSize): Step[] {
 interface Saved {
   indexes: { name: string; def: string }[];
   constraints: { table: string; name: string; def: string }[];
+  /** The index columns' statistics targets, set again after the indexes (index-statistics.ts). */
+  targets: string[];
 }
 
 async function dropForLoad(db: pg.Client): Promise<Saved> {
@@ -237,12 +240,14 @@ async function dropForLoad(db: pg.Client): Promise<Saved> {
         and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`,
     [tables],
   );
+  const targets = await db.query<{ sql: string }>(INDEX_STATISTICS_SQL, [tables]);
   for (const i of indexes.rows) await db.query(`drop index ${i.name}`);
-  return { indexes: indexes.rows, constraints: constraints.rows };
+  return { indexes: indexes.rows, constraints: constraints.rows, targets: targets.rows.map((t) => t.sql) };
 }
 
 async function restore(db: pg.Client, saved: Saved, log: (line: string) => void): Promise<void> {
   for (const i of saved.indexes) await db.query(i.def);
+  for (const sql of saved.targets) await db.query(sql);
   log(`  re-created ${saved.indexes.length} indexes`);
   for (const c of saved.constraints) await db.query(`alter table ${c.table} add constraint ${c.name} ${c.def}`);
   log(`  re-created ${saved.constraints.length} constraints (foreign keys, no-overlap exclusion): every row checked`);

@@ -1,6 +1,6 @@
 /**
- * Decision 018: EXPLAIN (ANALYZE, BUFFERS) of FindCoaches' text searches at 100 000
- * or 1 000 000 coaches (decision 018's tables came from this).
+ * Decisions 018 and 063: EXPLAIN (ANALYZE, BUFFERS) of FindCoaches' text searches at 20 000, 100 000
+ * or 1 000 000 coaches (their tables came from this).
  *
  *   node --import tsx scripts/bench/text-search-explain.ts --rows 100000 [--runs 7]
  *   node --import tsx scripts/bench/text-search-explain.ts --rows 1000000 [--plans]
@@ -22,6 +22,7 @@ import { startEmbeddedPostgres } from '../../adapters/persistence/embedded-postg
 import { migrate, openOrm } from '../../adapters/persistence/orm';
 import { containsPattern, createCoachSearch } from '../../adapters/persistence/search/coach-search';
 import { NO_FILTERS, parseCursor, priceBandRange, type CoachSearchCursor, type CoachSearchFilters } from '../../domain/search/coach-search';
+import { INDEX_STATISTICS_SQL } from '../../test/support/index-statistics';
 import { countQueries } from '../../test/support/query-counter';
 
 const { values: opts } = parseArgs({
@@ -84,6 +85,7 @@ async function load(db: pg.Client, n: number, log: (line: string) => void): Prom
         and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`,
     [tables],
   );
+  const targets = await db.query<{ sql: string }>(INDEX_STATISTICS_SQL, [tables]);
   for (const i of indexes.rows) await db.query(`drop index ${i.name}`);
   await db.query(`set maintenance_work_mem = '512MB'`);
   for (const sql of loadSql(n)) {
@@ -93,6 +95,7 @@ async function load(db: pg.Client, n: number, log: (line: string) => void): Prom
   }
   const started = performance.now();
   for (const i of indexes.rows) await db.query(i.def);
+  for (const t of targets.rows) await db.query(t.sql);
   log(`  re-created ${indexes.rows.length} indexes in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   await db.query('vacuum analyze users');
   await db.query('vacuum analyze coach_profiles');
@@ -122,6 +125,10 @@ function cases(n: number, token: string): Case[] {
     { label: "'ashbury' + location 'glasgow'", filters: { ...NO_FILTERS, text: 'ashbury', location: 'glasgow' }, after: 0 },
     { label: "location 'glasgow'", filters: { ...NO_FILTERS, location: 'glasgow' }, after: 0 },
     { label: "two letters, no match ('zq')", filters: text('zq'), after: 0 },
+    { label: "two letters, every coach ('fa')", filters: text('fa'), after: 0 },
+    { label: "one letter, ~50 % ('q')", filters: text('q'), after: 0 },
+    { label: "'zq' + striker", filters: { ...NO_FILTERS, text: 'zq', specialisation: 'striker' }, after: 0 },
+    { label: "'ashbury' + 'zq'", filters: text('ashbury zq'), after: 0 },
     { label: 'goalkeeping + £100+ (no text)', filters: { ...NO_FILTERS, specialisation: 'goalkeeping', priceBand: '100+' }, after: 0 },
   ];
 }

@@ -56,13 +56,14 @@ export { containsPattern, containsWord } from './text-clause';
 const LISTED = `cp.is_listed and u.user_type = 'coach' and u.is_active and u.erased_at is null`;
 
 /** The filters' WHERE clause (with `?` placeholders), exported so the bench's baseline can send the same statement. */
-export function whereFor(filters: CoachSearchFilters): { sql: string; params: unknown[] } {
+export function whereFor(filters: CoachSearchFilters, { shortWordIndex = true } = {}): { sql: string; params: unknown[] } {
   const clauses = [LISTED];
   const params: unknown[] = [];
   // Each word: any part, its English stem, or a specialisation it names (text-clause.ts).
   const text = textClause(
     (filters.text ?? '').split(' ').filter((w) => w.length > 0),
     filters.location,
+    { shortWordIndex },
   );
   if (text) {
     clauses.push(text.sql);
@@ -204,7 +205,8 @@ export function createCoachSearch(em: EntityManager, options: { totals?: SearchT
       const coaches = rows.slice(0, limit).map(toCard);
       const hasMore = rows.length > limit;
       let total = coaches.length;
-      if (cursor !== null || hasMore) total = await count(searchFrom(filters), where);
+      // The count without the short-word pairs test (text-clause.ts): it reads every match.
+      if (cursor !== null || hasMore) total = await count(searchFrom(filters), withNear(whereFor(filters, { shortWordIndex: false }), filters));
       let anyCoachListed = total > 0;
       if (!anyCoachListed && activeFilterCount(filters) > 0) {
         const [row] = await run<{ any: boolean }>(`select exists (select 1 from coach_profiles cp join users u on u.id = cp.user_id where ${LISTED}) as any`, []);

@@ -26,15 +26,34 @@ export function containsPattern(text: string): string {
 const TRIGRAM_WORD = /[\p{L}\p{N}]{3}/u;
 
 /**
- * How a lowercased text is tested for containing `word`. A word the trigram index can look up
- * is a LIKE (coach_profiles_search_trgm serves it); a shorter one ('fc', 'u9') or one of signs only
- * is a strpos, which no index serves, so the planner walks the list for it: a LIKE whose pattern has
- * no trigram would make the index return every coach to be rechecked (a no-match two-letter word
- * cost ~0.9 s at 100 000 coaches that way). Both match the word anywhere, literally.
+ * The characters (a one-character word) or the pairs of characters (a longer one) a text contains
+ * whenever it contains `word`: what coach_profiles_search_grams is looked up by (decision 063).
  */
-export function containsWord(word: string): { test: (column: string) => string; param: string } {
-  if (TRIGRAM_WORD.test(word)) return { test: (column) => `${column} like ?`, param: containsPattern(word) };
-  return { test: (column) => `strpos(${column}, ?) > 0`, param: word.toLowerCase() };
+export function shortGrams(word: string): string[] {
+  const chars = [...word.toLowerCase()];
+  if (chars.length === 1) return chars;
+  return [...new Set(chars.slice(1).map((c, i) => chars[i]! + c))];
+}
+
+/**
+ * How a lowercased text is tested for containing `word`. A word the trigram index can look up
+ * is a LIKE (coach_profiles_search_trgm serves it). A shorter one ('fc', 'u9') or one of signs only
+ * is a strpos, which decides, and on the copy also a containment of its characters or pairs in
+ * search_short_grams, which coach_profiles_search_grams serves (decision 063): the planner collects
+ * a rare one there and walks the list for a common one, testing the strpos first (the cheaper
+ * filter) so the pairs are computed only for the rows that match. A LIKE whose pattern has no
+ * trigram would make the trigram index return every coach to be rechecked (a no-match two-letter
+ * word cost ~0.9 s at 100 000 coaches that way); a strpos alone walked every coach for a word
+ * nobody uses (0.11–0.22 s). Both match the word anywhere, literally.
+ */
+export function containsWord(word: string, shortWordIndex = true): { test: (column: string) => string; params: (column: string) => unknown[] } {
+  if (TRIGRAM_WORD.test(word)) return { test: (column) => `${column} like ?`, params: () => [containsPattern(word)] };
+  const grams = shortGrams(word);
+  const indexed = (column: string) => shortWordIndex && column === 'cp.search_text' && grams.length > 0;
+  return {
+    test: (column) => (indexed(column) ? `(strpos(${column}, ?) > 0 and search_short_grams(${column}) @> array[${grams.map(() => '?').join(', ')}]::text[])` : `strpos(${column}, ?) > 0`),
+    params: (column) => [word.toLowerCase(), ...(indexed(column) ? grams : [])],
+  };
 }
 
 /**
@@ -61,9 +80,9 @@ export function stemTested(word: string): boolean {
 }
 
 /** One word's test on a search text (the copy, or the text built for a null copy). */
-function wordOn(word: string, column: string): SqlPart {
-  const contains = containsWord(word);
-  const arms: SqlPart[] = [{ sql: contains.test(column), params: [contains.param] }];
+function wordOn(word: string, column: string, shortWordIndex: boolean): SqlPart {
+  const contains = containsWord(word, shortWordIndex);
+  const arms: SqlPart[] = [{ sql: contains.test(column), params: contains.params(column) }];
   if (stemTested(word)) arms.push({ sql: `${column} like search_stem_pattern(?)`, params: [word.toLowerCase()] });
   const named = specialisationsNamedBy(word);
   if (named.length > 0) arms.push({ sql: `cp.services_offered && array[${named.map(() => '?').join(', ')}]::text[]`, params: named });
@@ -78,14 +97,18 @@ const and = (parts: readonly SqlPart[]): SqlPart => ({ sql: parts.map((p) => p.s
  * coaches whose copy is null (over 2 000 bytes), every word on the text built from the user. The
  * location's exact test on users stays the caller's: a coach whose copy lacks it cannot match, so
  * this leaves them out early.
+ *
+ * `shortWordIndex: false` leaves out the pairs test of a word without trigram (the strpos alone
+ * decides), for the count: a count reads every match, and the pairs cost 0.1–0.2 ms a row to
+ * compute, 15 s for 'fa' at 100 000 coaches; a page computes them for its ≤ 21 matches only.
  */
-export function textClause(searchWords: readonly string[], location: string | null): SqlPart | null {
+export function textClause(searchWords: readonly string[], location: string | null, { shortWordIndex = true } = {}): SqlPart | null {
   // The filters' parser already folds control characters (the copy's separator is one); a caller
   // that did not gets no match through them either.
   const words = searchWords.map((w) => w.replace(/\p{Cc}/gu, '')).filter((w) => w.length > 0);
   if (words.length === 0 && !location) return null;
-  const place = location ? containsWord(location) : null;
-  const onCopy = and([...words.map((w) => wordOn(w, 'cp.search_text')), ...(place ? [{ sql: place.test('cp.search_text'), params: [place.param] }] : [])]);
-  const onText = and([{ sql: 'cp.search_text is null', params: [] }, ...words.map((w) => wordOn(w, 'coach_search_text_of(cp.user_id)'))]);
+  const place = location ? containsWord(location, shortWordIndex) : null;
+  const onCopy = and([...words.map((w) => wordOn(w, 'cp.search_text', shortWordIndex)), ...(place ? [{ sql: place.test('cp.search_text'), params: place.params('cp.search_text') }] : [])]);
+  const onText = and([{ sql: 'cp.search_text is null', params: [] }, ...words.map((w) => wordOn(w, 'coach_search_text_of(cp.user_id)', shortWordIndex))]);
   return { sql: `((${onCopy.sql}) or (${onText.sql}))`, params: [...onCopy.params, ...onText.params] };
 }

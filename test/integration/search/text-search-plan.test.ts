@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createCoachSearch } from '../../../adapters/persistence/search/coach-search';
 import { NO_FILTERS, parseCursor, type CoachSearchFilters } from '../../../domain/search/coach-search';
 import { useTestApp } from '../../support/app';
+import { INDEX_STATISTICS_SQL } from '../../support/index-statistics';
 import { countQueries } from '../../support/query-counter';
 
 /**
@@ -39,6 +40,8 @@ const text = (t: string): CoachSearchFilters => ({ ...NO_FILTERS, text: t });
 /** The walk in list order, index-only, checking the words on the copy in the index tuple. */
 const WALK = /Index Only Scan using coach_profiles_listing on coach_profiles/;
 const COLLECT = /Bitmap Index Scan on coach_profiles_search_trgm/;
+/** A word without trigram collected through its characters or pairs (decision 063). */
+const GRAMS = /Bitmap Index Scan on coach_profiles_search_grams/;
 
 describe(`the text search's plans on ${COACHES} coaches`, () => {
   beforeAll(async () => {
@@ -49,6 +52,7 @@ describe(`the text search's plans on ${COACHES} coaches`, () => {
         where i.schemaname = 'public' and i.tablename in ('users', 'coach_profiles')
           and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`,
     );
+    const targets = await ctx.db.query<{ sql: string }>(INDEX_STATISTICS_SQL, [['users', 'coach_profiles']]);
     for (const i of indexes) await ctx.db.query(`drop index ${i.name}`);
     await ctx.db.query(`
       insert into users (id, email, full_name, bio, location_address, user_type)
@@ -71,9 +75,10 @@ describe(`the text search's plans on ${COACHES} coaches`, () => {
              1500 + (hashint4(29 * i) & 65535) % 13000, ((hashint4(31 * i) & 65535) % 51) / 10.0, (hashint4(37 * i) & 65535) % 300, i % 2 = 0, i % 50 <> 7
         from generate_series(1, ${COACHES}) as i`);
     for (const i of indexes) await ctx.db.query(i.def);
+    for (const t of targets) await ctx.db.query(t.sql);
     await ctx.db.query('vacuum analyze users');
     await ctx.db.query('vacuum analyze coach_profiles');
-  }, 120_000);
+  }, 240_000);
 
   it('collects a word few coaches match through the trigram index on the copy: a token, a member code, two of them together', async () => {
     const token = (await ctx.db.query<{ t: string }>(`select substr(md5('ref' || 4242), 1, 10) as t`))[0]!.t;
@@ -107,12 +112,19 @@ describe(`the text search's plans on ${COACHES} coaches`, () => {
     expect(plan).not.toMatch(/Seq Scan/);
   });
 
-  it('walks for a word with no trigram (two letters): never a trigram scan returning every coach', async () => {
-    for (const word of ['zq', 'fa', '%_']) {
-      const plan = await pagePlan(text(word));
-      expect(plan, word).toMatch(WALK);
+  it('collects a word with no trigram few coaches match (two letters, signs) through its pairs, and walks for a common one: never a trigram scan returning every coach', async () => {
+    for (const word of ['zq', '%_', 'q%']) {
+      const plan = await pagePlan(text(word), true);
+      expect(plan, word).toMatch(GRAMS);
+      expect(plan, word).not.toMatch(WALK);
       expect(plan, word).not.toMatch(COLLECT);
+      // Only the coaches holding the pair are read (none here), not the list.
+      expect(plan, word).toMatch(/Bitmap Index Scan on coach_profiles_search_grams[^\n]*actual[^\n]*rows=0 /);
     }
+    const plan = await pagePlan(text('fa'));
+    expect(plan, 'fa').toMatch(WALK);
+    expect(plan, 'fa').not.toMatch(COLLECT);
+    expect(plan, 'fa').not.toMatch(GRAMS);
   });
 
   it('starts a deep page of a common word at the cursor in the walk', async () => {
@@ -206,12 +218,16 @@ describe(`the text search's plans on ${COACHES} coaches`, () => {
       }
     });
 
-    it('still walks for a word with no trigram, and starts a deep page at the cursor', async () => {
-      for (const word of ['zq', 'fa', '%_']) {
+    it('still collects a rare word with no trigram through its pairs and walks for a common one, and starts a deep page at the cursor', async () => {
+      for (const word of ['zq', '%_', 'q%']) {
         const plan = await pagePlan(text(word));
-        expect(plan, word).toMatch(WALK);
-        expect(plan, word).not.toMatch(COLLECT);
+        expect(plan, word).toMatch(GRAMS);
+        expect(plan, word).not.toMatch(WALK);
+        expectFlat(plan, word);
       }
+      const common = await pagePlan(text('fa'));
+      expect(common, 'fa').toMatch(WALK);
+      expect(common, 'fa').not.toMatch(GRAMS);
       const first = createCoachSearch(ctx.app.orm.em.fork());
       let cursor: string | null = null;
       for (let i = 0; i < 5; i++) cursor = (await first.search(text('licensed'), { cursor: parseCursor(cursor), limit: 20 })).nextCursor;

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createCoachSearch } from '../../../adapters/persistence/search/coach-search';
-import { stemTested } from '../../../adapters/persistence/search/text-clause';
+import { shortGrams, stemTested } from '../../../adapters/persistence/search/text-clause';
 import { decideDeletionRequest } from '../../../domain/accounts/erasure/use-cases/decide-deletion-request';
 import { removeUser } from '../../../domain/accounts/erasure/use-cases/remove-user';
 import { requestDeletion } from '../../../domain/accounts/erasure/use-cases/request-deletion';
@@ -247,6 +247,24 @@ describe('FindCoaches text search over the copy on coach_profiles', () => {
     expect(await found('u9')).toEqual(await expected('u9'));
     expect(await found('FC')).toEqual(await expected('fc'));
     expect(await found('u9 fc hull')).toEqual([extra[2]!.id]);
+  });
+
+  it('never leaves out a coach from the short-word index that the substring test finds: every one- and two-character part of every document, and signs', async () => {
+    // Decision 063: a word without trigram is collected through coach_profiles_search_grams when the
+    // planner takes it for rare; the containment must hold wherever the strpos does, or a collection
+    // would miss coaches a walk finds.
+    const words = new Set(['%_%', 'a-b', '5_a', '0_5', 'k\\s', '%', '_']);
+    for (const c of all) for (let i = 0; i < docOf(c).length; i++) for (const n of [1, 2]) words.add(docOf(c).slice(i, i + n));
+    const list = [...words].filter((w) => w.trim() === w && w.length > 0);
+    const [row] = await ctx.db.query<{ missed: string[] }>(
+      `select coalesce(array_agg(distinct w.v->>'word'), '{}') as missed
+         from coach_profiles cp, jsonb_array_elements($1::jsonb) as w(v)
+        where cp.search_text is not null and strpos(split_part(cp.search_text, chr(31), 1), w.v->>'word') > 0
+          and not search_short_grams(cp.search_text) @> array(select jsonb_array_elements_text(w.v->'grams'))`,
+      [JSON.stringify(list.map((word) => ({ word, grams: shortGrams(word) })))],
+    );
+    expect(list.length).toBeGreaterThan(300);
+    expect(row!.missed).toEqual([]);
   });
 
   it('finds a coach whose copy is null (a long document) by any word, alone or with others and other filters', async () => {
