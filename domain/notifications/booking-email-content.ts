@@ -217,6 +217,24 @@ function body(p: EmailJobPayload, b: BookingFacts, ctx: ComposeContext, at: Date
         action: bookingAction(ctx, b, at, 'View the booking'),
       };
     }
+    case 'series_accepted':
+    case 'series_declined': {
+      const sessions = d.series ?? [];
+      const accepted = p.event === 'series_accepted';
+      return {
+        title: accepted ? `Weekly series confirmed: ${sessions.length} sessions` : 'Weekly series declined',
+        paragraphs: [
+          accepted
+            ? `${coachName(ctx, b)} accepted your weekly series: all ${sessions.length} sessions are confirmed. Each has its own confirmation with its calendar invite.`
+            : `${coachName(ctx, b)} declined your weekly series of ${sessions.length} sessions. Every session paid with your package goes back to it.`,
+          ...(accepted ? [] : withReason('Reason', d.reason)),
+          'You can cancel or reschedule any one session later; the others stay as they are.',
+        ],
+        facts: [...player],
+        list: sessions.map((s) => ({ text: `${instant(s.startsAt)} — ${s.referenceCode}`, url: `${ctx.appUrl}/MyBookings` })),
+        action,
+      };
+    }
     default:
       return { title: 'Booking update', paragraphs: ['There is news about your booking.'], facts, action };
   }

@@ -141,7 +141,17 @@ export async function notifyByEmail(outbox: OutboxPort, input: BookingEmailInput
 }
 
 /** The booking context's BookingEmails port (tx.bookingEmails), as the adapters and the test doubles wire it. */
-export const bookingEmails: BookingEmails = { queue: notifyByEmail };
+export const bookingEmails: BookingEmails = {
+  queue: notifyByEmail,
+  async queueSeries(outbox, { decision, sessions, reason }, at) {
+    const first = sessions[0];
+    if (!first?.seriesId) return;
+    const event = decision === 'accepted' ? 'series_accepted' : 'series_declined';
+    const series = [...sessions].sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime()).map((s) => ({ referenceCode: s.referenceCode, startsAt: s.startsAt.toISOString() }));
+    const details: EmailDetails = decision === 'declined' && reason ? { series, reason } : { series };
+    await outbox.enqueue(emailJob({ event, recipient: client(first), booking: bookingFacts(first), details, occurredAt: at.toISOString() }, `${event}:${first.seriesId}`));
+  },
+};
 
 /** A session confirmed or moved to a new time: its reminders still ahead (decision 013). */
 export function reminderJobsFor(input: BookingEmailInput, now: Date): OutboxJob[] {

@@ -37,6 +37,9 @@ export const NOTIFICATION_EVENTS = [
   'package_expiring',
   /** A package has one session left to book: the client's nudge, once per purchase. */
   'package_low_credit',
+  /** A weekly series answered in one decision (decision 062): the client's summary of every session. */
+  'series_accepted',
+  'series_declined',
 ] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 
@@ -134,6 +137,8 @@ const detailsSchema = z
     /** What the refund returned: how many sessions, and whether the admin fee too. */
     refundedSessions: z.number().int().nonnegative(),
     adminFeeRefunded: z.boolean(),
+    /** The sessions of a weekly series, soonest first (its summary email). */
+    series: z.array(z.object({ referenceCode: z.string(), startsAt: isoInstant })).max(12),
     /** Why a package's sessions were refunded. */
     refundReason: z.enum(['request', 'expiry']),
   })
@@ -182,6 +187,8 @@ export function emailKindOf(event: NotificationEvent, role: RecipientRole | 'use
       return role === 'coach' ? 'booking_requests' : 'payments';
     case 'package_expiring':
     case 'package_low_credit':
+    case 'series_accepted':
+    case 'series_declined':
       return 'booking_updates';
     case 'package_refunded':
     case 'payment_receipt':

@@ -60,4 +60,6 @@ export interface BookingEmailInput {
  */
 export interface BookingEmails {
   queue(outbox: OutboxPort, input: BookingEmailInput, at: Date): Promise<void>;
+  /** A weekly series answered in one decision (decision 062): one summary to the client, besides each session's own email. */
+  queueSeries(outbox: OutboxPort, input: { decision: 'accepted' | 'declined'; sessions: readonly Booking[]; reason?: string | null }, at: Date): Promise<void>;
 }

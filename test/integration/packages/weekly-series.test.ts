@@ -4,6 +4,7 @@ import { insertPerson, type Person } from '../../support/booking-flow';
 import { sameOrigin, useHttpApp } from '../../support/http-app';
 import { createTestBooking } from '../../support/fixtures/bookings';
 import { londonToUtc } from '../../../domain/shared/london-time';
+import { createAppWorker } from '../../../adapters/outbox/app-worker';
 
 /**
  * 'Repeat weekly' over HTTP against PostgreSQL (decision 062): every date is shown free or not
@@ -52,6 +53,11 @@ const sessionsOf = (seriesId: string) =>
   http.db.query<{ id: string; reference_code: string; status: string; package_purchase_id: string }>(
     'select id, reference_code, status, package_purchase_id from bookings where series_id = $1 order by starts_at',
     [seriesId],
+  );
+const seriesEmails = (type: string, seriesId: string) =>
+  http.db.query<{ recipient: string; sessions: number }>(
+    `select payload->'recipient'->>'userId' as recipient, jsonb_array_length(payload->'details'->'series') as sessions from outbox_jobs where type = $1 and dedupe_key like $2`,
+    [type, `%${seriesId}`],
   );
 const credits = async () => (await http.db.query<{ state: string }>('select state from package_credits where purchase_id = $1 order by position', [purchaseId])).map((r) => r.state);
 
@@ -157,6 +163,8 @@ describe('a weekly series', () => {
     const accepted = await send(coach, data('CoachDashboard'), new URLSearchParams({ intent: 'accept', bookingId: sessions[1]!.id }));
     expect(accepted.status).toBe(200);
     expect((await sessionsOf(seriesId)).map((s) => s.status)).toEqual(['confirmed', 'confirmed', 'confirmed']);
+    // One summary of the series to the client, besides each session's own confirmation with its invite.
+    expect(await seriesEmails('email.series_accepted', seriesId)).toEqual([{ recipient: client.id, sessions: 3 }]);
 
     const cancelled = await send(client, data('MyBookings'), new URLSearchParams({ intent: 'cancel', bookingId: sessions[1]!.id, reason: 'Moving away', scope: 'series_future' }));
     expect(cancelled.status).toBe(200);
@@ -182,6 +190,11 @@ describe('a weekly series', () => {
     const declined = await send(coach, data('CoachDashboard'), new URLSearchParams({ intent: 'decline', bookingId: firstOfSeries!.id, reason: 'Not those weeks' }));
     expect(declined.status).toBe(200);
     expect((await sessionsOf(seriesId)).map((s) => s.status)).toEqual(['cancelled', 'cancelled']);
+    expect(await seriesEmails('email.series_declined', seriesId)).toEqual([{ recipient: client.id, sessions: 2 }]);
+    // Both summaries are written and sent like any email.
+    await createAppWorker(http.app).drain();
+    const sent = await http.db.query<{ status: string }>(`select status from outbox_jobs where type in ('email.series_accepted', 'email.series_declined')`);
+    expect(sent.map((j) => j.status)).toEqual(['done', 'done']);
     expect(await credits()).toEqual(['booked', 'available', 'available', 'available', 'available', 'available']);
   });
 });

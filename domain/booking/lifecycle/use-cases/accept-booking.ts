@@ -44,6 +44,7 @@ export async function acceptBooking(deps: BookingUseCaseDeps, input: { actor: Ac
     if (!first.ok || !booking.seriesId) return first;
     // A weekly series is answered in one decision (decision 062): its other requests too, or none.
     const declined = [...first.value.declined];
+    const accepted = [first.value.booking];
     for (const sibling of await tx.bookings.list({ seriesId: booking.seriesId, statuses: ['pending'], orderBy: 'starts_asc', limit: SERIES_RULES.maxWeeks })) {
       if (sibling.id === booking.id) continue;
       const locked = await tx.bookings.findByIdForUpdate(sibling.id);
@@ -51,7 +52,9 @@ export async function acceptBooking(deps: BookingUseCaseDeps, input: { actor: Ac
       const next = await acceptLocked(tx, locked, input.actor, now);
       if (!next.ok) return err(seriesAnswerRefused(locked, next.error));
       declined.push(...next.value.declined);
+      accepted.push(next.value.booking);
     }
+    if (accepted.length > 1) await tx.bookingEmails.queueSeries(tx.outbox, { decision: 'accepted', sessions: accepted }, now);
     return ok({ booking: first.value.booking, declined });
   });
 }

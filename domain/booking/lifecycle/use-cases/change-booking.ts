@@ -67,6 +67,8 @@ export async function changeWithSeries(
   apply: (booking: Booking, now: Date) => Result<BookingChange>,
   eventOf: (before: Booking, after: Booking) => BookingEvent | null,
   alsoOf: (booking: Booking) => { statuses: readonly BookingStatus[]; from: Date } | null,
+  /** After the sessions of a series changed together: e.g. the series' summary email. */
+  afterSeries?: (tx: Repositories, changed: readonly Booking[], now: Date) => Promise<void>,
 ): Promise<Result<Booking>> {
   const now = deps.clock.now();
   return deps.uow.transaction(async (tx) => {
@@ -75,7 +77,7 @@ export async function changeWithSeries(
     const scope = booking.seriesId ? alsoOf(booking) : null;
     const siblings =
       scope && booking.seriesId ? await tx.bookings.list({ seriesId: booking.seriesId, statuses: scope.statuses, startsFrom: scope.from, orderBy: 'starts_asc', limit: SERIES_RULES.maxWeeks }) : [];
-    let first: Booking | null = null;
+    const changed: Booking[] = [];
     for (const id of [booking.id, ...siblings.map((s) => s.id).filter((id) => id !== booking.id)]) {
       const current = id === booking.id ? booking : await tx.bookings.findByIdForUpdate(id);
       if (!current) return err(bookingErrors.notFound());
@@ -84,9 +86,10 @@ export async function changeWithSeries(
       const saved = await commitChange(tx, change.value, eventOf(current, change.value.booking), actorId, now, current);
       const refreshed = await refreshStatsIfSessionCountChanged(tx, current, saved, now);
       if (!refreshed.ok) return refreshed;
-      first ??= saved;
+      changed.push(saved);
     }
-    return ok(first!);
+    if (changed.length > 1 && afterSeries) await afterSeries(tx, changed, now);
+    return ok(changed[0]!);
   });
 }
 

@@ -17,5 +17,6 @@ export function declineBooking(deps: BookingUseCaseDeps, input: { actor: Actor; 
     (b, now) => decline(b, input.actor, { reason: input.reason }, now),
     () => 'declined',
     (b) => (b.status === 'pending' ? { statuses: ['pending'], from: new Date(0) } : null),
+    (tx, declined, now) => tx.bookingEmails.queueSeries(tx.outbox, { decision: 'declined', sessions: declined, reason: declined[0]?.cancellationReason ?? null }, now),
   );
 }
