@@ -1,4 +1,5 @@
 import type { AdminBookingRow } from '../../adapters/persistence/admin/admin-bookings.query';
+import { packageLine } from '../../domain/admin/package-session-words';
 import type { AdminChargebackRow, AdminPayoutRow } from '../../adapters/persistence/admin/admin-payouts.query';
 import { csvTable, type CsvColumn } from '../../domain/shared/csv';
 import { utcToLondon } from '../../domain/shared/london-time';
@@ -36,6 +37,9 @@ export const BOOKINGS_CSV_COLUMNS: readonly CsvColumn<AdminBookingRow>[] = [
   { header: 'Coach share', pence: (b) => b.transfer?.coachSharePence ?? 0 },
   { header: 'Coach payout', text: (b) => (b.transfer ? transferLabel(b.transfer.status) : '') },
   { header: 'Dispute', text: (b) => b.disputeStatus ?? '' },
+  // A session paid with a package (decision 060) and its place in a weekly series (decision 062); empty otherwise.
+  { header: 'Package', text: (b) => (b.package ? packageLine(b.package) : '') },
+  { header: 'Series', text: (b) => (b.series ? `${b.series.position} of ${b.series.sessions}` : '') },
 ];
 
 export const PAYOUTS_CSV_COLUMNS: readonly CsvColumn<AdminPayoutRow>[] = [

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { parse } from 'csv-parse/sync';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { insertPerson, type Person } from '../../support/booking-flow';
 import { sameOrigin, useHttpApp } from '../../support/http-app';
@@ -145,6 +146,12 @@ describe('a weekly series', () => {
       [sessions[0]!.id, 1],
       [sessions[2]!.id, 3],
     ]);
+
+    // The operator's CSV export says which package paid each session and where it is in its series.
+    const csv = await fetch(`${http.baseUrl}/AdminBookings/csv?party=${encodeURIComponent('Rita Repeat')}`, { headers: { Cookie: cookies.get(admin.id)! } });
+    const rows = parse<Record<string, string>>(await csv.text(), { columns: true });
+    expect(rows.map((r) => r.Series).sort()).toEqual(['1 of 3', '2 of 3', '3 of 3']);
+    expect(rows.every((r) => r.Package!.length > 0)).toBe(true);
 
     const dash = await send(coach, data('CoachDashboard'));
     const cards = (dash.body.cards as { id: string; series?: { position: number; sessions: number } }[]).filter((c) => sessions.some((s) => s.id === c.id));
