@@ -31,12 +31,8 @@ const PLACE_POINT = `(select p.earth from places p where p.id = ?)`;
 /** The longest service radius of a listed in-person coach (coach_profiles_longest_radius: one index tuple). */
 const LONGEST_RADIUS = `(select max(cp.service_radius_miles) from coach_profiles cp where ${IN_PERSON_WITH_BASE})`;
 
-/**
- * The distance from the searched place to place `q`, in tenths of a mile: earthdistance's
- * earth_distance (sec_to_gc of the chord) written out, so that it is not a SQL function called per
- * place (~5 µs each, most of the cost of 700 places); the same arithmetic, so the same value.
- */
-const TENTHS = `round(2 * 6378168::float8 * asin(least(1, cube_distance(q.earth, ${PLACE_POINT}) / (2 * 6378168::float8))) / 160.9344)::integer`;
+/** The distance from the searched place to place `q`, in tenths of a mile (earthdistance's great-circle metres). */
+const TENTHS = `round(earth_distance(q.earth, ${PLACE_POINT}) / 160.9344)::integer`;
 
 /**
  * The places a search near `near` can list a coach at, as `pl`: id, tenths, and radius_needed. From
