@@ -2,22 +2,10 @@ import { useFetcher } from '@remix-run/react';
 import { useEffect, useState } from 'react';
 import type { SaleCount } from '../../../domain/packages/package-sale';
 import { LoadMoreButton } from '~/components/booking/load-more-button';
-
-export interface SaleView {
-  readonly id: string;
-  readonly soldOn: string;
-  readonly client: string;
-  readonly name: string;
-  readonly terms: string;
-  readonly price: string;
-  readonly counts: readonly { readonly kind: SaleCount; readonly count: number; readonly label: string }[];
-  readonly segments: readonly SaleCount[];
-  readonly refunded: string | null;
-  readonly validity: string;
-}
+import type { PackageSaleView } from '~/earnings/package-sale-view';
 
 export interface SalesPage {
-  readonly sales: SaleView[];
+  readonly sales: PackageSaleView[];
   readonly nextCursor: string | null;
 }
 
@@ -31,7 +19,7 @@ const FILL: Record<SaleCount, string> = {
   charged_back: 'bg-red-400',
 };
 
-function Sale({ sale }: { sale: SaleView }) {
+function Sale({ sale }: { sale: PackageSaleView }) {
   return (
     <li data-sale={sale.id} className="flex flex-col gap-2 px-4 py-4 sm:px-6">
       <div className="flex items-start justify-between gap-4">

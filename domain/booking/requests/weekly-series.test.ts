@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { seriesAfterChoices, seriesStarts } from './weekly-series';
+import { seriesStarts } from './weekly-series';
 
 describe('a weekly series', () => {
   it('keeps its London hour over the change of the clocks', () => {
@@ -12,19 +12,5 @@ describe('a weekly series', () => {
     expect(() => seriesStarts(new Date('2026-03-21T10:00:00Z'), 1)).toThrow(RangeError);
     expect(() => seriesStarts(new Date('2026-03-21T10:00:00Z'), 13)).toThrow(RangeError);
     expect(seriesStarts(new Date('2026-03-21T10:00:00Z'), 12)).toHaveLength(12);
-  });
-
-  it('leaves out a date that is not free unless the client moved it, and needs two sessions left', () => {
-    const [a, b, c] = seriesStarts(new Date('2026-05-02T09:00:00Z'), 3);
-    const dates = [
-      { startsAt: a!, free: true },
-      { startsAt: b!, free: false },
-      { startsAt: c!, free: true },
-    ];
-    expect(seriesAfterChoices(dates, { drop: [], moves: new Map() })).toEqual([a, c]);
-    const moved = new Date('2026-05-10T09:00:00Z');
-    expect(seriesAfterChoices(dates, { drop: [], moves: new Map([[1, moved]]) })).toEqual([a, moved, c]);
-    expect(seriesAfterChoices(dates, { drop: [0], moves: new Map() })).toBeNull();
-    expect(seriesAfterChoices(dates, { drop: [], moves: new Map([[1, a!]]) })).toBeNull();
   });
 });

@@ -17,25 +17,3 @@ export function seriesStarts(first: Date, weeks: number): readonly Date[] {
   const { date, time } = utcToLondon(first);
   return Array.from({ length: weeks }, (_, i) => (i === 0 ? first : londonToUtc(addDaysToIsoDate(date, 7 * i), time)!));
 }
-
-export interface SeriesDate {
-  readonly startsAt: Date;
-  /** Free under the coach's availability rules when the client looked (the slot engine decides). */
-  readonly free: boolean;
-}
-
-/**
- * The client decides what to do with the dates that are not free before committing: drop them,
- * or move one to another free time. A series is what remains, still 2 or more sessions, each
- * once, in order.
- */
-export function seriesAfterChoices(dates: readonly SeriesDate[], choices: { readonly drop: readonly number[]; readonly moves: ReadonlyMap<number, Date> }): readonly Date[] | null {
-  const kept = dates.flatMap((d, i) => {
-    if (choices.drop.includes(i)) return [];
-    const moved = choices.moves.get(i);
-    if (moved) return [moved];
-    return d.free ? [d.startsAt] : [];
-  });
-  const unique = [...new Map(kept.map((d) => [d.getTime(), d])).values()].sort((a, b) => a.getTime() - b.getTime());
-  return unique.length >= SERIES_RULES.minWeeks && unique.length === kept.length ? unique : null;
-}

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { insertPerson, type Person } from '../../support/booking-flow';
-import { sameOrigin, useHttpApp } from '../../support/http-app';
+import { useHttpApp } from '../../support/http-app';
+import { buyPackageOver, routeData, sender } from '../../support/package-http';
 import { autoCompleteDue } from '../../../domain/booking/session-progress/use-cases/auto-complete-due';
 import { releaseDuePayments } from '../../../domain/payments/use-cases/release-due-payments';
 import { startPayoutOnboarding } from '../../../domain/payouts/use-cases/start-payout-onboarding';
@@ -27,35 +28,10 @@ let client: Person;
 let other: Person;
 let offerId = '';
 
-const data = (page: string) => `/${page}?_data=${encodeURIComponent(`routes/_app.${page}`)}`;
-
-async function send(who: Person, url: string, form?: Record<string, string>) {
-  const res = await fetch(`${http.baseUrl}${url}`, {
-    method: form ? 'POST' : 'GET',
-    body: form ? new URLSearchParams(form) : undefined,
-    headers: sameOrigin(http.baseUrl, { Cookie: cookies.get(who.id)!, Accept: 'application/json' }),
-    redirect: 'manual',
-  });
-  return { status: res.status, body: (await res.json()) as Record<string, unknown> & { booking?: { id: string; paidFromPackage?: boolean; totalPricePence: number } } };
-}
-
+const data = routeData;
+const send = sender(http, cookies);
 /** Buys the coach's package (5 × 60 minutes, £200) with the test card; the purchase's id. */
-async function buyPackage(who: Person): Promise<string> {
-  const url = `/api/package-purchases/${offerId}`;
-  const started = await send(who, url, { intent: 'start' });
-  const session = started.body.session as { bookingId: string; intentId: string };
-  const paid = await send(who, url, {
-    intent: 'confirm-test-card',
-    purchaseId: session.bookingId,
-    intentId: session.intentId,
-    attempt: randomUUID(),
-    cardNumber: '4242424242424242',
-    expiry: '12/34',
-    cvc: '123',
-  });
-  expect(paid.body).toMatchObject({ ok: true, step: 'paid' });
-  return session.bookingId;
-}
+const buyPackage = (who: Person) => buyPackageOver(send, who, offerId);
 
 const londonDate = (daysAhead: number) => new Date(http.app.clock.now().getTime() + daysAhead * DAY).toISOString().slice(0, 10);
 

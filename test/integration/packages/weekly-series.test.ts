@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { parse } from 'csv-parse/sync';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { insertPerson, type Person } from '../../support/booking-flow';
-import { sameOrigin, useHttpApp } from '../../support/http-app';
+import { useHttpApp } from '../../support/http-app';
+import { buyPackageOver, routeData, sender } from '../../support/package-http';
 import { createTestBooking } from '../../support/fixtures/bookings';
 import { londonToUtc } from '../../../domain/shared/london-time';
 import { createAppWorker } from '../../../adapters/outbox/app-worker';
@@ -20,17 +21,8 @@ let coach: Person;
 let client: Person;
 let purchaseId = '';
 
-const data = (page: string) => `/${page}?_data=${encodeURIComponent(`routes/_app.${page}`)}`;
-
-async function send(who: Person, url: string, form?: URLSearchParams) {
-  const res = await fetch(`${http.baseUrl}${url}`, {
-    method: form ? 'POST' : 'GET',
-    body: form,
-    headers: sameOrigin(http.baseUrl, { Cookie: cookies.get(who.id)!, Accept: 'application/json' }),
-    redirect: 'manual',
-  });
-  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-}
+const data = routeData;
+const send = sender(http, cookies);
 
 const isoDay = (daysAhead: number) => new Date(Date.now() + daysAhead * DAY).toISOString().slice(0, 10);
 const plusWeeks = (date: string, weeks: number) => new Date(Date.parse(`${date}T12:00:00Z`) + weeks * 7 * DAY).toISOString().slice(0, 10);
@@ -73,24 +65,7 @@ describe('a weekly series', () => {
     const offer = await send(coach, data('CoachProfile'), new URLSearchParams({ intent: 'package-save', sessions: '6', durationMinutes: '60', pricePounds: '240', validityWeeks: '12' }));
     expect(offer.status).toBe(200);
     const [row] = await http.db.query<{ id: string }>('select id from package_offers where coach_id = $1', [coach.id]);
-    const url = `/api/package-purchases/${row!.id}`;
-    const started = await send(client, url, new URLSearchParams({ intent: 'start' }));
-    const session = started.body.session as { bookingId: string; intentId: string };
-    const paid = await send(
-      client,
-      url,
-      new URLSearchParams({
-        intent: 'confirm-test-card',
-        purchaseId: session.bookingId,
-        intentId: session.intentId,
-        attempt: randomUUID(),
-        cardNumber: '4242424242424242',
-        expiry: '12/34',
-        cvc: '123',
-      }),
-    );
-    expect(paid.body).toMatchObject({ ok: true, step: 'paid' });
-    purchaseId = session.bookingId;
+    purchaseId = await buyPackageOver(send, client, row!.id);
     first = isoDay(10);
     // The coach is busy at 10:00 in the second week (another client's confirmed session).
     const other = await insertPerson(http.db, { type: 'client', name: 'Busy Maker' });
