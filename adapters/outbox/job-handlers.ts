@@ -3,6 +3,7 @@ import { executePaymentInstruction } from '../../domain/payments/use-cases/execu
 import type { Application } from '../composition-root';
 import { registerPasswordReset } from './handlers/password-reset';
 import { registerPayoutHandlers } from './handlers/payouts';
+import { registerSeriesPaymentHandlers } from './handlers/series-payments';
 import { PermanentJobFailure, type OutboxWorker } from './worker';
 
 /**
@@ -22,6 +23,7 @@ export function registerJobHandlers(worker: OutboxWorker, app: Application): voi
     );
     return result;
   });
+  registerSeriesPaymentHandlers(worker, app);
   registerPasswordReset(worker, app);
   registerPayoutHandlers(worker, app);
 }

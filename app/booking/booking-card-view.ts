@@ -1,3 +1,4 @@
+import { paidWithSeriesCard } from '../../domain/booking/requests/card-series';
 import { ageGroupLabel, primaryAgeGroup } from '../../domain/accounts/users/age-group';
 import type { Actor } from '../../domain/policy/actor';
 import { utcToLondon } from '../../domain/shared/london-time';
@@ -165,7 +166,8 @@ export function bookingCardView(item: BookingListItem, actor: Actor, now: Date, 
   const player = bookingPlayerView(item.player ?? null, b.startsAt);
   // The group's label ('Under 12') is sent: deriving it would bring the age rules to the browser for a few bytes.
   if (player) card.player = { name: player.name, age: player.age, group: playerAgeGroupLabel(player.age), ...(relation === 'coach' && player.notes ? { notes: player.notes } : {}) };
-  if (b.packagePurchaseId) card.paidFromPackage = true;
+  // A card series' purchase (decision 064) is paid by card: its sessions read as card payments.
+  if (b.packagePurchaseId && !paidWithSeriesCard(b)) card.paidFromPackage = true;
   if (item.series) card.series = item.series;
   if (relation === 'client' && (b.status === 'completed' || b.status === 'confirmed' || expiredUnanswered(b))) card.bookAgain = { coachId: b.coachId, ...(b.playerId ? { playerId: b.playerId } : {}) };
   return card;

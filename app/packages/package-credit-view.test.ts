@@ -7,6 +7,7 @@ const purchase: PackagePurchase = {
   clientId: '00000000-0000-4000-8000-0000000000c1',
   coachId: '00000000-0000-4000-8000-0000000000c2',
   offerId: '00000000-0000-4000-8000-0000000000f1',
+  seriesId: null,
   title: null,
   sessions: 5,
   durationMinutes: 60,

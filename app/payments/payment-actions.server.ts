@@ -4,6 +4,7 @@ import { paymentErrors } from '../../domain/booking/money/payment-errors';
 import { confirmPayment } from '../../domain/payments/use-cases/confirm-payment';
 import type { PaymentSession } from '../../domain/payments/use-cases/open-payment-session';
 import { startPayment } from '../../domain/payments/use-cases/start-payment';
+import { seriesIntentOf } from '../../domain/payments/use-cases/series-payment';
 import { takePayment } from '../../domain/payments/use-cases/take-payment';
 import type { DomainError } from '../../domain/shared/errors';
 import { isId } from '../../domain/shared/ids';
@@ -102,7 +103,9 @@ export async function handlePaymentAction(request: Request, context: AppLoadCont
   const testCards = context.app.payments.testCards;
   if (!testCards) return { status: 400, body: { ok: false, code: 'NOT_TEST_MODE', error: 'Card details are taken by Stripe on this site.' } };
   const booking = await deps.uow.read.bookings.findById(bookingId);
-  if (!booking || booking.paymentIntentId !== intentId) return refused(paymentErrors.intentMismatch());
+  // A session of a card-paid weekly series is paid with its series' one payment (decision 064).
+  const paying = booking ? (booking.paymentIntentId ?? (await seriesIntentOf(deps.uow.read, booking))) : null;
+  if (!booking || paying !== intentId) return refused(paymentErrors.intentMismatch());
   if (actor.role !== 'admin' && booking.clientId !== actor.userId) return refused(paymentErrors.payerOnly());
   const attempt = text(form, 'attempt');
 

@@ -34,6 +34,8 @@ export interface PaymentDetailsView {
   readonly terms: readonly string[];
   /** The session starts inside the free-cancellation window: the terms are a warning. */
   readonly withinWindow: boolean;
+  /** A weekly series paid by card in one payment (decision 064): every session's date, e.g. 'Sat, 12 Dec 2026 · Sat, 19 Dec 2026'. */
+  readonly seriesDates: string | null;
 }
 
 export type PaymentReply =

@@ -88,22 +88,25 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // 'Repeat weekly' sends every session's start (decision 062); the summary is of the first.
   const result =
     fields.seriesStarts !== undefined
-      ? await submitSeriesRequest({ ...deps, coaches }, submitted).then((r) => (r.ok ? ok({ booking: r.value.bookings[0]!, seriesSessions: r.value.bookings.length }) : r))
-      : await submitBookingRequest({ ...deps, coaches }, submitted).then((r) => (r.ok ? ok({ booking: r.value, seriesSessions: null }) : r));
+      ? await submitSeriesRequest({ ...deps, coaches }, submitted).then((r) => (r.ok ? ok({ booking: r.value.bookings[0]!, seriesSessions: r.value.bookings.length, series: r.value }) : r))
+      : await submitBookingRequest({ ...deps, coaches }, submitted).then((r) => (r.ok ? ok({ booking: r.value, seriesSessions: null, series: null }) : r));
   if (!result.ok) {
     context.log.info({ userId: user.id, code: result.error.code, action: 'book' }, 'booking refused');
     return failure(bookingRefusal(result.error), 'book');
   }
   const b = result.value.booking;
+  // A series paid by card is paid in one payment: every session and the admin fee once (decision 064).
+  const series = result.value.series?.series.paidBy === 'card' ? result.value.series : null;
+  const seriesPricePence = series ? series.bookings.reduce((sum, s) => sum + s.servicePricePence, 0) : 0;
   const booking: BookedSummary = {
     id: b.id,
     referenceCode: b.referenceCode,
     coachName: (coach as CoachForBooking | null)?.fullName ?? 'your coach',
     serviceLabel: coachingTypeLabel(b.serviceType),
     durationMinutes: b.durationMinutes,
-    servicePricePence: b.servicePricePence,
-    adminFeePence: b.adminFeePence,
-    totalPricePence: b.totalPricePence,
+    servicePricePence: series ? seriesPricePence : b.servicePricePence,
+    adminFeePence: series ? series.series.adminFeePence : b.adminFeePence,
+    totalPricePence: series ? seriesPricePence + series.series.adminFeePence : b.totalPricePence,
     paidFromPackage: Boolean(b.packagePurchaseId),
     seriesSessions: result.value.seriesSessions,
   };

@@ -73,8 +73,14 @@ function body(p: EmailJobPayload, b: BookingFacts, ctx: ComposeContext, at: Date
     case 'booking_requested':
       return {
         title: `New booking request from ${clientName(ctx, b)}`,
-        paragraphs: [`${clientName(ctx, b)} would like to book a ${serviceOf(b)} session${forPlayer} with you on ${whenOf(b)}.`, respondByLine(d)],
+        paragraphs: [
+          d.series
+            ? `${clientName(ctx, b)} would like to book a weekly series of ${d.series.length} ${serviceOf(b)} sessions${forPlayer} with you, the first on ${whenOf(b)}. You accept or decline the whole series in one decision.`
+            : `${clientName(ctx, b)} would like to book a ${serviceOf(b)} session${forPlayer} with you on ${whenOf(b)}.`,
+          respondByLine(d),
+        ],
         facts: [...facts, ...player, ...(d.respondBy ? ([['Respond by', instant(d.respondBy)]] as [string, string][]) : [])],
+        ...(d.series ? { list: d.series.map((s) => ({ text: `${instant(s.startsAt)} — ${s.referenceCode}`, url: `${ctx.appUrl}/CoachDashboard` })) } : {}),
         action: bookingAction(ctx, b, at, 'Review the request'),
       };
     case 'booking_accepted':
@@ -221,12 +227,15 @@ function body(p: EmailJobPayload, b: BookingFacts, ctx: ComposeContext, at: Date
     case 'series_declined': {
       const sessions = d.series ?? [];
       const accepted = p.event === 'series_accepted';
+      const byCard = d.paidByCard === true;
       return {
         title: accepted ? `Weekly series confirmed: ${sessions.length} sessions` : 'Weekly series declined',
         paragraphs: [
           accepted
             ? `${coachName(ctx, b)} accepted your weekly series: all ${sessions.length} sessions are confirmed. Each has its own confirmation with its calendar invite.`
-            : `${coachName(ctx, b)} declined your weekly series of ${sessions.length} sessions. Every session paid with your package goes back to it.`,
+            : `${coachName(ctx, b)} declined your weekly series of ${sessions.length} sessions.`,
+          ...(accepted ? [] : [byCard ? 'Nothing is charged: the hold on your card is released.' : 'Every session paid with your package goes back to it.']),
+          ...(accepted && byCard ? ['Your card is charged now for these sessions and the admin fee once; FACT holds the money until after each session.'] : []),
           ...(accepted ? [] : withReason('Reason', d.reason)),
           'You can cancel or reschedule any one session later; the others stay as they are.',
         ],

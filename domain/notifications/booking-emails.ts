@@ -1,4 +1,5 @@
 import type { Booking, CancelledBy } from '../booking/lifecycle/booking';
+import { paidWithSeriesCard } from '../booking/requests/card-series';
 import type { BookingEmailInput, BookingEmails } from '../booking/lifecycle/booking-notifications';
 import { cancellationMoney } from '../booking/money/cancellation-money';
 import { hasReachedCoach } from '../booking/requests/paid-requests';
@@ -51,7 +52,7 @@ function planFor(input: BookingEmailInput): Plan | null {
   const { booking: b, previous, actorId } = input;
   switch (input.event) {
     case 'requested':
-      return { event: 'booking_requested', to: [coach(b)], details: { respondBy: responseDeadline(b).toISOString() } };
+      return { event: 'booking_requested', to: [coach(b)], details: { respondBy: responseDeadline(b).toISOString(), ...seriesDetails(input.series) } };
     case 'accepted':
       return { event: 'booking_accepted', to: [client(b), coach(b)], details: { calendar: 'request', paidPence: b.amountAuthorizedPence } };
     case 'declined':
@@ -120,6 +121,11 @@ function planFor(input: BookingEmailInput): Plan | null {
   }
 }
 
+/** The sessions of a series asked for together, soonest first, as the emails list them. */
+const seriesList = (sessions: readonly Booking[]) =>
+  [...sessions].sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime()).map((s) => ({ referenceCode: s.referenceCode, startsAt: s.startsAt.toISOString() }));
+const seriesDetails = (sessions: readonly Booking[] | undefined): Pick<EmailDetails, 'series'> => (sessions && sessions.length > 1 ? { series: seriesList(sessions) } : {});
+
 const recipientKey = (r: EmailRecipient): string => (r.kind === 'admins' ? 'admins' : r.userId);
 
 /** The email jobs for one booking change (pure: the use case enqueues them in its transaction). */
@@ -147,8 +153,9 @@ export const bookingEmails: BookingEmails = {
     const first = sessions[0];
     if (!first?.seriesId) return;
     const event = decision === 'accepted' ? 'series_accepted' : 'series_declined';
-    const series = [...sessions].sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime()).map((s) => ({ referenceCode: s.referenceCode, startsAt: s.startsAt.toISOString() }));
-    const details: EmailDetails = decision === 'declined' && reason ? { series, reason } : { series };
+    const series = seriesList(sessions);
+    const paidByCard = paidWithSeriesCard(first);
+    const details: EmailDetails = decision === 'declined' && reason ? { series, reason, paidByCard } : { series, paidByCard };
     await outbox.enqueue(emailJob({ event, recipient: client(first), booking: bookingFacts(first), details, occurredAt: at.toISOString() }, `${event}:${first.seriesId}`));
   },
 };

@@ -139,6 +139,8 @@ const detailsSchema = z
     adminFeeRefunded: z.boolean(),
     /** The sessions of a weekly series, soonest first (its summary email). */
     series: z.array(z.object({ referenceCode: z.string(), startsAt: isoInstant })).max(12),
+    /** The series is paid by card in one payment (decision 064), not from a package. */
+    paidByCard: z.boolean(),
     /** Why a package's sessions were refunded. */
     refundReason: z.enum(['request', 'expiry']),
   })

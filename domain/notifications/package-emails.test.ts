@@ -14,6 +14,7 @@ const purchase: PackagePurchase = {
   clientId: CLIENT,
   coachId: COACH,
   offerId: '00000000-0000-4000-8000-0000000000f1',
+  seriesId: null,
   title: 'Pre-season block',
   sessions: 5,
   durationMinutes: 60,

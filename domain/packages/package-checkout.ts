@@ -12,7 +12,10 @@ import { validUntilFor, type PackagePurchase } from './package-purchase';
  * payment it waits for. Once the payment is captured it becomes a PackagePurchase with its
  * credits, valid from that moment.
  */
-export interface PackageCheckout extends Pick<PackagePurchase, 'id' | 'clientId' | 'coachId' | 'offerId' | 'title' | 'sessions' | 'durationMinutes' | 'totalPricePence' | 'adminFeePence'> {
+export interface PackageCheckout extends Pick<
+  PackagePurchase,
+  'id' | 'clientId' | 'coachId' | 'offerId' | 'seriesId' | 'title' | 'sessions' | 'durationMinutes' | 'totalPricePence' | 'adminFeePence'
+> {
   readonly validityWeeks: number;
   readonly paymentIntentId: string | null;
   readonly createdAt: Date;
@@ -38,6 +41,7 @@ export function startCheckout(offer: PackageOffer | null, buyer: Actor, input: {
     clientId: buyer.userId,
     coachId: offer.coachId,
     offerId: offer.id,
+    seriesId: null,
     title: offer.title,
     sessions: offer.sessions,
     durationMinutes: offer.durationMinutes,
@@ -56,6 +60,7 @@ export function paidPurchase(c: PackageCheckout, paidAt: Date): PackagePurchase 
     clientId: c.clientId,
     coachId: c.coachId,
     offerId: c.offerId,
+    seriesId: c.seriesId,
     title: c.title,
     sessions: c.sessions,
     durationMinutes: c.durationMinutes,

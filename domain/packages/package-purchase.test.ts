@@ -27,6 +27,7 @@ function purchase(sessions = 5, totalPricePence = 18_000): PackagePurchase {
     clientId: 'c1',
     coachId: 'k1',
     offerId: 'o1',
+    seriesId: null,
     title: null,
     sessions,
     durationMinutes: 60,

@@ -31,7 +31,10 @@ export interface PackagePurchase {
   readonly id: Id;
   readonly clientId: Id;
   readonly coachId: Id;
-  readonly offerId: Id;
+  /** The package offer bought; null for a weekly series paid by card, which is its own purchase (decision 064). */
+  readonly offerId: Id | null;
+  /** The card-paid weekly series this purchase is the payment of (decision 064); null for a package. */
+  readonly seriesId: Id | null;
   readonly title: string | null;
   readonly sessions: number;
   readonly durationMinutes: SessionMinutes;
@@ -129,12 +132,18 @@ export interface UnusedRefund {
 }
 
 /**
+ * Why unused credits go back: the client asked, the package expired, or (a card-paid weekly
+ * series, decision 064) a session gave its credit back, which a series never books again.
+ */
+export type UnusedRefundReason = 'request' | 'expiry' | 'returned';
+
+/**
  * PRODUCT.md: FACT never keeps money for sessions that did not happen. The unused (available)
  * credits go back at their session prices; the admin fee too, if no session was spent and none is
  * booked (a booked one may still happen). On request the package must not have expired; at
  * expiry the refund runs once however often the job does (a second run finds nothing).
  */
-export function refundUnused(p: PackagePurchase, reason: 'request' | 'expiry', now: Date): Result<UnusedRefund> {
+export function refundUnused(p: PackagePurchase, reason: UnusedRefundReason, now: Date): Result<UnusedRefund> {
   if (reason === 'request' && isExpired(p, now)) return err(packageErrors.expired(p));
   if (reason === 'expiry' && !isExpired(p, now)) return err(packageErrors.notExpiredYet());
   const creditIndexes = p.credits.flatMap((c, i) => (c.kind === 'available' ? [i] : []));

@@ -25,7 +25,8 @@ export const packageSessionErrors = {
 /** The client's paid purchase, for a session with this coach of this length; anything else is refused. */
 export function purchaseForSession(stored: StoredPurchase | null, actor: Actor, input: { coachId: Id; durationMinutes: number }): Result<PackagePurchase> {
   const purchase = stored?.purchase ?? null;
-  if (!purchase || purchase.clientId !== actor.userId) return err(checkoutErrors.notYours());
+  // A card series' purchase pays its own sessions only (decision 064): it is not a package to book from.
+  if (!purchase || purchase.clientId !== actor.userId || purchase.seriesId !== null) return err(checkoutErrors.notYours());
   if (purchase.coachId !== input.coachId) return err(packageSessionErrors.otherCoach());
   if (purchase.durationMinutes !== input.durationMinutes) return err(packageSessionErrors.otherLength(purchase.durationMinutes));
   return ok(purchase);

@@ -1,3 +1,4 @@
+import type { BookingSeries } from '../booking/requests/booking-series';
 import { conflict, DomainFailure } from '../shared/errors';
 import { bookingErrors } from '../booking/lifecycle/booking-errors';
 import type { Id } from '../shared/ids';
@@ -26,6 +27,7 @@ const oldestFirst = (a: Booking, b: Booking) => a.startsAt.getTime() - b.startsA
 export function createInMemoryBookings(): InMemoryBookings {
   const rows = new Map<Id, Booking>();
   const referenceDays = new Map<string, number>();
+  const seriesRows = new Map<Id, BookingSeries>();
   const all = () => [...rows.values()];
   const pendingAt = (clientId: Id, coachId: Id, startsAt: Date) =>
     all().some((b) => b.status === 'pending' && b.clientId === clientId && b.coachId === coachId && b.startsAt.getTime() === startsAt.getTime());
@@ -108,7 +110,11 @@ export function createInMemoryBookings(): InMemoryBookings {
       referenceTaken: all().some((b) => b.referenceCode === r.referenceCode),
     }),
     isReferenceTaken: async (code) => all().some((b) => b.referenceCode === code),
-    insertSeries: async () => undefined,
+    insertSeries: async (series) => void seriesRows.set(series.id, series),
+    findSeries: async (id) => seriesRows.get(id) ?? null,
+    findSeriesForUpdate: async (id) => seriesRows.get(id) ?? null,
+    saveSeriesPayment: async (series) => void seriesRows.set(series.id, series),
+    findSeriesByPaymentIntentId: async (intentId) => [...seriesRows.values()].find((s) => s.paymentIntentId === intentId) ?? null,
     listInSeries: async (ids, limit) =>
       all()
         .filter((b) => b.seriesId && ids.includes(b.seriesId))

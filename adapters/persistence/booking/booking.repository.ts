@@ -6,8 +6,8 @@ import type { BookingListFilter, BookingOrder } from '../../../domain/booking/li
 import type { BookingRepository, NewRequestClashes, NewRequestKeys } from '../../../domain/booking/lifecycle/booking.repository';
 import { authorisedNoLaterThanForExpiry } from '../../../domain/booking/requests/response-deadline';
 import { BOOKING_STATUSES } from '../../../domain/shared/catalogue';
-import { conflict, DomainFailure, type DomainError } from '../../../domain/shared/errors';
-import type { Id } from '../../../domain/shared/ids';
+import { conflict, DomainFailure, invalid, type DomainError } from '../../../domain/shared/errors';
+import { isId, type Id } from '../../../domain/shared/ids';
 import { BookingEntity, type BookingRecord } from '../entities/booking.entity';
 import { toBooking, toBookingRecord } from './booking-mapping';
 
@@ -144,10 +144,49 @@ export class MikroBookingRepository implements BookingRepository {
 
   async insertSeries(series: BookingSeries): Promise<void> {
     await this.em.execute(
-      'insert into booking_series (id, client_id, coach_id, package_purchase_id, sessions, created_at) values (?, ?, ?, ?, ?, ?)',
-      [series.id, series.clientId, series.coachId, series.packagePurchaseId, series.sessions, series.createdAt],
+      `insert into booking_series (id, client_id, coach_id, paid_by, package_purchase_id, sessions, admin_fee_pence, payment_intent_id, authorized_at, settled_at, created_at)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      [
+        series.id,
+        series.clientId,
+        series.coachId,
+        series.paidBy,
+        series.packagePurchaseId,
+        series.sessions,
+        series.adminFeePence,
+        series.paymentIntentId,
+        series.authorizedAt,
+        series.settledAt,
+        series.createdAt,
+      ],
       'run',
     );
+  }
+
+  findSeries(id: Id): Promise<BookingSeries | null> {
+    return this.seriesWhere('id = ?', id, false);
+  }
+
+  findSeriesForUpdate(id: Id): Promise<BookingSeries | null> {
+    return this.seriesWhere('id = ?', id, true);
+  }
+
+  findSeriesByPaymentIntentId(intentId: string): Promise<BookingSeries | null> {
+    return this.seriesWhere('payment_intent_id = ?', intentId, false);
+  }
+
+  async saveSeriesPayment(series: BookingSeries): Promise<void> {
+    await this.em.execute(
+      'update booking_series set package_purchase_id = ?, payment_intent_id = ?, authorized_at = ?, settled_at = ? where id = ?',
+      [series.packagePurchaseId, series.paymentIntentId, series.authorizedAt, series.settledAt, series.id],
+      'run',
+    );
+  }
+
+  private async seriesWhere(condition: string, value: string, lock: boolean): Promise<BookingSeries | null> {
+    if (condition.startsWith('id') && !isId(value)) return null;
+    const rows = await this.em.execute<SeriesRow[]>(`select * from booking_series where ${condition}${lock ? ' for update' : ''}`, [value]);
+    return rows[0] ? seriesOf(rows[0]) : null;
   }
 
   listOverlappingPendingForCoach(coachId: Id, startsAt: Date, endsAt: Date, excludeId?: Id): Promise<Booking[]> {
@@ -229,4 +268,37 @@ export class MikroBookingRepository implements BookingRepository {
     const rows = await this.em.execute<{ found: boolean }[]>(`select ${PENDING_REQUEST_SQL} as found`, [clientId, coachId, startsAt]);
     return rows[0]?.found === true;
   }
+}
+
+interface SeriesRow {
+  id: string;
+  client_id: string;
+  coach_id: string;
+  paid_by: string;
+  package_purchase_id: string | null;
+  sessions: number;
+  admin_fee_pence: number;
+  payment_intent_id: string | null;
+  authorized_at: Date | string | null;
+  settled_at: Date | string | null;
+  created_at: Date | string;
+}
+
+const instantOrNull = (v: Date | string | null): Date | null => (v === null ? null : new Date(v));
+
+function seriesOf(r: SeriesRow): BookingSeries {
+  if (r.paid_by !== 'package' && r.paid_by !== 'card') throw new DomainFailure(invalid('INVALID_SERIES_ROW', `Stored series ${r.id} is paid in an unknown way.`));
+  return {
+    id: r.id,
+    clientId: r.client_id,
+    coachId: r.coach_id,
+    paidBy: r.paid_by,
+    packagePurchaseId: r.package_purchase_id,
+    sessions: r.sessions,
+    adminFeePence: r.admin_fee_pence,
+    paymentIntentId: r.payment_intent_id,
+    authorizedAt: instantOrNull(r.authorized_at),
+    settledAt: instantOrNull(r.settled_at),
+    createdAt: new Date(r.created_at),
+  };
 }

@@ -11,7 +11,8 @@ interface PurchaseRow {
   id: string;
   client_id: string;
   coach_id: string;
-  offer_id: string;
+  offer_id: string | null;
+  series_id: string | null;
   title: string | null;
   sessions: number;
   duration_minutes: number;
@@ -53,13 +54,13 @@ interface CreditRow {
 
 /** The purchase's columns, its validity in weeks (from its offer) and its credits in order, as one row. */
 const SELECT = `
-  select p.id, p.client_id, p.coach_id, p.offer_id, p.title, p.sessions, p.duration_minutes, p.total_price_pence, p.admin_fee_pence,
-         o.validity_weeks, p.payment_intent_id, p.paid_at, p.valid_until, p.admin_fee_refunded, p.admin_fee_charged_back_pence, p.created_at,
+  select p.id, p.client_id, p.coach_id, p.offer_id, p.series_id, p.title, p.sessions, p.duration_minutes, p.total_price_pence, p.admin_fee_pence,
+         coalesce(o.validity_weeks, 0) as validity_weeks, p.payment_intent_id, p.paid_at, p.valid_until, p.admin_fee_refunded, p.admin_fee_charged_back_pence, p.created_at,
          (select json_agg(json_build_object('position', c.position, 'state', c.state, 'booking_id', c.booking_id, 'released_at', c.released_at,
                                             'taken_pence', c.taken_pence, 'reversed_pence', c.reversed_pence, 'was_released', c.was_released,
                                             'refunded_pence', c.refunded_pence) order by c.position)
             from package_credits c where c.purchase_id = p.id) as credits
-    from package_purchases p join package_offers o on o.id = p.offer_id`;
+    from package_purchases p left join package_offers o on o.id = p.offer_id`;
 
 const corrupt = (id: string, why: string) => new DomainFailure(invalid('INVALID_PURCHASE_ROW', `Stored purchase ${id} ${why}.`));
 
@@ -96,6 +97,7 @@ function storedOf(row: PurchaseRow): StoredPurchase {
     clientId: row.client_id,
     coachId: row.coach_id,
     offerId: row.offer_id,
+    seriesId: row.series_id,
     title: row.title,
     sessions: row.sessions,
     durationMinutes: row.duration_minutes,
@@ -113,6 +115,7 @@ function storedOf(row: PurchaseRow): StoredPurchase {
     clientId: row.client_id,
     coachId: row.coach_id,
     offerId: row.offer_id,
+    seriesId: row.series_id,
     title: row.title,
     sessions: row.sessions,
     durationMinutes: row.duration_minutes,
@@ -161,9 +164,9 @@ export function createPackagePurchaseRepository(em: EntityManager): PackagePurch
     },
     async insertCheckout(c) {
       await em.execute(
-        `insert into package_purchases (id, client_id, coach_id, offer_id, title, sessions, duration_minutes, total_price_pence, admin_fee_pence, payment_intent_id, created_at)
-         values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        [c.id, c.clientId, c.coachId, c.offerId, c.title, c.sessions, c.durationMinutes, c.totalPricePence, c.adminFeePence, c.paymentIntentId, c.createdAt],
+        `insert into package_purchases (id, client_id, coach_id, offer_id, series_id, title, sessions, duration_minutes, total_price_pence, admin_fee_pence, payment_intent_id, created_at)
+         values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        [c.id, c.clientId, c.coachId, c.offerId, c.seriesId, c.title, c.sessions, c.durationMinutes, c.totalPricePence, c.adminFeePence, c.paymentIntentId, c.createdAt],
       );
     },
     async recordIntent(id, paymentIntentId) {
@@ -224,7 +227,7 @@ export function createPackagePurchaseRepository(em: EntityManager): PackagePurch
     },
     async listEndingWithUnusedCredits(from, to, limit) {
       const rows = await em.execute<PurchaseRow[]>(
-        `${SELECT} where p.paid_at is not null and p.valid_until >= ? and p.valid_until < ?
+        `${SELECT} where p.paid_at is not null and p.series_id is null and p.valid_until >= ? and p.valid_until < ?
             and exists (select 1 from package_credits c where c.purchase_id = p.id and c.state = 'available')
           order by p.valid_until, p.id limit ?`,
         [from, to, limit],
@@ -243,7 +246,7 @@ export function createPackagePurchaseRepository(em: EntityManager): PackagePurch
     async listPaidForClient(clientId) {
       if (!isId(clientId)) return [];
       const rows = await em.execute<PurchaseRow[]>(
-        `select s.*, u.full_name as coach_name from (${SELECT} where p.client_id = ? and p.paid_at is not null) s join users u on u.id = s.coach_id order by s.paid_at desc, s.id desc limit 50`,
+        `select s.*, u.full_name as coach_name from (${SELECT} where p.client_id = ? and p.paid_at is not null and p.series_id is null) s join users u on u.id = s.coach_id order by s.paid_at desc, s.id desc limit 50`,
         [clientId],
       );
       return rows.flatMap((row) => {

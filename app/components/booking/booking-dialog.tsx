@@ -14,6 +14,7 @@ import { durationLabel } from '../../booking/session-length-view';
 import { PackagesNote } from '../packages/packages-note';
 import { PAY_BY_CARD, PackagePaymentNote, PayWith } from '../packages/pay-with';
 import { RepeatWeekly } from './repeat-weekly';
+import { SERIES_RULES } from '../../../domain/booking/requests/weekly-series';
 import { BookingPriceSummary } from './booking-price-summary';
 import { arrivedBookingOptions, DEFAULT_DURATION, forgetBookingOptions, loadBookingOptions, type BookingOptions, type BookingPreview, type OfferedDay } from './booking-options';
 import { DatePicker } from './date-picker';
@@ -162,6 +163,8 @@ function BookingForm({
   const credits = options.credits ?? [];
   const [payWith, setPayWith] = useState<string>(PAY_BY_CARD);
   const credit = credits.find((c) => c.purchaseId === payWith) ?? null;
+  // 'Repeat weekly' by card: the price summary is of the whole series (decision 064).
+  const [seriesSessions, setSeriesSessions] = useState<number | null>(null);
   // A length the coach does not offer (their answer may differ from the card's) gives way to the one lengthToBook names.
   const duration = credit ? credit.durationMinutes : lengthToBook(options.sessionOffer, durationChoice);
   // The price rule of the domain (what createBooking freezes on the booking), not a sum written again here.
@@ -374,13 +377,22 @@ function BookingForm({
       </div>
 
       <PayWith credits={credits} value={payWith} onChange={(v) => (setPayWith(v), touch('packagePurchaseId', 'durationMinutes'))} error={errors.packagePurchaseId} />
-      {credit ? <RepeatWeekly key={credit.purchaseId} coachId={options.coachId} date={date} time={time} durationMinutes={duration} maxSessions={credit.left} /> : null}
+      <RepeatWeekly
+        key={credit?.purchaseId ?? PAY_BY_CARD}
+        coachId={options.coachId}
+        date={date}
+        time={time}
+        durationMinutes={duration}
+        maxSessions={credit ? credit.left : SERIES_RULES.maxWeeks}
+        paidBy={credit ? 'package' : 'card'}
+        onSessionsChange={setSeriesSessions}
+      />
       {credit ? (
         <PackagePaymentNote credit={credit} />
       ) : (
         <>
           {credits.length === 0 ? <PackagesNote packages={options.packages ?? []} coachId={options.coachId} /> : null}
-          <BookingPriceSummary price={price} />
+          <BookingPriceSummary price={price} sessions={seriesSessions} />
           <BookingDialogTerms date={date} time={time} price={price} now={now} coachName={options.coachName} />
         </>
       )}

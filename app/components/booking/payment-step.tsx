@@ -54,8 +54,10 @@ function CardPayment({ booking, onDone }: { booking: BookedSummary; onDone: () =
           paid.current
             ? {
                 type: 'success',
-                title: `Booking request sent successfully to ${booking.coachName}!`,
-                description: `Reference ${booking.referenceCode}. ${formatPence(booking.totalPricePence)} is held on your card. You are charged only if ${booking.coachName} accepts; otherwise the hold is released.`,
+                title: booking.seriesSessions ? `Weekly series of ${booking.seriesSessions} sessions sent to ${booking.coachName}!` : `Booking request sent successfully to ${booking.coachName}!`,
+                description: booking.seriesSessions
+                  ? `First session ${booking.referenceCode}. ${formatPence(booking.totalPricePence)} is held on your card for the whole series. You are charged only for the sessions ${booking.coachName} accepts; otherwise the hold is released.`
+                  : `Reference ${booking.referenceCode}. ${formatPence(booking.totalPricePence)} is held on your card. You are charged only if ${booking.coachName} accepts; otherwise the hold is released.`,
               }
             : {
                 // Decision 011: an unpaid request does not reach the coach, and is cancelled after 30 minutes.

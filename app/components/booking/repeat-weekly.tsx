@@ -12,16 +12,41 @@ const dayLabel = (iso: string) => new Date(`${iso}T12:00:00Z`).toLocaleDateStrin
  * 'Repeat weekly' (decision 062): the chosen slot every week for 2–12 weeks, as many as the
  * package has sessions left. Every date is shown with whether the coach is free then (the
  * server's slot engine says); a date that is not free is dropped, or moved to another time the
- * coach offers that day, before the client sends anything. The kept starts go in
+ * coach offers that day, before the client sends anything. Paid by card, up to 12 weeks, in one
+ * payment (decision 064). The kept starts go in
  * `seriesStarts[]`; the server checks each again.
  */
-export function RepeatWeekly({ coachId, date, time, durationMinutes, maxSessions }: { coachId: string; date: string | null; time: string | null; durationMinutes: number; maxSessions: number }) {
+export function RepeatWeekly({
+  coachId,
+  date,
+  time,
+  durationMinutes,
+  maxSessions,
+  paidBy,
+  onSessionsChange,
+}: {
+  coachId: string;
+  date: string | null;
+  time: string | null;
+  durationMinutes: number;
+  maxSessions: number;
+  /** From the package's credits, or by card in one payment for the whole series (decision 064). */
+  paidBy: 'package' | 'card';
+  /** How many sessions the series has now (null: not repeating), for the price summary. */
+  onSessionsChange?: (sessions: number | null) => void;
+}) {
   const id = useId();
   const [on, setOn] = useState(false);
   const most = Math.min(SERIES_RULES.maxWeeks, maxSessions);
   const [weeks, setWeeks] = useState(Math.min(4, most));
   const [dates, setDates] = useState<readonly SeriesDateChoice[] | null>(null);
   const [choices, setChoices] = useState<ReadonlyMap<number, Choice>>(new Map());
+  const choiceOf = (i: number, d: SeriesDateChoice): Choice => choices.get(i) ?? (d.free ? { kind: 'keep' } : { kind: 'drop' });
+  const kept = (list: readonly SeriesDateChoice[]) =>
+    list.flatMap((d, i) => {
+      const c = choiceOf(i, d);
+      return c.kind === 'keep' ? [`${d.date}T${d.time}`] : c.kind === 'move' ? [`${d.date}T${c.time}`] : [];
+    });
   useEffect(() => {
     if (!on || !date || !time) return setDates(null);
     let open = true;
@@ -38,13 +63,11 @@ export function RepeatWeekly({ coachId, date, time, durationMinutes, maxSessions
       open = false;
     };
   }, [on, coachId, date, time, durationMinutes, weeks]);
+  const keptCount = on && dates ? kept(dates).length : null;
+  useEffect(() => onSessionsChange?.(keptCount), [keptCount, onSessionsChange]);
   if (most < SERIES_RULES.minWeeks) return null;
 
-  const choiceOf = (i: number, d: SeriesDateChoice): Choice => choices.get(i) ?? (d.free ? { kind: 'keep' } : { kind: 'drop' });
-  const kept = (dates ?? []).flatMap((d, i) => {
-    const c = choiceOf(i, d);
-    return c.kind === 'keep' ? [`${d.date}T${d.time}`] : c.kind === 'move' ? [`${d.date}T${c.time}`] : [];
-  });
+  const startsKept = kept(dates ?? []);
   const choose = (i: number, c: Choice) => setChoices((m) => new Map([...m, [i, c]]));
 
   return (
@@ -125,13 +148,15 @@ export function RepeatWeekly({ coachId, date, time, durationMinutes, maxSessions
               );
             })}
           </ul>
-          <p role="status" className={`text-sm ${kept.length < SERIES_RULES.minWeeks ? 'text-red-700' : 'text-slate-700'}`}>
-            {kept.length < SERIES_RULES.minWeeks
+          <p role="status" className={`text-sm ${startsKept.length < SERIES_RULES.minWeeks ? 'text-red-700' : 'text-slate-700'}`}>
+            {startsKept.length < SERIES_RULES.minWeeks
               ? `A series needs at least ${SERIES_RULES.minWeeks} sessions: keep or move more dates.`
-              : `${kept.length} sessions, each paid with a session of your package. The coach accepts or declines them together; you can cancel any one later.`}
+              : paidBy === 'package'
+                ? `${startsKept.length} sessions, each paid with a session of your package. The coach accepts or declines them together; you can cancel any one later.`
+                : `${startsKept.length} sessions, paid by card in one payment: held now, charged only if the coach accepts. The coach accepts or declines them together; you can cancel any one later.`}
           </p>
           {/* An empty series still says it is one: the server refuses it instead of booking one session. */}
-          {(kept.length > 0 ? kept : ['']).map((k) => (
+          {(startsKept.length > 0 ? startsKept : ['']).map((k) => (
             <input key={k} type="hidden" name="seriesStarts[]" value={k} />
           ))}
         </>

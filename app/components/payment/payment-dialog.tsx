@@ -269,7 +269,7 @@ export function PaymentDialog({ bookingId, pkg, summary, payer, onClose, onPaid 
           <h3 className="mb-2 font-semibold text-slate-900">Booking Summary</h3>
           <dl className="space-y-1.5">
             <Row label="Service" value={details?.serviceLabel ?? summary.serviceLabel} />
-            {details ? <Row label="Date" value={details.date} /> : null}
+            {details?.seriesDates ? <Row label="Weekly series" value={details.seriesDates} /> : details ? <Row label="Date" value={details.date} /> : null}
             {details ? <Row label="Time" value={`${details.time} (UK time)`} /> : null}
             <Row label="Duration" value={hoursLabel(session?.durationMinutes ?? summary.durationMinutes)} />
             {details ? <Row label="Player" value={details.player} /> : null}

@@ -52,6 +52,8 @@ export interface BookingEmailInput {
   /** The booking before the change, where the use case has it (tells a confirmed cancellation). */
   readonly previous?: Booking | null;
   readonly actorId: Id | null;
+  /** A weekly series asked for together: every session, for the coach's one 'new request' email (decision 062). */
+  readonly series?: readonly Booking[];
 }
 
 /**

@@ -20,6 +20,12 @@ export interface BookingRepository {
   listInSeries(seriesIds: readonly Id[], limit: number): Promise<Booking[]>;
   /** Records a weekly series (decision 062) before its sessions are saved. */
   insertSeries(series: BookingSeries): Promise<void>;
+  findSeries(id: Id): Promise<BookingSeries | null>;
+  /** The same, holding the series' row: a card series' payment changes only with it held (decision 064). */
+  findSeriesForUpdate(id: Id): Promise<BookingSeries | null>;
+  /** Writes a card series' payment as it now is (its intent, authorisation, settlement and purchase). */
+  saveSeriesPayment(series: BookingSeries): Promise<void>;
+  findSeriesByPaymentIntentId(intentId: string): Promise<BookingSeries | null>;
   countByStatus(): Promise<Record<BookingStatus, number>>;
 
   /**

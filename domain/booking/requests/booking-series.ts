@@ -1,5 +1,6 @@
 import { conflict, invalid, type DomainError } from '../../shared/errors';
 import type { Id } from '../../shared/ids';
+import type { Pence } from '../../shared/money';
 import { err, ok, type Result } from '../../shared/result';
 import { SERIES_RULES } from './weekly-series';
 
@@ -12,9 +13,22 @@ export interface BookingSeries {
   readonly id: Id;
   readonly clientId: Id;
   readonly coachId: Id;
-  /** The package that pays for it; a series is paid from credits (see decision 062). */
+  /**
+   * How it is paid: from a package's credits (decision 062), or in full up front by card, held
+   * until the coach answers and captured for the sessions they accept (decision 064).
+   */
+  readonly paidBy: 'package' | 'card';
+  /** The purchase that pays for it: the package; for a card series, the purchase its capture made. */
   readonly packagePurchaseId: Id | null;
   readonly sessions: number;
+  /** A card series pays the admin fee once, with its payment; a package series paid it with the package. */
+  readonly adminFeePence: Pence;
+  /** A card series' one payment for all its sessions. */
+  readonly paymentIntentId: string | null;
+  /** When that payment was authorised: the request then reaches the coach. */
+  readonly authorizedAt: Date | null;
+  /** When a card series' payment was captured for the sessions accepted, or given back with none. */
+  readonly settledAt: Date | null;
   readonly createdAt: Date;
 }
 
@@ -22,7 +36,6 @@ export const seriesErrors = {
   size: (): DomainError =>
     invalid('SERIES_SIZE', `A weekly series has ${SERIES_RULES.minWeeks} to ${SERIES_RULES.maxWeeks} sessions.`, { series: [`Choose ${SERIES_RULES.minWeeks} to ${SERIES_RULES.maxWeeks} sessions.`] }),
   repeated: (): DomainError => invalid('SERIES_REPEATED_DATE', 'Each session of a series needs its own date and time.', { series: ['Each session of a series needs its own date and time.'] }),
-  needsPackage: (): DomainError => conflict('SERIES_NEEDS_PACKAGE', 'A weekly series is paid with a package: choose one of your packages under ‘How will you pay?’.'),
   notEnoughCredits: (left: number, asked: number): DomainError =>
     conflict('SERIES_NOT_ENOUGH_CREDITS', `Your package has ${left} ${left === 1 ? 'session' : 'sessions'} left, not ${asked}: choose fewer dates.`),
   notFree: (when: string): DomainError => conflict('SERIES_DATE_NOT_FREE', `The coach is not free on ${when}: drop that date or move it to another time.`),

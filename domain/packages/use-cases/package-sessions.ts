@@ -4,6 +4,7 @@ import type { Id } from '../../shared/ids';
 import { err, ok } from '../../shared/result';
 import type { Repositories } from '../../repositories';
 import { bookCredit, creditsLeft, disputeRefundCredit, packageErrors, releaseCredit, returnCredit, useCredit, type PackagePurchase } from '../package-purchase';
+import { isSeriesPurchase, SERIES_CREDIT_REFUND_JOB } from '../series-purchase';
 import { isFromPackage, paidFromCredit, purchaseForSession, settleOnPackage } from '../package-session';
 
 /** A package session whose purchase or credit is not where it must be: stored data is wrong, nothing may move. */
@@ -44,6 +45,9 @@ export const packageSessions: PackageSessions = {
     const moved = settled.move === 'return' ? returnCredit(purchase, before.id) : useCredit(purchase, before.id);
     if (!moved.ok) throw inconsistent(before.id, moved.error.message);
     await tx.packagePurchases.saveCredits(moved.value);
+    // A card series never books a credit again: what comes back goes back to the card (decision 064).
+    if (settled.move === 'return' && isSeriesPurchase(purchase))
+      await tx.outbox.enqueue({ type: SERIES_CREDIT_REFUND_JOB, payload: { purchaseId: purchase.id }, dedupeKey: `series-credit:${purchase.id}:${before.id}` });
     return settled.change;
   },
 

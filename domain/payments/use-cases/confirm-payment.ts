@@ -8,6 +8,7 @@ import { paymentErrors } from '../../booking/money/payment-errors';
 import type { GatewayIntentStatus } from '../payment-gateway';
 import { fromGatewayError, type PaymentUseCaseDeps } from './payment-deps';
 import { recordGatewayIntent } from './sync-payment-intent';
+import { confirmSeriesPayment } from './series-payment';
 
 export interface ConfirmPaymentOutput {
   readonly booking: Booking;
@@ -26,6 +27,8 @@ export async function confirmPayment(deps: PaymentUseCaseDeps, input: { actor: A
   const relation = relationOf(booking, input.actor);
   if (relation === 'stranger') return err(bookingErrors.notBookingParty());
   if (relation === 'coach') return err(paymentErrors.payerOnly());
+  const withSeries = await confirmSeriesPayment(deps, { booking, intentId: input.intentId });
+  if (withSeries) return withSeries;
   if (booking.paymentIntentId !== input.intentId) return err(paymentErrors.intentMismatch());
   const intent = await deps.gateway.retrieveIntent(input.intentId);
   if (!intent.ok) return err(fromGatewayError(intent.error));

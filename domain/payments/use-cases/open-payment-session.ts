@@ -9,6 +9,7 @@ import type { Currency } from '../payment-gateway';
 import { recordIntentCreated } from '../payment-records';
 import { fromGatewayError, type PaymentUseCaseDeps } from './payment-deps';
 import { recordGatewayIntent } from './sync-payment-intent';
+import { openSeriesPaymentSession } from './series-payment';
 
 /** What the Secure Payment dialog needs (SPEC §2): the summary and the intent to confirm the card against. */
 export interface PaymentSession {
@@ -33,6 +34,9 @@ const REUSABLE = new Set(['requires_payment_method', 'requires_confirmation', 'r
 export async function openPaymentSession(deps: PaymentUseCaseDeps, input: { actor: Actor; bookingId: Id; as: Payer }): Promise<Result<PaymentSession>> {
   const booking = await deps.uow.read.bookings.findById(input.bookingId);
   if (!booking) return err(bookingErrors.notFound());
+  // A session of a weekly series paid by card is paid with its series, in one payment (decision 064).
+  const withSeries = await openSeriesPaymentSession(deps, { ...input, booking });
+  if (withSeries) return withSeries;
   const allowed = checkCanPay(booking, input.actor, input.as);
   if (!allowed.ok) return allowed;
   const session = (intentId: string, clientSecret: string): PaymentSession => ({

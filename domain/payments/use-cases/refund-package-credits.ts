@@ -1,6 +1,6 @@
 import type { BatchOutcome } from '../../booking/lifecycle/use-cases/run-due-batch';
 import { checkoutErrors } from '../../packages/package-checkout';
-import { refundUnused, type PackagePurchase } from '../../packages/package-purchase';
+import { refundUnused, type PackagePurchase, type UnusedRefundReason } from '../../packages/package-purchase';
 import type { Actor } from '../../policy/actor';
 import type { DomainError } from '../../shared/errors';
 import type { Id } from '../../shared/ids';
@@ -21,7 +21,7 @@ export interface CreditsRefunded {
  * refund is made, so two requests cannot both refund the same credits; the refund's idempotency
  * key names the credits it returns, so a retry after a failed commit refunds nothing twice.
  */
-async function refundCredits(deps: PaymentUseCaseDeps, purchaseId: Id, reason: 'request' | 'expiry', owner: Id | null): Promise<Result<CreditsRefunded | null>> {
+async function refundCredits(deps: PaymentUseCaseDeps, purchaseId: Id, reason: UnusedRefundReason, owner: Id | null): Promise<Result<CreditsRefunded | null>> {
   return deps.uow.transaction(async (tx): Promise<Result<CreditsRefunded | null>> => {
     const stored = await tx.packagePurchases.findByIdForUpdate(purchaseId);
     const purchase = stored?.purchase ?? null;
@@ -38,11 +38,13 @@ async function refundCredits(deps: PaymentUseCaseDeps, purchaseId: Id, reason: '
     });
     if (!refunded.ok) return err(fromGatewayError(refunded.error));
     await tx.packagePurchases.saveCredits(plan.value.purchase);
-    await tx.packageEmails.queueRefunded(
-      tx.outbox,
-      { purchase: plan.value.purchase, refundPence: plan.value.refundPence, credits: plan.value.creditIndexes.length, adminFeeRefunded: plan.value.adminFeeRefunded, reason },
-      deps.clock.now(),
-    );
+    // A series' session given back is told by its own cancellation or decline email.
+    if (reason !== 'returned')
+      await tx.packageEmails.queueRefunded(
+        tx.outbox,
+        { purchase: plan.value.purchase, refundPence: plan.value.refundPence, credits: plan.value.creditIndexes.length, adminFeeRefunded: plan.value.adminFeeRefunded, reason },
+        deps.clock.now(),
+      );
     return ok({ purchase: plan.value.purchase, refundPence: plan.value.refundPence, credits: plan.value.creditIndexes.length, adminFeeRefunded: plan.value.adminFeeRefunded });
   });
 }
@@ -67,4 +69,13 @@ export async function refundExpiredPackages(deps: PaymentUseCaseDeps, options: {
     else (result.value ? done : skipped).push(id);
   }
   return ok({ done, skipped, failed });
+}
+
+/**
+ * A session of a card-paid weekly series gave its credit back (declined, cancelled early or by the
+ * coach): a series never books it again, so its price goes back to the card at once, and the
+ * admin fee with the last one if no session happened (decision 064). The outbox job runs this.
+ */
+export async function refundReturnedSeriesCredits(deps: PaymentUseCaseDeps, input: { purchaseId: Id }): Promise<Result<CreditsRefunded | null>> {
+  return refundCredits(deps, input.purchaseId, 'returned', null);
 }

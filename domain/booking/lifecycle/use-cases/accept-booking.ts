@@ -72,12 +72,12 @@ async function acceptLocked(tx: Repositories, booking: Booking, actor: Actor, no
   if (await tx.bookings.hasOverlappingActiveForCoach(booking.coachId, booking.startsAt, end, booking.id)) return err(bookingErrors.coachAlreadyBooked());
   const ask = { coachId: booking.coachId, startsAt: booking.startsAt, durationMinutes: booking.durationMinutes, now, purpose: 'booking', moment: 'answer' } as const;
   if (!(await isStillOffered(tx.coachSchedules, ask))) return err(bookingErrors.slotNoLongerOffered());
-  const saved = await commitChange(tx, change.value, 'accepted', actor.userId, now);
+  const saved = await commitChange(tx, change.value, 'accepted', actor.userId, now, booking);
   const declined: Booking[] = [];
   for (const other of await tx.bookings.listOverlappingPendingForCoach(booking.coachId, booking.startsAt, end, booking.id)) {
     const decline = declineBySystem(other, NO_LONGER_AVAILABLE_REASON, now);
     if (!decline.ok) continue;
-    declined.push(await commitChange(tx, decline.value, 'declined', null, now));
+    declined.push(await commitChange(tx, decline.value, 'declined', null, now, other));
   }
   return ok({ booking: saved, declined });
 }

@@ -11,6 +11,8 @@ import { bookingErrors } from '../booking-errors';
 import type { BookingChange } from '../booking-party';
 import { notifyBooking, type BookingEvent } from '../booking-notifications';
 import { refreshCoachStats } from '../../../reviews/use-cases/refresh-coach-stats';
+import { awaitsSeriesPayment, settleWithSeries } from '../../requests/card-series';
+import { queueSeriesSettlementOnceAnswered } from '../../requests/series-settlement-job';
 
 export interface BookingUseCaseDeps {
   readonly uow: UnitOfWork;
@@ -20,12 +22,15 @@ export interface BookingUseCaseDeps {
 /**
  * Saves a changed booking, queues its payment effects and tells the other side, in `tx`. A
  * session booked from a package settles on its package first: what would move card money
- * moves its credit instead (decision 060).
+ * moves its credit instead (decision 060). A session of a card series not captured yet moves no
+ * money of its own; once the series' last request is answered, its payment is settled in one
+ * step (decision 064).
  */
 export async function commitChange(tx: Repositories, proposed: BookingChange, event: BookingEvent | null, actorId: Id | null, now: Date, previous?: Booking): Promise<Booking> {
   const before = previous ?? proposed.booking;
-  const change = before.packagePurchaseId ? await tx.packageSessions.settle(tx, before, proposed, now) : proposed;
+  const change = before.packagePurchaseId ? await tx.packageSessions.settle(tx, before, proposed, now) : awaitsSeriesPayment(before) ? settleWithSeries(before, proposed, now) : proposed;
   const saved = await tx.bookings.save(change.booking);
+  if (awaitsSeriesPayment(before) && before.status === 'pending' && saved.status !== 'pending') await queueSeriesSettlementOnceAnswered(tx, before.seriesId);
   await enqueuePaymentInstructions(tx.outbox, saved.id, change.effects);
   if (event !== null) await notifyBooking(tx.outbox, { bookingId: saved.id, event, actorId }, now);
   if (event !== null) await tx.bookingEmails.queue(tx.outbox, { event, booking: saved, previous, actorId }, now);

@@ -14,7 +14,7 @@ export async function expireStaleRequests(deps: BookingUseCaseDeps, input: { lim
         if (!booking || !isRequestExpired(booking, now)) return ok(false);
         const expired = expireRequest(booking, now);
         if (!expired.ok) return expired;
-        await commitChange(tx, expired.value, 'declined', null, now);
+        await commitChange(tx, expired.value, 'declined', null, now, booking);
         return ok(true);
       }),
     ),
