@@ -11,8 +11,8 @@ export function SeriesCancelScope({ card }: { card: BookingCardView }) {
     <label className="mb-4 flex items-start gap-2 rounded-lg border border-slate-200 p-3 text-sm text-slate-800">
       <input type="checkbox" name="scope" value="series_future" className="mt-0.5" />
       <span>
-        Also cancel the later sessions of this weekly series ({series.sessions - series.position} after this one). Each follows the cancellation policy: a session 24 hours or more away goes back to
-        your package or is refunded in full.
+        Also cancel the later sessions of this weekly series ({series.sessions - series.position} after this one). Each follows the cancellation policy: a session 24 hours or more away{' '}
+        {card.paidFromPackage ? 'goes back to your package.' : 'is refunded to your card in full.'}
       </span>
     </label>
   );
