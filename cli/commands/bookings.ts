@@ -37,7 +37,8 @@ export const BOOKING_COLUMNS = ['reference', 'status', 'session', 'client', 'coa
 function moneyLines(b: AdminBookingDetail): [string, string][] {
   const amounts = `captured ${money(b.amountCapturedPence)}, refunded ${money(b.amountRefundedPence)}`;
   // A session of a weekly series (decision 062): which one of how many.
-  const series: [string, string][] = b.series ? [['series', `session ${b.series.position} of ${b.series.sessions} of a weekly series`]] : [];
+  const paidBy = b.series?.paidBy === 'card' ? ', paid by card in one payment for the series' : '';
+  const series: [string, string][] = b.series ? [['series', `session ${b.series.position} of ${b.series.sessions} of a weekly series${paidBy}`]] : [];
   if (!b.package)
     return [
       ...series,
@@ -47,8 +48,15 @@ function moneyLines(b: AdminBookingDetail): [string, string][] {
   return [
     ...series,
     ['package', `${packageLine(b.package)} (purchase ${b.package.purchaseId}: fact packages show ${b.package.purchaseId})`],
-    ['price', `${money(b.totalPricePence)}: one credit of the package (its admin fee was paid with the purchase)`],
-    ['payment', `${packagePaymentWords(b.package, b)}; ${b.paymentStatus}, no card payment of its own; ${amounts}`],
+    ...(b.series?.paidBy === 'card'
+      ? ([
+          ['price', `${money(b.totalPricePence)}: this session's part of the series' one card payment (its admin fee was paid once, with the series)`],
+          ['payment', `${b.paymentStatus}, with the series' card payment; ${amounts}`],
+        ] as [string, string][])
+      : ([
+          ['price', `${money(b.totalPricePence)}: one credit of the package (its admin fee was paid with the purchase)`],
+          ['payment', `${packagePaymentWords(b.package, b)}; ${b.paymentStatus}, no card payment of its own; ${amounts}`],
+        ] as [string, string][])),
   ];
 }
 

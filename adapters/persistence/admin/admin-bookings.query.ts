@@ -45,7 +45,7 @@ export interface AdminBookingRow {
   /** The package the session was booked from (decision 060); null: paid by card. */
   readonly package?: BookingPackage | null;
   /** The weekly series the session belongs to (decision 062): its place in it; null: not part of one. */
-  readonly series?: { readonly id: string; readonly position: number; readonly sessions: number } | null;
+  readonly series?: { readonly id: string; readonly position: number; readonly sessions: number; readonly paidBy?: 'package' | 'card' } | null;
 }
 
 export const ADMIN_BOOKING_FILTERS = ['all', ...BOOKING_STATUSES] as const;
@@ -107,7 +107,8 @@ export const BOOKING_COLUMNS = `
   (select json_build_object('firstName', pl.first_name, 'lastName', pl.last_name, 'dateOfBirth', to_char(pl.date_of_birth, 'YYYY-MM-DD'), 'notes', pl.notes)
      from players pl where pl.id = b.player_id) as player,
   b.series_id,
-  case when b.series_id is null then null else (select json_build_object('sessions', count(*), 'position', count(*) filter (where (s.starts_at, s.id) <= (b.starts_at, b.id)))
+  case when b.series_id is null then null else (select json_build_object('sessions', count(*), 'position', count(*) filter (where (s.starts_at, s.id) <= (b.starts_at, b.id)),
+                                                                          'paidBy', (select paid_by from booking_series where id = b.series_id))
      from bookings s where s.series_id = b.series_id) end as series,
   ${PACKAGE_COLUMN}${PAYOUT_BOOKING_COLUMNS}`;
 export const BOOKING_JOINS = PAYOUT_BOOKING_JOINS;
@@ -133,7 +134,7 @@ export interface BookingSqlRow extends KeysetRow, PayoutBookingSqlRow {
   player?: { firstName: string; lastName: string; dateOfBirth: string; notes: string | null } | null;
   package?: PackageJson | null;
   series_id?: string | null;
-  series?: { sessions: number; position: number } | null;
+  series?: { sessions: number; position: number; paidBy?: 'package' | 'card' } | null;
 }
 
 export function toBookingRow(r: BookingSqlRow): AdminBookingRow {
@@ -160,7 +161,7 @@ export function toBookingRow(r: BookingSqlRow): AdminBookingRow {
     chargebacks: chargebacksOfBookingRow(r),
     player: playerLineOf(r),
     package: packageOfRow(r),
-    series: r.series_id && r.series ? { id: r.series_id, position: Number(r.series.position), sessions: Number(r.series.sessions) } : null,
+    series: r.series_id && r.series ? { id: r.series_id, position: Number(r.series.position), sessions: Number(r.series.sessions), ...(r.series.paidBy ? { paidBy: r.series.paidBy } : {}) } : null,
   };
 }
 
