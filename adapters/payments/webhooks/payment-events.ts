@@ -1,9 +1,11 @@
 import type Stripe from 'stripe';
 import type { GatewayIntent } from '../../../domain/payments/payment-gateway';
+import { recordSeriesIntent } from '../../../domain/payments/use-cases/series-payment';
 import { recordGatewayIntent } from '../../../domain/payments/use-cases/sync-payment-intent';
+import type { Repositories } from '../../../domain/repositories';
 import type { Application } from '../../composition-root';
 import { toGatewayIntent } from '../stripe/stripe-mapping';
-import { apply, ignore, RetryLater, type EventFamily } from './webhook-plan';
+import { apply, ignore, RetryLater, type Applied, type EventFamily } from './webhook-plan';
 
 /**
  * What the event says about a payment intent. payment_intent.* events carry the intent itself (a
@@ -23,6 +25,19 @@ async function intentOfEvent(app: Application, event: Stripe.Event): Promise<Gat
 }
 
 /**
+ * A card series' one payment (decision 064), not yet settled: recorded for the whole series, so a
+ * client who leaves the dialog once the card is held still reaches the coach. Once settled, the
+ * intent is the series' purchase's, which webhooks leave alone as any package purchase's.
+ */
+async function applyToSeries(tx: Repositories, intent: GatewayIntent, now: Date): Promise<Applied> {
+  const series = await tx.bookings.findSeriesByPaymentIntentId(intent.intentId);
+  if (!series || series.settledAt !== null) return { outcome: 'ignored', why: 'unknown payment intent' };
+  const recorded = await recordSeriesIntent(tx, series.id, intent, now);
+  if (!recorded.ok) return { outcome: 'ignored', why: recorded.error.code };
+  return { outcome: 'processed' };
+}
+
+/**
  * payment_intent.* and charge.refunded: bring the booking's payment up to what the event says
  * with the domain's transitions, queueing what follows (a capture or a void) in the same commit.
  */
@@ -33,7 +48,7 @@ export const paymentEvents: EventFamily = {
     if (intent === null) return ignore(`not handled: ${event.type}`);
     return apply(async (tx, now) => {
       const booking = await tx.bookings.findByPaymentIntentId(intent.intentId);
-      if (!booking) return { outcome: 'ignored', why: 'unknown payment intent' };
+      if (!booking) return applyToSeries(tx, intent, now);
       const recorded = await recordGatewayIntent(tx, booking.id, intent, now);
       if (!recorded.ok) return { outcome: 'ignored', why: recorded.error.code, bookingId: booking.id };
       return { outcome: 'processed', bookingId: booking.id };
