@@ -9,7 +9,6 @@ import type { GatewayIntent } from '../payment-gateway';
 import { enqueuePaymentInstructions } from '../../booking/money/enqueue-payment-instructions';
 import { fromGatewayError, type PaymentUseCaseDeps } from './payment-deps';
 import { reachCoach } from '../../booking/requests/use-cases/reach-coach';
-import { recordSeriesIntent } from './series-payment';
 
 /**
  * In `tx`: locks the booking, records what the gateway reports for its intent, saves it if that
@@ -44,19 +43,8 @@ export async function recordGatewayIntent(tx: Repositories, bookingId: Id, inten
  */
 export async function syncPaymentIntent(deps: PaymentUseCaseDeps, input: { intentId: string }): Promise<Result<Booking | null>> {
   const booking = await deps.uow.read.bookings.findByPaymentIntentId(input.intentId);
-  if (!booking) return syncSeriesIntent(deps, input.intentId);
+  if (!booking) return ok(null);
   const intent = await deps.gateway.retrieveIntent(input.intentId);
   if (!intent.ok) return err(fromGatewayError(intent.error));
   return deps.uow.transaction((tx) => recordGatewayIntent(tx, booking.id, intent.value, deps.clock.now()));
-}
-
-/** A card series' payment (decision 064), brought up to date the same way; its first session is answered. */
-async function syncSeriesIntent(deps: PaymentUseCaseDeps, intentId: string): Promise<Result<Booking | null>> {
-  const series = await deps.uow.read.bookings.findSeriesByPaymentIntentId(intentId);
-  if (!series || series.settledAt !== null) return ok(null);
-  const intent = await deps.gateway.retrieveIntent(intentId);
-  if (!intent.ok) return err(fromGatewayError(intent.error));
-  const recorded = await deps.uow.transaction((tx) => recordSeriesIntent(tx, series.id, intent.value, deps.clock.now()));
-  if (!recorded.ok) return recorded;
-  return ok((await deps.uow.read.bookings.listInSeries([series.id], 1))[0] ?? null);
 }
