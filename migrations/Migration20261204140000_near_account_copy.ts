@@ -51,6 +51,9 @@ export class Migration20261204140000_near_account_copy extends Migration {
         for each row when ((old.user_type = 'coach' and old.is_active and old.erased_at is null)
                            is distinct from (new.user_type = 'coach' and new.is_active and new.erased_at is null))
         execute function users_copy_account_open_to_profile();`);
+    // The two indexes are built again over every profile: may outlast the app's statement timeout on
+    // a large database; the migration runs once, in its own transaction.
+    this.addSql(`set local statement_timeout = 0;`);
     this.addSql(`set local maintenance_work_mem = '256MB';`);
     this.addSql(`drop index coach_profiles_place_reach;`);
     this.addSql(`create index coach_profiles_place_reach ${PLACE_REACH} where ${IN_PERSON} and account_open;`);
