@@ -31,8 +31,9 @@ import { Migration20261204090000_bookings_from_packages } from './Migration20261
 import { Migration20261204095000_booking_series } from './Migration20261204095000_booking_series';
 import { Migration20261203194600_nearest_first } from './Migration20261203194600_nearest_first';
 import { Migration20261204120000_package_chargebacks } from './Migration20261204120000_package_chargebacks';
-import { Migration20261204150000_series_paid_by_card } from './Migration20261204150000_series_paid_by_card';
 import { Migration20261204130000_text_search_scale } from './Migration20261204130000_text_search_scale';
+import { Migration20261204140000_near_account_copy } from './Migration20261204140000_near_account_copy';
+import { Migration20261204150000_series_paid_by_card } from './Migration20261204150000_series_paid_by_card';
 import { Migration20261204100000_earnings_package_index } from './Migration20261204100000_earnings_package_index';
 import { Migration20261204110000_package_ledger_check_indexes } from './Migration20261204110000_package_ledger_check_indexes';
 
@@ -73,5 +74,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261204110000_package_ledger_check_indexes', class: Migration20261204110000_package_ledger_check_indexes },
   { name: 'Migration20261204120000_package_chargebacks', class: Migration20261204120000_package_chargebacks },
   { name: 'Migration20261204130000_text_search_scale', class: Migration20261204130000_text_search_scale },
+  { name: 'Migration20261204140000_near_account_copy', class: Migration20261204140000_near_account_copy },
   { name: 'Migration20261204150000_series_paid_by_card', class: Migration20261204150000_series_paid_by_card },
 ];

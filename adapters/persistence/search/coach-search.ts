@@ -55,9 +55,16 @@ export { containsPattern, containsWord } from './text-clause';
 
 const LISTED = `cp.is_listed and u.user_type = 'coach' and u.is_active and u.erased_at is null`;
 
+/**
+ * The same near a place, with the user's conditions read from the profile's copy of them
+ * (coach_profiles.account_open, kept by triggers on users; decision 061): every coach within reach
+ * is then read from coach_profiles_place_reach alone, with no probe of users.
+ */
+const LISTED_NEAR = `cp.is_listed and cp.account_open`;
+
 /** The filters' WHERE clause (with `?` placeholders), exported so the bench's baseline can send the same statement. */
 export function whereFor(filters: CoachSearchFilters, { shortWordIndex = true } = {}): { sql: string; params: unknown[] } {
-  const clauses = [LISTED];
+  const clauses = [filters.near && !filters.online ? LISTED_NEAR : LISTED];
   const params: unknown[] = [];
   // Each word: any part, its English stem, or a specialisation it names (text-clause.ts).
   const text = textClause(

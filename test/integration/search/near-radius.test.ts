@@ -136,6 +136,51 @@ describe('near a place, by distance and travel radius', () => {
     expect(page.coaches.find((c) => c.fullName === 'Three point four')?.location).toBe('Testham Three point four');
   });
 
+  it("leaves out a coach whose account is deactivated, erased or not a coach's, in every order and in the count, and lists them again when it is open", async () => {
+    const id = ids.get('Three point four')!;
+    const listed = async () => {
+      const seen: { sort: string; names: string[]; total: number }[] = [];
+      for (const sort of ['distance', 'rating', 'price'] as const) {
+        // Two a page, so the count is sent too.
+        const page = await search(near(10, { sort }), null, 2);
+        seen.push({ sort, names: names((await search(near(10, { sort }))).coaches).map(String), total: page.total });
+      }
+      return seen;
+    };
+    const open = await listed();
+    for (const s of open) expect(s.names, s.sort).toContain('Three point four');
+    const without = open.map((s) => ({ ...s, names: s.names.filter((n) => n !== 'Three point four'), total: s.total - 1 }));
+    for (const [change, undo] of [
+      [`update users set is_active = false, deactivated_at = now() where id = $1`, `update users set is_active = true, deactivated_at = null where id = $1`],
+      [`update users set user_type = 'client' where id = $1`, `update users set user_type = 'coach' where id = $1`],
+      [`update users set erased_at = now() where id = $1`, `update users set erased_at = null where id = $1`],
+    ] as const) {
+      await ctx.db.query(change, [id]);
+      expect(await listed(), change).toEqual(without);
+      // The copy cannot be written past the trigger.
+      await ctx.db.query(`update coach_profiles set account_open = true where user_id = $1`, [id]);
+      expect(await listed(), change).toEqual(without);
+      await ctx.db.query(undo, [id]);
+      expect(await listed(), undo).toEqual(open);
+    }
+  });
+
+  it('does not list a profile made for an account that is already deactivated', async () => {
+    const id = randomUUID();
+    await ctx.db.query(
+      `insert into users (id, email, full_name, location_address, user_type, is_active, deactivated_at) values ($1, 'near-closed@example.test', 'Closed at home', '1 Secret Lane', 'coach', false, now())`,
+      [id],
+    );
+    await ctx.db.query(
+      `insert into coach_profiles (user_id, services_offered, hourly_rate_pence, rating, service_radius_miles, base_place_id, session_mode, account_open) values ($1, '{striker}', 5000, 5, 10, $2, 'in_person', true)`,
+      [id, 990_000_100],
+    );
+    expect(names((await search(near(10))).coaches)).not.toContain('Closed at home');
+    await ctx.db.query(`update users set is_active = true, deactivated_at = null where id = $1`, [id]);
+    expect(names((await search(near(10))).coaches)).toContain('Closed at home');
+    await ctx.db.query(`delete from coach_profiles where user_id = $1`, [id]);
+  });
+
   it('finds nothing near a place the gazetteer does not hold', async () => {
     const page = await search({ ...NO_FILTERS, near: { placeId: 123, miles: 50 }, sort: 'distance' });
     expect(page.coaches).toEqual([]);
