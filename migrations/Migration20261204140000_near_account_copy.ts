@@ -1,12 +1,12 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * Issue 46 §4 (decision 061, amended 2026-12-03): the listing's user-level conditions, copied onto
- * coach_profiles, so a search near a place never probes users.
+ * Decision 061 (amended): the listing's user-level conditions, copied onto coach_profiles, so a
+ * search near a place never probes users.
  *
  * The best rated and lowest price orders near a place, and the count, read every coach within
  * reach; each was also a probe of users_listed_coach_ids for `user_type = 'coach' and is_active
- * and erased_at is null` (~14 500 of ~17 000 buffers near Didsbury at 100 000 coaches, 22–36 ms).
+ * and erased_at is null`, which was most of what those statements read.
  *
  * - coach_profiles.account_open: that condition of the profile's user, kept by triggers as
  *   search_text is (decision 018), not by the application: deactivation, erasure and a change of

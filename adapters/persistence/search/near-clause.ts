@@ -46,12 +46,11 @@ const TENTHS = `round(earth_distance(q.earth, ${PLACE_POINT}) / 160.9344)::integ
  * tenths; so the corners' places never pay for earth_distance. From
  * `fromTenths` on when a distance cursor says so; sorted by distance when `ordered`.
  *
- * Each place's distance is computed once. earth_distance costs ~3.5 µs a call here (cube_distance
- * alone ~0.2), and PostgreSQL copies a pulled-up subquery's expression to every place it is used:
- * the CASE, the circle, the sort and the index condition of each coach probe computed it up to five
- * times per place (~700 places near Manchester: 5–10 ms of a statement). The two `offset 0` keep
- * the lateral distance and the places' subquery from being pulled up, so tenths and radius_needed
- * are columns by the time the coaches are probed.
+ * Each place's distance is computed once. PostgreSQL copies a pulled-up subquery's expression to
+ * every place it is used (the CASE, the circle, the sort and the index condition of each coach
+ * probe), which computed earth_distance several times per place. The two `offset 0` keep the
+ * lateral distance and the places' subquery from being pulled up, so tenths and radius_needed are
+ * columns by the time the coaches are probed.
  */
 function placesWithinReach(near: NearSearch, options: { fromTenths: number | null; ordered: boolean }): { sql: string; params: unknown[] } {
   return {
