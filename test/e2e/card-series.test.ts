@@ -111,6 +111,8 @@ describe('a weekly series paid by card', () => {
     await waitForHydration(client);
     const card = cardOf(client, references[1]!);
     await expect(card.getByLabel('Weekly series').innerText()).resolves.toContain('Session 2 of 3');
+    // Paid by card with the series: the card says so, not 'Paid with your package'.
+    await expect(card.getByRole('note', { name: 'Payment' }).innerText()).resolves.toMatch(/^Paid\n+£45\.00 paid\. FACT holds it until after the session\.$/);
     await card.getByRole('button', { name: 'Cancel', exact: true }).click();
     const cancel = client.getByRole('dialog', { name: 'Cancel Booking' });
     // Paid by card: the dialog speaks of a refund to the card, not of a package.

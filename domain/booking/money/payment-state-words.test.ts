@@ -56,4 +56,11 @@ describe('the payment state in words on the client card', () => {
     const early = cancelled(confirmedAndCaptured(), 'client', 48);
     expect(words(unwrap(recordRefund(early, { amountPence: 5300 }, at(STARTS_AT, -47 * HOUR_MS)))).label).toBe('Refunded £53.00');
   });
+
+  it('reads a session of a card-paid weekly series as a card payment, and a package series’ session as its package', () => {
+    const paid = confirmedAndCaptured();
+    const series = '55555555-5555-4555-8555-555555555555';
+    expect(clientPaymentWords({ ...paid, seriesId: series, packagePurchaseId: series }, 'Sam').label).toBe('Paid');
+    expect(clientPaymentWords({ ...paid, seriesId: series, packagePurchaseId: '66666666-6666-4666-8666-666666666666' }, 'Sam').label).toBe('Paid with your package');
+  });
 });

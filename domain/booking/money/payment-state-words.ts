@@ -1,6 +1,7 @@
 import { formatPence } from '../../shared/money';
 import type { Booking } from '../lifecycle/booking';
 import { decidedRefundPence, givenBackPence } from './payment-hold';
+import { paidWithSeriesCard } from '../requests/card-series';
 
 /** The payment of a booking as its client reads it on their card: a short label and, where it helps, one sentence. */
 export interface PaymentStateWords {
@@ -14,7 +15,8 @@ export interface PaymentStateWords {
  * hold was released', 'Refunded £3.00'. A refund decided and not yet carried out says so.
  */
 export function clientPaymentWords(b: Booking, coachName: string): PaymentStateWords {
-  if (b.packagePurchaseId) return packageSessionWords(b);
+  // A card series' purchase (decision 064) is the client's card payment: it reads as one.
+  if (b.packagePurchaseId && !paidWithSeriesCard(b)) return packageSessionWords(b);
   const decided = decidedRefundPence(b);
   const givenBack = givenBackPence(b);
   switch (b.paymentStatus) {
