@@ -1,6 +1,7 @@
 import type { Booking } from '../booking/lifecycle/booking';
 import type { BookingSeries } from '../booking/requests/booking-series';
 import { DomainFailure, invalid } from '../shared/errors';
+import { isId, type Id } from '../shared/ids';
 import { isSessionMinutes } from '../shared/session-lengths';
 import type { PackageCheckout } from './package-checkout';
 import { creditPrice, type PackagePurchase } from './package-purchase';
@@ -57,5 +58,7 @@ export const isSeriesPurchase = (p: Pick<PackagePurchase, 'seriesId'>): boolean 
 
 /** The outbox job that refunds a card series' credits given back (decision 064). */
 export const SERIES_CREDIT_REFUND_JOB = 'series.refund-returned';
-export const parseSeriesCreditRefundJob = (payload: Readonly<Record<string, unknown>>): { purchaseId: string } | null =>
-  typeof payload.purchaseId === 'string' ? { purchaseId: payload.purchaseId } : null;
+export function parseSeriesCreditRefundJob(payload: unknown): { purchaseId: Id } | null {
+  const p = typeof payload === 'object' && payload !== null ? (payload as Record<string, unknown>) : null;
+  return p && isId(p.purchaseId) ? { purchaseId: p.purchaseId } : null;
+}

@@ -1,10 +1,13 @@
 import type { Repositories } from '../../repositories';
-import type { Id } from '../../shared/ids';
+import { isId, type Id } from '../../shared/ids';
 
 /** The outbox job that captures a card series' payment for its accepted sessions, or gives it back (decision 064). */
 export const SERIES_SETTLEMENT_JOB = 'series.settle-payment';
 
-export const parseSeriesSettlementJob = (payload: Readonly<Record<string, unknown>>): { seriesId: Id } | null => (typeof payload.seriesId === 'string' ? { seriesId: payload.seriesId } : null);
+export function parseSeriesSettlementJob(payload: unknown): { seriesId: Id } | null {
+  const p = typeof payload === 'object' && payload !== null ? (payload as Record<string, unknown>) : null;
+  return p && isId(p.seriesId) ? { seriesId: p.seriesId } : null;
+}
 
 /**
  * Once no request of the series waits for the coach, its payment is settled: one job per series
