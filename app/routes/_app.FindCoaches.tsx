@@ -3,6 +3,7 @@ import { Link, useFetcher, useLoaderData, useNavigate, useNavigation, useSearchP
 import { memo, startTransition, useEffect, useMemo, useState } from 'react';
 import type { CoachDirectory, CoachForBooking } from '../../domain/booking/requests/coach-directory';
 import { submitBookingRequest, submitSeriesRequest } from '../../domain/booking/requests/use-cases/submit-booking-request';
+import { seriesAmountPence } from '../../domain/booking/requests/card-series';
 import { ok } from '../../domain/shared/result';
 import { redirectFor } from '../navigation/routing';
 import {
@@ -97,16 +98,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const b = result.value.booking;
   // A series paid by card is paid in one payment: every session and the admin fee once (decision 064).
   const series = result.value.series?.series.paidBy === 'card' ? result.value.series : null;
-  const seriesPricePence = series ? series.bookings.reduce((sum, s) => sum + s.servicePricePence, 0) : 0;
+  const seriesTotalPence = series ? seriesAmountPence(series.series, series.bookings) : 0;
   const booking: BookedSummary = {
     id: b.id,
     referenceCode: b.referenceCode,
     coachName: (coach as CoachForBooking | null)?.fullName ?? 'your coach',
     serviceLabel: coachingTypeLabel(b.serviceType),
     durationMinutes: b.durationMinutes,
-    servicePricePence: series ? seriesPricePence : b.servicePricePence,
+    servicePricePence: series ? seriesTotalPence - series.series.adminFeePence : b.servicePricePence,
     adminFeePence: series ? series.series.adminFeePence : b.adminFeePence,
-    totalPricePence: series ? seriesPricePence + series.series.adminFeePence : b.totalPricePence,
+    totalPricePence: series ? seriesTotalPence : b.totalPricePence,
     paidFromPackage: Boolean(b.packagePurchaseId),
     seriesSessions: result.value.seriesSessions,
   };

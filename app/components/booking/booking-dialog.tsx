@@ -11,14 +11,10 @@ import { sessionPriceFor } from '../../../domain/booking/requests/session-price'
 import { lengthToBook, offeredLengths } from '../../../domain/shared/session-lengths';
 import { BOOKING_DIALOG_DURATIONS, BOOKING_MESSAGES } from '../../../domain/validation/booking-limits';
 import { durationLabel } from '../../booking/session-length-view';
-import { PackagesNote } from '../packages/packages-note';
-import { PAY_BY_CARD, PackagePaymentNote, PayWith } from '../packages/pay-with';
-import { RepeatWeekly } from './repeat-weekly';
-import { SERIES_RULES } from '../../../domain/booking/requests/weekly-series';
-import { BookingPriceSummary } from './booking-price-summary';
+import { PAY_BY_CARD } from '../packages/pay-with';
+import { BookingPaymentFields } from './booking-payment-fields';
 import { arrivedBookingOptions, DEFAULT_DURATION, forgetBookingOptions, loadBookingOptions, type BookingOptions, type BookingPreview, type OfferedDay } from './booking-options';
 import { DatePicker } from './date-picker';
-import { BookingDialogTerms } from './booking-terms-note';
 import { FieldError, FormAlert, Modal, inputClass, labelClass, primaryButton, secondaryButton } from './modal';
 
 /** What the booking action answers once the request is stored. */
@@ -163,8 +159,6 @@ function BookingForm({
   const credits = options.credits ?? [];
   const [payWith, setPayWith] = useState<string>(PAY_BY_CARD);
   const credit = credits.find((c) => c.purchaseId === payWith) ?? null;
-  // 'Repeat weekly' by card: the price summary is of the whole series (decision 064).
-  const [seriesSessions, setSeriesSessions] = useState<number | null>(null);
   // A length the coach does not offer (their answer may differ from the card's) gives way to the one lengthToBook names.
   const duration = credit ? credit.durationMinutes : lengthToBook(options.sessionOffer, durationChoice);
   // The price rule of the domain (what createBooking freezes on the booking), not a sum written again here.
@@ -376,26 +370,20 @@ function BookingForm({
         <FieldError id="clientNotes-error" messages={errors.clientNotes} />
       </div>
 
-      <PayWith credits={credits} value={payWith} onChange={(v) => (setPayWith(v), touch('packagePurchaseId', 'durationMinutes'))} error={errors.packagePurchaseId} />
-      <RepeatWeekly
-        key={credit?.purchaseId ?? PAY_BY_CARD}
+      <BookingPaymentFields
+        credits={credits}
+        payWith={payWith}
+        onPayWith={(v) => (setPayWith(v), touch('packagePurchaseId', 'durationMinutes'))}
+        error={errors.packagePurchaseId}
+        packages={options.packages ?? []}
         coachId={options.coachId}
+        coachName={options.coachName}
         date={date}
         time={time}
         durationMinutes={duration}
-        maxSessions={credit ? credit.left : SERIES_RULES.maxWeeks}
-        paidBy={credit ? 'package' : 'card'}
-        onSessionsChange={setSeriesSessions}
+        price={price}
+        now={now}
       />
-      {credit ? (
-        <PackagePaymentNote credit={credit} />
-      ) : (
-        <>
-          {credits.length === 0 ? <PackagesNote packages={options.packages ?? []} coachId={options.coachId} /> : null}
-          <BookingPriceSummary price={price} sessions={seriesSessions} />
-          <BookingDialogTerms date={date} time={time} price={price} now={now} coachName={options.coachName} />
-        </>
-      )}
 
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <button type="button" onClick={onClose} className={secondaryButton}>

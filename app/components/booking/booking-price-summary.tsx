@@ -1,19 +1,19 @@
-import type { BookingPrice } from '../../../domain/booking/requests/booking-price';
+import { seriesPrice, type BookingPrice } from '../../../domain/booking/requests/booking-price';
 import { ADMIN_FEE_PENCE, formatPence } from '../../../domain/shared/money';
 
 /**
  * The booking dialog's price lines: the session, the admin fee and the total (null: no length
  * chosen yet). A weekly series paid by card (`sessions`) pays every session and the fee once.
  */
-export function BookingPriceSummary({ price, sessions }: { price: BookingPrice | null; sessions?: number | null }) {
+export function BookingPriceSummary({ price: session, sessions }: { price: BookingPrice | null; sessions?: number | null }) {
   const series = sessions && sessions > 1 ? sessions : null;
-  const total = price ? (series ? price.servicePricePence * series + price.adminFeePence : price.totalPricePence) : null;
+  const price = session && series ? seriesPrice(session.servicePricePence, series) : session;
   return (
     <section aria-label="Price summary" className="rounded-xl bg-slate-50 p-4 text-sm">
       <dl className="space-y-1">
         <div className="flex justify-between">
           <dt className="text-slate-600">{series ? `Session price × ${series} sessions` : 'Session price'}</dt>
-          <dd className="text-slate-900">{price ? formatPence(series ? price.servicePricePence * series : price.servicePricePence) : '—'}</dd>
+          <dd className="text-slate-900">{price ? formatPence(price.servicePricePence) : '—'}</dd>
         </div>
         <div className="flex justify-between">
           <dt className="text-slate-600">{series ? 'Admin fee, once' : 'Admin fee'}</dt>
@@ -21,7 +21,7 @@ export function BookingPriceSummary({ price, sessions }: { price: BookingPrice |
         </div>
         <div className="flex justify-between border-t border-slate-200 pt-2 text-base font-semibold">
           <dt>Total</dt>
-          <dd>{total !== null ? formatPence(total) : '—'}</dd>
+          <dd>{price ? formatPence(price.totalPricePence) : '—'}</dd>
         </div>
       </dl>
       <p className="mt-3 flex items-center gap-1.5 text-xs text-slate-500">

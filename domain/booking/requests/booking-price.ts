@@ -14,3 +14,12 @@ export interface BookingPrice {
 export function bookingPrice(ratePence: Pence): BookingPrice {
   return { servicePricePence: ratePence, adminFeePence: ADMIN_FEE_PENCE, totalPricePence: ratePence + ADMIN_FEE_PENCE };
 }
+
+/**
+ * A weekly series paid by card in one payment (decision 064): every session at its price and the
+ * admin fee once, as the series' payment takes it (seriesAmountPence).
+ */
+export function seriesPrice(sessionPricePence: Pence, sessions: number): BookingPrice {
+  const servicePricePence = sessionPricePence * sessions;
+  return { servicePricePence, adminFeePence: ADMIN_FEE_PENCE, totalPricePence: servicePricePence + ADMIN_FEE_PENCE };
+}
