@@ -188,7 +188,7 @@ async function main(): Promise<void> {
         const f = (e: { ms: number; untimedMs: number; minMs: number; planMs: number; buffers: number }) =>
           `${e.ms.toFixed(2)} (${e.planMs.toFixed(2)}), least ${e.minMs.toFixed(2)}, untimed ${e.untimedMs.toFixed(2)}, ${e.buffers} buf`;
         console.log(`| ${c.label} | ${result.total} | ${f(page)} | ${page.indexes} | ${count ? f(count) : '–'} |`);
-        if (opts.plans) console.log(`\n${c.label}:\n${page.plan}\n`);
+        if (opts.plans) console.log(`\n${c.label}:\n${page.plan}\n${count ? `\ncount:\n${count.plan}\n` : ''}`);
       }
     } finally {
       await db.end();

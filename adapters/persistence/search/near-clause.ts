@@ -29,38 +29,39 @@ const reachMetres = (miles: string) => `(${miles} * 10 + 0.5) * 160.9344`;
  */
 export const IN_PERSON_WITH_BASE = `cp.is_listed and cp.account_open and cp.base_earth is not null and cp.session_mode <> 'online'`;
 
-const PLACE_POINT = `(select p.earth from places p where p.id = ?)`;
-
 /** The longest service radius of a listed in-person coach (coach_profiles_longest_radius: one index tuple). */
 const LONGEST_RADIUS = `(select max(cp.service_radius_miles) from coach_profiles cp where ${IN_PERSON_WITH_BASE})`;
 
-/** The distance from the searched place to place `q`, in tenths of a mile (earthdistance's great-circle metres). */
-const TENTHS = `round(earth_distance(q.earth, ${PLACE_POINT}) / 160.9344)::integer`;
+/** How far a search of `?` miles can list a coach: its own distance, or the longest service radius anyone listed has. */
+const REACH_MILES = `greatest(?, ${LONGEST_RADIUS})`;
 
 /**
- * The places a search near `near` can list a coach at, as `pl`: id, tenths, and radius_needed. The
+ * The places a search near `near` can list a coach at, as `pl`: id, tenths (the distance from the
+ * searched place in tenths of a mile, earthdistance's great-circle metres) and radius_needed. The
  * box finds them by index; the circle inside it leaves out its corners (a fifth of the box), where
  * no one travels far enough, so no place is probed for coaches it cannot have. The circle is
  * tested first on the chord (cube_distance, of which earth_distance is the great-circle length:
  * the same order), a metre wide of the bound so rounding cannot drop a place, then exactly in
- * tenths; so the corners' places never pay for earth_distance. From
- * `fromTenths` on when a distance cursor says so; sorted by distance when `ordered`.
+ * tenths; so the corners' places never pay for earth_distance. From `fromTenths` on when a
+ * distance cursor says so; sorted by distance when `ordered`.
  *
- * Each place's distance is computed once. PostgreSQL copies a pulled-up subquery's expression to
- * every place it is used (the CASE, the circle, the sort and the index condition of each coach
- * probe), which computed earth_distance several times per place. The two `offset 0` keep the
- * lateral distance and the places' subquery from being pulled up, so tenths and radius_needed are
- * columns by the time the coaches are probed.
+ * The searched place's point, box, chord and reach are computed once, in `k`, and each place's
+ * distance once, in `r`: the `offset 0`s keep PostgreSQL from pulling the subqueries up, which
+ * would copy those expressions into every row's test (the box and the chord rebuilt for each place
+ * the index returns, the distance for each use of it).
  */
 function placesWithinReach(near: NearSearch, options: { fromTenths: number | null; ordered: boolean }): { sql: string; params: unknown[] } {
   return {
-    sql: `(select q.id, d.tenths, case when d.tenths <= ? * 10 then 0 else (d.tenths + 9) / 10 end as radius_needed
-             from places q cross join lateral (select ${TENTHS} as tenths offset 0) d
-            where earth_box(${PLACE_POINT}, ${reachMetres(`greatest(?, ${LONGEST_RADIUS})`)}) @> q.earth
-              and cube_distance(q.earth, ${PLACE_POINT}) <= gc_to_sec(${reachMetres(`greatest(?, ${LONGEST_RADIUS})`)} + 1)
-              and d.tenths <= 10 * greatest(?, ${LONGEST_RADIUS})${options.fromTenths === null ? '' : ' and d.tenths >= ?'}${options.ordered ? ' order by d.tenths' : ''}
+    sql: `(select r.id, r.tenths, case when r.tenths <= ? * 10 then 0 else (r.tenths + 9) / 10 end as radius_needed
+             from (select q.id, round(earth_distance(q.earth, k.point) / 160.9344)::integer as tenths, k.reach_tenths
+                     from (select p.earth as point, earth_box(p.earth, ${reachMetres(REACH_MILES)}) as box,
+                                  gc_to_sec(${reachMetres(REACH_MILES)} + 1) as chord, 10 * ${REACH_MILES} as reach_tenths
+                             from places p where p.id = ? offset 0) as k
+                     join places q on k.box @> q.earth and cube_distance(q.earth, k.point) <= k.chord
+                   offset 0) as r
+            where r.tenths <= r.reach_tenths${options.fromTenths === null ? '' : ' and r.tenths >= ?'}${options.ordered ? ' order by r.tenths' : ''}
            offset 0) as pl`,
-    params: [near.miles, near.placeId, near.placeId, near.miles, near.placeId, near.miles, near.miles, ...(options.fromTenths === null ? [] : [options.fromTenths])],
+    params: [near.miles, near.miles, near.miles, near.miles, near.placeId, ...(options.fromTenths === null ? [] : [options.fromTenths])],
   };
 }
 

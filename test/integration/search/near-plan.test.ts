@@ -54,7 +54,7 @@ const near = (o: Partial<CoachSearchFilters> = {}): CoachSearchFilters => ({ ...
 const PLACES = /Bitmap Index Scan on places_earth\b/;
 const COACHES_BY_PLACE = /Index Only Scan using coach_profiles_place_reach on coach_profiles\b/;
 const LONGEST_RADIUS = /Index Only Scan Backward using coach_profiles_longest_radius\b/;
-const TENTHS_IN_ORDER = /Incremental Sort[\s\S]*Presorted Key: (d|pl(_\d+)?)\.tenths\n/;
+const TENTHS_IN_ORDER = /Incremental Sort[\s\S]*Presorted Key: (r|pl(_\d+)?)\.tenths\n/;
 const WHOLE_TABLE = /Seq Scan on (coach_profiles|users)\b/;
 
 /** The shared buffers a statement touched, run for real on the 20 000 loaded coaches. */
@@ -191,6 +191,23 @@ describe(`'Near' plans on ${COACHES.toLocaleString('en-GB')} coaches`, () => {
       expect(Number(coaches[0]!.n), sort).toBeGreaterThan(600);
       expect(await buffersOf(page!), sort).toBeLessThan(4 * places[0]!.n + 400);
       expect(await buffersOf(count!), sort).toBeLessThan(4 * places[0]!.n + 100);
+    }
+  });
+
+  it("computes the searched place's box and each place's distance once per statement, not once for every place within reach", async () => {
+    for (const filters of [near(), near({ sort: 'rating' }), near({ near: { placeId: DIDSBURY, miles: 50 } })]) {
+      const [page, count] = await statementsFor(filters);
+      for (const [name, sql, part] of [
+        ['page', page!, /->\s+Limit\b/],
+        ['count', count!, /^\s*Aggregate/],
+      ] as const) {
+        const rows = await ctx.db.query<{ 'QUERY PLAN': string }>(`explain (analyze, costs off) ${sql}`);
+        const keys = subtree(rows.map((r) => r['QUERY PLAN']).join('\n'), part);
+        // Only the probes of each place's coaches run once a place; a place's own scan, distance or
+        // box run once (a rescan per place computed them ~500 times at 50 miles).
+        const repeated = keys.split('\n').filter((l) => /loops=(?!1\))\d+/.test(l) && !/coach_profiles_place_reach/.test(l));
+        expect(repeated, `${name} ${JSON.stringify(filters)}\n${keys}`).toEqual([]);
+      }
     }
   });
 
