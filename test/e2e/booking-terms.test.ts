@@ -4,6 +4,7 @@ import { createUser, signIn } from '../support/accounts';
 import { useBrowser } from '../support/browser';
 import { cardOf, expectToast, screenshotBoth, setServerClock } from '../support/booking-e2e';
 import { useTestServer } from '../support/server';
+import { untilRow } from '../support/until-row';
 
 /**
  * The terms before the money, and a payment the client can follow: a parent books a session
@@ -19,16 +20,6 @@ describe('the terms before the money', () => {
   const browser = useBrowser();
   let reference = '';
   let client: Page;
-
-  async function until<T extends Record<string, unknown>>(what: string, sql: string, params: unknown[]): Promise<T> {
-    const deadline = Date.now() + 30_000;
-    for (;;) {
-      const rows = await server.db.query<T>(sql, params);
-      if (rows.length > 0) return rows[0]!;
-      if (Date.now() > deadline) throw new Error(`${what} did not happen: ${JSON.stringify(await server.db.query(`select type, status, last_error from outbox_jobs where status <> 'done'`))}`);
-      await new Promise((r) => setTimeout(r, 250));
-    }
-  }
 
   beforeAll(async () => {
     await setServerClock(server.baseUrl, MONDAY);
@@ -96,7 +87,7 @@ describe('the terms before the money', () => {
     await decline.getByRole('button', { name: 'Cancel', exact: true }).click();
     await card.getByRole('button', { name: 'Accept' }).click();
     await expectToast(coach, 'Booking accepted. The session is confirmed.');
-    await until('the capture', `select 1 from bookings where reference_code = $1 and payment_status = 'captured'`, [reference]);
+    await untilRow(server, 'the capture', `select 1 from bookings where reference_code = $1 and payment_status = 'captured'`, [reference]);
     await coach.close();
 
     await client.goto(`${server.baseUrl}/MyBookings`);
@@ -125,14 +116,16 @@ describe('the terms before the money', () => {
     await expectToast(client, 'Booking cancelled successfully.');
 
     // The refund the cancellation asked of the payment, and the one the worker made, are the dialog's.
-    const instruction = await until<{ amount: number }>(
+    const instruction = await untilRow<{ amount: number }>(
+      server,
       'the refund instruction',
       `select (j.payload->'instruction'->>'amountPence')::int as amount from outbox_jobs j join bookings b on b.id::text = j.payload->>'bookingId'
         where b.reference_code = $1 and j.type = 'payment.instruction' and j.payload->'instruction'->>'kind' = 'refund'`,
       [reference],
     );
     expect(instruction.amount).toBe(shownRefund);
-    const refunded = await until<{ refunded: number; captured: number }>(
+    const refunded = await untilRow<{ refunded: number; captured: number }>(
+      server,
       'the refund',
       `select amount_refunded_pence as refunded, amount_captured_pence as captured from bookings where reference_code = $1 and amount_refunded_pence > 0`,
       [reference],

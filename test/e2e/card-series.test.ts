@@ -4,6 +4,7 @@ import { createUser, signIn } from '../support/accounts';
 import { cardOf, expectToast, setServerClock } from '../support/booking-e2e';
 import { shootAtWidths, useBrowser, waitForHydration } from '../support/browser';
 import { useTestServer } from '../support/server';
+import { untilRow } from '../support/until-row';
 
 /**
  * A weekly series paid in full up front by card, in a real browser (decision 064): a client with
@@ -34,15 +35,6 @@ describe('a weekly series paid by card', () => {
     )[0];
 
   /** Until the server's own worker has moved things as far as `sql` says. */
-  async function until(what: string, sql: string) {
-    const deadline = Date.now() + 20_000;
-    for (;;) {
-      if ((await server.db.query(sql)).length > 0) return;
-      if (Date.now() > deadline) throw new Error(`${what} did not happen: ${JSON.stringify(await server.db.query(`select type, status, last_error from outbox_jobs where status <> 'done'`))}`);
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  }
-
   beforeAll(async () => {
     await setServerClock(server.baseUrl, MONDAY);
     coachId = (await createUser(server.db, { userType: 'coach', email: 'carla@example.com', fullName: 'Carla Card', hourlyRate: 45, servicesOffered: ['striker'] })).user.id;
@@ -101,7 +93,7 @@ describe('a weekly series paid by card', () => {
     await waitForHydration(coach);
     await cardOf(coach, references[0]!).getByRole('button', { name: 'Accept series' }).click();
     await expectToast(coach, /accepted/i);
-    await until('the capture', `select 1 from bookings where series_id is not null having bool_and(payment_status = 'captured') and count(*) = 3`);
+    await untilRow(server, 'the capture', `select 1 from bookings where series_id is not null having bool_and(payment_status = 'captured') and count(*) = 3`);
     expect(await intent()).toMatchObject({ status: 'succeeded', received: 13_800 });
     expect((await sessions()).map((r) => [r.status, r.captured])).toEqual(Array(3).fill(['confirmed', 4500]));
   });
@@ -122,7 +114,7 @@ describe('a weekly series paid by card', () => {
     await cancel.getByLabel('Reason for cancelling').fill('Away that week');
     await cancel.getByRole('button', { name: 'Cancel Booking' }).click();
     await expectToast(client, /cancelled/i);
-    await until('the refund', `select 1 from test_gateway_intents i join booking_series s on s.payment_intent_id = i.id where i.amount_refunded_pence = 4500`);
+    await untilRow(server, 'the refund', `select 1 from test_gateway_intents i join booking_series s on s.payment_intent_id = i.id where i.amount_refunded_pence = 4500`);
     expect((await sessions()).map((r) => r.status)).toEqual(['confirmed', 'cancelled', 'confirmed']);
   });
 });

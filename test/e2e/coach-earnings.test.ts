@@ -6,6 +6,7 @@ import { cardOf, expectToast, setServerClock } from '../support/booking-e2e';
 import { screenshot, shootAtWidths, useBrowser } from '../support/browser';
 import { enablePayouts } from '../support/payout-fixtures';
 import { useTestServer } from '../support/server';
+import { untilRow } from '../support/until-row';
 
 /**
  * The whole money path in a real browser, seen from the coach's Earnings page (decision 012):
@@ -26,19 +27,6 @@ describe('coach earnings: from the card to the coach’s bank', () => {
   let coach: Page;
 
   /** Waits until the server's worker has moved the booking's money as far as `sql` says. */
-  async function until(what: string, sql: string, params: unknown[]) {
-    const deadline = Date.now() + 30_000;
-    for (;;) {
-      const rows = await server.db.query(sql, params);
-      if (rows.length > 0) return rows[0];
-      if (Date.now() > deadline) {
-        const jobs = await server.db.query(`select type, status, last_error from outbox_jobs where status <> 'done' order by created_at`);
-        throw new Error(`${what} did not happen: ${JSON.stringify(jobs)}\n${server.output().slice(-3000)}`);
-      }
-      await new Promise((r) => setTimeout(r, 250));
-    }
-  }
-
   const figure = (label: string) =>
     coach
       .locator('dl > div', { has: coach.locator('dt', { hasText: new RegExp(`^${label}$`) }) })
@@ -85,7 +73,7 @@ describe('coach earnings: from the card to the coach’s bank', () => {
     await coach.goto(`${server.baseUrl}/CoachDashboard`);
     await coach.getByRole('article', { name: 'Session with Pat Payer' }).getByRole('button', { name: 'Accept' }).click();
     await expectToast(coach, 'Booking accepted. The session is confirmed.');
-    await until('the capture', `select 1 from bookings where reference_code = $1 and payment_status = 'captured'`, [reference]);
+    await untilRow(server, 'the capture', `select 1 from bookings where reference_code = $1 and payment_status = 'captured'`, [reference]);
 
     await coach.goto(`${server.baseUrl}/CoachEarnings`);
     await expect(figure('Held').textContent()).resolves.toBe('£45.00');
@@ -109,16 +97,19 @@ describe('coach earnings: from the card to the coach’s bank', () => {
       await cardOf(page, reference).getByRole('button', { name: 'Mark Complete' }).click();
       await expectToast(page, 'You have marked the session as complete.');
     }
-    await until('the completion', `select 1 from bookings where reference_code = $1 and status = 'completed'`, [reference]);
+    await untilRow(server, 'the completion', `select 1 from bookings where reference_code = $1 and status = 'completed'`, [reference]);
 
     // The coach finishes setting up payouts (their 'Get paid' card; here straight into the records).
     await enablePayouts(server.db, coachId);
     // 48 hours after the 11:00 end: the worker's release task is due in this quarter hour.
     await setServerClock(server.baseUrl, new Date('2027-01-15T11:01:00Z'));
-    await until('the release', `select 1 from bookings where reference_code = $1 and payment_status = 'released'`, [reference]);
-    await until('the transfer', `select 1 from coach_transfers t join bookings b on b.id = t.booking_id where b.reference_code = $1 and t.status = 'paid' and t.transferred_at is not null`, [
-      reference,
-    ]);
+    await untilRow(server, 'the release', `select 1 from bookings where reference_code = $1 and payment_status = 'released'`, [reference]);
+    await untilRow(
+      server,
+      'the transfer',
+      `select 1 from coach_transfers t join bookings b on b.id = t.booking_id where b.reference_code = $1 and t.status = 'paid' and t.transferred_at is not null`,
+      [reference],
+    );
 
     await coach.goto(`${server.baseUrl}/CoachEarnings`);
     await expect(figure('Held').textContent()).resolves.toBe('£0.00');
@@ -132,7 +123,7 @@ describe('coach earnings: from the card to the coach’s bank', () => {
 
   it('pays it out at 06:00 London the next morning: the page says Paid out with the coach’s £45.00', async () => {
     await setServerClock(server.baseUrl, new Date('2027-01-16T06:01:00Z'));
-    await until('the payout', `select 1 from coach_transfers t join bookings b on b.id = t.booking_id where b.reference_code = $1 and t.paid_out_at is not null`, [reference]);
+    await untilRow(server, 'the payout', `select 1 from coach_transfers t join bookings b on b.id = t.booking_id where b.reference_code = $1 and t.paid_out_at is not null`, [reference]);
 
     await coach.goto(`${server.baseUrl}/CoachEarnings`);
     await expect(figure('Paid out').textContent()).resolves.toBe('£45.00');

@@ -5,6 +5,7 @@ import { bookVia, cardOf, expectToast, postAction, setServerClock } from '../sup
 import { shootAtWidths, useBrowser, waitForHydration } from '../support/browser';
 import { enablePayouts } from '../support/payout-fixtures';
 import { useTestServer } from '../support/server';
+import { untilRow } from '../support/until-row';
 
 /**
  * Issue 48's whole path in a real browser (decisions 060, 062): a parent buys a coach's 5-session
@@ -47,26 +48,15 @@ describe('a package bought and booked as a weekly series for a player', () => {
     });
 
   /** Until the server's own worker has moved things as far as `sql` says (it runs the jobs the moved clock makes due). */
-  async function until(what: string, sql: string, params: unknown[]) {
-    const deadline = Date.now() + 20_000;
-    for (;;) {
-      if ((await server.db.query(sql, params)).length > 0) return;
-      if (Date.now() > deadline) {
-        const jobs = await server.db.query(`select type, status, last_error from outbox_jobs where status <> 'done' order by created_at`);
-        throw new Error(`${what} did not happen: ${JSON.stringify(jobs)}\n${server.output().slice(-3000)}`);
-      }
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  }
-
   /** Moves the clock past a session's end + 25 h (auto-complete), then past + 48 h (release and transfer). */
   async function completeAndRelease(reference: string) {
     const [row] = await server.db.query<{ ends_at: Date }>('select ends_at from bookings where reference_code = $1', [reference]);
     const end = row!.ends_at.getTime();
     await setServerClock(server.baseUrl, new Date(end + 25 * HOUR));
-    await until('the auto-completion', `select 1 from bookings where reference_code = $1 and status = 'completed'`, [reference]);
+    await untilRow(server, 'the auto-completion', `select 1 from bookings where reference_code = $1 and status = 'completed'`, [reference]);
     await setServerClock(server.baseUrl, new Date(end + 48 * HOUR + 60_000));
-    await until(
+    await untilRow(
+      server,
       'the release and transfer',
       `select 1 from bookings b join coach_transfers t on t.booking_id = b.id where b.reference_code = $1 and b.payment_status = 'released' and t.transferred_at is not null`,
       [reference],
@@ -192,7 +182,7 @@ describe('a package bought and booked as a weekly series for a player', () => {
     }
     await cardOf(coach, references[0]!).getByRole('button', { name: 'Accept series' }).click();
     await expectToast(coach, /accepted/i);
-    await until('the series confirmed', `select 1 from bookings where series_id is not null having bool_and(status = 'confirmed') and count(*) = 3`, []);
+    await untilRow(server, 'the series confirmed', `select 1 from bookings where series_id is not null having bool_and(status = 'confirmed') and count(*) = 3`, []);
     expect(await credits()).toEqual(['booked', 'booked', 'booked', 'available', 'available']);
     // Paid from the purchase's charge: each session holds its £40 share, and no card payment of its own was started.
     expect((await sessions()).map((r) => [r.status, r.payment_status, r.captured, r.intent])).toEqual(Array(3).fill(['confirmed', 'captured', 4000, null]));
