@@ -34,7 +34,6 @@ describe('a weekly series paid by card', () => {
       )
     )[0];
 
-  /** Until the server's own worker has moved things as far as `sql` says. */
   beforeAll(async () => {
     await setServerClock(server.baseUrl, MONDAY);
     coachId = (await createUser(server.db, { userType: 'coach', email: 'carla@example.com', fullName: 'Carla Card', hourlyRate: 45, servicesOffered: ['striker'] })).user.id;

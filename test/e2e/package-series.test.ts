@@ -47,7 +47,6 @@ describe('a package bought and booked as a weekly series for a player', () => {
       return `${role}: ${name.replace(/\s+/g, ' ').trim()}`;
     });
 
-  /** Until the server's own worker has moved things as far as `sql` says (it runs the jobs the moved clock makes due). */
   /** Moves the clock past a session's end + 25 h (auto-complete), then past + 48 h (release and transfer). */
   async function completeAndRelease(reference: string) {
     const [row] = await server.db.query<{ ends_at: Date }>('select ends_at from bookings where reference_code = $1', [reference]);
