@@ -47,6 +47,8 @@ describe('AdminBookings: find and export', () => {
     await page.keyboard.type('JAMIE.CARTER@');
     await page.keyboard.press('Enter');
     await page.waitForURL(/party=JAMIE\.CARTER%40/);
+    // The URL changes before the filtered list has replaced the whole one: wait for Priya's to go.
+    await page.locator(`li[data-booking-id="${ids.other}"]`).waitFor({ state: 'detached' });
     await page.locator(`li[data-booking-id="${ids.held}"]`).waitFor();
     expect(await page.locator('li[data-booking-id]').count()).toBe(2);
     await expect(page.locator(`li[data-booking-id="${ids.refunded}"]`).getByText('£10.50 refunded · £32.50 paid to coach').isVisible()).resolves.toBe(true);
