@@ -32,9 +32,6 @@ export const IN_PERSON_WITH_BASE = `cp.is_listed and cp.account_open and cp.base
 /** The longest service radius of a listed in-person coach (coach_profiles_longest_radius: one index tuple). */
 const LONGEST_RADIUS = `(select max(cp.service_radius_miles) from coach_profiles cp where ${IN_PERSON_WITH_BASE})`;
 
-/** How far a search of `?` miles can list a coach: its own distance, or the longest service radius anyone listed has. */
-const REACH_MILES = `greatest(?, ${LONGEST_RADIUS})`;
-
 /**
  * The places a search near `near` can list a coach at, as `pl`: id, tenths (the distance from the
  * searched place in tenths of a mile, earthdistance's great-circle metres) and radius_needed. The
@@ -45,23 +42,25 @@ const REACH_MILES = `greatest(?, ${LONGEST_RADIUS})`;
  * tenths; so the corners' places never pay for earth_distance. From `fromTenths` on when a
  * distance cursor says so; sorted by distance when `ordered`.
  *
- * The searched place's point, box, chord and reach are computed once, in `k`, and each place's
- * distance once, in `r`: the `offset 0`s keep PostgreSQL from pulling the subqueries up, which
- * would copy those expressions into every row's test (the box and the chord rebuilt for each place
- * the index returns, the distance for each use of it).
+ * The reach (`m.miles`: the searched distance, or the longest service radius anyone listed has),
+ * and the searched place's point, box and chord are computed once, in `m` and `k`, and each
+ * place's distance once, in `r`: the `offset 0`s keep PostgreSQL from pulling the subqueries up,
+ * which would copy those expressions into every row's test (the box and the chord rebuilt for
+ * each place the index returns, the distance for each use of it).
  */
 function placesWithinReach(near: NearSearch, options: { fromTenths: number | null; ordered: boolean }): { sql: string; params: unknown[] } {
   return {
     sql: `(select r.id, r.tenths, case when r.tenths <= ? * 10 then 0 else (r.tenths + 9) / 10 end as radius_needed
              from (select q.id, round(earth_distance(q.earth, k.point) / 160.9344)::integer as tenths, k.reach_tenths
-                     from (select p.earth as point, earth_box(p.earth, ${reachMetres(REACH_MILES)}) as box,
-                                  gc_to_sec(${reachMetres(REACH_MILES)} + 1) as chord, 10 * ${REACH_MILES} as reach_tenths
-                             from places p where p.id = ? offset 0) as k
+                     from (select p.earth as point, earth_box(p.earth, ${reachMetres('m.miles')}) as box,
+                                  gc_to_sec(${reachMetres('m.miles')} + 1) as chord, 10 * m.miles as reach_tenths
+                             from places p cross join (select greatest(?, ${LONGEST_RADIUS}) as miles offset 0) as m
+                            where p.id = ? offset 0) as k
                      join places q on k.box @> q.earth and cube_distance(q.earth, k.point) <= k.chord
                    offset 0) as r
             where r.tenths <= r.reach_tenths${options.fromTenths === null ? '' : ' and r.tenths >= ?'}${options.ordered ? ' order by r.tenths' : ''}
            offset 0) as pl`,
-    params: [near.miles, near.miles, near.miles, near.miles, near.placeId, ...(options.fromTenths === null ? [] : [options.fromTenths])],
+    params: [near.miles, near.miles, near.placeId, ...(options.fromTenths === null ? [] : [options.fromTenths])],
   };
 }
 
